@@ -1,0 +1,56 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ZodValidationPipe } from 'nestjs-zod';
+import { DataSource } from 'typeorm';
+import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { CompaniesModule } from './companies/companies.module';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions, prepareDatabase } from './database/database';
+import { DieshopModule } from './dieshop/dieshop.module';
+import { HealthController } from './health/health.controller';
+import { AccessGuard } from './permissions/access.guard';
+import { PermissionsModule } from './permissions/permissions.module';
+import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
+import { TenancyModule } from './tenancy/tenancy.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  /** `extraModules`: modules mounted beside the product's own (tests add probes). */
+  static forRoot(config: AppConfig, databaseUrl: string, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(databaseUrl), retryAttempts: 3 }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            await prepareDatabase(dataSource, config.seedDemoData);
+            return dataSource;
+          },
+        }),
+        TenancyModule,
+        UsersModule,
+        PermissionsModule,
+        AuthModule,
+        CompaniesModule,
+        DieshopModule,
+        ...extraModules,
+      ],
+      controllers: [HealthController],
+      providers: [
+        // Guards run in this order: who is calling, then may they.
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

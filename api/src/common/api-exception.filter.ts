@@ -1,0 +1,55 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ZodValidationException } from 'nestjs-zod';
+import { ZodError } from 'zod';
+import { issuesToFields, messages, type ApiError } from '@planta/contracts';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/**
+ * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`
+ * for validation. Nothing of a stack trace or SQL ever reaches the response.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (!response.headersSent) response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiError {
+    if (exception instanceof ZodValidationException) {
+      const error = exception.getZodError();
+      const fields = error instanceof ZodError ? issuesToFields(error.issues) : {};
+      return { statusCode: 400, message: Object.values(fields)[0] ?? messages.validationFailed, error: REASONS[400], fields };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const raw = exception.getResponse();
+      const detail = typeof raw === 'string' ? { message: raw } : (raw as Record<string, unknown>);
+      const message = Array.isArray(detail.message) ? detail.message.join('; ') : String(detail.message ?? exception.message);
+      return {
+        statusCode,
+        message: statusCode === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message) ? messages.notFound : message,
+        error: REASONS[statusCode] ?? String(detail.error ?? 'Error'),
+        ...(detail.fields ? { fields: detail.fields as Record<string, string> } : {}),
+        ...(detail.codes ? { codes: detail.codes as Record<string, string> } : {}),
+      };
+    }
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Error interno del servidor', error: REASONS[500] };
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+
+/** The repository root: `api/dist/config` or `api/src/config` is three levels below it. */
+export const workspaceRoot = resolve(__dirname, '..', '..', '..');
+
+export interface AppConfig {
+  port: number;
+  /** Unset: an embedded PostgreSQL under `dataDir` is started. */
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  jwt: { secret: string; issuer: string; audience: string; expiresIn: string };
+  corsOrigins: string[];
+  bodyLimit: string;
+  trustProxy: boolean;
+  loginThrottle: { windowMinutes: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  /** Seed the demo companies, accounts and plant data on start (idempotent). */
+  seedDemoData: boolean;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) ? parsed : fallback;
+};
+
+/** The JWT secret from configuration, or for the embedded default one generated once and kept under the data folder. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+    return env.JWT_SECRET;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.PLANTA_DATA_DIR || join(workspaceRoot, '.data'));
+  const port = int(env.PORT, 3000);
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    embeddedPostgresPort: int(env.PLANTA_PG_PORT, 54320),
+    jwt: {
+      secret: jwtSecret(env, dataDir),
+      issuer: env.JWT_ISSUER || 'planta-api',
+      audience: env.JWT_AUDIENCE || 'planta-portal',
+      // Spec 9: access tokens of the demo expire after 2 days.
+      expiresIn: env.JWT_EXPIRES_IN || '2d',
+    },
+    corsOrigins: (env.CORS_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port}`)
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    bodyLimit: env.BODY_LIMIT || '1mb',
+    trustProxy: env.TRUST_PROXY === 'true',
+    loginThrottle: {
+      windowMinutes: int(env.LOGIN_THROTTLE_WINDOW_MINUTES, 15),
+      maxFailuresPerAccount: int(env.LOGIN_THROTTLE_MAX_PER_ACCOUNT, 5),
+      maxFailuresPerAddress: int(env.LOGIN_THROTTLE_MAX_PER_ADDRESS, 30),
+    },
+    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,61 @@
+/** The demo installation of architecture.md: two plants, six accounts (password below). */
+export const DEMO_PASSWORD = 'Planta2026!';
+
+export const DEMO_COMPANIES = ['Extrusiones del Norte', 'Perfiles del Sur'] as const;
+type DemoCompany = (typeof DEMO_COMPANIES)[number];
+
+export interface DemoAccount {
+  email: string;
+  displayName: string;
+  position: string;
+  role: string;
+  home: DemoCompany;
+  companies: DemoCompany[];
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'admin@norte.example', displayName: 'Marta Ibáñez', position: 'Gerente de planta', role: 'admin', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte', 'Perfiles del Sur'] },
+  { email: 'jefe@norte.example', displayName: 'Jorge Salinas', position: 'Jefe de turno', role: 'staff', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
+  { email: 'operario@norte.example', displayName: 'Luis Cárdenas', position: 'Operario de prensa', role: 'user', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
+  { email: 'invitado@norte.example', displayName: 'Elena Ruiz', position: 'Auditora de cliente', role: 'guest', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
+  { email: 'admin@sur.example', displayName: 'Sofía Herrera', position: 'Gerente de planta', role: 'admin', home: 'Perfiles del Sur', companies: ['Perfiles del Sur'] },
+  { email: 'operario@sur.example', displayName: 'Pedro Quintana', position: 'Operario de prensa', role: 'user', home: 'Perfiles del Sur', companies: ['Perfiles del Sur'] },
+];
+
+interface DemoDie {
+  reference: string;
+  copies: number;
+  description: string;
+}
+
+interface DemoCorrection {
+  die: string;
+  copy: number;
+  reason: string;
+  status: 'open' | 'in-progress' | 'closed';
+  report?: { findings: string; actions: string };
+}
+
+/** Each plant's own die catalogue and correction history. */
+export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: DemoCorrection[] }> = {
+  'Extrusiones del Norte': {
+    dies: [
+      { reference: 'EN-1042', copies: 2, description: 'Perfil ventana corrediza 60 mm' },
+      { reference: 'EN-2210', copies: 1, description: 'Tubo cuadrado 40x40x2' },
+      { reference: 'EN-3307', copies: 3, description: 'Marco fachada ventilada' },
+      { reference: 'EN-4115', copies: 1, description: 'Disipador de calor 120 mm' },
+      { reference: 'EN-5020', copies: 2, description: 'Ángulo 30x30x3' },
+    ],
+    corrections: [
+      { die: 'EN-1042', copy: 1, reason: 'Espesor de pared fuera de tolerancia en la cara B', status: 'closed', report: { findings: 'Desgaste en el puente del mandril', actions: 'Rectificado del puente y nitrurado' } },
+      { die: 'EN-3307', copy: 2, reason: 'Rayas longitudinales en la cara vista', status: 'in-progress' },
+    ],
+  },
+  'Perfiles del Sur': {
+    dies: [
+      { reference: 'PS-0501', copies: 1, description: 'Perfil puerta batiente' },
+      { reference: 'PS-0622', copies: 2, description: 'Moldura decorativa 25 mm' },
+    ],
+    corrections: [{ die: 'PS-0622', copy: 1, reason: 'Torsión del perfil a la salida', status: 'open', report: { findings: 'Flujo desigual entre cavidades', actions: 'Ajuste de la longitud de apoyo' } }],
+  },
+};

@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import { hashPassword } from '../auth/password';
+import { grantDefaultPermissions } from '../permissions/default-permissions';
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_DIES, DEMO_PASSWORD } from './demo-data';
+
+async function idOf(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  const rows: { id: number }[] = await manager.query(sql, params);
+  return rows[0].id;
+}
+
+/**
+ * The demo installation, idempotently: what exists is left alone (including changes users
+ * made), what is missing is added. Runs inside a system transaction under the migration lock.
+ */
+export async function seedDemoData(manager: EntityManager): Promise<void> {
+  const companyIds = new Map<string, number>();
+  for (const name of DEMO_COMPANIES) {
+    await manager.query(`insert into company (name) values ($1) on conflict (name) do nothing`, [name]);
+    companyIds.set(name, await idOf(manager, `select id from company where name = $1`, [name]));
+  }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const account of DEMO_ACCOUNTS) {
+    const existing: { id: number }[] = await manager.query(`select id from app_user where email = $1`, [account.email]);
+    if (existing.length > 0) continue;
+    const userId = await idOf(
+      manager,
+      `insert into app_user (email, password_hash, display_name, position, home_company_id, shortcuts)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [account.email, passwordHash, account.displayName, account.position, companyIds.get(account.home), JSON.stringify(['dies', 'planning-board', 'maintenance-board'])],
+    );
+    await manager.query(`insert into user_role (user_id, role_id) select $1, id from role where name = $2`, [userId, account.role]);
+    for (const company of account.companies) {
+      await manager.query(`insert into company_member (company_id, user_id) values ($1, $2)`, [companyIds.get(company), userId]);
+    }
+  }
+
+  for (const [company, companyId] of companyIds) {
+    await grantDefaultPermissions(manager, companyId);
+    const plant = DEMO_DIES[company as keyof typeof DEMO_DIES];
+    const [{ count }] = await manager.query(`select count(*)::int as count from die where company_id = $1`, [companyId]);
+    if (count > 0) continue;
+    for (const die of plant.dies) {
+      for (let copy = 1; copy <= die.copies; copy++) {
+        await manager.query(`insert into die (company_id, die_reference, copy_number, description) values ($1, $2, $3, $4)`, [companyId, die.reference, copy, die.description]);
+      }
+    }
+    for (const correction of plant.corrections) {
+      const dieId = await idOf(manager, `select id from die where company_id = $1 and die_reference = $2 and copy_number = $3`, [companyId, correction.die, correction.copy]);
+      const recordId = await idOf(
+        manager,
+        `insert into correction_record (company_id, die_id, reason, status, closed_at)
+         values ($1, $2, $3, $4, case when $4::varchar = 'closed' then now() end) returning id`,
+        [companyId, dieId, correction.reason, correction.status],
+      );
+      if (correction.report) {
+        await manager.query(`insert into correction_report (company_id, correction_record_id, findings, actions) values ($1, $2, $3, $4)`, [companyId, recordId, correction.report.findings, correction.report.actions]);
+      }
+    }
+  }
+}

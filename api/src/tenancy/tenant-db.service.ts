@@ -1,0 +1,135 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial } from 'typeorm';
+import { messages, type ListQuery } from '@planta/contracts';
+import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
+import type { CompanyOwnedEntity } from './company-owned.entity';
+import { requestContext } from './request-context';
+
+type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PagingRules<T> {
+  /** Columns matched (case-insensitively, anywhere) by the search term. */
+  searchable: (keyof T & string)[];
+  /** Columns the list may be sorted by; anything else falls back to the first. */
+  sortable: (keyof T & string)[];
+}
+
+/**
+ * The one way to company-owned data. Every query runs in a transaction bound to a company: the
+ * repository adds the company to every filter and insert, and PostgreSQL's row-level security
+ * (database/tenant-policy.ts) refuses any row of another company should a query slip through.
+ */
+@Injectable()
+export class TenantDb {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Several operations in one transaction, for the active company of the current request. */
+  transaction<T>(work: (scope: TenantScope) => Promise<T>, companyId = requestContext.current().companyId): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`select set_config('${TENANT_SETTING}', $1, true)`, [String(companyId)]);
+      return work(new TenantScope(manager, companyId));
+    });
+  }
+
+  /** A repository whose every call is its own transaction scoped to the current request's company. */
+  repository<T extends CompanyOwnedEntity>(entity: EntityTarget<T>): ScopedRepository<T> {
+    return new ScopedRepository<T>(entity, (work) => this.transaction((scope) => work(scope.manager, scope.companyId)));
+  }
+
+  /** Work that is not one company's (sign-in, registration, seeding): row-level security lets it through. */
+  system<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
+      return work(manager);
+    });
+  }
+}
+
+export class TenantScope {
+  constructor(
+    readonly manager: EntityManager,
+    readonly companyId: number,
+  ) {}
+
+  repository<T extends CompanyOwnedEntity>(entity: EntityTarget<T>): ScopedRepository<T> {
+    return new ScopedRepository<T>(entity, (work) => work(this.manager, this.companyId));
+  }
+}
+
+type Runner = <R>(work: (manager: EntityManager, companyId: number) => Promise<R>) => Promise<R>;
+
+export class ScopedRepository<T extends CompanyOwnedEntity> {
+  constructor(
+    private readonly entity: EntityTarget<T>,
+    private readonly run: Runner,
+  ) {}
+
+  private scoped(where: Where<T> | undefined, companyId: number): FindOptionsWhere<T>[] {
+    const company = { company_id: companyId } as FindOptionsWhere<T>;
+    if (!where) return [company];
+    return (Array.isArray(where) ? where : [where]).map((condition) => ({ ...condition, ...company }));
+  }
+
+  find(options: { where?: Where<T>; order?: FindOptionsOrder<T>; take?: number; skip?: number } = {}): Promise<T[]> {
+    return this.run((manager, companyId) => manager.find(this.entity, { ...options, where: this.scoped(options.where, companyId) }));
+  }
+
+  count(where?: Where<T>): Promise<number> {
+    return this.run((manager, companyId) => manager.count(this.entity, { where: this.scoped(where, companyId) }));
+  }
+
+  /** The record with this id, or 404: another company's record answers exactly like a missing one. */
+  findOne(id: number): Promise<T> {
+    return this.run(async (manager, companyId) => {
+      const found = Number.isSafeInteger(id) ? await manager.findOne(this.entity, { where: this.scoped({ id } as unknown as FindOptionsWhere<T>, companyId) }) : null;
+      if (!found) throw new NotFoundException(messages.notFound);
+      return found;
+    });
+  }
+
+  create(data: DeepPartial<T>): Promise<T> {
+    return this.run((manager, companyId) => {
+      const { id: _id, ...rest } = data as Record<string, unknown>;
+      return manager.save(this.entity, manager.create(this.entity, { ...rest, company_id: companyId } as DeepPartial<T>));
+    });
+  }
+
+  update(id: number, patch: DeepPartial<T>): Promise<T> {
+    return this.run(async (manager, companyId) => {
+      const current = await new ScopedRepository(this.entity, (work) => work(manager, companyId)).findOne(id);
+      const { id: _id, company_id: _company, ...changes } = patch as Record<string, unknown>;
+      return manager.save(this.entity, manager.merge(this.entity, current, changes as DeepPartial<T>));
+    });
+  }
+
+  remove(id: number): Promise<void> {
+    return this.run(async (manager, companyId) => {
+      const current = await new ScopedRepository(this.entity, (work) => work(manager, companyId)).findOne(id);
+      await manager.remove(this.entity, current);
+    });
+  }
+
+  /** A page of a list screen: search over the searchable columns, sort by an allowed column. */
+  page(query: ListQuery, rules: PagingRules<T>, where?: Where<T>): Promise<PageOf<T>> {
+    return this.run(async (manager, companyId) => {
+      const alias = 'row';
+      const builder = manager.createQueryBuilder(this.entity, alias).where(`${alias}.company_id = :companyId`, { companyId });
+      if (where) builder.andWhere(this.scoped(where, companyId));
+      if (query.search) {
+        const conditions = rules.searchable.map((column) => `${alias}.${column}::text ilike :search`).join(' or ');
+        builder.andWhere(`(${conditions})`, { search: `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+      }
+      const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];
+      builder.orderBy(`${alias}.${sort}`, query.direction === 'desc' ? 'DESC' : 'ASC').addOrderBy(`${alias}.id`, 'ASC');
+      const [items, total] = await builder.skip((query.page - 1) * query.pageSize).take(query.pageSize).getManyAndCount();
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    });
+  }
+}

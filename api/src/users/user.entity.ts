@@ -1,0 +1,50 @@
+import { Column, CreateDateColumn, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { UserSettings } from '@planta/contracts';
+import { RoleEntity } from '../permissions/role.entity';
+
+@Entity('app_user')
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'uuid', unique: true, default: () => 'gen_random_uuid()' })
+  uuid: string;
+
+  /** Stored lower-cased; unique across the installation. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, select: false })
+  password_hash: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  display_name: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  position: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  photo_url: string | null;
+
+  @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
+  settings: UserSettings;
+
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  shortcuts: string[];
+
+  @Column({ type: 'int' })
+  home_company_id: number;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @ManyToMany(() => RoleEntity, { eager: true })
+  @JoinTable({ name: 'user_role', joinColumn: { name: 'user_id' }, inverseJoinColumn: { name: 'role_id' } })
+  roles: RoleEntity[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

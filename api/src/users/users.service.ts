@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { User, UserUpdateRequest } from '@planta/contracts';
+import { CompanyEntity } from '../companies/company.entity';
+import { CompanyMemberEntity } from './company-member.entity';
+import { UserEntity } from './user.entity';
+
+/** Users, their roles and the companies they belong to. None of these tables is one company's. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get users() {
+    return this.dataSource.getRepository(UserEntity);
+  }
+
+  /** With the password hash, for sign-in only. */
+  findForLogin(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('user').addSelect('user.password_hash').leftJoinAndSelect('user.roles', 'role').where('user.email = :email', { email: email.toLowerCase() }).getOne();
+  }
+
+  findActive(id: number): Promise<UserEntity | null> {
+    if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(null);
+    return this.users.findOne({ where: { id, active: true } });
+  }
+
+  async isMember(userId: number, companyId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return (await manager.count(CompanyMemberEntity, { where: { user_id: userId, company_id: companyId } })) > 0;
+  }
+
+  /** Companies a user may choose: admins every company they belong to, everybody else only their home company. */
+  async selectableCompanies(user: UserEntity): Promise<CompanyEntity[]> {
+    const query = this.dataSource
+      .getRepository(CompanyEntity)
+      .createQueryBuilder('company')
+      .innerJoin(CompanyMemberEntity, 'member', 'member.company_id = company.id and member.user_id = :userId', { userId: user.id })
+      .orderBy('company.name', 'ASC');
+    if (!roleNames(user).includes('admin')) query.andWhere('company.id = :home', { home: user.home_company_id });
+    return query.getMany();
+  }
+
+  async updateOwnProfile(userId: number, data: UserUpdateRequest['user']['data']): Promise<UserEntity> {
+    const changes: Partial<UserEntity> = {};
+    if (data.displayName !== undefined) changes.display_name = data.displayName;
+    if (data.photoURL !== undefined) changes.photo_url = data.photoURL;
+    if (data.settings !== undefined) changes.settings = data.settings;
+    if (data.shortcuts !== undefined) changes.shortcuts = [...new Set(data.shortcuts)];
+    const user = await this.users.findOneOrFail({ where: { id: userId } });
+    return Object.keys(changes).length > 0 ? this.users.save(this.users.merge(user, changes)) : user;
+  }
+}
+
+export const roleNames = (user: Pick<UserEntity, 'roles'>): string[] => (user.roles ?? []).map((role) => role.name).sort();
+
+/** The user of spec section 3, as signed in to `companyId`. */
+export function toUser(user: UserEntity, companyId: number): User {
+  return {
+    uuid: user.uuid,
+    uid: user.uuid,
+    from: 'api',
+    role: roleNames(user),
+    data: {
+      id: user.id,
+      company_id: companyId,
+      companyId,
+      displayName: user.display_name,
+      position: user.position,
+      photoURL: user.photo_url,
+      email: user.email,
+      settings: user.settings ?? {},
+      shortcuts: user.shortcuts ?? [],
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication, Type } from '@nestjs/common';
+import { Client } from 'pg';
+import request from 'supertest';
+import type { AuthResponse } from '@planta/contracts';
+import { createApp } from '../../src/app.factory';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+function urlFor(database: string, base = process.env.PLANTA_TEST_DATABASE_URL): string {
+  if (!base) throw new Error('PLANTA_TEST_DATABASE_URL is not set: run the API tests through jest (global-setup starts PostgreSQL).');
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Runs SQL as the cluster's superuser. */
+export async function adminQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = [], database = 'postgres'): Promise<T[]> {
+  const client = new Client({ connectionString: urlFor(database, process.env.PLANTA_TEST_ADMIN_URL) });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database owned by the app role; returns its app-role URL. */
+export async function createEmptyDatabase(): Promise<{ name: string; url: string }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} owner planta`);
+  return { name, url: urlFor(name) };
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  database: { name: string; url: string };
+  http: () => ReturnType<typeof request>;
+  login(email: string, password?: string): Promise<AuthResponse>;
+  /** Runs SQL in this app's database as the superuser (bypasses row-level security). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole API on its own freshly migrated and seeded database. One app per spec file: passport
+ * keeps strategies in a module-wide registry, which jest gives each file its own copy of.
+ */
+export async function startTestApp(env: NodeJS.ProcessEnv = {}, extraModules: Type[] = []): Promise<TestApp> {
+  const database = await createEmptyDatabase();
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, PLANTA_DATA_DIR: '/nonexistent', ...env });
+  const app = await createApp(config, database.url, { logger: false, extraModules });
+  const http = () => request(app.getHttpServer());
+  return {
+    app,
+    config,
+    database,
+    http,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await http().post('/api/auth/login').send({ email, password });
+      if (response.status !== 200) throw new Error(`Login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body as AuthResponse;
+    },
+    sql: (text, params = []) => adminQuery(text, params, database.name),
+    async close() {
+      await app.close();
+      await dropDatabase(database.name);
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+const emailField = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .min(4, messages.emailMinLength)
+  .max(254, messages.tooLong(254))
+  .email(messages.emailFormat);
+
+/** Spec 5: login email and password rules with their exact Spanish messages. */
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string({ error: messages.required }).min(1, messages.required).min(4, messages.passwordMinLength).max(128, messages.tooLong(128)),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** New passwords: at least 8 characters (weak-password otherwise). */
+export const newPasswordSchema = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .min(8, messages.weakPassword)
+  .max(128, messages.tooLong(128));
+
+/** Spec 5 (register) plus the company the registering person creates and administers. */
+export const registerRequestSchema = z
+  .object({
+    displayName: z.string({ error: messages.required }).trim().min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
+    email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.registerEmail),
+    password: newPasswordSchema,
+    passwordConfirm: z.string({ error: messages.required }).min(1, messages.required),
+    companyName: z.string({ error: messages.companyNameRequired }).trim().min(1, messages.companyNameRequired).max(120, messages.tooLong(120)),
+  })
+  .refine((value) => value.password === value.passwordConfirm, { message: messages.passwordsDoNotMatch, path: ['passwordConfirm'] });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Spec 7: sign in again with a stored token. */
+export const tokenSignInRequestSchema = z.object({
+  token: z.string({ error: messages.required }).min(1, messages.required).max(4096),
+  email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254),
+  accessUrl: z.string().max(2048).optional(),
+});
+export type TokenSignInRequest = z.infer<typeof tokenSignInRequestSchema>;
+
+/** Spec 7: guest sign-in with a share token. */
+export const shareTokenSignInRequestSchema = z.object({
+  token: z.string({ error: messages.required }).min(1, messages.required).max(4096),
+});
+export type ShareTokenSignInRequest = z.infer<typeof shareTokenSignInRequestSchema>;
+
+export const layoutStyleSchema = z.enum(['layout1', 'layout2', 'layout3']);
+
+/** The user's own settings (spec 3): theme names and layout style, persisted per user. */
+export const userSettingsSchema = z
+  .object({
+    layout: z.object({ style: layoutStyleSchema.optional(), config: z.record(z.string(), z.unknown()).optional() }).partial().optional(),
+    theme: z
+      .object({ main: z.string().max(40), navbar: z.string().max(40), toolbar: z.string().max(40), footer: z.string().max(40) })
+      .partial()
+      .optional(),
+    direction: z.enum(['ltr', 'rtl']).optional(),
+    animations: z.boolean().optional(),
+    language: z.string().max(10).optional(),
+  })
+  .strict();
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const shortcutsSchema = z.array(z.string().min(1).max(80)).max(50);
+
+/** Spec 3 user: `role` list, provider, ids and the profile data. */
+export const userSchema = z.object({
+  uuid: z.string(),
+  uid: z.string(),
+  from: z.enum(['api', 'firebase', 'auth0']),
+  role: z.array(z.string()),
+  data: z.object({
+    id: z.number().int(),
+    company_id: z.number().int(),
+    companyId: z.number().int(),
+    displayName: z.string(),
+    position: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    email: z.string(),
+    settings: userSettingsSchema,
+    shortcuts: z.array(z.string()),
+  }),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Spec 3: the user before sign-in. */
+export const defaultUser = {
+  uuid: '',
+  uid: '',
+  from: 'api',
+  role: [],
+  data: {
+    id: 0,
+    company_id: 0,
+    companyId: 0,
+    displayName: '',
+    position: null,
+    photoURL: null,
+    email: '',
+    settings: {},
+    shortcuts: ['calendar', 'mail', 'contacts', 'todo'],
+  },
+} as const satisfies User;
+
+export const authResponseSchema = z.object({ user: userSchema, access_token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * Spec 7 `POST /api/auth/user/update` {user}: only display name, photo, settings and shortcuts
+ * of the signed-in user are taken; anything else in the body is ignored.
+ */
+export const userUpdateRequestSchema = z.object({
+  user: z.object({
+    data: z
+      .object({
+        displayName: z.string().trim().min(1, messages.required).max(100, messages.tooLong(100)),
+        photoURL: z.string().max(2048, messages.tooLong(2048)).nullable(),
+        settings: userSettingsSchema,
+        shortcuts: shortcutsSchema,
+      })
+      .partial(),
+  }),
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+/** What a verified access token carries. */
+export interface AccessTokenClaims {
+  sub: string;
+  uuid: string;
+  roles: string[];
+  company_id: number;
+  /** Present on guest tokens: the one resource the token opens. */
+  share?: { type: ShareResourceType; id: number };
+}
+
+export const SHARE_RESOURCE_TYPES = ['die-summary', 'correction-record', 'correction-report'] as const;
+export const shareResourceTypeSchema = z.enum(SHARE_RESOURCE_TYPES);
+export type ShareResourceType = z.infer<typeof shareResourceTypeSchema>;
+
+/** Create a read-only share link for one resource. */
+export const createShareTokenRequestSchema = z.object({
+  resource_type: shareResourceTypeSchema,
+  resource_id: z.coerce.number().int().positive(),
+  /** Hours until the link stops working: 1 hour to 30 days, a week by default. */
+  expires_in_hours: z.coerce.number().int().min(1).max(720).default(168),
+});
+export type CreateShareTokenRequest = z.infer<typeof createShareTokenRequestSchema>;
+
+export const shareTokenResponseSchema = z.object({
+  token: z.string(),
+  resource_type: shareResourceTypeSchema,
+  resource_id: z.number().int(),
+  expires_at: z.string(),
+});
+export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+
+export const contactStatusSchema = z.enum(['online', 'away', 'do-not-disturb', 'offline']);
+export type ContactStatus = z.infer<typeof contactStatusSchema>;
+
+/** Spec 3 chat message; `time` is ISO and shown as 'YYYY-MM-DD, hh:mm'. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  from_user: z.number().int(),
+  to_user: z.number().int(),
+  message: z.string(),
+  time: z.string(),
+  is_read: z.boolean(),
+  die_id: z.number().int().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Spec 3 chat contact. */
+export const chatContactSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  profile_image: z.string().nullable(),
+  status: contactStatusSchema,
+  dialog: z.array(chatMessageSchema),
+  unread: z.number().int(),
+});
+export type ChatContact = z.infer<typeof chatContactSchema>;
+
+/** Spec 3 send-message payload. */
+export const sendMessageRequestSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  message: z
+    .string({ error: 'El mensaje no puede estar vacío' })
+    .refine((text) => text.trim().length > 0, 'El mensaje no puede estar vacío')
+    .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, `El mensaje no puede superar ${CHAT_MESSAGE_MAX_LENGTH} caracteres`),
+  from_user: z.coerce.number().int().positive(),
+  to_user: z.coerce.number().int().positive(),
+  toUserIsOnline: z.boolean().optional(),
+  die_id: z.coerce.number().int().positive().nullable().optional(),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+export const sendMessageResponseSchema = z.object({ message: chatMessageSchema, userChatList: z.array(chatContactSchema) });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** Spec 3 mark-as-read payload. */
+export const markAsReadRequestSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  from_user: z.coerce.number().int().positive(),
+  to_user: z.coerce.number().int().positive(),
+});
+export type MarkAsReadRequest = z.infer<typeof markAsReadRequestSchema>;

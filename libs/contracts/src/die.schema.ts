@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Spec 3: a die is identified by its reference plus copy number. */
+export const dieSchema = z.object({ id: z.number().int(), die_reference: z.string(), copy_number: z.number().int() });
+export type Die = z.infer<typeof dieSchema>;
+
+/** `GET /api/die/all?company_id` */
+export const dieAllQuerySchema = z.object({ company_id: z.coerce.number().int().positive().optional() });
+/** `GET /api/die/find?company_id&reference` (prefix search, case-insensitive) */
+export const dieFindQuerySchema = z.object({
+  company_id: z.coerce.number().int().positive().optional(),
+  reference: z.string().trim().max(60).default(''),
+});
+
+/** "reference-copynumber", as inserted by an @mention in chat. */
+export const dieLabel = (die: Pick<Die, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { chatContactSchema, chatMessageSchema } from './chat.schema';
+import { notificationVariantSchema } from './common.schema';
+
+/** Spec 7 live events. User-specific names are built from the user id. */
+export const liveEvents = {
+  userMessages: (userId: number | string) => `${userId}Messages`,
+  newMessage: (userId: number | string) => `${userId}-new-message`,
+  userIsOnline: 'userIsOnline',
+  userIsOffline: 'userIsOffline',
+  taskBlocked: 'taskBlocked',
+  failureReportSubmitted: 'failureReportSubmitted',
+  labeledUser: 'labeledUser',
+  labeledUserInCorrectionOrder: 'labeledUserInCorrectionOrder',
+  labeledUserCorrectionDiscussion: 'labeledUserCorrectionDiscussion',
+  userLabelMaintenanceBoard: 'userLabelMaintenanceBoard',
+  /** Emitted by the client. */
+  joinToRoom: 'joinToRoom',
+} as const;
+
+/** Every notifying event carries text and variant; some an id or a correction path. */
+export const liveNotificationPayloadSchema = z.object({
+  text: z.string(),
+  variant: notificationVariantSchema,
+  id: z.number().int().optional(),
+  correctionPath: z.string().optional(),
+});
+export type LiveNotificationPayload = z.infer<typeof liveNotificationPayloadSchema>;
+
+export const userMessagesPayloadSchema = z.array(chatContactSchema);
+export const newMessagePayloadSchema = z.object({ text: z.string(), variant: notificationVariantSchema, message: chatMessageSchema });
+export const presencePayloadSchema = z.object({ userId: z.number().int(), text: z.string().optional(), variant: notificationVariantSchema.optional() });
+
+/** Spec 4: joinToRoom with email, room (company id), user id and company id. */
+export const joinToRoomPayloadSchema = z.object({
+  email: z.string(),
+  room: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+  companyId: z.coerce.number().int().positive(),
+});
+export type JoinToRoomPayload = z.infer<typeof joinToRoomPayloadSchema>;

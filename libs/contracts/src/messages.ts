@@ -1,0 +1,46 @@
+/**
+ * Validation and error texts. The ones quoted in the product specification are kept exactly as
+ * written there (including its English template texts for registration).
+ */
+export const messages = {
+  required: 'Este campo es obligatorio',
+  emailMinLength: 'El tamaño minimo es 4',
+  emailFormat: 'El formato del correo es incorrecto',
+  passwordMinLength: 'El tamaño mínimo es 4',
+  tooLong: (max: number) => `El tamaño máximo es ${max}`,
+  displayNameMinLength: 'Min character length is 4',
+  registerEmail: 'Please enter a valid email',
+  passwordsDoNotMatch: 'Passwords do not match',
+  weakPassword: 'La contraseña debe tener al menos 8 caracteres',
+  companyNameRequired: 'Ingresa el nombre de la empresa',
+  emailInUse: 'El correo ya está en uso',
+  invalidCredentials: 'Correo o contraseña incorrectos',
+  tooManyAttempts: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
+  invalidAccessToken: 'Invalid access_token',
+  accessTokenExpired: 'access_token expired',
+  tokenSignInFailed: 'Error intentando ingresar con el TOKEN',
+  tokenSignInSucceeded: 'Autenticado correctamente',
+  shareTokenInvalid: 'El enlace compartido no es válido o ya expiró',
+  forbidden: 'No tienes permiso para esta acción',
+  companyMismatch: 'La empresa indicada no es la empresa activa de la sesión',
+  notFound: 'No encontrado',
+  validationFailed: 'Los datos enviados no son válidos',
+  positiveNumber: 'Debe ser un número mayor que cero',
+  maxUploadSize: (mb: number) => `El tamaño máximo permitido es de ${mb}MB`,
+  informationSaved: 'Información Guardada',
+} as const;
+
+/** Registration failure codes of spec section 8 and the form field each one belongs to. */
+export const registrationErrorFields = {
+  'email-already-in-use': 'email',
+  'invalid-email': 'email',
+  'operation-not-allowed': 'displayName',
+  'user-not-found': 'displayName',
+  'user-disabled': 'displayName',
+  'weak-password': 'password',
+  'wrong-password': 'password',
+} as const;
+export type RegistrationErrorCode = keyof typeof registrationErrorFields | 'invalid-api-key';
+
+/** The spec 8 code a failing registration field is reported with, when it has one. */
+export const registrationFieldCodes: Record<string, RegistrationErrorCode> = { email: 'invalid-email', password: 'weak-password' };

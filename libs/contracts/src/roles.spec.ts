@@ -1,0 +1,33 @@
+import { authRoles, hasPermission } from './roles';
+import { defaultGrant, PAGES } from './pages';
+
+describe('hasPermission (spec 2.1)', () => {
+  it('allows everybody when there is no requirement', () => {
+    expect(hasPermission(undefined, [])).toBe(true);
+    expect(hasPermission(null, ['admin'])).toBe(true);
+  });
+  it('allows only users without roles for an empty requirement', () => {
+    expect(hasPermission(authRoles.onlyGuest, [])).toBe(true);
+    expect(hasPermission(authRoles.onlyGuest, ['guest'])).toBe(false);
+  });
+  it('needs one matching role otherwise', () => {
+    expect(hasPermission(authRoles.staff, ['staff'])).toBe(true);
+    expect(hasPermission(authRoles.staff, ['user'])).toBe(false);
+    expect(hasPermission(authRoles.user, 'user')).toBe(true);
+    expect(hasPermission(authRoles.guest, [])).toBe(false);
+  });
+});
+
+describe('page catalogue and default grants', () => {
+  it('has unique aliases', () => {
+    const aliases = PAGES.map((page) => page.alias);
+    expect(new Set(aliases).size).toBe(aliases.length);
+  });
+  it('gives staff no administration and user no delete', () => {
+    expect(defaultGrant('staff', 'administration').read).toBe(false);
+    expect(defaultGrant('staff', 'dieshop')).toEqual({ read: true, insert: true, update: true, delete: true });
+    expect(defaultGrant('user', 'production')).toEqual({ read: true, insert: true, update: true, delete: false });
+    expect(defaultGrant('user', 'dieshop')).toEqual({ read: true, insert: false, update: false, delete: false });
+    expect(defaultGrant('guest', 'dieshop').read).toBe(false);
+  });
+});

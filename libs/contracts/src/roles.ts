@@ -1,0 +1,29 @@
+/** The four roles of spec section 6. An empty role list means "not signed in". */
+export const ROLES = ['admin', 'staff', 'user', 'guest'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+/** Role groups of spec section 6; `onlyGuest` (empty) admits only users without any role. */
+export const authRoles = {
+  admin: ['admin'],
+  staff: ['admin', 'staff'],
+  user: ['admin', 'staff', 'user'],
+  guest: ['admin', 'staff', 'user', 'guest'],
+  onlyGuest: [],
+} as const satisfies Record<string, readonly RoleName[]>;
+
+/** Routes without their own auth list default to this group (spec 6). */
+export const defaultRouteAuth = authRoles.user;
+
+/**
+ * Spec 2.1: no requirement allows everybody; an empty requirement allows only users
+ * without roles; otherwise at least one role must match.
+ */
+export function hasPermission(
+  required: readonly string[] | null | undefined,
+  userRoles: readonly string[] | string | null | undefined,
+): boolean {
+  if (required === null || required === undefined) return true;
+  const roles = userRoles === null || userRoles === undefined ? [] : Array.isArray(userRoles) ? userRoles : [userRoles];
+  if (required.length === 0) return roles.length === 0;
+  return roles.some((role) => required.includes(role));
+}
