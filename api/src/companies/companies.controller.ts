@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { messages, switchCompanyRequestSchema, type AuthResponse, type Company } from '@planta/contracts';
 import { AuthService } from '../auth/auth.service';
-import { SignedIn } from '../permissions/route-access.decorators';
+import { ChoosesCompany, SignedIn } from '../permissions/route-access.decorators';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UsersService } from '../users/users.service';
 
@@ -36,6 +36,7 @@ export class CompaniesController {
 
   /** Re-issues the session for another company the caller may choose; anyone else gets 403. */
   @SignedIn()
+  @ChoosesCompany()
   @Post('switch')
   @HttpCode(200)
   async switch(@Body() body: SwitchCompanyDto, @Req() request: SignedInRequest): Promise<AuthResponse> {

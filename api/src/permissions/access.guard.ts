@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { messages } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { ACCESS_KEY, PAGE_KEY, SHAREABLE_KEY, type RouteAccess, type ShareableRoute } from './route-access.decorators';
+import { ACCESS_KEY, CHOOSES_COMPANY_KEY, PAGE_KEY, SHAREABLE_KEY, type RouteAccess, type ShareableRoute } from './route-access.decorators';
 import { actionFor, PermissionsService } from './permissions.service';
 
 const COMPANY_KEYS = ['company_id', 'companyId'];
@@ -38,7 +38,8 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<Request & { user: RequestIdentity }>();
     const identity = request.user;
-    if (foreignCompany(request, identity.companyId)) throw new ForbiddenException(messages.companyMismatch);
+    const choosesCompany = this.reflector.get<boolean | undefined>(CHOOSES_COMPANY_KEY, context.getHandler());
+    if (!choosesCompany && foreignCompany(request, identity.companyId)) throw new ForbiddenException(messages.companyMismatch);
 
     if (identity.share) {
       const shareable = this.reflector.get<ShareableRoute | undefined>(SHAREABLE_KEY, context.getHandler());

@@ -4,6 +4,7 @@ import type { PageAlias, ShareResourceType } from '@planta/contracts';
 export const PAGE_KEY = 'planta:page';
 export const ACCESS_KEY = 'planta:access';
 export const SHAREABLE_KEY = 'planta:shareable';
+export const CHOOSES_COMPANY_KEY = 'planta:chooses-company';
 
 export type RouteAccess = 'public' | 'signed-in';
 
@@ -24,3 +25,9 @@ export interface ShareableRoute {
 
 /** A read route a share-token guest may call, for the one resource of its token. */
 export const Shareable = (type: ShareResourceType, param = 'id') => applyDecorators(SetMetadata(SHAREABLE_KEY, { type, param } satisfies ShareableRoute));
+
+/**
+ * The route's `company_id` names a company to move to, not the one to act in: the access guard
+ * does not refuse it for differing from the active company (the route checks membership itself).
+ */
+export const ChoosesCompany = () => SetMetadata(CHOOSES_COMPANY_KEY, true);

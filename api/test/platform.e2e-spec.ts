@@ -1,0 +1,79 @@
+import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ BODY_LIMIT: '10kb', CORS_ORIGINS: 'http://localhost:3000' });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('reports the database up, and down while it cannot be reached', async () => {
+    expect((await t.http().get('/api/health')).body).toEqual({ status: 'ok', database: 'up' });
+    await adminQuery(`alter database ${t.database.name} with allow_connections false`);
+    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [t.database.name]);
+    try {
+      const down = await t.http().get('/api/health');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ status: 'error', database: 'down' });
+    } finally {
+      await adminQuery(`alter database ${t.database.name} with allow_connections true`);
+    }
+    expect((await t.http().get('/api/health')).body).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await t.http().get('/api/no-existe/por-aqui');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).toEqual({ statusCode: 404, message: 'No encontrado', error: 'Not Found' });
+  });
+
+  it('answers broken JSON and oversized bodies in the one error shape, without internals', async () => {
+    const broken = await t.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ statusCode: 400, message: 'El cuerpo de la solicitud no es un JSON válido', error: 'Bad Request' });
+    const big = await t.http().post('/api/auth/login').send({ email: 'a@b.example', password: 'x'.repeat(20_000) });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('Payload Too Large');
+    expect(JSON.stringify(big.body)).not.toMatch(/at \w+ \(|node_modules|select /i);
+  });
+
+  it('refuses malformed ids with a field error', async () => {
+    const { access_token } = await t.login('jefe@norte.example');
+    const response = await t.http().get('/api/die/12abc').set(bearer(access_token));
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.fields)).toEqual(['id']);
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends helmet headers and no x-powered-by', async () => {
+    const response = await t.http().get('/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await t.http().get('/api/health').set('Origin', 'http://localhost:3000');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const other = await t.http().get('/api/health').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the docs page and a document generated from the shared schemas', async () => {
+    const page = await t.http().get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('swagger');
+    const document = (await t.http().get('/api/docs-json')).body;
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/company/all', '/api/die/find', '/api/health']));
+    const login = document.components.schemas.LoginDto;
+    expect(login.required).toEqual(['email', 'password']);
+    expect(login.properties.email).toMatchObject({ type: 'string', minLength: 4, maxLength: 254 });
+    expect(document.components.schemas.RegisterDto.properties).toHaveProperty('companyName');
+  });
+});

@@ -1,0 +1,93 @@
+import { messages, userSchema } from '@planta/contracts';
+import { bearer, startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: string;
+let ids: { die: number; otherDie: number; record: number; report: number };
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = (await t.login('admin@norte.example')).access_token;
+  const north = `(select id from company where name = 'Extrusiones del Norte')`;
+  const [die] = await t.sql<{ id: number }>(`select id from die where company_id = ${north} and die_reference = 'EN-1042' and copy_number = 1`);
+  const [otherDie] = await t.sql<{ id: number }>(`select id from die where company_id = ${north} and die_reference = 'EN-2210'`);
+  const [record] = await t.sql<{ id: number }>(`select id from correction_record where die_id = $1`, [die.id]);
+  const [report] = await t.sql<{ id: number }>(`select id from correction_report where correction_record_id = $1`, [record.id]);
+  ids = { die: die.id, otherDie: otherDie.id, record: record.id, report: report.id };
+});
+afterAll(() => t.close());
+
+async function share(token: string, resource_type: string, resource_id: number, extra: object = {}) {
+  return t.http().post('/api/share-token').set(bearer(token)).send({ resource_type, resource_id, ...extra });
+}
+
+async function guestFor(resource_type: string, resource_id: number) {
+  const created = await share(admin, resource_type, resource_id);
+  expect(created.status).toBe(201);
+  const signIn = await t.http().post('/api/auth/login/token').send({ token: created.body.token });
+  expect(signIn.status).toBe(200);
+  return { link: created.body as { token: string; expires_at: string }, session: signIn.body as { access_token: string; user: unknown } };
+}
+
+describe('share links', () => {
+  it('sign a guest in, limited to the one die summary, read only', async () => {
+    const { link, session } = await guestFor('die-summary', ids.die);
+    expect(new Date(link.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    const user = userSchema.parse(session.user);
+    expect(user.role).toEqual(['guest']);
+    expect(user.data.id).toBe(0);
+    const guest = bearer(session.access_token);
+    const summary = await t.http().get(`/api/die/${ids.die}`).set(guest);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ id: ids.die, die_reference: 'EN-1042', copy_number: 1 });
+    expect(summary.body.corrections).toHaveLength(1);
+    for (const path of [`/api/die/${ids.otherDie}`, '/api/die/all', '/api/die/find?reference=EN', `/api/correction-record/${ids.record}`, '/api/company/all']) {
+      expect({ path, status: (await t.http().get(path).set(guest)).status }).toEqual({ path, status: 403 });
+    }
+    expect((await t.http().post('/api/auth/user/update').set(guest).send({ user: { data: { displayName: 'Hacker' } } })).status).toBe(403);
+    expect((await share(session.access_token, 'die-summary', ids.die)).status).toBe(403);
+  });
+
+  it('open one correction record or one correction report', async () => {
+    const record = await guestFor('correction-record', ids.record);
+    expect((await t.http().get(`/api/correction-record/${ids.record}`).set(bearer(record.session.access_token))).body).toMatchObject({ id: ids.record, die: { id: ids.die } });
+    expect((await t.http().get(`/api/correction-report/${ids.report}`).set(bearer(record.session.access_token))).status).toBe(403);
+    const report = await guestFor('correction-report', ids.report);
+    const read = await t.http().get(`/api/correction-report/${ids.report}`).set(bearer(report.session.access_token));
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: ids.report, correction_record: { id: ids.record }, die: { die_reference: 'EN-1042' } });
+  });
+
+  it('may be created by staff but not by a user or a guest account', async () => {
+    const staff = (await t.login('jefe@norte.example')).access_token;
+    expect((await share(staff, 'die-summary', ids.die)).status).toBe(201);
+    for (const email of ['operario@norte.example', 'invitado@norte.example']) {
+      const token = (await t.login(email)).access_token;
+      const response = await share(token, 'die-summary', ids.die);
+      expect(response.status).toBe(403);
+    }
+  });
+
+  it('stop working when revoked or expired', async () => {
+    const { link, session } = await guestFor('die-summary', ids.die);
+    const [row] = await t.sql<{ id: number }>(`select id from share_token order by id desc limit 1`);
+    expect((await t.http().delete(`/api/share-token/${row.id}`).set(bearer(admin))).status).toBe(204);
+    expect((await t.http().get(`/api/die/${ids.die}`).set(bearer(session.access_token))).status).toBe(401);
+    const again = await t.http().post('/api/auth/login/token').send({ token: link.token });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe(messages.shareTokenInvalid);
+
+    const second = await guestFor('die-summary', ids.die);
+    await t.sql(`update share_token set expires_at = now() - interval '1 minute' where id = (select max(id) from share_token)`);
+    expect((await t.http().post('/api/auth/login/token').send({ token: second.link.token })).status).toBe(401);
+    expect((await t.http().get(`/api/die/${ids.die}`).set(bearer(second.session.access_token))).status).toBe(401);
+  });
+
+  it('refuse unknown tokens, missing resources and bad requests', async () => {
+    expect((await t.http().post('/api/auth/login/token').send({ token: 'no-existe' })).status).toBe(401);
+    expect((await t.http().post('/api/auth/login/token').send({})).status).toBe(400);
+    expect((await share(admin, 'die-summary', 999999)).status).toBe(404);
+    const bad = await share(admin, 'die-drawing', ids.die, { expires_in_hours: 0 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['expires_in_hours', 'resource_type']);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './navigation';
+export * from './remote-module';
+export * from './route-path';

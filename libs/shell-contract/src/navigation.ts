@@ -1,0 +1,137 @@
+import { defaultRouteAuth, hasPermission, PAGES, type PageAlias, type RoleName } from '@planta/contracts';
+import { isSameOrBelow } from './route-path';
+
+/** Item types of the navigation tree (spec 2.3). */
+export type NavigationItemType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
+
+export interface NavigationBadge {
+  title: string;
+  /** background colour */
+  bg: string;
+  /** foreground colour */
+  fg: string;
+}
+
+/**
+ * One entry of the navigation tree (spec 2.3). For page entries `id` is the page alias of the
+ * PAGES catalogue in @planta/contracts; `auth` follows `hasPermission`: absent allows everybody,
+ * empty allows only users without roles, otherwise one of the roles is needed.
+ */
+export interface NavigationItem {
+  id: string;
+  type: NavigationItemType;
+  title: string;
+  /** i18n key; when the bundle has it, it wins over `title` */
+  translate?: string;
+  icon?: string;
+  url?: string;
+  /** the item is active only on an exact url match */
+  exact?: boolean;
+  badge?: NavigationBadge;
+  /** link target of `link` items; see `linkTarget` for the default */
+  target?: string;
+  auth?: readonly RoleName[];
+  children?: readonly NavigationItem[];
+}
+
+/** Spec 2.3: a link opens in a new tab unless the item says otherwise. */
+export const DEFAULT_LINK_TARGET = '_blank';
+
+export function linkTarget(item: NavigationItem): string {
+  return item.target ?? DEFAULT_LINK_TARGET;
+}
+
+/**
+ * The navigation item of a catalogue page: id = the page alias, title = the page's Spanish name
+ * in PAGES, auth = the default route group (spec 6) unless `extra` says otherwise.
+ */
+export function pageItem(
+  alias: PageAlias,
+  url: string,
+  extra: Partial<Omit<NavigationItem, 'id' | 'url' | 'children'>> = {},
+): NavigationItem {
+  const page = PAGES.find((candidate) => candidate.alias === alias);
+  if (!page) throw new Error(`Unknown page alias: ${alias}`);
+  return { id: alias, type: 'item', title: page.name, url, auth: defaultRouteAuth, ...extra };
+}
+
+const isContainer = (item: NavigationItem): boolean => item.type === 'group' || item.type === 'collapse';
+
+/**
+ * Spec 2.3: an item is hidden unless the user's roles satisfy its auth list. Groups and
+ * collapses left without visible children disappear too. Returns new objects; the input is not
+ * changed.
+ */
+export function filterNavigationByRole(
+  items: readonly NavigationItem[],
+  roles: readonly string[] | string | null | undefined,
+): NavigationItem[] {
+  const visible: NavigationItem[] = [];
+  for (const item of items) {
+    if (!hasPermission(item.auth, roles)) continue;
+    if (isContainer(item)) {
+      const children = filterNavigationByRole(item.children ?? [], roles);
+      if (children.length === 0) continue;
+      visible.push({ ...item, children });
+    } else {
+      visible.push(item.children ? { ...item, children: filterNavigationByRole(item.children, roles) } : item);
+    }
+  }
+  return visible;
+}
+
+/** Lower case, accents stripped, trimmed: 'Líneas ' and 'lineas' compare equal. */
+export function normalizeSearchText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/** Spec 2.5 / 5: at most ten search suggestions. */
+export const MAX_SEARCH_RESULTS = 10;
+
+/** Every item or link of the tree, depth first, without their children. */
+export function flattenNavigation(items: readonly NavigationItem[]): NavigationItem[] {
+  const flat: NavigationItem[] = [];
+  const visit = (list: readonly NavigationItem[]): void => {
+    for (const item of list) {
+      if (item.type === 'item' || item.type === 'link') {
+        const { children: _children, ...leaf } = item;
+        flat.push(leaf);
+      }
+      if (item.children) visit(item.children);
+    }
+  };
+  visit(items);
+  return flat;
+}
+
+/**
+ * Spec 5 search over navigation items: the text is trimmed, accent-stripped and compared
+ * case-insensitively with the titles of the flattened tree; at most ten results. Pass the
+ * role-filtered tree so that nothing hidden is suggested.
+ */
+export function searchNavigation(items: readonly NavigationItem[], text: string): NavigationItem[] {
+  const query = normalizeSearchText(text);
+  if (query === '') return [];
+  return flattenNavigation(items)
+    .filter((item) => item.url !== undefined && normalizeSearchText(item.title).includes(query))
+    .slice(0, MAX_SEARCH_RESULTS);
+}
+
+/**
+ * Whether the item's own url covers `pathname`: the url itself, a path below it, or, for a list
+ * url ending in `/all`, any path below its parent (`/apps/dies/all` covers `/apps/dies/12`).
+ */
+function urlCovers(url: string, pathname: string): boolean {
+  if (isSameOrBelow(url, pathname)) return true;
+  const list = url.match(/^(.*)\/all\/?$/);
+  return list !== null && list[1] !== '' && isSameOrBelow(list[1], pathname);
+}
+
+/**
+ * Spec 2.3: a collapse opens by itself when the current path falls under one of its children
+ * (at any depth). For a leaf it tells whether the path falls under the leaf's own url.
+ */
+export function isUnderPath(item: NavigationItem, pathname: string): boolean {
+  if (item.type !== 'link' && item.url !== undefined && urlCovers(item.url, pathname)) return true;
+  return (item.children ?? []).some((child) => isUnderPath(child, pathname));
+}

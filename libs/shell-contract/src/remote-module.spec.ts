@@ -1,0 +1,47 @@
+import { authRoles } from '@planta/contracts';
+import { composeApplicationsGroup, composeNavigation, type NavigationSource } from './remote-module';
+
+const collapse = (id: string, title: string, url: string) => ({
+  id,
+  type: 'collapse' as const,
+  title,
+  children: [{ id: `${id}-page`, type: 'item' as const, title, url, auth: authRoles.user }],
+});
+
+const shell: NavigationSource = { name: 'shell', navigation: [collapse('dashboards', 'Tableros', '/apps/dashboards/indicators')] };
+const production: NavigationSource = { name: 'mfe_production', navigation: [collapse('production', 'Producción ágil', '/apps/extrusion-line/all')] };
+const maintenance: NavigationSource = { name: 'mfe_maintenance', navigation: [collapse('maintenance', 'Mantenimiento inteligente', '/apps/maintenance-kanban-board')] };
+const dieshop: NavigationSource = {
+  name: 'mfe_dieshop',
+  navigation: [
+    { id: 'corrector-board', type: 'item', title: 'Tablero del corrector', url: '/apps/corrector-kanban-board', auth: authRoles.user },
+    collapse('dieshop', 'Matricería ágil', '/apps/dies/all'),
+  ],
+};
+const admin: NavigationSource = {
+  name: 'mfe_admin',
+  navigation: [{ id: 'administration', type: 'group', title: 'Administración', children: [{ id: 'users', type: 'item', title: 'Usuarios', url: '/apps/users/all', auth: authRoles.admin }] }],
+};
+
+describe('composeApplicationsGroup (spec 2.3)', () => {
+  it('orders the contributions as the spec does, whatever order the remotes arrive in', () => {
+    const group = composeApplicationsGroup([dieshop, admin, maintenance, shell, production]);
+    expect(group).toMatchObject({ id: 'applications', type: 'group', title: 'Aplicaciones' });
+    expect(group.children?.map((item) => item.id)).toEqual(['dashboards', 'production', 'maintenance', 'dieshop', 'corrector-board']);
+  });
+  it('leaves out a remote that failed to load', () => {
+    expect(composeApplicationsGroup([shell, dieshop]).children?.map((item) => item.id)).toEqual(['dashboards', 'dieshop', 'corrector-board']);
+  });
+  it('puts unknown contributions after the spec entries and keeps the first of a repeated id', () => {
+    const extra: NavigationSource = { name: 'mfe_extra', navigation: [collapse('quality', 'Calidad', '/apps/quality/all'), collapse('production', 'Duplicado', '/x')] };
+    const group = composeApplicationsGroup([production, extra, shell]);
+    expect(group.children?.map((item) => item.id)).toEqual(['dashboards', 'production', 'quality']);
+    expect(group.children?.[1].title).toBe('Producción ágil');
+  });
+});
+
+describe('composeNavigation', () => {
+  it('places contributed groups after the Applications group', () => {
+    expect(composeNavigation([admin, production]).map((item) => item.id)).toEqual(['applications', 'administration']);
+  });
+});

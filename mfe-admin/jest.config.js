@@ -1,0 +1,13 @@
+const path = require('node:path');
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'mfe-admin',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '^@planta/shell-contract$': path.join(__dirname, '../libs/shell-contract/src/index.ts'),
+  },
+};

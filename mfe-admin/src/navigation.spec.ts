@@ -1,0 +1,26 @@
+import { PAGES } from '@planta/contracts';
+import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { ADMIN_NAVIGATION } from './navigation';
+
+/** The administration routes of spec 2.2. */
+const SPEC_ROUTES = ['/apps/company/:id', '/apps/role/:id', '/apps/page/:id', '/apps/page-role/:id', '/apps/users/:id'];
+
+const items = flattenNavigation(ADMIN_NAVIGATION);
+
+describe('administration navigation', () => {
+  it('is a group of its own with every administration page', () => {
+    expect(ADMIN_NAVIGATION.map((item) => [item.id, item.type])).toEqual([['administration', 'group']]);
+    const adminPages = PAGES.filter((page) => page.area === 'administration').map((page) => page.alias);
+    expect(items.map((item) => item.id)).toEqual(adminPages);
+  });
+  it('points every item at the list of a spec route', () => {
+    for (const item of items) {
+      expect(item.url).toMatch(/\/all$/);
+      expect(SPEC_ROUTES.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
+    }
+  });
+  it('is shown to admins only', () => {
+    expect(filterNavigationByRole(ADMIN_NAVIGATION, ['admin'])).toHaveLength(1);
+    for (const role of ['staff', 'user', 'guest']) expect(filterNavigationByRole(ADMIN_NAVIGATION, [role])).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+import { hasPermission } from '@planta/contracts';
+import { AUTH_ROUTES, GUEST_ONLY_PATHS } from './routes';
+
+const auth = (path: string) => AUTH_ROUTES.find((route) => route.path === path)?.auth;
+
+describe('auth routes (spec 2.1, 2.2)', () => {
+  it('owns the four sign-in routes', () => {
+    expect(AUTH_ROUTES.map((route) => route.path)).toEqual(['/login', '/register', '/callback', '/logout']);
+  });
+  it('keeps /login, /register and /callback for visitors without a role', () => {
+    expect(GUEST_ONLY_PATHS).toEqual(['/login', '/register', '/callback']);
+    for (const path of GUEST_ONLY_PATHS) {
+      expect(hasPermission(auth(path), [])).toBe(true);
+      for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth(path), [role])).toBe(false);
+    }
+  });
+  it('lets every signed-in role, and nobody else, log out', () => {
+    for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth('/logout'), [role])).toBe(true);
+    expect(hasPermission(auth('/logout'), [])).toBe(false);
+  });
+  it('shows the sign-in screens without the portal chrome', () => {
+    for (const route of AUTH_ROUTES) {
+      const config = route.settings?.layout?.config;
+      expect([config?.navbar?.display, config?.toolbar?.display, config?.footer?.display]).toEqual([false, false, false]);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { authRoles } from '@planta/contracts';
+import type { RouteDefinition, RouteSettings } from '@planta/shell-contract';
+
+/** Sign-in screens stand alone: no navbar, toolbar, footer or side panels (spec 2.2). */
+export const NO_CHROME: RouteSettings = {
+  layout: {
+    config: {
+      navbar: { display: false },
+      toolbar: { display: false },
+      footer: { display: false },
+      leftSidePanel: { display: false },
+      rightSidePanel: { display: false },
+    },
+  },
+};
+
+/**
+ * The routes this remote owns (spec 2.1 and 2.2). /login, /register and /callback are for
+ * guests only (an empty auth list: signed-in users are sent to the root); /logout is for any
+ * signed-in user, whatever the role, the guest role included.
+ */
+export const AUTH_ROUTES: readonly RouteDefinition[] = [
+  { path: '/login', auth: authRoles.onlyGuest, settings: NO_CHROME },
+  { path: '/register', auth: authRoles.onlyGuest, settings: NO_CHROME },
+  { path: '/callback', auth: authRoles.onlyGuest, settings: NO_CHROME },
+  { path: '/logout', auth: authRoles.guest, settings: NO_CHROME },
+];
+
+/** Paths a signed-in user may not visit (spec 2.1). */
+export const GUEST_ONLY_PATHS: readonly string[] = AUTH_ROUTES.filter((route) => route.auth.length === 0).map((route) => route.path);

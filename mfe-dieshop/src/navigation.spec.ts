@@ -1,0 +1,63 @@
+import { AREAS, PAGES, authRoles } from '@planta/contracts';
+import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { DIESHOP_NAVIGATION } from './navigation';
+
+/** The die routes of spec 2.2. */
+const SPEC_ROUTES = [
+  '/apps/dies/:id',
+  '/apps/die/new',
+  '/apps/dies/dieResume/:dieId',
+  '/apps/dies/dieResume/:dieId/:token',
+  '/apps/die_enlistment/:id',
+  '/apps/die-confirm-production/:id',
+  '/apps/die-nitruring-confirm/:id',
+  '/apps/herramental/:id',
+  '/apps/corrector-kanban-board',
+  '/apps/correction-kanban-board',
+  '/apps/correction-record/:id',
+  '/apps/correction-record/:id/:token',
+  '/apps/correction-report/:id/:correctionId',
+  '/apps/correction-report/:id/:correctionId/:token',
+  '/apps/testCanvas/:id',
+  '/apps/ia-agent/list',
+  '/apps/ia-agent/upload/:id',
+];
+/** Spec 2.3 lists "die cleaning" but spec 2.2 gives it no route; this is the one it gets. */
+const ADDED_ROUTES = ['/apps/die-cleaning/:id'];
+
+const aliases: string[] = PAGES.map((page) => page.alias);
+const items = flattenNavigation(DIESHOP_NAVIGATION);
+
+describe('die shop navigation (spec 2.3)', () => {
+  it('is the "Agile die shop" collapse, then the corrector board item', () => {
+    expect(DIESHOP_NAVIGATION.map((item) => [item.id, item.type])).toEqual([
+      ['dieshop', 'collapse'],
+      ['corrector-board', 'item'],
+    ]);
+    expect(items.map((item) => item.id)).toEqual([
+      'dies',
+      'die-nitriding',
+      'die-preparation',
+      'die-cleaning',
+      'tooling',
+      'correction-board',
+      'smart-upload',
+      'corrector-board',
+    ]);
+  });
+  it('uses area ids for collapses and page aliases for items', () => {
+    expect(AREAS).toContain(DIESHOP_NAVIGATION[0].id);
+    for (const item of items) expect(aliases).toContain(item.id);
+  });
+  it('points every item at a spec route, the inventory at /apps/dies/all', () => {
+    const known = [...SPEC_ROUTES, ...ADDED_ROUTES];
+    for (const item of items) expect(known.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
+    const unspecified = items.filter((item) => !SPEC_ROUTES.some((route) => matchPath(route, item.url ?? '')));
+    expect(unspecified.map((item) => item.id)).toEqual(['die-cleaning']);
+    expect(items[0].url).toBe('/apps/dies/all');
+  });
+  it('is hidden for guests, who only reach token pages', () => {
+    for (const item of items) expect(item.auth).toEqual(authRoles.user);
+    expect(filterNavigationByRole(DIESHOP_NAVIGATION, ['guest'])).toEqual([]);
+  });
+});

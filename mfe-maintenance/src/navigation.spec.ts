@@ -1,0 +1,35 @@
+import { AREAS, PAGES, authRoles } from '@planta/contracts';
+import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { MAINTENANCE_NAVIGATION } from './navigation';
+
+/** The maintenance routes of spec 2.2. */
+const SPEC_ROUTES = [
+  '/apps/maintenance-dashboard/:id',
+  '/apps/maintenance-dashboard/machineResume/:machineId',
+  '/apps/maintenance-kanban-board',
+  '/apps/failure-damage-report/:id',
+  '/apps/corrective-maintenance/:id',
+  '/apps/preventiveMaintenance/:id',
+];
+
+const aliases: string[] = PAGES.map((page) => page.alias);
+const items = flattenNavigation(MAINTENANCE_NAVIGATION);
+
+describe('maintenance navigation (spec 2.3)', () => {
+  it('is one "Smart maintenance" collapse with the spec entries in order', () => {
+    expect(MAINTENANCE_NAVIGATION.map((item) => [item.id, item.type])).toEqual([['maintenance', 'collapse']]);
+    expect(items.map((item) => item.id)).toEqual(['maintenance-dashboard', 'failure-damage-report', 'maintenance-board']);
+  });
+  it('uses area ids for collapses and page aliases for items', () => {
+    expect(AREAS).toContain(MAINTENANCE_NAVIGATION[0].id);
+    for (const item of items) expect(aliases).toContain(item.id);
+  });
+  it('points every item at a spec route; the failure report at its list as the shell button does', () => {
+    for (const item of items) expect(SPEC_ROUTES.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
+    expect(items.find((item) => item.id === 'failure-damage-report')?.url).toBe('/apps/failure-damage-report/all');
+  });
+  it('is hidden for guests (spec 2.4, 6)', () => {
+    for (const item of items) expect(item.auth).toEqual(authRoles.user);
+    expect(filterNavigationByRole(MAINTENANCE_NAVIGATION, ['guest'])).toEqual([]);
+  });
+});

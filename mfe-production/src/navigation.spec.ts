@@ -1,0 +1,39 @@
+import { AREAS, PAGES, authRoles } from '@planta/contracts';
+import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { PRODUCTION_NAVIGATION } from './navigation';
+
+/** The production routes of spec 2.2. */
+const SPEC_ROUTES = [
+  '/apps/extrusion-line/:id',
+  '/apps/extrusion/new',
+  '/apps/extrusion/new/:id',
+  '/apps/planning-kanban-board',
+  '/apps/planning-kanban-board/board',
+  '/apps/shifts/:id',
+  '/apps/finish/:id',
+  '/apps/aluminum-alloy/:id',
+  '/apps/machine/:id',
+];
+
+const aliases: string[] = PAGES.map((page) => page.alias);
+const items = flattenNavigation(PRODUCTION_NAVIGATION);
+
+describe('production navigation (spec 2.3)', () => {
+  it('is one "Agile production" collapse with the spec entries in order', () => {
+    expect(PRODUCTION_NAVIGATION.map((item) => [item.id, item.type])).toEqual([['production', 'collapse']]);
+    expect(items.map((item) => item.title)).toEqual(['Líneas de extrusión', 'Tablero de producción', 'Turnos de producción', 'Acabados']);
+  });
+  it('uses area ids for collapses and page aliases for items', () => {
+    expect(AREAS).toContain(PRODUCTION_NAVIGATION[0].id);
+    for (const item of items) expect(aliases).toContain(item.id);
+    expect(items.every((item) => PAGES.find((page) => page.alias === item.id)?.area === 'production')).toBe(true);
+  });
+  it('points every item at a spec route', () => {
+    for (const item of items) expect(SPEC_ROUTES.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
+  });
+  it('is for signed-in plant staff, not for guests', () => {
+    for (const item of items) expect(item.auth).toEqual(authRoles.user);
+    expect(filterNavigationByRole(PRODUCTION_NAVIGATION, ['guest'])).toEqual([]);
+    expect(filterNavigationByRole(PRODUCTION_NAVIGATION, [])).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  composeNavigation,
+  filterNavigationByRole,
+  pageItem,
+  type NavigationItem,
+  type NavigationSource,
+  type RemoteModule,
+} from '@planta/shell-contract';
+
+/** The dashboards live in the shell: the "Dashboards" entry of spec 2.3, urls from spec 2.2. */
+export const DASHBOARDS_NAVIGATION: readonly NavigationItem[] = [
+  {
+    id: 'dashboards',
+    type: 'collapse',
+    title: 'Tableros',
+    icon: 'DataTrendingRegular',
+    children: [
+      pageItem('dashboards-indicators', '/apps/dashboards/indicators', { icon: 'ChartMultipleRegular' }),
+      pageItem('dashboards-analytics', '/apps/dashboards/analytics', { icon: 'DataPieRegular' }),
+    ],
+  },
+];
+
+export const SHELL_NAVIGATION: NavigationSource = { name: 'shell', navigation: DASHBOARDS_NAVIGATION };
+
+/**
+ * The navigation tree from the shell's own entries and the remotes that loaded: the
+ * "Applications" group in the order of spec 2.3, then any group a remote adds. Remotes reach the
+ * shell through federation at run time; the shell never imports their code.
+ */
+export function buildNavigation(remotes: readonly RemoteModule[]): NavigationItem[] {
+  return composeNavigation([SHELL_NAVIGATION, ...remotes]);
+}
+
+/** What the navbar shows to a user with these roles (spec 2.3). */
+export function navigationFor(
+  remotes: readonly RemoteModule[],
+  roles: readonly string[] | string | null | undefined,
+): NavigationItem[] {
+  return filterNavigationByRole(buildNavigation(remotes), roles);
+}
