@@ -52,3 +52,16 @@ export const markAsReadRequestSchema = z.object({
   to_user: z.coerce.number().int().positive(),
 });
 export type MarkAsReadRequest = z.infer<typeof markAsReadRequestSchema>;
+
+/** `GET /api/chat/user`: the caller as a chat participant. */
+export const chatUserSchema = z.object({ id: z.number().int(), full_name: z.string(), profile_image: z.string().nullable(), status: contactStatusSchema });
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+/** `POST /api/chat/user/data`: the caller's own chat data (their status). */
+export const chatUserDataRequestSchema = z.object({ status: contactStatusSchema });
+
+/** `GET /api/chat/contacts` optional parameters. */
+export const chatContactsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** The dialog with one contact, newest page first. */
+export const chatDialogQuerySchema = z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });

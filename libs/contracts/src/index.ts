@@ -11,3 +11,6 @@ export * from './notification.schema';
 export * from './orders.schema';
 export * from './quick-panel.schema';
 export * from './events';
+export * from './production.schema';
+export * from './admin.schema';
+export * from './settings.schema';
