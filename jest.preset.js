@@ -8,6 +8,7 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper: {
-    '^@planta/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
+    // Workspace libs from their sources, so that tests need no build of them.
+    '^@planta/(contracts|shell-contract|session|i18n|ui)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
 };

@@ -7,12 +7,13 @@ import helmet from 'helmet';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 /** The configured API application, not yet listening (tests drive it directly). */
 export async function createApp(
   config: AppConfig,
   databaseUrl: string,
-  options: { logger?: false; extraModules?: Type[] } = {},
+  options: { logger?: false; extraModules?: Type[]; serveWebApps?: boolean } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.extraModules), {
     bodyParser: false,
@@ -28,9 +29,22 @@ export async function createApp(
   );
   if (config.trustProxy) app.set('trust proxy', true);
   app.disable('x-powered-by');
-  app.use(helmet());
+  const elsewhere = remoteOrigins(config.remotes);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Remotes served from other origins (remotes map) must be allowed to load and be fetched.
+          scriptSrc: ["'self'", ...elsewhere],
+          connectSrc: ["'self'", ...elsewhere],
+          imgSrc: ["'self'", 'data:', 'blob:', ...elsewhere],
+        },
+      },
+    }),
+  );
   app.enableCors({ origin: config.corsOrigins, credentials: true });
   app.setGlobalPrefix('api');
+  if (options.serveWebApps !== false) serveWebApps(app, config.remotes);
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -27,4 +27,4 @@ export const AUTH_ROUTES: readonly RouteDefinition[] = [
 ];
 
 /** Paths a signed-in user may not visit (spec 2.1). */
-export const GUEST_ONLY_PATHS: readonly string[] = AUTH_ROUTES.filter((route) => route.auth.length === 0).map((route) => route.path);
+export const GUEST_ONLY_PATHS: readonly string[] = AUTH_ROUTES.filter((route) => route.auth?.length === 0).map((route) => route.path);

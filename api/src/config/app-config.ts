@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
+import { remotesMap, type RemoteName } from '../web/web-apps';
 
-/** The repository root: `api/dist/config` or `api/src/config` is three levels below it. */
-export const workspaceRoot = resolve(__dirname, '..', '..', '..');
+import { workspaceRoot } from './workspace-root';
+
+export { workspaceRoot };
 
 export interface AppConfig {
   port: number;
@@ -18,6 +20,8 @@ export interface AppConfig {
   loginThrottle: { windowMinutes: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
   /** Seed the demo companies, accounts and plant data on start (idempotent). */
   seedDemoData: boolean;
+  /** The remotes map served at /remotes.json. */
+  remotes: Record<RemoteName, string>;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailuresPerAddress: int(env.LOGIN_THROTTLE_MAX_PER_ADDRESS, 30),
     },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    remotes: remotesMap(env),
   };
 }
 

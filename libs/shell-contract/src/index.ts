@@ -1,3 +1,4 @@
 export * from './navigation';
 export * from './remote-module';
 export * from './route-path';
+export * from './remote-areas';

@@ -29,14 +29,13 @@ export type PageLoader = () => Promise<{ default: unknown }>;
 /** A route's metadata: path pattern (`:id` params), auth list (spec 2.1) and layout settings. */
 export interface RouteDefinition {
   path: string;
-  auth: readonly RoleName[];
+  /** absent: open to everybody; empty: only users without roles (spec 2.1) */
+  auth: readonly RoleName[] | null;
   settings?: RouteSettings;
 }
 
-/** A route a remote owns: its metadata plus the page, loaded only when visited. */
-export interface RemoteRoute extends RouteDefinition {
-  load: PageLoader;
-}
+/** A route a remote owns: its metadata plus the page, loaded only when visited, or a redirect. */
+export type RemoteRoute = RouteDefinition & ({ load: PageLoader; redirectTo?: undefined } | { redirectTo: string; load?: undefined });
 
 /** A widget a remote offers to the shell's dashboards. */
 export interface DashboardWidget {

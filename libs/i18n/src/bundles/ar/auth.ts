@@ -1,0 +1,44 @@
+import type { auth as es } from '../es/auth';
+import type { BundleShape } from '../types';
+
+export const auth: BundleShape<typeof es> = {
+  login: {
+    title: 'سجّل الدخول إلى حسابك',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    showPassword: 'إظهار كلمة المرور',
+    hidePassword: 'إخفاء كلمة المرور',
+    submit: 'دخول',
+    noAccount: 'ليس لديك حساب؟',
+    register: 'أنشئ حسابًا',
+    logoAlt: 'شعار Planta',
+    description: 'شريكك الموثوق والمنتج والشفاف في إدارة مصنع البثق.',
+    detail: 'الإنتاج والصيانة وورشة القوالب في مكان واحد، مع معلومات محدّثة لكل وردية.',
+  },
+  register: {
+    title: 'أنشئ حسابك',
+    tabs: {
+      jwt: 'JWT',
+      firebase: 'Firebase',
+      auth0: 'Auth0',
+    },
+    displayName: 'الاسم المعروض',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    confirmPassword: 'تأكيد كلمة المرور',
+    companyName: 'اسم الشركة',
+    submit: 'إنشاء حساب',
+    haveAccount: 'لديك حساب بالفعل؟',
+    toLogin: 'سجّل الدخول',
+    toDashboard: 'الانتقال إلى لوحة المعلومات',
+    providerNotConfigured: 'التسجيل عبر {{provider}} غير مُهيّأ في هذا النظام.',
+    success: 'تم إنشاء حسابك بنجاح',
+  },
+  logout: {
+    message: 'جارٍ تسجيل الخروج...',
+    done: 'تم تسجيل الخروج',
+  },
+  callback: {
+    message: 'جارٍ التحقق من صلاحية الدخول...',
+  },
+};

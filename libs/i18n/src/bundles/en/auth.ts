@@ -1,0 +1,44 @@
+import type { auth as es } from '../es/auth';
+import type { BundleShape } from '../types';
+
+export const auth: BundleShape<typeof es> = {
+  login: {
+    title: 'SIGN IN TO YOUR ACCOUNT',
+    email: 'Email',
+    password: 'Password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    submit: 'SIGN IN',
+    noAccount: "Don't have an account?",
+    register: 'Sign up',
+    logoAlt: 'Planta logo',
+    description: 'Your reliable, productive and transparent ally in running the extrusion plant.',
+    detail: 'Production, maintenance and the die shop in one place, with up-to-date information for every shift.',
+  },
+  register: {
+    title: 'Create your account',
+    tabs: {
+      jwt: 'JWT',
+      firebase: 'Firebase',
+      auth0: 'Auth0',
+    },
+    displayName: 'Display name',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    companyName: 'Company name',
+    submit: 'Create account',
+    haveAccount: 'Already have an account?',
+    toLogin: 'Sign in',
+    toDashboard: 'Go to the dashboard',
+    providerNotConfigured: 'Sign-up with {{provider}} is not configured on this installation.',
+    success: 'Your account was created',
+  },
+  logout: {
+    message: 'Signing out...',
+    done: 'Signed out',
+  },
+  callback: {
+    message: 'Checking your access...',
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * Spanish texts of sign-in, registration, sign-out and the identity-provider callback. The login
+ * texts the specification quotes are written exactly as there ('INGRESA A TU CUENTA', 'Correo',
+ * 'Contraseña', 'INGRESAR'). Field validation texts stay in @planta/contracts (messages.ts).
+ */
+export const auth = {
+  login: {
+    title: 'INGRESA A TU CUENTA',
+    email: 'Correo',
+    password: 'Contraseña',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
+    submit: 'INGRESAR',
+    noAccount: '¿No tienes una cuenta?',
+    register: 'Regístrate',
+    logoAlt: 'Logotipo de Planta',
+    description: 'Tu aliado confiable, productivo y transparente en la gestión de la planta de extrusión.',
+    detail: 'Producción, mantenimiento y matricería en un solo lugar, con la información al día para cada turno.',
+  },
+  register: {
+    title: 'Crea tu cuenta',
+    tabs: {
+      jwt: 'JWT',
+      firebase: 'Firebase',
+      auth0: 'Auth0',
+    },
+    displayName: 'Nombre para mostrar',
+    email: 'Correo',
+    password: 'Contraseña',
+    confirmPassword: 'Confirmar contraseña',
+    companyName: 'Nombre de la empresa',
+    submit: 'Crear cuenta',
+    haveAccount: '¿Ya tienes una cuenta?',
+    toLogin: 'Ingresa',
+    toDashboard: 'Ir al tablero',
+    providerNotConfigured: 'El registro con {{provider}} no está configurado en esta instalación.',
+    success: 'Tu cuenta se creó correctamente',
+  },
+  logout: {
+    message: 'Cerrando sesión...',
+    done: 'Sesión cerrada',
+  },
+  callback: {
+    message: 'Validando tu acceso...',
+  },
+};

@@ -1,0 +1,42 @@
+import { auth as arAuth } from './ar/auth';
+import { common as arCommon } from './ar/common';
+import { shell as arShell } from './ar/shell';
+import { auth as enAuth } from './en/auth';
+import { common as enCommon } from './en/common';
+import { shell as enShell } from './en/shell';
+import { auth as esAuth } from './es/auth';
+import { common as esCommon } from './es/common';
+import { shell as esShell } from './es/shell';
+import { auth as trAuth } from './tr/auth';
+import { common as trCommon } from './tr/common';
+import { shell as trShell } from './tr/shell';
+import type { BundleShape, LanguageBundles } from './types';
+import type { LanguageCode } from '../languages';
+
+export type { Bundle, BundleShape, LanguageBundles } from './types';
+
+/** The namespaces this lib ships; each remote adds its own with registerBundles(). */
+export const CORE_NAMESPACES = ['common', 'shell', 'auth'] as const;
+export type CoreNamespace = (typeof CORE_NAMESPACES)[number];
+
+/** The Spanish bundles, which give every other language its shape. */
+export interface CoreResources {
+  common: typeof esCommon;
+  shell: typeof esShell;
+  auth: typeof esAuth;
+}
+
+/** Every core namespace in every language (i18next `resources` layout: language → namespace → keys). */
+export const resources: Record<LanguageCode, { [N in CoreNamespace]: BundleShape<CoreResources[N]> }> = {
+  es: { common: esCommon, shell: esShell, auth: esAuth },
+  en: { common: enCommon, shell: enShell, auth: enAuth },
+  ar: { common: arCommon, shell: arShell, auth: arAuth },
+  tr: { common: trCommon, shell: trShell, auth: trAuth },
+};
+
+/** The same bundles grouped by namespace, in the shape registerBundles() takes. */
+export const coreBundles: { [N in CoreNamespace]: LanguageBundles<CoreResources[N]> } = {
+  common: { es: esCommon, en: enCommon, ar: arCommon, tr: trCommon },
+  shell: { es: esShell, en: enShell, ar: arShell, tr: trShell },
+  auth: { es: esAuth, en: enAuth, ar: arAuth, tr: trAuth },
+};

@@ -1,0 +1,44 @@
+import type { auth as es } from '../es/auth';
+import type { BundleShape } from '../types';
+
+export const auth: BundleShape<typeof es> = {
+  login: {
+    title: 'HESABINIZA GİRİŞ YAPIN',
+    email: 'E-posta',
+    password: 'Şifre',
+    showPassword: 'Şifreyi göster',
+    hidePassword: 'Şifreyi gizle',
+    submit: 'GİRİŞ YAP',
+    noAccount: 'Hesabınız yok mu?',
+    register: 'Kaydolun',
+    logoAlt: 'Planta logosu',
+    description: 'Ekstrüzyon tesisinin yönetiminde güvenilir, verimli ve şeffaf yol arkadaşınız.',
+    detail: 'Üretim, bakım ve kalıphane tek bir yerde; her vardiya için güncel bilgilerle.',
+  },
+  register: {
+    title: 'Hesabınızı oluşturun',
+    tabs: {
+      jwt: 'JWT',
+      firebase: 'Firebase',
+      auth0: 'Auth0',
+    },
+    displayName: 'Görünen ad',
+    email: 'E-posta',
+    password: 'Şifre',
+    confirmPassword: 'Şifreyi onayla',
+    companyName: 'Şirket adı',
+    submit: 'Hesap oluştur',
+    haveAccount: 'Zaten hesabınız var mı?',
+    toLogin: 'Giriş yapın',
+    toDashboard: 'Panoya git',
+    providerNotConfigured: '{{provider}} ile kayıt bu kurulumda yapılandırılmamış.',
+    success: 'Hesabınız oluşturuldu',
+  },
+  logout: {
+    message: 'Oturum kapatılıyor...',
+    done: 'Oturum kapatıldı',
+  },
+  callback: {
+    message: 'Erişiminiz doğrulanıyor...',
+  },
+};

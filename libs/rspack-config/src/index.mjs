@@ -1,0 +1,132 @@
+// @ts-check
+/**
+ * The one rspack + Module Federation configuration of the portal: the shell (host) and every
+ * remote build with it, so that the shared singletons and the loaders are written once.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+// @rspack/core 2 is an ES module, so this configuration is one too.
+export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Workspace libraries the browser uses, resolved from their TypeScript sources. */
+export const WORKSPACE_LIBS = {
+  '@planta/contracts': 'libs/contracts',
+  '@planta/shell-contract': 'libs/shell-contract',
+  '@planta/session': 'libs/session',
+  '@planta/i18n': 'libs/i18n',
+  '@planta/ui': 'libs/ui',
+};
+
+/**
+ * One instance in the page (architecture.md): React, the router, jotai, Fluent UI, i18next and
+ * the libs that hold shared state. Subpaths that carry state or context are listed too.
+ */
+export const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  '@fluentui/react-components',
+  'i18next',
+  'react-i18next',
+  '@planta/session',
+  '@planta/i18n',
+  '@planta/ui',
+  '@planta/contracts',
+  '@planta/shell-contract',
+];
+
+/** The version installed in the workspace: what every app of this repository builds against. */
+function versionOf(request) {
+  const dir = WORKSPACE_LIBS[request] ?? path.join('node_modules', ...(request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)));
+  return `^${JSON.parse(readFileSync(path.join(workspaceRoot, dir, 'package.json'), 'utf8')).version}`;
+}
+
+function sharedModules() {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]),
+  );
+}
+
+function aliases() {
+  return Object.fromEntries(Object.entries(WORKSPACE_LIBS).map(([name, dir]) => [`${name}$`, path.join(workspaceRoot, dir, 'src', 'index.ts')]));
+}
+
+/**
+ * @param {{ name: string; appRoot: string; exposes?: Record<string, string>; host?: boolean; devPort: number; mode?: string }} options
+ * `name` is the federation container name (an identifier: mfe_auth, shell).
+ */
+export function createFederatedConfig({ name, appRoot, exposes, host = false, devPort, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+  const development = mode === 'development';
+  /** @type {import('@rspack/core').Configuration} */
+  const config = {
+    mode,
+    context: appRoot,
+    // A remote has no page of its own: its container (remoteEntry.js) is its only entry.
+    entry: host ? { main: './src/index.ts' } : {},
+    devtool: development ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(appRoot, 'dist'),
+      // Remotes are served from wherever the remotes map says: their chunks load relative to it.
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      filename: development ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: development ? '[name].js' : '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'], alias: aliases(), extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development, refresh: development && host } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.svg$/, type: 'asset/resource' },
+        { test: /\.(png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: host ? undefined : 'remoteEntry.js',
+        exposes: host ? undefined : exposes,
+        remotes: {},
+        shared: sharedModules(),
+        manifest: host ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        // The host renders only after its remotes map has been read (see shell/src/index.ts).
+        ...(host ? { shareStrategy: 'loaded-first' } : {}),
+      }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ...(host ? [new rspack.HtmlRspackPlugin({ template: path.join(appRoot, 'src', 'index.html'), favicon: path.join(appRoot, 'src', 'favicon.svg') })] : []),
+    ],
+    optimization: { minimize: !development },
+    performance: { hints: false },
+    devServer: {
+      port: devPort,
+      hot: true,
+      historyApiFallback: host,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: host ? [{ context: ['/api', '/socket.io', '/remotes.json'], target: `http://localhost:${process.env.PORT || 3000}`, ws: true }] : undefined,
+    },
+    stats: 'errors-warnings',
+  };
+  return config;
+}
+

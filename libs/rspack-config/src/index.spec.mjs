@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createFederatedConfig, SINGLETONS } from './index.mjs';
+
+const pluginOf = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
+const remote = createFederatedConfig({ name: 'mfe_test', appRoot: import.meta.dirname, exposes: { './module': './src/module.ts' }, devPort: 4999 });
+const host = createFederatedConfig({ name: 'shell', appRoot: import.meta.dirname, host: true, devPort: 4200 });
+
+test('shares every state-holding library as a singleton with the workspace version', () => {
+  const shared = pluginOf(remote)._options.shared;
+  for (const name of ['react', 'react-dom', 'react-router-dom', 'jotai', '@fluentui/react-components', 'i18next', 'react-i18next', '@planta/session']) {
+    assert.equal(shared[name].singleton, true, name);
+  }
+  assert.match(shared.react.requiredVersion, /^\^?19\./);
+  assert.deepEqual(Object.keys(shared).sort(), [...SINGLETONS].sort());
+});
+
+test('builds remotes with a manifest and a relative public path, the host with neither', () => {
+  assert.equal(pluginOf(remote)._options.filename, 'remoteEntry.js');
+  assert.deepEqual(pluginOf(remote)._options.manifest, { fileName: 'mf-manifest.json' });
+  assert.equal(remote.output.publicPath, 'auto');
+  assert.equal(pluginOf(host)._options.manifest, false);
+  assert.equal(host.output.publicPath, '/');
+});

@@ -1,0 +1,146 @@
+import { storageKeys } from '@planta/contracts';
+import { api, ApiRequestError, apiUrl, configureApiClient, errorMessage, onUnauthorized, parseApiError, sessionMessages } from './api-client';
+import { signIn } from './auth.service';
+import { accessTokenAtom, authStatusAtom, clearSession, onSessionEnd, sessionStore, startSession, userAtom } from './session.atoms';
+import { fakeJwt, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
+
+const user = {
+  uuid: 'u-1',
+  uid: 'u-1',
+  from: 'api' as const,
+  role: ['admin'],
+  data: { id: 1, company_id: 2, companyId: 2, displayName: 'Ana', position: null, photoURL: null, email: 'admin@norte.example', settings: {}, shortcuts: [] },
+};
+const token = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 });
+
+let fetchMock: FetchMock;
+beforeEach(() => {
+  localStorage.clear();
+  clearSession('sign-out');
+  configureApiClient({});
+  fetchMock = installFetch();
+});
+
+describe('requests', () => {
+  it('builds URLs under /api by default and under a configured base', () => {
+    expect(apiUrl('company/all')).toBe('/api/company/all');
+    expect(apiUrl('/company/all')).toBe('/api/company/all');
+    expect(apiUrl('/api/chat/user')).toBe('/api/chat/user');
+    expect(apiUrl('die/find', { company_id: 2, reference: 'A B', skip: undefined, none: null, ids: [1, 2] })).toBe(
+      '/api/die/find?company_id=2&reference=A+B&ids=1&ids=2',
+    );
+    configureApiClient({ baseUrl: 'https://plant.example/api/' });
+    expect(apiUrl('auth/login')).toBe('https://plant.example/api/auth/login');
+  });
+
+  it('sends JSON with the session bearer token and returns the JSON answer', async () => {
+    startSession({ user, access_token: token });
+    fetchMock.mockResolvedValueOnce(fakeResponse(200, [{ id: 2, name: 'Extrusiones del Norte' }]));
+    await expect(api.post('orders/saveDieCriticalDimension', [{ order_dies_id: 1 }])).resolves.toEqual([{ id: 2, name: 'Extrusiones del Norte' }]);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/orders/saveDieCriticalDimension');
+    expect(fetchMock.mock.calls[0][1].method).toBe('POST');
+    expect(sentHeaders(fetchMock)).toMatchObject({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
+    expect(sentBody(fetchMock)).toEqual([{ order_dies_id: 1 }]);
+  });
+
+  it('sends no Authorization header without a session, and passes FormData untouched', async () => {
+    fetchMock.mockResolvedValueOnce(fakeResponse(204));
+    const form = new FormData();
+    form.append('file', 'x');
+    await expect(api.post('uploads', form)).resolves.toBeUndefined();
+    expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
+    expect(sentHeaders(fetchMock)['Content-Type']).toBeUndefined();
+    expect(fetchMock.mock.calls[0][1].body).toBe(form);
+  });
+});
+
+describe('error shape', () => {
+  it('keeps the API error shape, with fields and codes', async () => {
+    const body = { statusCode: 409, message: 'El correo ya está en uso', error: 'Conflict', fields: { email: 'El correo ya está en uso' }, codes: { email: 'email-already-in-use' } };
+    fetchMock.mockResolvedValueOnce(fakeResponse(409, body, 'Conflict'));
+    const error = await api.post('auth/register', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).toJSON()).toEqual(body);
+    expect((error as ApiRequestError).message).toBe('El correo ya está en uso');
+    expect(errorMessage(error)).toBe('El correo ya está en uso');
+  });
+
+  it('parses lenient bodies', () => {
+    expect(parseApiError(400, { message: ['a', 'b'], fields: { x: 'm', y: 3 } })).toEqual({ statusCode: 400, message: 'a. b', error: 'Bad Request', fields: { x: 'm' } });
+    expect(parseApiError(502, '<html>Bad gateway</html>', 'Bad Gateway')).toEqual({
+      statusCode: 502,
+      message: sessionMessages.unexpectedResponse(502),
+      error: 'Bad Gateway',
+    });
+    expect(parseApiError(418, undefined, "I'm a teapot")).toEqual({ statusCode: 418, message: sessionMessages.unexpectedResponse(418), error: "I'm a teapot" });
+    expect(parseApiError(403, { statusCode: 403, message: 'No tienes permiso para esta acción' })).toEqual({
+      statusCode: 403,
+      message: 'No tienes permiso para esta acción',
+      error: 'Forbidden',
+    });
+  });
+
+  it('turns a network failure into statusCode 0 with a Spanish message', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = (await api.get('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.statusCode).toBe(0);
+    expect(error.message).toBe(sessionMessages.networkError);
+    expect(error.message).toMatch(/servidor/);
+  });
+
+  it('rethrows aborts as they are', async () => {
+    const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
+    fetchMock.mockRejectedValueOnce(abort);
+    await expect(api.get('company/all')).rejects.toBe(abort);
+  });
+});
+
+describe('401 (spec 4/7/8)', () => {
+  it('clears the session and calls the unauthorized handler with "Invalid access_token"', async () => {
+    startSession({ user, access_token: token });
+    const handler = jest.fn();
+    const ended = jest.fn();
+    const stopHandler = onUnauthorized(handler);
+    const stopEnded = onSessionEnd(ended);
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'access_token expired', error: 'Unauthorized' }));
+
+    const error = (await api.get('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
+    stopHandler();
+    stopEnded();
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.statusCode).toBe(401);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith('Invalid access_token', error);
+    expect(ended).toHaveBeenCalledWith('unauthorized');
+    expect(localStorage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(localStorage.getItem(storageKeys.email)).toBeNull();
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+    expect(sessionStore.get(userAtom).role).toEqual([]);
+    expect(sessionStore.get(authStatusAtom)).toBe('guest');
+  });
+
+  it('does not treat a failed sign-in as an invalid session', async () => {
+    const handler = jest.fn();
+    const stop = onUnauthorized(handler);
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Correo o contraseña incorrectos', error: 'Unauthorized' }));
+    await expect(signIn('admin@norte.example', 'wrong-password')).rejects.toMatchObject({ statusCode: 401, message: 'Correo o contraseña incorrectos' });
+    stop();
+    expect(handler).not.toHaveBeenCalled();
+    expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
+  });
+
+  it('stops calling a handler once unregistered, and other statuses keep the session', async () => {
+    startSession({ user, access_token: token });
+    const handler = jest.fn();
+    onUnauthorized(handler)();
+    fetchMock.mockResolvedValueOnce(fakeResponse(403, { statusCode: 403, message: 'No tienes permiso para esta acción', error: 'Forbidden' }));
+    await expect(api.get('company/all')).rejects.toMatchObject({ statusCode: 403 });
+    expect(sessionStore.get(accessTokenAtom)).toBe(token);
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
+    await expect(api.get('company/all')).rejects.toMatchObject({ statusCode: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  messages,
+  storageKeys,
+  type AuthResponse,
+  type Company,
+  type LoginRequest,
+  type RegisterRequest,
+  type TokenSignInRequest,
+  type User,
+  type UserUpdateRequest,
+} from '@planta/contracts';
+import { api } from './api-client';
+import { isTokenValid } from './jwt';
+import { authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
+
+/** Spec 7 POST auth/login. Sets the session; rejects with the API's error (message for the snackbar). */
+export async function signIn(email: string, password: string): Promise<User> {
+  const body: LoginRequest = { email, password };
+  const response = await api.post<AuthResponse>('auth/login', body, { auth: false, handleUnauthorized: false });
+  return startSession(response, { email: response.user.data.email || email });
+}
+
+/** What the start-up check (spec 4) ended with. */
+export type StartupResult =
+  | { outcome: 'no-token' }
+  | { outcome: 'auto-logout' }
+  | { outcome: 'signed-in'; user: User }
+  | { outcome: 'failed'; message: string; error: unknown };
+
+let startup: Promise<StartupResult> | null = null;
+
+async function runStartup(accessUrl: string | undefined, now: number): Promise<StartupResult> {
+  sessionStore.set(authStatusAtom, 'checking');
+  const token = readStored(storageKeys.accessToken);
+  if (!token) {
+    sessionStore.set(authStatusAtom, 'guest');
+    return { outcome: 'no-token' };
+  }
+  if (!isTokenValid(token, now)) {
+    clearSession('expired');
+    return { outcome: 'auto-logout' };
+  }
+  try {
+    const email = readStored(storageKeys.email);
+    if (!email) throw new Error('No stored email for the token sign-in');
+    const body: TokenSignInRequest = { token, email, accessUrl };
+    const response = await api.post<AuthResponse>('auth/token', body, { auth: false, handleUnauthorized: false });
+    return { outcome: 'signed-in', user: startSession(response, { email: response.user.data.email || email }) };
+  } catch (error) {
+    clearSession('token-failed');
+    return { outcome: 'failed', message: messages.tokenSignInFailed, error };
+  }
+}
+
+/**
+ * Spec 4 start-up: no stored token → 'guest'; an expired one → cleared, 'guest' (auto-logout);
+ * a valid one → POST auth/token {token, email, accessUrl} → 'signed-in'; a failing one → cleared,
+ * 'guest', and `message` 'Error intentando ingresar con el TOKEN' for a snackbar.
+ * Never rejects. Concurrent calls (React strict mode) share one check.
+ */
+export function signInWithToken(options: { accessUrl?: string; now?: number } = {}): Promise<StartupResult> {
+  if (!startup) {
+    const accessUrl = options.accessUrl ?? (typeof location === 'undefined' ? undefined : location.pathname);
+    startup = runStartup(accessUrl, options.now ?? Date.now()).finally(() => {
+      startup = null;
+    });
+  }
+  return startup;
+}
+
+/**
+ * Spec 7 POST auth/login/token: a guest session from a share link (role guest). The token is kept
+ * in memory only, so the browser's stored session (if any) is not replaced.
+ */
+export async function signInWithShareToken(token: string): Promise<User> {
+  const response = await api.post<AuthResponse>('auth/login/token', { token }, { auth: false, handleUnauthorized: false });
+  return startSession(response, { persist: false });
+}
+
+/** Spec 7 POST auth/register. Rejects with an ApiRequestError whose `fields`/`codes` go to the form (spec 8). */
+export async function register(data: RegisterRequest): Promise<User> {
+  const response = await api.post<AuthResponse>('auth/register', data, { auth: false, handleUnauthorized: false });
+  return startSession(response);
+}
+
+/** Spec 4 logout: user back to default, token cleared, `onSessionEnd` callbacks (socket) run. */
+export function signOut(): void {
+  clearSession('sign-out');
+}
+
+/** The profile fields a user may change (display name, photo, settings, shortcuts). */
+export type UserUpdate = UserUpdateRequest['user']['data'];
+
+/** Spec 7 POST auth/user/update {user}; the answer replaces the session's user. */
+export async function updateUser(data: UserUpdate): Promise<User> {
+  const body: UserUpdateRequest = { user: { data } };
+  const response = await api.post<{ user: User }>('auth/user/update', body);
+  sessionStore.set(userAtom, response.user);
+  return response.user;
+}
+
+/** The company selector: POST company/switch {company_id}; stores the re-issued token and user. */
+export async function switchCompany(companyId: number): Promise<User> {
+  const response = await api.post<AuthResponse>('company/switch', { company_id: companyId });
+  return startSession(response);
+}
+
+/** Spec 7 GET company/all: the companies the user may choose. */
+export function companies(): Promise<Company[]> {
+  return api.get<Company[]>('company/all');
+}

@@ -1,0 +1,98 @@
+import { authRoles } from '@planta/contracts';
+import { afterLoginTarget, guardRedirect, routeAccess, usableRememberedUrl } from './guard';
+
+describe('routeAccess (spec 2.1 and 6)', () => {
+  it('applies the default group admin, staff, user to routes without an auth list', () => {
+    expect(routeAccess(undefined, ['admin'])).toBe(true);
+    expect(routeAccess(undefined, ['staff'])).toBe(true);
+    expect(routeAccess(undefined, ['user'])).toBe(true);
+    expect(routeAccess(undefined, ['guest'])).toBe(false);
+    expect(routeAccess(undefined, [])).toBe(false);
+  });
+
+  it('opens a route with an explicit null auth to everybody', () => {
+    expect(routeAccess(null, [])).toBe(true);
+    expect(routeAccess(null, ['guest'])).toBe(true);
+    expect(routeAccess(null, ['admin'])).toBe(true);
+  });
+
+  it('admits only users without roles to an empty list (onlyGuest)', () => {
+    expect(routeAccess(authRoles.onlyGuest, [])).toBe(true);
+    expect(routeAccess(authRoles.onlyGuest, null)).toBe(true);
+    expect(routeAccess(authRoles.onlyGuest, ['guest'])).toBe(false);
+    expect(routeAccess(authRoles.onlyGuest, ['admin'])).toBe(false);
+  });
+
+  it('needs at least one matching role otherwise', () => {
+    expect(routeAccess(authRoles.admin, ['admin'])).toBe(true);
+    expect(routeAccess(authRoles.admin, ['staff', 'user'])).toBe(false);
+    expect(routeAccess(authRoles.staff, ['user', 'staff'])).toBe(true);
+    expect(routeAccess(authRoles.guest, ['guest'])).toBe(true);
+    expect(routeAccess(authRoles.guest, [])).toBe(false);
+    expect(routeAccess(authRoles.user, 'user')).toBe(true);
+  });
+});
+
+describe('guardRedirect (spec 2.1)', () => {
+  it('renders when the role is allowed', () => {
+    expect(guardRedirect({ pathname: '/apps/dies/all', routeAuth: undefined, roles: ['user'], rememberedUrl: '/apps/x' })).toBeNull();
+    expect(guardRedirect({ pathname: '/apps/dies/dieResume/3/tok', routeAuth: authRoles.guest, roles: ['guest'] })).toBeNull();
+    expect(guardRedirect({ pathname: '/login', routeAuth: authRoles.onlyGuest, roles: [] })).toBeNull();
+    expect(guardRedirect({ pathname: '/pages/errors/error-404', routeAuth: null, roles: [] })).toBeNull();
+  });
+
+  it('sends a user without role to /login, remembering the wanted URL', () => {
+    expect(guardRedirect({ pathname: '/apps/dies/all', search: '?q=A', hash: '#top', routeAuth: undefined, roles: [] })).toEqual({
+      to: '/login',
+      remember: '/apps/dies/all?q=A#top',
+    });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: null })).toEqual({ to: '/login', remember: '/apps/company/all' });
+  });
+
+  it('does not remember /logout (it would sign the user out again after signing in)', () => {
+    expect(guardRedirect({ pathname: '/logout', routeAuth: authRoles.guest, roles: [] })).toEqual({ to: '/login' });
+  });
+
+  it('sends a user with a role but no access to the remembered URL, or to /', () => {
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '/apps/dies/all' })).toEqual({
+      to: '/apps/dies/all',
+      forget: true,
+    });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'] })).toEqual({ to: '/' });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: null })).toEqual({ to: '/' });
+  });
+
+  it('never loops back to the denied page itself nor follows a foreign URL', () => {
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '/apps/company/all?x=1' })).toEqual({
+      to: '/',
+      forget: true,
+    });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '//evil.example/x' })).toEqual({ to: '/' });
+  });
+
+  it.each(['/login', '/register', '/callback'])('sends signed-in users away from the guest-only route %s', (pathname) => {
+    for (const roles of [['admin'], ['staff'], ['user'], ['guest']]) {
+      expect(guardRedirect({ pathname, routeAuth: authRoles.onlyGuest, roles })).toEqual({ to: '/' });
+    }
+    // right after signing in on /login the user goes on to the URL wanted before
+    expect(guardRedirect({ pathname, routeAuth: authRoles.onlyGuest, roles: ['user'], rememberedUrl: '/apps/dies/all' })).toEqual({
+      to: '/apps/dies/all',
+      forget: true,
+    });
+  });
+});
+
+describe('afterLoginTarget', () => {
+  it('goes to the remembered URL, or to the welcome dashboard', () => {
+    expect(afterLoginTarget('/apps/dies/all?page=2')).toBe('/apps/dies/all?page=2');
+    expect(afterLoginTarget(null)).toBe('/apps/dashboards/welcome');
+    expect(afterLoginTarget(undefined)).toBe('/apps/dashboards/welcome');
+  });
+
+  it('ignores guest-only pages, /logout and anything off this origin', () => {
+    for (const url of ['/login', '/register?x', '/callback/', '/logout', 'https://evil.example', '//evil.example', '/\\evil.example', '']) {
+      expect(usableRememberedUrl(url)).toBeNull();
+      expect(afterLoginTarget(url)).toBe('/apps/dashboards/welcome');
+    }
+  });
+});

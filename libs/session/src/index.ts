@@ -1,0 +1,6 @@
+export * from './api-client';
+export * from './auth.service';
+export * from './guard';
+export * from './jwt';
+export * from './session.atoms';
+export * from './settings';

@@ -1,0 +1,35 @@
+/** Test helpers (not exported by the library). */
+
+function base64Url(text: string): string {
+  const bytes = encodeURIComponent(text).replace(/%([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned JWT with this payload (the client never verifies signatures). */
+export function fakeJwt(payload: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.signature`;
+}
+
+/** A minimal fetch Response: status, statusText, text(). */
+export function fakeResponse(status: number, body?: unknown, statusText = ''): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, statusText, text: async () => text } as unknown as Response;
+}
+
+export type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
+
+export function installFetch(): FetchMock {
+  const mock: FetchMock = jest.fn();
+  (globalThis as { fetch: unknown }).fetch = mock;
+  return mock;
+}
+
+/** The JSON body sent by the n-th call of the fetch mock. */
+export function sentBody(mock: FetchMock, call = 0): unknown {
+  const body = mock.mock.calls[call][1].body;
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
+
+export function sentHeaders(mock: FetchMock, call = 0): Record<string, string> {
+  return mock.mock.calls[call][1].headers as Record<string, string>;
+}

@@ -1,0 +1,4 @@
+export * from './loading-screen';
+export * from './error-card';
+export * from './area-landing';
+export * from './snackbar';

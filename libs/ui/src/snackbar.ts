@@ -1,0 +1,31 @@
+/**
+ * Snackbars any app can raise and only the shell renders (it owns the toaster): a tiny
+ * publish-subscribe held by this shared singleton lib.
+ */
+export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
+export type SnackbarPosition = 'top' | 'top-end' | 'bottom' | 'bottom-end';
+
+export interface SnackbarMessage {
+  message: string;
+  variant?: SnackbarVariant;
+  position?: SnackbarPosition;
+  /** Spec 9: 6000 ms by default. */
+  autoHideMs?: number;
+}
+
+export const SNACKBAR_DEFAULT_MS = 6000;
+/** Spec 9: at most five stacked. */
+export const SNACKBAR_MAX_STACK = 5;
+
+type Listener = (snackbar: Required<SnackbarMessage>) => void;
+const listeners = new Set<Listener>();
+
+export function showSnackbar(snackbar: SnackbarMessage): void {
+  const complete: Required<SnackbarMessage> = { variant: 'info', position: 'bottom', autoHideMs: SNACKBAR_DEFAULT_MS, ...snackbar };
+  for (const listener of listeners) listener(complete);
+}
+
+export function onSnackbar(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,17 @@
+import type { RemoteModule, RemoteRoute } from '@planta/shell-contract';
+import { AUTH_ROUTES } from './routes';
+
+const PAGES: Record<string, RemoteRoute['load']> = {
+  '/login': () => import('./pages/login.page'),
+  '/register': () => import('./pages/register.page'),
+  '/callback': () => import('./pages/callback.page'),
+  '/logout': () => import('./pages/logout.page'),
+};
+
+/** What this remote hands the shell (exposed as `./module`): the sign-in screens, no navigation. */
+const remoteModule: RemoteModule = {
+  name: 'mfe_auth',
+  routes: AUTH_ROUTES.map((route) => ({ ...route, load: PAGES[route.path]! })),
+  navigation: [],
+};
+export default remoteModule;

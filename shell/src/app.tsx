@@ -1,0 +1,67 @@
+import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import type { I18n } from '@planta/i18n';
+import { currentSettingsAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
+import { LoadingScreen, showSnackbar } from '@planta/ui';
+import { Snackbars } from './layout/snackbars';
+import { useLoadRemotes } from './remotes/remote-states';
+import { AppRoutes } from './routing/app-routes';
+
+function Theme({ children }: { children: ReactNode }) {
+  const settings = useAtomValue(currentSettingsAtom);
+  const theme = settings.theme.main === 'dark' ? webDarkTheme : webLightTheme;
+  return (
+    <FluentProvider theme={theme} dir={settings.direction} style={{ minHeight: '100vh' }}>
+      {children}
+    </FluentProvider>
+  );
+}
+
+/** Spec 4 start-up: nothing renders until the stored session has been checked. */
+function StartUp({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+  useLoadRemotes();
+
+  useEffect(() => {
+    resetJoinedRoom();
+    void signInWithToken({ accessUrl: window.location.pathname }).then((result) => {
+      if (result.outcome === 'failed') showSnackbar({ message: t('session.tokenFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
+      setReady(true);
+    });
+  }, [t]);
+
+  // Spec 4/8: a 401 from any call ends the session and returns to /login.
+  useEffect(
+    () =>
+      onUnauthorized((message) => {
+        showSnackbar({ message, variant: 'error' });
+        navigate('/login');
+      }),
+    [navigate],
+  );
+
+  return ready ? <>{children}</> : <LoadingScreen />;
+}
+
+/** The portal. Only the shell mounts providers; remotes render inside them. */
+export function App({ i18n }: { i18n: I18n }) {
+  return (
+    <JotaiProvider store={sessionStore}>
+      <I18nextProvider i18n={i18n}>
+        <Theme>
+          <BrowserRouter>
+            <StartUp>
+              <AppRoutes />
+            </StartUp>
+            <Snackbars />
+          </BrowserRouter>
+        </Theme>
+      </I18nextProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,105 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
+import { NavIcon } from './icons';
+
+const useStyles = makeStyles({
+  list: { listStyle: 'none', margin: 0, padding: 0 },
+  group: { padding: '16px 16px 4px', fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold, textTransform: 'uppercase', opacity: 0.7 },
+  entry: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    minHeight: '40px',
+    padding: '0 16px',
+    color: 'inherit',
+    textDecoration: 'none',
+    border: 'none',
+    background: 'transparent',
+    width: '100%',
+    font: 'inherit',
+    cursor: 'pointer',
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: 'rgba(255,255,255,0.08)' },
+  },
+  active: { backgroundColor: 'rgba(255,255,255,0.16)', fontWeight: tokens.fontWeightSemibold },
+  label: { flex: 1, textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  badge: { borderRadius: '8px', padding: '0 6px', fontSize: tokens.fontSizeBase100 },
+});
+
+/** Spec 9: nested items indent 40 + 16 × level, at most 80. */
+const indent = (level: number) => (level === 0 ? 16 : Math.min(40 + 16 * (level - 1), 80));
+
+function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level: number; folded: boolean; onChoose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const title = item.translate ? t(item.translate, item.title) : t(`nav.${item.id}`, item.title);
+  const [open, setOpen] = useState(() => isUnderPath(item, location.pathname));
+  const label = folded ? null : <span className={styles.label}>{title}</span>;
+  const badge = item.badge && !folded ? <span className={styles.badge} style={{ background: item.badge.bg, color: item.badge.fg }}>{item.badge.title}</span> : null;
+
+  if (item.type === 'divider') return <li role="separator" style={{ borderTop: '1px solid rgba(255,255,255,0.12)', margin: '8px 0' }} />;
+  if (item.type === 'group') {
+    return (
+      <li>
+        {folded ? null : <div className={styles.group}>{title}</div>}
+        <NavigationTree items={item.children ?? []} level={level} folded={folded} onChoose={onChoose} />
+      </li>
+    );
+  }
+  if (item.type === 'collapse') {
+    return (
+      <li>
+        <button type="button" className={styles.entry} style={{ paddingInlineStart: indent(level) }} aria-expanded={open} onClick={() => setOpen(!open)} title={title}>
+          <NavIcon name={item.icon} />
+          {label}
+          {folded ? null : open ? <ChevronDownRegular aria-hidden /> : <ChevronRightRegular aria-hidden />}
+        </button>
+        {open ? <NavigationTree items={item.children ?? []} level={level + 1} folded={folded} onChoose={onChoose} /> : null}
+      </li>
+    );
+  }
+  if (item.type === 'link') {
+    return (
+      <li>
+        <a className={styles.entry} style={{ paddingInlineStart: indent(level) }} href={item.url} target={linkTarget(item)} rel="noreferrer" onClick={onChoose} title={title}>
+          <NavIcon name={item.icon} />
+          {label}
+          {badge}
+        </a>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <NavLink
+        to={item.url ?? '#'}
+        end={item.exact}
+        className={({ isActive }) => mergeClasses(styles.entry, isActive && styles.active)}
+        style={{ paddingInlineStart: indent(level) }}
+        onClick={onChoose}
+        title={title}
+      >
+        <NavIcon name={item.icon} />
+        {label}
+        {badge}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The role-filtered navigation tree (spec 2.3). */
+export function NavigationTree({ items, level = 0, folded = false, onChoose = () => undefined }: { items: readonly NavigationItem[]; level?: number; folded?: boolean; onChoose?: () => void }) {
+  const styles = useStyles();
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <Entry key={item.id} item={item} level={level} folded={folded} onChoose={onChoose} />
+      ))}
+    </ul>
+  );
+}

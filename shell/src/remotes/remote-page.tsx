@@ -1,0 +1,66 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageLoader } from '@planta/shell-contract';
+import { ErrorCard, LoadingScreen } from '@planta/ui';
+
+const pages = new Map<PageLoader, ComponentType>();
+
+/** One lazy component per page loader, so that navigating back does not load it again. */
+function lazyPage(load: PageLoader): ComponentType {
+  let page = pages.get(load);
+  if (!page) {
+    page = lazy(async () => ({ default: (await load()).default as ComponentType }));
+    pages.set(load, page);
+  }
+  return page;
+}
+
+interface BoundaryProps {
+  fallback: (error: Error, reset: () => void) => ReactNode;
+  children: ReactNode;
+}
+
+/** Keeps a page that throws while rendering inside its own area. */
+export class AreaErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error) {
+    console.error('Area failed while rendering:', error);
+  }
+
+  render() {
+    return this.state.error ? this.props.fallback(this.state.error, () => this.setState({ error: null })) : this.props.children;
+  }
+}
+
+/** A remote's page: loaded when visited, with an error card and retry if it fails to load or render. */
+export function RemotePage({ load, areaTitle }: { load: PageLoader; areaTitle: string }) {
+  const { t } = useTranslation('shell');
+  const [attempt, setAttempt] = useState(0);
+  const Page = lazyPage(load);
+  return (
+    <AreaErrorBoundary
+      key={attempt}
+      fallback={(error, reset) => (
+        <ErrorCard
+          title={t('remoteError.title', 'Esta área no pudo cargarse')}
+          message={`${areaTitle}: ${error.message}`}
+          retryLabel={t('remoteError.retry', 'Reintentar')}
+          onRetry={() => {
+            pages.delete(load);
+            setAttempt((value) => value + 1);
+            reset();
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<LoadingScreen delayMs={200} />}>
+        <Page />
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}

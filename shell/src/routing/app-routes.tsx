@@ -1,0 +1,83 @@
+import { useMemo, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { REMOTE_AREAS, REMOTE_NAMES, type RemoteRoute, type RouteSettings } from '@planta/shell-contract';
+import { ErrorCard, LoadingScreen } from '@planta/ui';
+import { Layout } from '../layout/layout';
+import { DashboardPage } from '../pages/dashboard.page';
+import { ErrorPage } from '../pages/error.page';
+import { WelcomePage } from '../pages/welcome.page';
+import { RemotePage } from '../remotes/remote-page';
+import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
+import { RouteGuard } from './route-guard';
+import { HOME, NOT_FOUND, SHELL_ROUTES } from './shell-routes';
+
+function guarded(auth: RemoteRoute['auth'], settings: RouteSettings | undefined, element: ReactNode) {
+  return (
+    <Layout settings={settings}>
+      <RouteGuard auth={auth}>{element}</RouteGuard>
+    </Layout>
+  );
+}
+
+function RemoteUnavailable({ name }: { name: (typeof REMOTE_NAMES)[number] }) {
+  const { t } = useTranslation('shell');
+  const states = useRemoteStates();
+  const retry = useRetryRemote();
+  const state = states[name];
+  if (state.status === 'loading') return <LoadingScreen delayMs={200} />;
+  return (
+    <ErrorCard
+      title={t('remoteError.title', 'Esta área no pudo cargarse')}
+      message={t('remoteError.message', { area: REMOTE_AREAS[name].title, defaultValue: `${REMOTE_AREAS[name].title} no está disponible en este momento. El resto del portal sigue funcionando.` })}
+      detail={state.status === 'failed' ? <small>{state.error}</small> : null}
+      retryLabel={t('remoteError.retry', 'Reintentar')}
+      onRetry={() => void retry(name)}
+    />
+  );
+}
+
+/**
+ * The portal's routes: the shell's own, then each loaded remote's (spec 2.2). The addresses of
+ * a remote that is still loading or failed show its loading state or error card in place.
+ */
+export function AppRoutes() {
+  const states = useRemoteStates();
+  const remoteRoutes = useMemo(
+    () =>
+      REMOTE_NAMES.flatMap((name) => {
+        const state = states[name];
+        if (state.status !== 'ready') {
+          return REMOTE_AREAS[name].prefixes.flatMap((prefix) => [
+            <Route key={`${name}${prefix}`} path={prefix} element={<Layout><RemoteUnavailable name={name} /></Layout>} />,
+            <Route key={`${name}${prefix}/*`} path={`${prefix}/*`} element={<Layout><RemoteUnavailable name={name} /></Layout>} />,
+          ]);
+        }
+        return state.module.routes.map((route) => (
+          <Route
+            key={`${name}${route.path}`}
+            path={route.path}
+            element={guarded(
+              route.auth,
+              route.settings,
+              route.redirectTo ? <Navigate to={route.redirectTo} replace /> : <RemotePage load={route.load!} areaTitle={REMOTE_AREAS[name].title} />,
+            )}
+          />
+        ));
+      }),
+    [states],
+  );
+
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={HOME} replace />} />
+      <Route path={SHELL_ROUTES.welcome.path} element={guarded(SHELL_ROUTES.welcome.auth, undefined, <WelcomePage />)} />
+      <Route path={SHELL_ROUTES.analytics.path} element={guarded(SHELL_ROUTES.analytics.auth, undefined, <DashboardPage kind="analytics" />)} />
+      <Route path={SHELL_ROUTES.indicators.path} element={guarded(SHELL_ROUTES.indicators.auth, undefined, <DashboardPage kind="indicators" />)} />
+      <Route path={SHELL_ROUTES.notFound.path} element={<Layout><ErrorPage code={404} /></Layout>} />
+      <Route path={SHELL_ROUTES.serverError.path} element={<Layout><ErrorPage code={500} /></Layout>} />
+      {remoteRoutes}
+      <Route path="*" element={<Navigate to={NOT_FOUND} replace />} />
+    </Routes>
+  );
+}
