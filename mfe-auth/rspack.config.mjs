@@ -1,8 +1,8 @@
-import { createFederatedConfig } from '@planta/rspack-config';
+import { createFederatedConfig, DEV_PORTS } from '@planta/rspack-config';
 
 export default createFederatedConfig({
   name: 'mfe_auth',
   appRoot: import.meta.dirname,
   exposes: { './module': './src/module.ts' },
-  devPort: 4100,
+  devPort: DEV_PORTS.mfe_auth,
 });

@@ -1,8 +1,8 @@
-import { createFederatedConfig } from '@planta/rspack-config';
+import { createFederatedConfig, DEV_PORTS } from '@planta/rspack-config';
 
 export default createFederatedConfig({
   name: 'mfe_dieshop',
   appRoot: import.meta.dirname,
   exposes: { './module': './src/module.ts' },
-  devPort: 4103,
+  devPort: DEV_PORTS.mfe_dieshop,
 });

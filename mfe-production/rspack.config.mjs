@@ -1,8 +1,8 @@
-import { createFederatedConfig } from '@planta/rspack-config';
+import { createFederatedConfig, DEV_PORTS } from '@planta/rspack-config';
 
 export default createFederatedConfig({
   name: 'mfe_production',
   appRoot: import.meta.dirname,
   exposes: { './module': './src/module.ts' },
-  devPort: 4101,
+  devPort: DEV_PORTS.mfe_production,
 });

@@ -1,3 +1,3 @@
-import { createFederatedConfig } from '@planta/rspack-config';
+import { createFederatedConfig, DEV_PORTS } from '@planta/rspack-config';
 
-export default createFederatedConfig({ name: 'shell', appRoot: import.meta.dirname, host: true, devPort: 4200 });
+export default createFederatedConfig({ name: 'shell', appRoot: import.meta.dirname, host: true, devPort: DEV_PORTS.shell });

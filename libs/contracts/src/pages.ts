@@ -12,7 +12,8 @@ export interface PageDefinition {
   area: Area;
 }
 
-const page = (alias: string, area: Area, name: string, description: string): PageDefinition => ({ alias, area, name, description });
+// Generic in the alias so that PageAlias is the union of the literal aliases, not just string.
+const page = <A extends string>(alias: A, area: Area, name: string, description: string) => ({ alias, area, name, description }) satisfies PageDefinition;
 
 export const PAGES = [
   page('dashboards-welcome', 'dashboards', 'Bienvenida', 'Saludo y resumen de cada área al ingresar'),

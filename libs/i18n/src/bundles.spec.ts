@@ -62,6 +62,7 @@ describe('translation bundles', () => {
       'common:words.noData': 'Sin datos',
       'common:table.rowsPerPage': 'Filas por página',
       'common:errors.forbidden': messages.forbidden,
+      'common:landing.soon': 'Esta pantalla se habilitará próximamente; aquí verás los datos de tu empresa.',
       'shell:toolbar.shortcuts.searchPlaceholder': 'Search for an app or page',
       'shell:toolbar.shortcuts.noResults': 'No results..',
       'shell:toolbar.search.noResults': 'No results..',
@@ -122,6 +123,18 @@ describe('translation bundles', () => {
     for (const page of PAGES) expect([page.alias, titles[page.alias]]).toEqual([page.alias, page.name]);
   });
 
+  it('describes every page of the catalogue, one entry per alias, in Spanish with the catalogue description', () => {
+    const aliases = PAGES.map((page) => page.alias).sort();
+    expect(new Set(aliases).size).toBe(aliases.length);
+    for (const lng of LANGUAGE_CODES) {
+      const pages: Record<string, Bundle | string> = resources[lng].pages;
+      expect([lng, Object.keys(pages).sort()]).toEqual([lng, aliases]);
+      for (const alias of aliases) expect([lng, alias, Object.keys(pages[alias])]).toEqual([lng, alias, ['description']]);
+    }
+    const es: Record<string, { description: string }> = resources.es.pages;
+    for (const page of PAGES) expect([page.alias, es[page.alias].description]).toEqual([page.alias, page.description]);
+  });
+
   it('describes the product on the login page as a reliable, productive and transparent ally', () => {
     expect(resources.es.auth.login.description).toMatch(/aliado confiable, productivo y transparente.*planta de extrusión/);
   });
@@ -164,5 +177,6 @@ describe('translation bundles', () => {
     const ar = flat('ar', 'auth');
     expect(ar['login.email']).toMatch(/[\u0600-\u06FF]/);
     expect(flat('ar', 'common')['loading']).toMatch(/[\u0600-\u06FF]/);
+    for (const [key, text] of Object.entries(flat('ar', 'pages'))) expect([key, text]).toEqual([key, expect.stringMatching(/[\u0600-\u06FF]/)]);
   });
 });

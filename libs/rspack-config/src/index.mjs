@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 // @rspack/core 2 is an ES module, so this configuration is one too.
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -59,6 +60,9 @@ function aliases() {
   return Object.fromEntries(Object.entries(WORKSPACE_LIBS).map(([name, dir]) => [`${name}$`, path.join(workspaceRoot, dir, 'src', 'index.ts')]));
 }
 
+/** Dev-server ports of `npm run dev`: the shell, then each remote. */
+export const DEV_PORTS = { shell: 4200, mfe_auth: 4100, mfe_production: 4101, mfe_maintenance: 4102, mfe_dieshop: 4103, mfe_admin: 4104 };
+
 /**
  * @param {{ name: string; appRoot: string; exposes?: Record<string, string>; host?: boolean; devPort: number; mode?: string }} options
  * `name` is the federation container name (an identifier: mfe_auth, shell).
@@ -91,7 +95,7 @@ export function createFederatedConfig({ name, appRoot, exposes, host = false, de
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development, refresh: development && host } },
+              transform: { react: { runtime: 'automatic', development, refresh: development } },
               target: 'es2022',
             },
           },
@@ -114,10 +118,13 @@ export function createFederatedConfig({ name, appRoot, exposes, host = false, de
         ...(host ? { shareStrategy: 'loaded-first' } : {}),
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ...(development ? [new ReactRefreshRspackPlugin()] : []),
       ...(host ? [new rspack.HtmlRspackPlugin({ template: path.join(appRoot, 'src', 'index.html'), favicon: path.join(appRoot, 'src', 'favicon.svg') })] : []),
     ],
     optimization: { minimize: !development },
     performance: { hints: false },
+    // Lazy compilation would hand the federation runtime proxy modules instead of the remotes' code.
+    lazyCompilation: false,
     devServer: {
       port: devPort,
       hot: true,

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The landing page of a screen whose working lists arrive later: it says plainly what the
- * screen will hold. No data is shown, so none is invented.
+ * screen will hold. No data is shown, so none is invented. The title is the navigation title
+ * (shell:navigation.pages.<alias>), the description comes from the pages namespace; both fall
+ * back to the Spanish catalogue of @planta/contracts.
  */
 export function AreaLanding({ alias }: { alias: PageAlias }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useTranslation(['pages', 'shell', 'common']);
   const page = PAGES.find((candidate) => candidate.alias === alias)!;
   return (
     <section aria-labelledby={`landing-${alias}`} style={{ padding: 24, display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Title2 id={`landing-${alias}`}>{t(`pages:${alias}.name`, page.name)}</Title2>
+      <Title2 id={`landing-${alias}`}>{t(`shell:navigation.pages.${alias}`, page.name)}</Title2>
       <Card style={{ maxWidth: 720 }}>
         <Text>{t(`pages:${alias}.description`, page.description)}</Text>
         <Text style={{ color: tokens.colorNeutralForeground3 }}>

@@ -1,12 +1,157 @@
-import { Link } from 'react-router-dom';
-import { AreaLanding } from '@planta/ui';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { registerRequestSchema, type RegisterRequest } from '@planta/contracts';
+import { afterLoginTarget, register, rememberedUrlAtom } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
+import { applyRegistrationError, type RegisterField } from '../registration-errors';
 
-/** Registration (spec 2.2); the three sign-up tabs are being built on this page. */
+const useStyles = makeStyles({
+  page: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px', backgroundColor: tokens.colorNeutralBackground3 },
+  card: { width: '100%', maxWidth: '440px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
+  links: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', textAlign: 'center' },
+});
+
+export type RegisterTab = 'jwt' | 'firebase' | 'auth0';
+const PROVIDER_NAMES: Record<Exclude<RegisterTab, 'jwt'>, string> = { firebase: 'Firebase', auth0: 'Auth0' };
+
+/** Spec 2.2 registration: three sign-up tabs (JWT, Firebase, Auth0), links to login and to the dashboard. */
 export default function RegisterPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('auth');
+  const [tab, setTab] = useState<RegisterTab>('jwt');
+
   return (
-    <>
-      <AreaLanding alias="users" />
-      <Link to="/login">Ingresar</Link>
-    </>
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <img src="/favicon.svg" alt={t('login.logoAlt', 'Logotipo de Planta')} width={64} height={64} />
+          <Title3 as="h1">{t('register.title', 'Crea tu cuenta')}</Title3>
+        </div>
+        <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as RegisterTab)}>
+          <Tab value="jwt">{t('register.tabs.jwt', 'JWT')}</Tab>
+          <Tab value="firebase">{t('register.tabs.firebase', 'Firebase')}</Tab>
+          <Tab value="auth0">{t('register.tabs.auth0', 'Auth0')}</Tab>
+        </TabList>
+        <div role="tabpanel" aria-label={t(`register.tabs.${tab}`)}>
+          {tab === 'jwt' ? (
+            <JwtRegisterForm />
+          ) : (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                {t('register.providerNotConfigured', 'El registro con {{provider}} no está configurado en esta instalación.', {
+                  provider: PROVIDER_NAMES[tab],
+                })}
+              </MessageBarBody>
+            </MessageBar>
+          )}
+        </div>
+        <div className={styles.links}>
+          <Text>
+            {t('register.haveAccount', '¿Ya tienes una cuenta?')} <Link to="/login">{t('register.toLogin', 'Ingresa')}</Link>
+          </Text>
+          <Link to="/apps/dashboards/welcome">{t('register.toDashboard', 'Ir al tablero')}</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** The JWT tab: POST /api/auth/register, which creates the company and signs the person in as its admin. */
+function JwtRegisterForm() {
+  const styles = useStyles();
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const remembered = useAtomValue(rememberedUrlAtom);
+  const [showPassword, setShowPassword] = useState(false);
+  const { control, handleSubmit, formState, setError } = useForm<RegisterRequest>({
+    mode: 'onChange',
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', companyName: '' },
+  });
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      await register(data);
+      showSnackbar({ message: t('register.success', 'Tu cuenta se creó correctamente'), variant: 'success', position: 'top' });
+      navigate(afterLoginTarget(remembered), { replace: true });
+    } catch (error) {
+      applyRegistrationError(error, setError);
+    }
+  });
+
+  const passwordToggle = (
+    <Button
+      appearance="transparent"
+      size="small"
+      aria-label={showPassword ? t('login.hidePassword', 'Ocultar contraseña') : t('login.showPassword', 'Mostrar contraseña')}
+      icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
+      onClick={() => setShowPassword(!showPassword)}
+    />
+  );
+
+  const fields: { name: RegisterField; label: string; type: 'text' | 'email' | 'password'; autoComplete: string }[] = [
+    { name: 'displayName', label: t('register.displayName', 'Nombre para mostrar'), type: 'text', autoComplete: 'name' },
+    { name: 'email', label: t('register.email', 'Correo'), type: 'email', autoComplete: 'email' },
+    { name: 'password', label: t('register.password', 'Contraseña'), type: 'password', autoComplete: 'new-password' },
+    { name: 'passwordConfirm', label: t('register.confirmPassword', 'Confirmar contraseña'), type: 'password', autoComplete: 'new-password' },
+    { name: 'companyName', label: t('register.companyName', 'Nombre de la empresa'), type: 'text', autoComplete: 'organization' },
+  ];
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {fields.map(({ name, label, type, autoComplete }) => (
+        <Controller
+          key={name}
+          name={name}
+          control={control}
+          render={({ field, fieldState }) => {
+            const visible = fieldState.isDirty || fieldState.isTouched || fieldState.error?.type === 'server';
+            const isPassword = type === 'password';
+            return (
+              <Field label={label} required validationMessage={visible ? fieldState.error?.message : undefined}>
+                <Input
+                  {...field}
+                  type={isPassword && showPassword ? 'text' : type}
+                  autoComplete={autoComplete}
+                  autoFocus={name === 'displayName'}
+                  contentAfter={name === 'password' ? passwordToggle : undefined}
+                />
+              </Field>
+            );
+          }}
+        />
+      ))}
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabled={!formState.isValid || formState.isSubmitting}
+        icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+      >
+        {t('register.submit', 'Crear cuenta')}
+      </Button>
+    </form>
   );
 }

@@ -9,10 +9,13 @@ export function RouteGuard({ auth, children }: { auth: readonly string[] | null 
   const roles = useAtomValue(userRolesAtom);
   const [remembered, setRemembered] = useAtom(rememberedUrlAtom);
   const redirect = guardRedirect({ pathname: location.pathname, search: location.search, hash: location.hash, routeAuth: auth, roles, rememberedUrl: remembered });
+  const here = location.pathname + location.search + location.hash;
   useEffect(() => {
     if (redirect?.remember) setRemembered(redirect.remember);
-    else if (redirect?.forget) setRemembered(null);
-  }, [redirect?.remember, redirect?.forget, setRemembered]);
+    // Forget the remembered URL only once it has been reached: clearing it while still leaving
+    // /login would let that page's guard send the user to the root instead.
+    else if (!redirect && remembered && remembered === here) setRemembered(null);
+  }, [redirect, remembered, here, setRemembered]);
   if (!redirect) return <>{children}</>;
   return <Navigate to={redirect.to} replace />;
 }

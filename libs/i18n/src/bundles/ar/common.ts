@@ -67,4 +67,7 @@ export const common: BundleShape<typeof es> = {
     unexpected: 'حدث خطأ غير متوقع. حاول مرة أخرى.',
     notFound: 'غير موجود',
   },
+  landing: {
+    soon: 'ستتوفر هذه الشاشة قريبًا، وستجد هنا بيانات شركتك.',
+  },
 };

@@ -67,4 +67,7 @@ export const common: BundleShape<typeof es> = {
     unexpected: 'Something unexpected went wrong. Please try again.',
     notFound: 'Not found',
   },
+  landing: {
+    soon: "This screen will be available soon; here you will see your company's data.",
+  },
 };

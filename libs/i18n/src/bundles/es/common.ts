@@ -69,4 +69,7 @@ export const common = {
     unexpected: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
     notFound: 'No encontrado',
   },
+  landing: {
+    soon: 'Esta pantalla se habilitará próximamente; aquí verás los datos de tu empresa.',
+  },
 };

@@ -67,4 +67,7 @@ export const common: BundleShape<typeof es> = {
     unexpected: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     notFound: 'Bulunamadı',
   },
+  landing: {
+    soon: 'Bu ekran yakında kullanıma açılacak; şirketinizin verilerini burada göreceksiniz.',
+  },
 };

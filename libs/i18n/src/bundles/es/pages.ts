@@ -1,0 +1,40 @@
+/**
+ * Spanish descriptions of the product screens, keyed by the page alias of @planta/contracts
+ * PAGES and written exactly as the catalogue writes them (a test keeps them in step). The
+ * titles stay in shell:navigation.pages.<alias>.
+ */
+export const pages = {
+  'dashboards-welcome': { description: 'Saludo y resumen de cada área al ingresar' },
+  'dashboards-indicators': { description: 'Indicadores de producción, mantenimiento y matricería' },
+  'dashboards-analytics': { description: 'Resumen del estado de cada área de la planta' },
+  'extrusion-line': { description: 'Prensas y líneas de extrusión con sus parámetros' },
+  extrusion: { description: 'Inicio y cierre de extrusiones de órdenes de producción' },
+  'planning-board': { description: 'Planificación de órdenes por línea' },
+  shifts: { description: 'Turnos de trabajo por línea' },
+  finishes: { description: 'Acabados de perfiles: natural, anodizado y pintado' },
+  'aluminum-alloys': { description: 'Aleaciones, temples y rangos de temperatura' },
+  machines: { description: 'Prensas, hornos, estiradoras, sierras y demás equipos' },
+  orders: { description: 'Órdenes de producción y sus matrices' },
+  'maintenance-dashboard': { description: 'Estado de mantenimiento por máquina' },
+  'failure-damage-report': { description: 'Reportes de fallas y daños de equipos' },
+  'maintenance-board': { description: 'Tareas de mantenimiento en tablero kanban' },
+  'corrective-maintenance': { description: 'Actividades de mantenimiento correctivo' },
+  'preventive-maintenance': { description: 'Planes y actividades de mantenimiento preventivo' },
+  dies: { description: 'Matrices, copias y resumen de cada matriz' },
+  'die-preparation': { description: 'Preparación de matrices para producción' },
+  'die-production-confirmation': { description: 'Confirmación de matrices usadas en producción' },
+  'die-nitriding': { description: 'Ciclos de nitrurado de matrices' },
+  'die-cleaning': { description: 'Limpieza de matrices después de producción' },
+  tooling: { description: 'Herramental de prensa: porta matrices, anillos y respaldos' },
+  'correction-board': { description: 'Órdenes de corrección de matrices' },
+  'corrector-board': { description: 'Trabajo asignado a cada corrector' },
+  'correction-records': { description: 'Historial de correcciones por matriz' },
+  'correction-reports': { description: 'Informes de cada corrección' },
+  'die-drawing': { description: 'Marcado de zonas a corregir sobre el plano' },
+  'smart-upload': { description: 'Carga de documentos asistida por IA' },
+  companies: { description: 'Empresas de la instalación' },
+  roles: { description: 'Roles de usuario' },
+  pages: { description: 'Páginas del portal' },
+  'page-roles': { description: 'Permisos de lectura y escritura por página y rol' },
+  users: { description: 'Usuarios de la empresa' },
+};

@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@planta/contracts';
+import { signOut } from '@planta/session';
+import { onSnackbar, type SnackbarMessage } from '@planta/ui';
+import { authResponse, currentPath, mockFetch, renderPage } from '../testing/render-page';
+import RegisterPage from './register.page';
+
+const input = (label: RegExp) => screen.getByLabelText(label);
+const submit = () => screen.getByRole('button', { name: 'Crear cuenta' }) as HTMLButtonElement;
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+/** The Fluent Field (label, input and its validation message) around an input. */
+const fieldOf = (element: HTMLElement) => element.closest('.fui-Field') as HTMLElement;
+
+function fillValidForm(overrides: Partial<Record<'displayName' | 'email' | 'password' | 'passwordConfirm' | 'companyName', string>> = {}) {
+  const values = { displayName: 'Ana Pérez', email: 'ana@planta.test', password: 'secreto123', passwordConfirm: 'secreto123', companyName: 'Aluminios del Norte', ...overrides };
+  type(input(/^Nombre para mostrar/), values.displayName);
+  type(input(/^Correo/), values.email);
+  type(input(/^Contraseña/), values.password);
+  type(input(/^Confirmar contraseña/), values.passwordConfirm);
+  type(input(/^Nombre de la empresa/), values.companyName);
+  return values;
+}
+
+describe('RegisterPage', () => {
+  let snackbars: SnackbarMessage[];
+  let stop: () => void;
+
+  beforeEach(() => {
+    snackbars = [];
+    stop = onSnackbar((snackbar) => snackbars.push(snackbar));
+  });
+  afterEach(() => {
+    stop();
+    signOut();
+    localStorage.clear();
+  });
+
+  it('shows the three sign-up tabs with JWT selected, and links to login and to the dashboard', () => {
+    renderPage(<RegisterPage />, { path: '/register' });
+    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    const [jwt, firebase, auth0] = ['JWT', 'Firebase', 'Auth0'].map((name) => screen.getByRole('tab', { name }));
+    expect(jwt.getAttribute('aria-selected')).toBe('true');
+    expect(firebase.getAttribute('aria-selected')).toBe('false');
+    expect(auth0.getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Ingresa' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Ir al tablero' }).getAttribute('href')).toBe('/apps/dashboards/welcome');
+  });
+
+  it('keeps the submit button disabled until the whole form is valid', async () => {
+    renderPage(<RegisterPage />, { path: '/register' });
+    expect(submit().disabled).toBe(true);
+    fillValidForm({ companyName: '' });
+    await waitFor(() => expect(fieldOf(input(/^Nombre de la empresa/)).textContent).not.toContain(messages.companyNameRequired));
+    expect(submit().disabled).toBe(true);
+    type(input(/^Nombre de la empresa/), 'Aluminios del Norte');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  it("says 'Passwords do not match' on the confirmation field", async () => {
+    renderPage(<RegisterPage />, { path: '/register' });
+    fillValidForm({ passwordConfirm: 'otraclave123' });
+    const confirm = input(/^Confirmar contraseña/);
+    await waitFor(() => expect(fieldOf(confirm).textContent).toContain('Passwords do not match'));
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('shows the shared schema messages for display name and email', async () => {
+    renderPage(<RegisterPage />, { path: '/register' });
+    type(input(/^Nombre para mostrar/), 'Ana');
+    type(input(/^Correo/), 'ana@');
+    expect(await screen.findByText('Min character length is 4')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
+  });
+
+  it('puts a 409 email-already-in-use on the email field, not in a snackbar', async () => {
+    const fetchMock = mockFetch(409, {
+      statusCode: 409,
+      message: messages.emailInUse,
+      error: 'Conflict',
+      fields: { email: messages.emailInUse },
+      codes: { email: 'email-already-in-use' },
+    });
+    renderPage(<RegisterPage />, { path: '/register' });
+    const sent = fillValidForm();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    const email = input(/^Correo/);
+    await waitFor(() => expect(fieldOf(email).textContent).toContain('El correo ya está en uso'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(within(fieldOf(input(/^Nombre para mostrar/))).queryByText('El correo ya está en uso')).toBeNull();
+    expect(snackbars).toEqual([]);
+    expect(currentPath()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/register', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual(sent);
+  });
+
+  it('signs the new admin in and goes to the remembered URL', async () => {
+    mockFetch(201, authResponse());
+    renderPage(<RegisterPage />, { path: '/register', remembered: '/apps/company/all' });
+    fillValidForm();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(currentPath()).toBe('/apps/company/all'));
+    expect(localStorage.getItem('jwt_access_token')).toBe('header.payload.signature');
+    expect(snackbars.map((snackbar) => snackbar.variant)).toEqual(['success']);
+  });
+
+  it.each([
+    ['Firebase', 'El registro con Firebase no está configurado en esta instalación.'],
+    ['Auth0', 'El registro con Auth0 no está configurado en esta instalación.'],
+  ])('the %s tab says the provider is not configured and offers no sign-up', (tab, text) => {
+    const fetchMock = mockFetch(500);
+    renderPage(<RegisterPage />, { path: '/register' });
+    expect(screen.queryByText(text)).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: tab }));
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Crear cuenta' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
