@@ -5,7 +5,9 @@ module.exports = {
   ...preset,
   displayName: 'shell',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  setupFiles: ['<rootDir>/src/testing/jest.setup.ts'],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planta/shell-contract$': path.join(__dirname, '../libs/shell-contract/src/index.ts'),

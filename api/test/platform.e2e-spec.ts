@@ -2,7 +2,7 @@ import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-a
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BODY_LIMIT: '10kb', CORS_ORIGINS: 'http://localhost:3000' });
+  t = await startTestApp({ BODY_LIMIT: '10kb', CORS_ORIGINS: 'http://localhost:3000', PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json' });
 });
 afterAll(() => t.close());
 
@@ -75,5 +75,20 @@ describe('OpenAPI', () => {
     expect(login.required).toEqual(['email', 'password']);
     expect(login.properties.email).toMatchObject({ type: 'string', minLength: 4, maxLength: 254 });
     expect(document.components.schemas.RegisterDto.properties).toHaveProperty('companyName');
+  });
+});
+
+describe('web apps', () => {
+  it('serves the remotes map, with a configured remote elsewhere allowed by the CSP', async () => {
+    const response = await t.http().get('/remotes.json');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toMatchObject({ mfe_auth: '/mfe/auth/mf-manifest.json', mfe_admin: 'https://admin.planta.example/mf-manifest.json' });
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/admin\.planta\.example/);
+  });
+
+  it('keeps /api answers JSON even for unknown paths while pages fall back to the portal', async () => {
+    const api = await t.http().get('/api/unknown');
+    expect(api.headers['content-type']).toMatch(/json/);
   });
 });

@@ -1,4 +1,4 @@
-import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -7,12 +7,13 @@ import type { I18n } from '@planta/i18n';
 import { currentSettingsAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { Snackbars } from './layout/snackbars';
+import { fluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
 import { AppRoutes } from './routing/app-routes';
 
 function Theme({ children }: { children: ReactNode }) {
   const settings = useAtomValue(currentSettingsAtom);
-  const theme = settings.theme.main === 'dark' ? webDarkTheme : webLightTheme;
+  const theme = fluentTheme(settings.theme.main);
   return (
     <FluentProvider theme={theme} dir={settings.direction} style={{ minHeight: '100vh' }}>
       {children}
@@ -30,7 +31,7 @@ function StartUp({ children }: { children: ReactNode }) {
   useEffect(() => {
     resetJoinedRoom();
     void signInWithToken({ accessUrl: window.location.pathname }).then((result) => {
-      if (result.outcome === 'failed') showSnackbar({ message: t('session.tokenFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
+      if (result.outcome === 'failed') showSnackbar({ message: t('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
       setReady(true);
     });
   }, [t]);

@@ -1,142 +1,188 @@
-import {
-  Avatar,
-  Button,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
-import { NavigationRegular, PanelLeftContractRegular, PanelLeftExpandRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { makeStaticStyles, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import type { Settings } from '@planta/contracts';
+import { resolveLanguage, setLanguage } from '@planta/i18n';
 import type { RouteSettings } from '@planta/shell-contract';
-import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, mergeSettings, navbarAtom, userAtom, userRolesAtom } from '@planta/session';
-import { navigationFor } from '../navigation';
-import { useRemoteStates } from '../remotes/remote-states';
-import { NavigationTree } from './navigation-tree';
+import { animationDurations, applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
+import { FailureReportButton } from './failure-report-button';
+import { Footer } from './footer';
+import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
+import { LeftSidePanel } from './side-panel';
+import { Toolbar } from './toolbar';
+import { useIsMobile } from './use-media';
 
-/** Spec 9 sizes. */
-export const NAVBAR_WIDTH = 280;
-export const NAVBAR_FOLDED_WIDTH = 64;
-export const TOOLBAR_HEIGHT = 64;
+export { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './navbar';
 
-const useStyles = makeStyles({
-  root: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  navbar: { flexShrink: 0, backgroundColor: '#1e293b', color: '#f1f5f9', display: 'flex', flexDirection: 'column', overflowY: 'auto', transition: 'width 150ms' },
-  brand: { height: `${TOOLBAR_HEIGHT}px`, display: 'flex', alignItems: 'center', gap: '12px', padding: '0 16px', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500 },
-  user: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', padding: '16px 8px', borderBottom: '1px solid rgba(255,255,255,0.12)' },
-  main: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
-  toolbar: { height: `${TOOLBAR_HEIGHT}px`, display: 'flex', alignItems: 'center', gap: '8px', padding: '0 16px', backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow4 },
-  spacer: { flex: 1 },
-  content: { flex: 1, display: 'flex', flexDirection: 'column' },
+/** Spec 9: content max width 1120 (container mode); layout 2's header is 120 high. */
+export const CONTENT_MAX_WIDTH = 1120;
+export const HEADER_HEIGHT = 120;
+/** CSS variables holding the animation durations (spec 4). */
+export const ANIMATION_DURATION_VAR = '--planta-animation-duration';
+export const HOVER_DURATION_VAR = '--planta-hover-duration';
+
+const useStaticStyles = makeStaticStyles({
+  [`body.${NO_ANIMATE_CLASS} *, body.${NO_ANIMATE_CLASS} *::before, body.${NO_ANIMATE_CLASS} *::after`]: {
+    transitionDuration: '0s !important',
+    transitionDelay: '0s !important',
+    animationDuration: '0s !important',
+    animationDelay: '0s !important',
+  },
 });
 
-function UserMenu() {
-  const { t } = useTranslation('shell');
-  const user = useAtomValue(userAtom);
-  const navigate = useNavigate();
-  if (user.role.length === 0) {
-    return (
-      <>
-        <Button appearance="subtle" onClick={() => navigate('/login')}>{t('userMenu.login', 'Login')}</Button>
-        <Button appearance="subtle" onClick={() => navigate('/register')}>{t('userMenu.register', 'Register')}</Button>
-      </>
-    );
-  }
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
+  boxed: { marginLeft: 'auto', marginRight: 'auto', width: '100%', boxShadow: tokens.shadow16 },
+  row: { flex: 1, display: 'flex', minHeight: 0 },
+  column: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
+  content: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
+  container: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginLeft: 'auto', marginRight: 'auto' },
+  header: { display: 'flex', flexDirection: 'column', flexShrink: 0, zIndex: 2, boxShadow: tokens.shadow4 },
+  stickyHeader: { position: 'sticky', top: 0 },
+  headerRow: { flex: 1, boxShadow: 'none' },
+  topNavigation: { minHeight: `${TOOLBAR_HEIGHT}px`, boxShadow: tokens.shadow4 },
+});
+
+interface FrameProps {
+  settings: Settings;
+  mobile: boolean;
+  content: ReactNode;
+  footer: ReactNode;
+}
+
+/** Layout 1: vertical navbar; the toolbar above everything or beside the navbar ("below"). */
+function Layout1({ settings, mobile, content, footer }: FrameProps) {
+  const styles = useStyles();
+  const config = settings.layout.config;
+  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} foldable /> : null;
+  const above = config.toolbar.position === 'above';
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<Avatar name={user.data.displayName} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={32} />}>
-          <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-            <Text weight="semibold">{user.data.displayName}</Text>
-            <Text size={200}>{user.data.position || t('userMenu.noPosition', 'Sin cargo')}</Text>
-          </span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<SignOutRegular />} onClick={() => navigate('/logout')}>
-            {t('userMenu.signOut', 'Cerrar Sesión')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <>
+      {above ? toolbar : null}
+      <div className={styles.row}>
+        {config.navbar.display && !mobile ? <VerticalNavbar /> : null}
+        <div className={styles.column}>
+          {above ? null : toolbar}
+          {content}
+          {footer}
+        </div>
+      </div>
+    </>
   );
 }
 
+/** Layout 2: a two-row header (toolbar row and horizontal navigation row, 120 high together). */
+function Layout2({ settings, mobile, content, footer }: FrameProps) {
+  const styles = useStyles();
+  const config = settings.layout.config;
+  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} brand sticky={false} landmark={false} className={styles.headerRow} /> : null;
+  const navigation = config.navbar.display && !mobile ? <HorizontalNavigation className={styles.headerRow} /> : null;
+  const rows = config.toolbar.position === 'above' ? [toolbar, navigation] : [navigation, toolbar];
+  const both = toolbar !== null && navigation !== null;
+  return (
+    <>
+      {toolbar || navigation ? (
+        <header
+          className={mergeClasses(styles.header, config.toolbar.style === 'fixed' && styles.stickyHeader)}
+          style={{ height: both ? HEADER_HEIGHT : undefined }}
+          data-part="header"
+        >
+          {rows[0]}
+          {rows[1]}
+        </header>
+      ) : null}
+      {content}
+      {footer}
+    </>
+  );
+}
+
+/** Layout 3: horizontal top navigation, the toolbar above or below it, an optional left side panel. */
+function Layout3({ settings, mobile, content, footer }: FrameProps) {
+  const styles = useStyles();
+  const config = settings.layout.config;
+  const sidePanel = config.leftSidePanel.display && !mobile;
+  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} brand={!config.navbar.display || mobile} shortcutLinks={!sidePanel} /> : null;
+  const above = config.toolbar.position === 'above';
+  return (
+    <>
+      {above ? toolbar : null}
+      {config.navbar.display && !mobile ? <HorizontalNavigation className={styles.topNavigation} /> : null}
+      {above ? null : toolbar}
+      <div className={styles.row}>
+        {sidePanel ? <LeftSidePanel /> : null}
+        <div className={styles.column}>
+          {content}
+          {footer}
+        </div>
+      </div>
+    </>
+  );
+}
+
+const FRAMES = { layout1: Layout1, layout2: Layout2, layout3: Layout3 } as const;
+
+/** Spec 4: animations off → no-animate class on <body> and durations 0; on → 1000 / 400 ms. */
+function useAnimations(animations: boolean): void {
+  useEffect(() => {
+    const body = document.body;
+    const durations = animationDurations(animations);
+    body.classList.toggle(NO_ANIMATE_CLASS, !animations);
+    body.style.setProperty(ANIMATION_DURATION_VAR, `${durations.global}ms`);
+    body.style.setProperty(HOVER_DURATION_VAR, `${durations.hover}ms`);
+  }, [animations]);
+}
+
+/** The language the user keeps in their settings is applied after sign-in. */
+function useUserLanguage(language: string | undefined): void {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!language) return;
+    if (resolveLanguage(language) !== resolveLanguage(i18n.resolvedLanguage ?? i18n.language)) void setLanguage(language, i18n);
+  }, [language, i18n]);
+}
+
 /**
- * Layout 1 of spec 2.5: vertical navbar (280, folded 64), toolbar, content. A route's settings
- * are merged over the defaults while it is shown (the sign-in screens hide all chrome).
+ * The page layout of spec 2.5, chosen by `currentSettings.layout.style` (layout1 by default).
+ * A route's settings are merged over the defaults and the user's own settings while it is shown.
+ * The routed content is keyed by the company, so a company switch mounts every view again.
  */
 export function Layout({ settings, children }: { settings?: RouteSettings; children: ReactNode }) {
+  useStaticStyles();
   const styles = useStyles();
-  const { t } = useTranslation('shell');
   const current = useAtomValue(currentSettingsAtom);
-  const [defaults, setDefaults] = useAtom(defaultSettingsAtom);
-  const [navbar, setNavbar] = useAtom(navbarAtom);
-  const roles = useAtomValue(userRolesAtom);
+  const defaults = useAtomValue(defaultSettingsAtom);
   const user = useAtomValue(userAtom);
-  const remotes = useRemoteStates();
+  const mobile = useIsMobile();
 
   useEffect(() => {
     applyRouteSettings(settings ?? null);
-  }, [settings, defaults]);
+  }, [settings, defaults, user.data.settings]);
+  useAnimations(current.animations);
+  useUserLanguage(user.data.settings.language);
 
-  const items = useMemo(
-    () => navigationFor(Object.values(remotes).flatMap((state) => (state.status === 'ready' ? [state.module] : [])), roles),
-    [remotes, roles],
-  );
   const config = current.layout.config;
-  const folded = config.navbar.folded && !navbar.foldedOpen;
-  // Folding is the user's choice, kept in the defaults that every route's settings merge over.
-  const toggleFold = () => setDefaults(mergeSettings(defaults, { layout: { config: { navbar: { folded: !config.navbar.folded } } } }));
+  const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';
+  const Frame = FRAMES[style];
+  const content = (
+    <main key={`company-${user.data.company_id}`} className={mergeClasses(styles.content, config.mode === 'container' && styles.container)}>
+      {children}
+    </main>
+  );
+  const footer = config.footer.display ? <Footer /> : null;
 
   return (
-    <div className={styles.root} dir={current.direction}>
-      {config.navbar.display ? (
-        <nav
-          aria-label={t('navbar.label', 'Navegación')}
-          className={styles.navbar}
-          style={{ width: folded ? NAVBAR_FOLDED_WIDTH : NAVBAR_WIDTH }}
-          onMouseEnter={() => config.navbar.folded && setNavbar({ ...navbar, foldedOpen: true })}
-          onMouseLeave={() => config.navbar.folded && setNavbar({ ...navbar, foldedOpen: false })}
-        >
-          <div className={styles.brand}>
-            <img src="/favicon.svg" alt="" width={32} height={32} />
-            {folded ? null : 'Planta'}
-          </div>
-          {folded ? null : (
-            <div className={styles.user}>
-              <Avatar name={user.data.displayName || 'Planta'} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={56} />
-              <Text weight="semibold">{user.data.displayName}</Text>
-            </div>
-          )}
-          <NavigationTree items={items} folded={folded} />
-        </nav>
-      ) : null}
-      <div className={styles.main}>
-        {config.toolbar.display ? (
-          <header className={styles.toolbar}>
-            {config.navbar.display ? (
-              <Tooltip content={config.navbar.folded ? t('navbar.unfold', 'Expandir menú') : t('navbar.fold', 'Plegar menú')} relationship="label">
-                <Button appearance="subtle" icon={config.navbar.folded ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />} onClick={toggleFold} />
-              </Tooltip>
-            ) : (
-              <NavigationRegular aria-hidden />
-            )}
-            <div className={styles.spacer} />
-            <UserMenu />
-          </header>
-        ) : null}
-        <main className={styles.content}>{children}</main>
-      </div>
+    <div
+      className={mergeClasses(styles.root, config.mode === 'boxed' && styles.boxed)}
+      style={config.mode === 'boxed' ? { maxWidth: config.containerWidth } : undefined}
+      dir={current.direction}
+      data-layout={style}
+      data-mode={config.mode}
+    >
+      <Frame settings={current} mobile={mobile} content={content} footer={footer} />
+      {mobile && config.navbar.display ? <MobileNavbar /> : null}
+      {config.rightSidePanel.display ? <FailureReportButton /> : null}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
 import { NavIcon } from './icons';
+import { navigationTitle } from './nav-utils';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0 },
@@ -23,9 +24,9 @@ const useStyles = makeStyles({
     font: 'inherit',
     cursor: 'pointer',
     borderRadius: tokens.borderRadiusMedium,
-    ':hover': { backgroundColor: 'rgba(255,255,255,0.08)' },
+    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
   },
-  active: { backgroundColor: 'rgba(255,255,255,0.16)', fontWeight: tokens.fontWeightSemibold },
+  active: { backgroundColor: tokens.colorSubtleBackgroundSelected, fontWeight: tokens.fontWeightSemibold },
   label: { flex: 1, textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   badge: { borderRadius: '8px', padding: '0 6px', fontSize: tokens.fontSizeBase100 },
 });
@@ -37,12 +38,17 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const location = useLocation();
-  const title = item.translate ? t(item.translate, item.title) : t(`nav.${item.id}`, item.title);
-  const [open, setOpen] = useState(() => isUnderPath(item, location.pathname));
+  const title = navigationTitle(t, item);
+  const under = item.type === 'collapse' && isUnderPath(item, location.pathname);
+  const [open, setOpen] = useState(under);
+  // Spec 2.3: a collapse opens by itself when the path moves under one of its children.
+  useEffect(() => {
+    if (under) setOpen(true);
+  }, [under]);
   const label = folded ? null : <span className={styles.label}>{title}</span>;
   const badge = item.badge && !folded ? <span className={styles.badge} style={{ background: item.badge.bg, color: item.badge.fg }}>{item.badge.title}</span> : null;
 
-  if (item.type === 'divider') return <li role="separator" style={{ borderTop: '1px solid rgba(255,255,255,0.12)', margin: '8px 0' }} />;
+  if (item.type === 'divider') return <li role="separator" style={{ borderTop: `1px solid ${tokens.colorNeutralStroke2}`, margin: '8px 0' }} />;
   if (item.type === 'group') {
     return (
       <li>

@@ -39,6 +39,7 @@ export const auth: BundleShape<typeof es> = {
     done: 'تم تسجيل الخروج',
   },
   callback: {
+    providerNotConfigured: 'تسجيل الدخول عبر مزوّد خارجي غير مُعدّ في هذا التثبيت.',
     message: 'جارٍ التحقق من صلاحية الدخول...',
   },
 };

@@ -21,6 +21,7 @@ export const shell: BundleShape<typeof es> = {
       noResults: 'No results..',
     },
     search: {
+      label: 'بحث',
       open: 'فتح البحث',
       close: 'إغلاق البحث',
       placeholder: 'ابحث عن تطبيق أو صفحة',
@@ -98,6 +99,7 @@ export const shell: BundleShape<typeof es> = {
       layout3: 'التخطيط 3: تنقل أفقي في الأعلى',
     },
     mode: {
+      boxedWidth: 'عرض الإطار',
       title: 'عرض المحتوى',
       boxed: 'داخل إطار',
       container: 'حاوية',
@@ -140,9 +142,11 @@ export const shell: BundleShape<typeof es> = {
       on: 'مفعّلة',
       off: 'معطّلة',
     },
+    language: 'لغة الواجهة',
     customScrollbars: 'أشرطة تمرير مخصّصة',
   },
   footer: {
+    technologies: 'صُنع باستخدام',
     documentation: 'التوثيق',
   },
   failureReport: {

@@ -39,6 +39,7 @@ export const auth: BundleShape<typeof es> = {
     done: 'Signed out',
   },
   callback: {
+    providerNotConfigured: 'Sign-in with an external provider is not configured in this installation.',
     message: 'Checking your access...',
   },
 };

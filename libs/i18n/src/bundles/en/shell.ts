@@ -21,6 +21,7 @@ export const shell: BundleShape<typeof es> = {
       noResults: 'No results..',
     },
     search: {
+      label: 'Search',
       open: 'Open search',
       close: 'Close search',
       placeholder: 'Search for an app or a page',
@@ -98,6 +99,7 @@ export const shell: BundleShape<typeof es> = {
       layout3: 'Layout 3: horizontal top navigation',
     },
     mode: {
+      boxedWidth: 'Boxed width',
       title: 'Content width',
       boxed: 'Boxed',
       container: 'Container',
@@ -140,9 +142,11 @@ export const shell: BundleShape<typeof es> = {
       on: 'On',
       off: 'Off',
     },
+    language: 'Interface language',
     customScrollbars: 'Custom scrollbars',
   },
   footer: {
+    technologies: 'Built with',
     documentation: 'Documentation',
   },
   failureReport: {

@@ -41,6 +41,7 @@ export const auth = {
     done: 'Sesión cerrada',
   },
   callback: {
+    providerNotConfigured: 'El inicio de sesión con un proveedor externo no está configurado en esta instalación.',
     message: 'Validando tu acceso...',
   },
 };

@@ -24,6 +24,7 @@ export const shell = {
       noResults: 'No results..',
     },
     search: {
+      label: 'Buscar',
       open: 'Abrir búsqueda',
       close: 'Cerrar búsqueda',
       placeholder: 'Buscar una aplicación o página',
@@ -101,6 +102,7 @@ export const shell = {
       layout3: 'Diseño 3: navegación horizontal superior',
     },
     mode: {
+      boxedWidth: 'Ancho del encuadre',
       title: 'Ancho del contenido',
       boxed: 'Encuadrado',
       container: 'Contenedor',
@@ -143,9 +145,11 @@ export const shell = {
       on: 'Activadas',
       off: 'Desactivadas',
     },
+    language: 'Idioma de la interfaz',
     customScrollbars: 'Barras de desplazamiento personalizadas',
   },
   footer: {
+    technologies: 'Hecho con',
     documentation: 'Documentación',
   },
   failureReport: {

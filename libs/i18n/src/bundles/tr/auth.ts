@@ -39,6 +39,7 @@ export const auth: BundleShape<typeof es> = {
     done: 'Oturum kapatıldı',
   },
   callback: {
+    providerNotConfigured: 'Harici bir sağlayıcıyla oturum açma bu kurulumda yapılandırılmamış.',
     message: 'Erişiminiz doğrulanıyor...',
   },
 };

@@ -21,6 +21,7 @@ export const shell: BundleShape<typeof es> = {
       noResults: 'No results..',
     },
     search: {
+      label: 'Ara',
       open: 'Aramayı aç',
       close: 'Aramayı kapat',
       placeholder: 'Uygulama veya sayfa arayın',
@@ -98,6 +99,7 @@ export const shell: BundleShape<typeof es> = {
       layout3: 'Yerleşim 3: yatay üst gezinme',
     },
     mode: {
+      boxedWidth: 'Kutu genişliği',
       title: 'İçerik genişliği',
       boxed: 'Kutulu',
       container: 'Kapsayıcı',
@@ -140,9 +142,11 @@ export const shell: BundleShape<typeof es> = {
       on: 'Açık',
       off: 'Kapalı',
     },
+    language: 'Arayüz dili',
     customScrollbars: 'Özel kaydırma çubukları',
   },
   footer: {
+    technologies: 'Şununla yapıldı',
     documentation: 'Belgeler',
   },
   failureReport: {

@@ -1,0 +1,69 @@
+import { Dropdown, Option } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Company } from '@planta/contracts';
+import { companies, errorMessage, switchCompany, userAtom } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
+
+/**
+ * Spec 2.5 company selector: the companies the user may choose (GET company/all). Choosing
+ * another one switches the session (`switchCompany`); the layout keys the routed content by the
+ * company id, so every open view mounts again and reloads its data.
+ */
+export function CompanySelector() {
+  const { t } = useTranslation('shell');
+  const user = useAtomValue(userAtom);
+  const signedIn = user.role.length > 0;
+  const current = user.data.company_id;
+  const [list, setList] = useState<Company[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) {
+      setList([]);
+      return;
+    }
+    let alive = true;
+    companies()
+      .then((found) => alive && setList(found))
+      .catch(() => alive && setList([]));
+    return () => {
+      alive = false;
+    };
+  }, [signedIn, current]);
+
+  if (!signedIn || list.length === 0) return null;
+  const selected = list.find((company) => company.id === current);
+
+  const choose = async (value: string | undefined) => {
+    const id = Number(value);
+    if (!Number.isInteger(id) || id === current) return;
+    setBusy(true);
+    try {
+      await switchCompany(id);
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dropdown
+      aria-label={t('toolbar.company.label', 'Empresa')}
+      placeholder={t('toolbar.company.select', 'Seleccionar empresa')}
+      value={selected?.name ?? ''}
+      selectedOptions={selected ? [String(selected.id)] : []}
+      disabled={busy}
+      onOptionSelect={(_event, data) => void choose(data.optionValue)}
+      style={{ minWidth: 180 }}
+    >
+      {list.map((company) => (
+        <Option key={company.id} value={String(company.id)}>
+          {company.name}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}

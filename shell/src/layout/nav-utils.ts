@@ -1,0 +1,48 @@
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
+import type { NavigationItem, RemoteModule } from '@planta/shell-contract';
+import { userRolesAtom } from '@planta/session';
+import { navigationFor } from '../navigation';
+import { useRemoteStates } from '../remotes/remote-states';
+
+/**
+ * The i18n keys of a navigation entry: its own `translate` key if any, then
+ * `shell:navigation.groups.<id>` for groups and collapses, `shell:navigation.pages.<id>` for the rest.
+ */
+export function navigationKeys(item: NavigationItem): string[] {
+  const own = item.type === 'group' || item.type === 'collapse' ? `shell:navigation.groups.${item.id}` : `shell:navigation.pages.${item.id}`;
+  return item.translate ? [item.translate, own] : [own];
+}
+
+/** The entry's title in the current language, `item.title` when no bundle has it. */
+export function navigationTitle(t: TFunction, item: NavigationItem): string {
+  return t(navigationKeys(item), { defaultValue: item.title });
+}
+
+/** The same tree with every title translated (so that search matches what the user reads). */
+export function translateNavigation(t: TFunction, items: readonly NavigationItem[]): NavigationItem[] {
+  return items.map((item) => ({
+    ...item,
+    title: navigationTitle(t, item),
+    ...(item.children ? { children: translateNavigation(t, item.children) } : {}),
+  }));
+}
+
+/** The modules of the remotes that loaded. */
+export function useLoadedRemotes(): RemoteModule[] {
+  const states = useRemoteStates();
+  return useMemo(() => Object.values(states).flatMap((state) => (state.status === 'ready' ? [state.module] : [])), [states]);
+}
+
+/** The navigation tree the signed-in user may see (spec 2.3). */
+export function useNavigationItems(): NavigationItem[] {
+  const remotes = useLoadedRemotes();
+  const roles = useAtomValue(userRolesAtom);
+  return useMemo(() => navigationFor(remotes, roles), [remotes, roles]);
+}
+
+/** Spec 2.4 / 6: the failure-report button needs a role other than guest. */
+export function holdsNonGuestRole(roles: readonly string[] | null | undefined): boolean {
+  return (roles ?? []).some((role) => role !== 'guest');
+}

@@ -1,0 +1,129 @@
+import { Input, makeStyles, Text, tokens, useId } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { linkTarget, searchNavigation } from '@planta/shell-contract';
+import { NavIcon } from './icons';
+import { translateNavigation, useNavigationItems } from './nav-utils';
+
+const useStyles = makeStyles({
+  root: { position: 'relative' },
+  input: { width: '220px', maxWidth: '40vw' },
+  popup: {
+    position: 'absolute',
+    top: 'calc(100% + 4px)',
+    insetInlineStart: 0,
+    minWidth: '280px',
+    zIndex: 10,
+    padding: '4px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+  },
+  list: { listStyle: 'none', margin: 0, padding: 0 },
+  link: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '8px',
+    color: 'inherit',
+    textDecoration: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  empty: { display: 'block', padding: '8px', color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * Spec 2.5 / 5 navigation search: suggestions among the items the user may open, the text
+ * trimmed and accent-stripped, at most ten, each a link; 'No results..' when nothing matches.
+ */
+export function NavigationSearch() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const listId = useId('navigation-search');
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = useNavigationItems();
+  const translated = useMemo(() => translateNavigation(t, items), [t, items]);
+  const [text, setText] = useState('');
+  const results = useMemo(() => searchNavigation(translated, text), [translated, text]);
+  const searching = text.trim() !== '';
+  const clear = () => setText('');
+  const links = () => [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+  const moveFocus = (event: KeyboardEvent<HTMLElement>, step: 1 | -1) => {
+    const all = links();
+    if (all.length === 0) return;
+    event.preventDefault();
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    all[index === -1 ? (step === 1 ? 0 : all.length - 1) : (index + step + all.length) % all.length].focus();
+  };
+
+  return (
+    <div role="search" className={styles.root}>
+      <Input
+        className={styles.input}
+        role="combobox"
+        aria-label={t('toolbar.search.label', 'Buscar')}
+        aria-autocomplete="list"
+        aria-expanded={searching}
+        aria-controls={searching ? listId : undefined}
+        placeholder={t('toolbar.search.placeholder', 'Buscar una aplicación o página')}
+        contentBefore={<SearchRegular />}
+        value={text}
+        onChange={(_event, data) => setText(data.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') clear();
+          else if (event.key === 'ArrowDown') moveFocus(event, 1);
+          else if (event.key === 'Enter' && results[0]?.url) {
+            const first = results[0];
+            clear();
+            if (first.type === 'link') window.open(first.url, linkTarget(first), 'noreferrer');
+            else navigate(first.url!);
+          }
+        }}
+      />
+      {searching ? (
+        <div className={styles.popup}>
+          {results.length > 0 ? (
+            <ul
+              ref={listRef}
+              id={listId}
+              role="listbox"
+              className={styles.list}
+              aria-label={t('toolbar.search.label', 'Buscar')}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowDown') moveFocus(event, 1);
+                else if (event.key === 'ArrowUp') moveFocus(event, -1);
+                else if (event.key === 'Escape') clear();
+              }}
+            >
+              {results.map((item) => (
+                <li key={item.id} role="option" aria-selected={false}>
+                  {item.type === 'link' ? (
+                    <a className={styles.link} href={item.url} target={linkTarget(item)} rel="noreferrer" onClick={clear}>
+                      <NavIcon name={item.icon} />
+                      {item.title}
+                    </a>
+                  ) : (
+                    <Link className={styles.link} to={item.url!} onClick={clear}>
+                      <NavIcon name={item.icon} />
+                      {item.title}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Text className={styles.empty} role="status">
+              {t('toolbar.search.noResults', 'No results..')}
+            </Text>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Settings, UserSettings } from '@planta/contracts';
+import { setLanguage } from '@planta/i18n';
+import { defaultSettingsAtom, errorMessage, mergeSettings, updateUser, userAtom, type SettingsPatch } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
+import { useStore } from 'jotai';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** What the user may change and keep (the contract's userSettingsSchema): layout, theme, direction, animations, language. */
+export type SettingsChange = UserSettings;
+
+/** Deep merge of a change into the user's stored settings (objects merged, other values replaced). */
+export function mergeUserSettings(stored: UserSettings | undefined, change: SettingsChange): UserSettings {
+  return mergeSettings((stored ?? {}) as unknown as Settings, change as SettingsPatch) as unknown as UserSettings;
+}
+
+/** The part of a change that the layout settings hold (everything but the language). */
+function settingsPart(change: SettingsChange): SettingsPatch {
+  const { language: _language, ...rest } = change;
+  return rest as SettingsPatch;
+}
+
+/**
+ * Applies a settings change: into the defaults every route merges over, into the user's own
+ * settings (which win over the defaults), and, for a signed-in user, on the server through
+ * `updateUser({ settings })` (spec 4: settings persist per user).
+ */
+export function useUpdateSettings(): (change: SettingsChange) => Promise<void> {
+  const store = useStore();
+  return useCallback(
+    async (change: SettingsChange) => {
+      store.set(defaultSettingsAtom, mergeSettings(store.get(defaultSettingsAtom), settingsPart(change)));
+      const user = store.get(userAtom);
+      const settings = mergeUserSettings(user.data.settings, change);
+      store.set(userAtom, { ...user, data: { ...user.data, settings } });
+      if (user.role.length === 0) return;
+      try {
+        await updateUser({ settings });
+      } catch (error) {
+        showSnackbar({ message: errorMessage(error), variant: 'error' });
+      }
+    },
+    [store],
+  );
+}
+
+/** Switches the interface language (and with it the direction) and keeps it in the user's settings. */
+export function useChangeLanguage(): (language: string) => Promise<void> {
+  const { i18n } = useTranslation();
+  const update = useUpdateSettings();
+  return useCallback(
+    async (language: string) => {
+      const change = await setLanguage(language, i18n);
+      await update({ language: change.language, direction: change.direction });
+    },
+    [i18n, update],
+  );
+}

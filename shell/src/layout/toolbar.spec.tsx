@@ -1,0 +1,183 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { authRoles } from '@planta/contracts';
+import type { NavigationItem } from '@planta/shell-contract';
+import { companies, currentSettingsAtom, navbarAtom, sessionStore, switchCompany, updateUser, userAtom } from '@planta/session';
+import { FAKE_REMOTES, renderShell, resetSession, setRemotes, setUser } from '../testing/render-shell';
+import { Layout } from './layout';
+import { NavigationSearch } from './navigation-search';
+
+jest.mock('@planta/session', () => ({
+  ...jest.requireActual('@planta/session'),
+  updateUser: jest.fn(async () => undefined),
+  companies: jest.fn(() => new Promise(() => undefined)),
+  switchCompany: jest.fn(async () => undefined),
+}));
+
+const page = <p>Contenido</p>;
+
+beforeEach(() => {
+  resetSession();
+  jest.mocked(updateUser).mockClear();
+});
+
+describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
+  const search = () => screen.getByRole('combobox', { name: 'Buscar' });
+
+  it("says 'No results..' when nothing matches", () => {
+    setUser(['user']);
+    renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: 'zzzz-nada-coincide' } });
+    expect(screen.getByText('No results..')).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it('ignores accents, case and surrounding spaces; each suggestion is a link', () => {
+    setUser(['user']);
+    renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: '  LINEAS ' } });
+    const option = screen.getByRole('option', { name: 'Líneas de extrusión' });
+    expect(within(option).getByRole('link').getAttribute('href')).toBe('/apps/extrusion-line/all');
+    expect(screen.queryByText('No results..')).toBeNull();
+  });
+
+  it('suggests at most 10 items', () => {
+    const many: NavigationItem[] = Array.from({ length: 15 }, (_, index) => ({
+      id: `plano-${index}`,
+      type: 'item',
+      title: `Plano ${index}`,
+      url: `/apps/planos/${index}`,
+      auth: authRoles.user,
+    }));
+    setRemotes({ ...FAKE_REMOTES, mfe_maintenance: { name: 'mfe_maintenance', routes: [], navigation: [{ id: 'maintenance', type: 'collapse', title: 'Planos', children: many }] } });
+    setUser(['user']);
+    renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: 'plano' } });
+    expect(screen.getAllByRole('option')).toHaveLength(10);
+  });
+
+  it('suggests only what the role may open', () => {
+    setUser(['user']);
+    const { unmount } = renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: 'usuarios' } });
+    expect(screen.getByText('No results..')).toBeTruthy();
+    unmount();
+    setUser(['admin']);
+    renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: 'usuarios' } });
+    expect(screen.getByRole('option', { name: 'Usuarios' })).toBeTruthy();
+  });
+
+  it('choosing a suggestion navigates and clears the box', () => {
+    setUser(['user']);
+    renderShell(<NavigationSearch />);
+    fireEvent.change(search(), { target: { value: 'matrices' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Inventario de matrices' }));
+    expect(screen.getByTestId('location').textContent).toBe('/apps/dies/all');
+    expect((search() as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('language (spec 1, 2.5)', () => {
+  it("'Idioma de la interfaz' in 'Configuración': Arabic sets <html dir=rtl>, Spanish back to ltr, saved per user", async () => {
+    setUser(['user']);
+    renderShell(<Layout>{page}</Layout>);
+    expect(document.documentElement.dir).not.toBe('rtl');
+    fireEvent.click(screen.getByRole('button', { name: 'Configuración' }));
+    const select = await screen.findByRole('combobox', { name: 'Idioma de la interfaz' });
+    expect(within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['es', 'en', 'ar', 'tr']);
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'ar' } });
+    });
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    await waitFor(() => expect(sessionStore.get(currentSettingsAtom).direction).toBe('rtl'));
+    expect(updateUser).toHaveBeenLastCalledWith({ settings: expect.objectContaining({ language: 'ar', direction: 'rtl' }) });
+    await act(async () => {
+      // the label is Arabic now: the same select element is still there
+      fireEvent.change(select, { target: { value: 'es' } });
+    });
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(sessionStore.get(currentSettingsAtom).direction).toBe('ltr');
+  });
+
+  it("the toolbar's 'Idioma' menu offers Español and English", async () => {
+    setUser(['user']);
+    const { i18n } = renderShell(<Layout>{page}</Layout>);
+    fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
+    const items = await screen.findAllByRole('menuitemradio');
+    expect(items.map((item) => item.textContent?.replace(/[^\p{L}]/gu, ''))).toEqual(['Español', 'English']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitemradio', { name: /English/ }));
+    });
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('the layout style chosen in the panel changes the layout and is saved', async () => {
+    setUser(['user']);
+    const { container } = renderShell(<Layout>{page}</Layout>);
+    fireEvent.click(screen.getByRole('button', { name: 'Configuración' }));
+    const style = await screen.findByRole('combobox', { name: 'Estilo de diseño' });
+    await act(async () => {
+      fireEvent.change(style, { target: { value: 'layout3' } });
+    });
+    await waitFor(() => expect(container.querySelector('[data-layout]')!.getAttribute('data-layout')).toBe('layout3'));
+    expect(updateUser).toHaveBeenLastCalledWith({ settings: { layout: { style: 'layout3' } } });
+  });
+});
+
+describe('shortcuts (spec 2.5, 3)', () => {
+  it('shows the chosen items as quick links and adds one from the star popover', async () => {
+    setUser(['user'], { shortcuts: ['dies', 'calendar'] });
+    renderShell(<Layout>{page}</Layout>);
+    const quick = screen.getByRole('group', { name: 'Accesos directos' });
+    expect(within(quick).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/apps/dies/all']);
+    fireEvent.click(screen.getByRole('button', { name: 'Accesos directos' }));
+    const box = await screen.findByRole('textbox', { name: 'Search for an app or page' });
+    fireEvent.change(box, { target: { value: 'turnos' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Agregar acceso directo: Turnos de producción' }));
+    });
+    expect(updateUser).toHaveBeenLastCalledWith({ shortcuts: ['dies', 'calendar', 'shifts'] });
+    expect(sessionStore.get(userAtom).data.shortcuts).toEqual(['dies', 'calendar', 'shifts']);
+  });
+});
+
+describe("company selector 'Empresa' (spec 2.5)", () => {
+  it('lists the companies and switches to the chosen one', async () => {
+    jest.mocked(companies).mockResolvedValueOnce([
+      { id: 1, name: 'Extrusiones del Norte' },
+      { id: 2, name: 'Perfiles del Sur' },
+    ]);
+    setUser(['admin']);
+    renderShell(<Layout>{page}</Layout>);
+    const selector = await screen.findByRole('combobox', { name: 'Empresa' });
+    expect(selector.textContent).toContain('Extrusiones del Norte');
+    fireEvent.click(selector);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('option', { name: 'Perfiles del Sur' }));
+    });
+    expect(switchCompany).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('navbar below the medium breakpoint (spec 2.3, 2.5)', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('is a drawer opened from the toolbar and closed when an item is chosen', async () => {
+    setUser(['user']);
+    renderShell(<Layout>{page}</Layout>);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    expect(sessionStore.get(navbarAtom).mobileOpen).toBe(true);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Tablero del corrector' }));
+    expect(sessionStore.get(navbarAtom).mobileOpen).toBe(false);
+    expect(screen.getByTestId('location').textContent).toBe('/apps/corrector-kanban-board');
+  });
+});

@@ -1,0 +1,67 @@
+import { FluentProvider, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { currentSettingsAtom } from '@planta/session';
+import { CompanySelector } from './company-selector';
+import { LanguageMenu } from './language-menu';
+import { Brand, NavbarToggleButton, TOOLBAR_HEIGHT } from './navbar';
+import { NavigationSearch } from './navigation-search';
+import { SettingsPanel } from './settings-panel';
+import { Shortcuts } from './shortcuts';
+import { fluentTheme } from './themes';
+import { UserMenu } from './user-menu';
+
+const useStyles = makeStyles({
+  themed: { display: 'contents' },
+  toolbar: {
+    height: `${TOOLBAR_HEIGHT}px`,
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '0 16px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    boxShadow: tokens.shadow4,
+  },
+  sticky: { position: 'sticky', top: 0, zIndex: 2 },
+  spacer: { flex: 1 },
+});
+
+export interface ToolbarProps {
+  /** below the medium breakpoint: the navbar is a drawer opened from here */
+  mobile: boolean;
+  /** layout 1 folds its vertical navbar from the toolbar */
+  foldable?: boolean;
+  /** layouts 2 and 3 show the logo in the toolbar */
+  brand?: boolean;
+  /** false when the shortcut quick links live in layout 3's side panel (the star stays here) */
+  shortcutLinks?: boolean;
+  /** sticky unless inside a header that is itself sticky */
+  sticky?: boolean;
+  /** a <header> (the banner landmark) unless it is a row of layout 2's header */
+  landmark?: boolean;
+  className?: string;
+}
+
+/** Spec 2.5 toolbar: navbar button, shortcuts, company selector, search, language, settings, user menu. */
+export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks = true, sticky = true, landmark = true, className }: ToolbarProps) {
+  const styles = useStyles();
+  const settings = useAtomValue(currentSettingsAtom);
+  const Root = landmark ? 'header' : 'div';
+  const fixed = sticky && settings.layout.config.toolbar.style === 'fixed';
+  return (
+    <FluentProvider theme={fluentTheme(settings.theme.toolbar)} dir={settings.direction} className={styles.themed}>
+      <Root className={mergeClasses(styles.toolbar, fixed && styles.sticky, className)} data-part="toolbar">
+        <NavbarToggleButton mobile={mobile} foldable={foldable && settings.layout.config.navbar.display} />
+        {brand && !mobile ? <Brand /> : null}
+        <Shortcuts links={shortcutLinks} />
+        <div className={styles.spacer} />
+        <CompanySelector />
+        <NavigationSearch />
+        <LanguageMenu />
+        <SettingsPanel />
+        <UserMenu compact={mobile} />
+      </Root>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
+import { SignOutRegular } from '@fluentui/react-icons';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { userAtom } from '@planta/session';
+
+/** Spec 2.5 user menu: display name and position ('Sin cargo'); sign-out, or Login and Register without a role. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('shell');
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  if (user.role.length === 0) {
+    return (
+      <>
+        <Button appearance="subtle" onClick={() => navigate('/login')}>{t('userMenu.login', 'Login')}</Button>
+        <Button appearance="subtle" onClick={() => navigate('/register')}>{t('userMenu.register', 'Register')}</Button>
+      </>
+    );
+  }
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          title={t('userMenu.open', 'Menú de usuario')}
+          icon={<Avatar name={user.data.displayName} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={32} />}
+        >
+          {compact ? null : (
+            <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+              <Text weight="semibold">{user.data.displayName}</Text>
+              <Text size={200}>{user.data.position || t('userMenu.noPosition', 'Sin cargo')}</Text>
+            </span>
+          )}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<SignOutRegular />} onClick={() => navigate('/logout')}>
+            {t('userMenu.signOut', 'Cerrar Sesión')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,14 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks TextEncoder/TextDecoder, which react-router 7 uses when it loads.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom lacks ResizeObserver, which Fluent's positioning and overflow use.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
