@@ -18,8 +18,9 @@ function setDefaults(patch: SettingsPatch) {
 const page = <p>Contenido de la página</p>;
 
 /** The labels of the top-level entries of the vertical navbar's tree. */
-function topEntries(): string[] {
-  const nav = screen.getByRole('navigation', { name: 'Navegación' });
+async function topEntries(): Promise<string[]> {
+  // The chrome is loaded lazily: wait for it.
+  const nav = await screen.findByRole('navigation', { name: 'Navegación' });
   const tree = within(nav).getAllByRole('list')[0];
   return [...tree.querySelectorAll(':scope > li > ul > li > a, :scope > li > ul > li > button, :scope > li > div')].map((node) => node.textContent?.trim() ?? '');
 }
@@ -27,32 +28,32 @@ function topEntries(): string[] {
 beforeEach(() => resetSession());
 
 describe('navigation per role (spec 2.3)', () => {
-  it('shows an admin the Applications group and Administración', () => {
+  it('shows an admin the Applications group and Administración', async () => {
     setUser(['admin']);
     renderShell(<Layout>{page}</Layout>);
-    expect(topEntries()).toEqual(['Aplicaciones', 'Tableros', 'Producción ágil', 'Matricería ágil', 'Tablero del corrector', 'Administración', 'Usuarios']);
+    expect(await topEntries()).toEqual(['Aplicaciones', 'Tableros', 'Producción ágil', 'Matricería ágil', 'Tablero del corrector', 'Administración', 'Usuarios']);
   });
 
-  it('hides Administración from a user', () => {
+  it('hides Administración from a user', async () => {
     setUser(['user']);
     renderShell(<Layout>{page}</Layout>);
-    const nav = screen.getByRole('navigation', { name: 'Navegación' });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación' });
     expect(within(nav).getByText('Producción ágil')).toBeTruthy();
     expect(within(nav).queryByText('Administración')).toBeNull();
   });
 
-  it('shows a guest no entry', () => {
+  it('shows a guest no entry', async () => {
     setUser(['guest']);
     renderShell(<Layout>{page}</Layout>);
-    const nav = screen.getByRole('navigation', { name: 'Navegación' });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación' });
     expect(within(nav).queryAllByRole('link')).toHaveLength(0);
     expect(within(nav).queryByText('Producción ágil')).toBeNull();
   });
 
-  it('opens a collapse by itself when the path is under one of its children, using the shell bundle titles', () => {
+  it('opens a collapse by itself when the path is under one of its children, using the shell bundle titles', async () => {
     setUser(['user']);
     renderShell(<Layout>{page}</Layout>, { path: '/apps/dies/12' });
-    const nav = screen.getByRole('navigation', { name: 'Navegación' });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación' });
     expect(within(nav).getByRole('button', { name: 'Matricería ágil' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(nav).getByRole('link', { name: 'Inventario de matrices' })).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Producción ágil' }).getAttribute('aria-expanded')).toBe('false');
@@ -92,11 +93,11 @@ describe("failure-report side button 'Reporte de fallas y daños' (spec 2.4, 6)"
 describe('layout styles (spec 2.5)', () => {
   beforeEach(() => setUser(['staff']));
 
-  it('layout1: a vertical navbar beside the content, toolbar below by default, above when set', () => {
+  it('layout1: a vertical navbar beside the content, toolbar below by default, above when set', async () => {
     const { container, unmount } = renderShell(<Layout>{page}</Layout>);
     const root = container.querySelector('[data-layout]')!;
     expect(root.getAttribute('data-layout')).toBe('layout1');
-    const nav = screen.getByRole('navigation', { name: 'Navegación' });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación' });
     expect(nav.getAttribute('data-orientation')).toBeNull();
     expect(nav.style.width).toBe('280px');
     const banner = screen.getByRole('banner');

@@ -1,138 +1,16 @@
-import { makeStaticStyles, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '@planta/contracts';
 import { resolveLanguage, setLanguage } from '@planta/i18n';
 import type { RouteSettings } from '@planta/shell-contract';
-import { animationDurations, applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
-import { FailureReportButton } from './failure-report-button';
-import { Footer } from './footer';
-import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
-import { LeftSidePanel } from './side-panel';
-import { Toolbar } from './toolbar';
-import { useIsMobile } from './use-media';
+import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, userAtom } from '@planta/session';
+import { LoadingScreen } from '@planta/ui';
 
-export { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './navbar';
+export { CONTENT_MAX_WIDTH, HEADER_HEIGHT, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
-/** Spec 9: content max width 1120 (container mode); layout 2's header is 120 high. */
-export const CONTENT_MAX_WIDTH = 1120;
-export const HEADER_HEIGHT = 120;
-/** CSS variables holding the animation durations (spec 4). */
-export const ANIMATION_DURATION_VAR = '--planta-animation-duration';
-export const HOVER_DURATION_VAR = '--planta-hover-duration';
-
-const useStaticStyles = makeStaticStyles({
-  [`body.${NO_ANIMATE_CLASS} *, body.${NO_ANIMATE_CLASS} *::before, body.${NO_ANIMATE_CLASS} *::after`]: {
-    transitionDuration: '0s !important',
-    transitionDelay: '0s !important',
-    animationDuration: '0s !important',
-    animationDelay: '0s !important',
-  },
-});
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
-  boxed: { marginLeft: 'auto', marginRight: 'auto', width: '100%', boxShadow: tokens.shadow16 },
-  row: { flex: 1, display: 'flex', minHeight: 0 },
-  column: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
-  content: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
-  container: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginLeft: 'auto', marginRight: 'auto' },
-  header: { display: 'flex', flexDirection: 'column', flexShrink: 0, zIndex: 2, boxShadow: tokens.shadow4 },
-  stickyHeader: { position: 'sticky', top: 0 },
-  headerRow: { flex: 1, boxShadow: 'none' },
-  topNavigation: { minHeight: `${TOOLBAR_HEIGHT}px`, boxShadow: tokens.shadow4 },
-});
-
-interface FrameProps {
-  settings: Settings;
-  mobile: boolean;
-  content: ReactNode;
-  footer: ReactNode;
-}
-
-/** Layout 1: vertical navbar; the toolbar above everything or beside the navbar ("below"). */
-function Layout1({ settings, mobile, content, footer }: FrameProps) {
-  const styles = useStyles();
-  const config = settings.layout.config;
-  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} foldable /> : null;
-  const above = config.toolbar.position === 'above';
-  return (
-    <>
-      {above ? toolbar : null}
-      <div className={styles.row}>
-        {config.navbar.display && !mobile ? <VerticalNavbar /> : null}
-        <div className={styles.column}>
-          {above ? null : toolbar}
-          {content}
-          {footer}
-        </div>
-      </div>
-    </>
-  );
-}
-
-/** Layout 2: a two-row header (toolbar row and horizontal navigation row, 120 high together). */
-function Layout2({ settings, mobile, content, footer }: FrameProps) {
-  const styles = useStyles();
-  const config = settings.layout.config;
-  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} brand sticky={false} landmark={false} className={styles.headerRow} /> : null;
-  const navigation = config.navbar.display && !mobile ? <HorizontalNavigation className={styles.headerRow} /> : null;
-  const rows = config.toolbar.position === 'above' ? [toolbar, navigation] : [navigation, toolbar];
-  const both = toolbar !== null && navigation !== null;
-  return (
-    <>
-      {toolbar || navigation ? (
-        <header
-          className={mergeClasses(styles.header, config.toolbar.style === 'fixed' && styles.stickyHeader)}
-          style={{ height: both ? HEADER_HEIGHT : undefined }}
-          data-part="header"
-        >
-          {rows[0]}
-          {rows[1]}
-        </header>
-      ) : null}
-      {content}
-      {footer}
-    </>
-  );
-}
-
-/** Layout 3: horizontal top navigation, the toolbar above or below it, an optional left side panel. */
-function Layout3({ settings, mobile, content, footer }: FrameProps) {
-  const styles = useStyles();
-  const config = settings.layout.config;
-  const sidePanel = config.leftSidePanel.display && !mobile;
-  const toolbar = config.toolbar.display ? <Toolbar mobile={mobile} brand={!config.navbar.display || mobile} shortcutLinks={!sidePanel} /> : null;
-  const above = config.toolbar.position === 'above';
-  return (
-    <>
-      {above ? toolbar : null}
-      {config.navbar.display && !mobile ? <HorizontalNavigation className={styles.topNavigation} /> : null}
-      {above ? null : toolbar}
-      <div className={styles.row}>
-        {sidePanel ? <LeftSidePanel /> : null}
-        <div className={styles.column}>
-          {content}
-          {footer}
-        </div>
-      </div>
-    </>
-  );
-}
-
-const FRAMES = { layout1: Layout1, layout2: Layout2, layout3: Layout3 } as const;
-
-/** Spec 4: animations off → no-animate class on <body> and durations 0; on → 1000 / 400 ms. */
-function useAnimations(animations: boolean): void {
-  useEffect(() => {
-    const body = document.body;
-    const durations = animationDurations(animations);
-    body.classList.toggle(NO_ANIMATE_CLASS, !animations);
-    body.style.setProperty(ANIMATION_DURATION_VAR, `${durations.global}ms`);
-    body.style.setProperty(HOVER_DURATION_VAR, `${durations.hover}ms`);
-  }, [animations]);
-}
+// The chrome (navbar, toolbar, settings, search, ...) loads only where it is shown, so that the
+// sign-in screens, which hide it, do not download it.
+const LayoutFrame = lazy(() => import('./layout-frame'));
 
 /** The language the user keeps in their settings is applied after sign-in. */
 function useUserLanguage(language: string | undefined): void {
@@ -144,45 +22,24 @@ function useUserLanguage(language: string | undefined): void {
 }
 
 /**
- * The page layout of spec 2.5, chosen by `currentSettings.layout.style` (layout1 by default).
- * A route's settings are merged over the defaults and the user's own settings while it is shown.
- * The routed content is keyed by the company, so a company switch mounts every view again.
+ * The page layout of spec 2.5. A route's settings are merged over the defaults and the user's
+ * own settings while it is shown; a route that hides every part of the chrome gets its page alone.
  */
 export function Layout({ settings, children }: { settings?: RouteSettings; children: ReactNode }) {
-  useStaticStyles();
-  const styles = useStyles();
   const current = useAtomValue(currentSettingsAtom);
   const defaults = useAtomValue(defaultSettingsAtom);
   const user = useAtomValue(userAtom);
-  const mobile = useIsMobile();
-
   useEffect(() => {
     applyRouteSettings(settings ?? null);
   }, [settings, defaults, user.data.settings]);
-  useAnimations(current.animations);
   useUserLanguage(user.data.settings.language);
 
   const config = current.layout.config;
-  const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';
-  const Frame = FRAMES[style];
-  const content = (
-    <main key={`company-${user.data.company_id}`} className={mergeClasses(styles.content, config.mode === 'container' && styles.container)}>
-      {children}
-    </main>
-  );
-  const footer = config.footer.display ? <Footer /> : null;
-
+  const chromeless = !config.navbar.display && !config.toolbar.display && !config.footer.display && !config.leftSidePanel.display && !config.rightSidePanel.display;
+  if (chromeless) return <main dir={current.direction}>{children}</main>;
   return (
-    <div
-      className={mergeClasses(styles.root, config.mode === 'boxed' && styles.boxed)}
-      style={config.mode === 'boxed' ? { maxWidth: config.containerWidth } : undefined}
-      dir={current.direction}
-      data-layout={style}
-      data-mode={config.mode}
-    >
-      <Frame settings={current} mobile={mobile} content={content} footer={footer} />
-      {mobile && config.navbar.display ? <MobileNavbar /> : null}
-      {config.rightSidePanel.display ? <FailureReportButton /> : null}
-    </div>
+    <Suspense fallback={<LoadingScreen delayMs={200} />}>
+      <LayoutFrame>{children}</LayoutFrame>
+    </Suspense>
   );
 }

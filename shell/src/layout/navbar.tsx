@@ -31,12 +31,11 @@ import { navigationTitle, useNavigationItems } from './nav-utils';
 import { NavigationTree } from './navigation-tree';
 import { useUpdateSettings } from './settings-state';
 import { fluentTheme } from './themes';
+import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
 /** Spec 9 sizes. */
-export const NAVBAR_WIDTH = 280;
-export const NAVBAR_FOLDED_WIDTH = 64;
-export const TOOLBAR_HEIGHT = 64;
 /** Spec 9 popup menu hover delay. */
+export { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT };
 export const MENU_HOVER_DELAY = 150;
 
 const useStyles = makeStyles({

@@ -82,7 +82,7 @@ describe('language (spec 1, 2.5)', () => {
     setUser(['user']);
     renderShell(<Layout>{page}</Layout>);
     expect(document.documentElement.dir).not.toBe('rtl');
-    fireEvent.click(screen.getByRole('button', { name: 'Configuración' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Configuración' }));
     const select = await screen.findByRole('combobox', { name: 'Idioma de la interfaz' });
     expect(within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['es', 'en', 'ar', 'tr']);
     await act(async () => {

@@ -16,7 +16,7 @@ export function ErrorPage({ code }: { code: 404 | 500 }) {
       <Text size={900} weight="bold" aria-hidden>
         {code}
       </Text>
-      <Title1>{texts.title}</Title1>
+      <Title1 as="h1">{texts.title}</Title1>
       <Text>{texts.text}</Text>
       <Button appearance="primary" onClick={() => navigate(HOME)}>
         {t('errors.back', 'Volver al inicio')}

@@ -29,7 +29,7 @@ export function WelcomePage() {
   const widgets = useMemo(() => visibleWidgets(remotes, roles), [remotes, roles]);
   return (
     <section className={styles.page}>
-      <Title1>{t('welcome.greeting', { name: user.data.displayName, defaultValue: `Hola, ${user.data.displayName}` })}</Title1>
+      <Title1 as="h1">{t('welcome.greeting', { name: user.data.displayName, defaultValue: `Hola, ${user.data.displayName}` })}</Title1>
       <Card className={styles.intro}>
         <Text style={{ color: tokens.colorNeutralForeground2 }}>
           {t('welcome.intro', 'Desde aquí llegas a la producción, el mantenimiento y la matricería de tu planta.')}

@@ -1,0 +1,54 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { areaTitle, launchBrowser, login, newPage, onPath, visible } from '../support/browser';
+
+/** Client-side navigation (no reload), as a click on an in-app link does. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await onPath(page, path);
+}
+
+/** A remote that cannot load shows an error card in its area only, and recovers on retry. */
+describe('an unavailable remote', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it("production blocked: its area shows 'Esta área no pudo cargarse' with 'Reintentar', the die shop still opens, retry after unblocking loads it", async () => {
+    const block = '**/mfe/production/**';
+    await context.route(block, (route) => route.abort());
+    await login(page, 'jefe@norte.example');
+
+    await page.goto('/apps/extrusion-line/all');
+    const card = page.getByRole('alert').filter({ hasText: 'Esta área no pudo cargarse' });
+    await visible(card);
+    await visible(card.getByRole('button', { name: 'Reintentar' }));
+
+    await navigateInApp(page, '/apps/dies/all');
+    await visible(areaTitle(page, 'Inventario de matrices'));
+
+    await page.goBack();
+    await onPath(page, '/apps/extrusion-line/all');
+    await visible(card);
+
+    await context.unroute(block);
+    await card.getByRole('button', { name: 'Reintentar' }).click();
+    await visible(areaTitle(page, 'Líneas de extrusión'));
+    expect(await card.count()).toBe(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { baseUrl, PASSWORD } from './browser';
+
+interface SessionAnswer {
+  access_token: string;
+  user: { data: { settings?: unknown } };
+}
+
+async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /api/${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The user's stored settings (language, layout…) persist on the server and so outlive a browser
+ * context: a test that changes them puts them back, so that other tests see the seeded state.
+ */
+export async function keepUserSettings(email: string): Promise<() => Promise<void>> {
+  const before = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+  const settings = before.user.data.settings ?? {};
+  return async () => {
+    const now = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+    await call('auth/user/update', { user: { data: { settings } } }, now.access_token);
+  };
+}

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The workspace root (this file is shell/e2e/support/api-server.ts). */
+export const WORKSPACE = join(__dirname, '..', '..', '..');
+
+/** What `npm start` serves: the API bundle and the builds of the shell and every remote. */
+export const REQUIRED_BUILDS = [
+  'api/dist/main.js',
+  'shell/dist/index.html',
+  ...['auth', 'production', 'maintenance', 'dieshop', 'admin'].map((name) => `mfe-${name}/dist/mf-manifest.json`),
+];
+
+export function missingBuilds(): string[] {
+  return REQUIRED_BUILDS.filter((file) => !existsSync(join(WORKSPACE, file)));
+}
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApi {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * The built API (`api/dist/main.js`, as `npm start` runs it) with its embedded PostgreSQL in a
+ * fresh folder under /var/tmp (the server runs as `postgres` when the tests run as root).
+ */
+export async function startApi(env: NodeJS.ProcessEnv = {}): Promise<RunningApi> {
+  const missing = missingBuilds();
+  if (missing.length > 0) throw new Error(`Build the apps first (npx nx run-many -t build); missing: ${missing.join(', ')}`);
+  const dataDir = mkdtempSync('/var/tmp/planta-e2e-');
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const pgPort = await freePort();
+  // Run from api/dist as `./main.js` under its own name: a colleague's `pkill -f api/dist/main.js`
+  // (stopping their `npm start`) must not stop the server in the middle of this run.
+  const child = spawn(process.execPath, ['./main.js'], {
+    cwd: join(WORKSPACE, 'api', 'dist'),
+    argv0: 'planta-e2e-api',
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      PLANTA_DATA_DIR: dataDir,
+      PLANTA_PG_PORT: String(pgPort),
+      JWT_SECRET: 'e2e-test-secret-long-enough-0123456789abcdef',
+      SEED_DEMO_DATA: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const api: RunningApi = { child, port, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => log, exited };
+  try {
+    await waitForHealth(api);
+  } catch (error) {
+    await stopApi(api);
+    throw error;
+  }
+  return api;
+}
+
+export async function waitForHealth(api: RunningApi, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (api.child.exitCode !== null) throw new Error(`API exited with ${api.child.exitCode}:\n${api.output()}`);
+    try {
+      const response = await fetch(`${api.baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`API on ${api.port} not healthy after ${timeoutMs} ms:\n${api.output()}`);
+}
+
+/** SIGTERM (the API stops its PostgreSQL), SIGKILL after a grace period, then the data folder goes. */
+export async function stopApi(api: RunningApi, graceMs = 30_000): Promise<void> {
+  if (api.child.exitCode === null && api.child.signalCode === null) {
+    api.child.kill('SIGTERM');
+    const timer = setTimeout(() => api.child.kill('SIGKILL'), graceMs);
+    await api.exited;
+    clearTimeout(timer);
+  }
+  rmSync(api.dataDir, { recursive: true, force: true });
+}

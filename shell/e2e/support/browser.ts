@@ -1,0 +1,119 @@
+import chromium from '@sparticuz/chromium';
+import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+/** Retries an assertion block until it passes (playwright-core has no web-first `expect`). */
+export async function eventually(assertion: () => unknown | Promise<unknown>, timeoutMs = 15_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((done) => setTimeout(done, intervalMs));
+    }
+  }
+}
+
+export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export async function hidden(locator: Locator, timeout?: number): Promise<void> {
+  await eventually(async () => expect(await locator.count() === 0 || !(await locator.first().isVisible())).toBe(true), timeout);
+}
+
+/** Lets the remotes finish loading: network idle, or 5 s at most (a socket may keep polling). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** The path of the page's current URL. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits until the page is on this path (client-side navigations included). */
+export async function onPath(page: Page, path: string, timeoutMs = 15_000): Promise<void> {
+  await eventually(() => expect(pathOf(page)).toBe(path), timeoutMs);
+}
+
+/** The portal under test (started by global-setup). */
+export function baseUrl(): string {
+  const url = process.env.PLANTA_E2E_BASE_URL;
+  if (!url) throw new Error('PLANTA_E2E_BASE_URL is not set: run through shell/e2e/jest.config.js (its global setup starts the API).');
+  return url;
+}
+
+/** Chromium from @sparticuz/chromium; only these flags (the package's own set crashes here). */
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** A fresh context (empty storage and cache) on the portal, Spanish, desktop size. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const PASSWORD = 'Planta2026!';
+
+export interface DemoAccount {
+  email: string;
+  displayName: string;
+  role: 'admin' | 'staff' | 'user' | 'guest';
+}
+
+/** README "Demo accounts" (display names from the demo seed). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'admin@norte.example', displayName: 'Marta Ibáñez', role: 'admin' },
+  { email: 'jefe@norte.example', displayName: 'Jorge Salinas', role: 'staff' },
+  { email: 'operario@norte.example', displayName: 'Luis Cárdenas', role: 'user' },
+  { email: 'invitado@norte.example', displayName: 'Elena Ruiz', role: 'guest' },
+  { email: 'admin@sur.example', displayName: 'Sofía Herrera', role: 'admin' },
+  { email: 'operario@sur.example', displayName: 'Pedro Quintana', role: 'user' },
+];
+
+export const account = (email: string): DemoAccount => DEMO_ACCOUNTS.find((candidate) => candidate.email === email)!;
+
+export const loginFields = (page: Page) => ({
+  email: page.getByRole('textbox', { name: 'Correo' }),
+  password: page.getByRole('textbox', { name: 'Contraseña' }),
+  submit: page.getByRole('button', { name: 'INGRESAR' }),
+});
+
+/** Fills the sign-in form (the page must be on /login) and submits it. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const fields = loginFields(page);
+  await fields.email.fill(email);
+  await fields.password.fill(password);
+  await eventually(async () => expect(await fields.submit.isEnabled()).toBe(true));
+  await fields.submit.click();
+}
+
+/** Signs in from /login and waits for the welcome dashboard. */
+export async function login(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email);
+  await onPath(page, '/apps/dashboards/welcome');
+  await visible(greeting(page, account(email).displayName));
+}
+
+/** The welcome dashboard's greeting (a heading, or the title text while it is not one). */
+export const greeting = (page: Page, displayName: string) =>
+  page.getByRole('main').getByRole('heading', { name: displayName }).or(page.getByRole('main').getByText(displayName));
+
+/**
+ * An area page's title: its heading, or the region its title labels (the landing pages title a
+ * `<section aria-labelledby>` with a Fluent Title that is not a heading element).
+ */
+export const areaTitle = (page: Page, title: string) =>
+  page.getByRole('main').getByRole('heading', { name: title }).or(page.getByRole('main').getByRole('region', { name: title }));
+
+/** The bearer token the portal stored at sign-in. */
+export async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('jwt_access_token'));
+  if (!raw) throw new Error('no jwt_access_token in localStorage');
+  return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+}
