@@ -7,7 +7,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-  setupFiles: ['<rootDir>/src/testing/jest.setup.ts'],
+  setupFiles: [require.resolve('../libs/ui/testing/jsdom.setup.ts')],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planta/shell-contract$': path.join(__dirname, '../libs/shell-contract/src/index.ts'),

@@ -2,19 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
-import { issuesToFields, messages, type ApiError } from '@planta/contracts';
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-};
+import { HTTP_REASONS as REASONS, issuesToFields, messages, type ApiError } from '@planta/contracts';
 
 /**
  * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`

@@ -24,3 +24,20 @@ export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; 
   }
   return fields;
 }
+
+/** Reason phrases of the statuses the API answers with, for the `error` field. */
+export const HTTP_REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};

@@ -1,4 +1,4 @@
-import { messages, type ApiError } from '@planta/contracts';
+import { HTTP_REASONS as REASONS, messages, type ApiError } from '@planta/contracts';
 import { accessTokenAtom, clearSession, sessionStore } from './session.atoms';
 
 /** Texts of this library that the contracts' catalogue does not have. */
@@ -7,20 +7,6 @@ export const sessionMessages = {
   unexpectedResponse: (status: number) => `El servidor respondió con un error inesperado (${status})`,
 } as const;
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 /** A failed API call, carrying the API's JSON error shape (statusCode 0: the server was not reached). */
 export class ApiRequestError extends Error implements ApiError {

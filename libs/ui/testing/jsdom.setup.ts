@@ -1,9 +1,10 @@
+// Browser APIs that jsdom lacks and the apps' component tests need; shared by every app's jest config.
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 uses when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom lacks ResizeObserver, which Fluent's positioning and overflow use.
+// jsdom lacks ResizeObserver, which Fluent's positioning, overflow and MessageBar use.
 if (typeof globalThis.ResizeObserver === 'undefined') {
   class ResizeObserverStub {
     observe(): void {}
