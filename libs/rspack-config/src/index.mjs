@@ -34,7 +34,20 @@ export const SINGLETONS = [
   'react-router',
   'react-router-dom',
   'jotai',
-  '@fluentui/react-components',
+  // Fluent UI: not the '@fluentui/react-components' barrel, which a shared module could not
+  // tree-shake (1.2 MB on every page), but the packages that hold its context and global state,
+  // so that every app bundles only the components it uses and still renders inside the
+  // shell's one FluentProvider.
+  '@fluentui/react-shared-contexts',
+  '@fluentui/react-provider',
+  '@fluentui/react-theme',
+  '@fluentui/react-tabster',
+  '@fluentui/react-portal',
+  '@fluentui/react-utilities',
+  '@fluentui/react-jsx-runtime',
+  '@fluentui/react-motion',
+  '@griffel/react',
+  '@griffel/core',
   'i18next',
   'react-i18next',
   '@planta/session',
