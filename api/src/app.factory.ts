@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 /** The configured API application, not yet listening (tests drive it directly). */
@@ -45,7 +46,9 @@ export async function createApp(
   app.enableCors({ origin: config.corsOrigins, credentials: true });
   app.setGlobalPrefix('api');
   if (options.serveWebApps !== false) serveWebApps(app, config.remotes);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts handles the signals and app.close() runs every shutdown hook;
+  // Nest's own signal handler would race it and re-raise the signal before main.ts exits cleanly.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, config));
 
   const document = SwaggerModule.createDocument(
     app,

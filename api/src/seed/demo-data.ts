@@ -59,3 +59,34 @@ export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: Demo
     corrections: [{ die: 'PS-0622', copy: 1, reason: 'Torsión del perfil a la salida', status: 'open', report: { findings: 'Flujo desigual entre cavidades', actions: 'Ajuste de la longitud de apoyo' } }],
   },
 };
+
+interface DemoChatMessage {
+  from: string;
+  to: string;
+  message: string;
+  read: boolean;
+}
+
+/** A little chat history between colleagues of each plant, oldest first. */
+export const DEMO_CHAT: Record<DemoCompany, DemoChatMessage[]> = {
+  'Extrusiones del Norte': [
+    { from: 'jefe@norte.example', to: 'operario@norte.example', message: 'Luis, ¿cómo va la matriz EN-1042 en la prensa 2?', read: true },
+    { from: 'operario@norte.example', to: 'jefe@norte.example', message: 'Bien, ya vamos por el tercer tocho. Sin rayas por ahora.', read: true },
+    { from: 'jefe@norte.example', to: 'operario@norte.example', message: 'Perfecto. Avísame si la temperatura de salida sube de 520 °C.', read: false },
+    { from: 'admin@norte.example', to: 'jefe@norte.example', message: 'Jorge, mañana revisamos el plan de nitrurado a las 8:00.', read: false },
+  ],
+  'Perfiles del Sur': [
+    { from: 'admin@sur.example', to: 'operario@sur.example', message: 'Pedro, la PS-0622 copia 1 queda en corrección hasta nuevo aviso.', read: true },
+    { from: 'operario@sur.example', to: 'admin@sur.example', message: 'Entendido, montamos la copia 2.', read: false },
+  ],
+};
+
+/** A few notifications per plant; one is about a blocked task (spec 4: not cleared by 'Limpiar'). */
+export const DEMO_NOTIFICATIONS: Record<DemoCompany, { user: string; text: string; variant: 'success' | 'warning' | 'error' | 'info' }[]> = {
+  'Extrusiones del Norte': [
+    { user: 'jefe@norte.example', text: 'La tarea de mantenimiento de la prensa 2 está bloqueado por falta de repuestos', variant: 'error' },
+    { user: 'jefe@norte.example', text: 'Nuevo reporte de falla en la sierra de corte', variant: 'warning' },
+    { user: 'operario@norte.example', text: 'Te asignaron la corrección de la matriz EN-3307 copia 2', variant: 'info' },
+  ],
+  'Perfiles del Sur': [{ user: 'operario@sur.example', text: 'La matriz PS-0501 quedó lista para producción', variant: 'success' }],
+};

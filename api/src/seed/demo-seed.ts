@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
-import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_DIES, DEMO_PASSWORD } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_COMPANIES, DEMO_DIES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data';
 
 async function idOf(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
   const rows: { id: number }[] = await manager.query(sql, params);
@@ -36,6 +36,10 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
 
   for (const [company, companyId] of companyIds) {
+    await seedChatAndNotifications(manager, company as keyof typeof DEMO_CHAT, companyId);
+  }
+
+  for (const [company, companyId] of companyIds) {
     await grantDefaultPermissions(manager, companyId);
     const plant = DEMO_DIES[company as keyof typeof DEMO_DIES];
     const [{ count }] = await manager.query(`select count(*)::int as count from die where company_id = $1`, [companyId]);
@@ -56,6 +60,28 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
       if (correction.report) {
         await manager.query(`insert into correction_report (company_id, correction_record_id, findings, actions) values ($1, $2, $3, $4)`, [companyId, recordId, correction.report.findings, correction.report.actions]);
       }
+    }
+  }
+}
+
+/** The plant's chat history and notifications, only while it has none of either. */
+async function seedChatAndNotifications(manager: EntityManager, company: keyof typeof DEMO_CHAT, companyId: number): Promise<void> {
+  const userId = (email: string) => idOf(manager, `select id from app_user where email = $1`, [email]);
+  const [{ messages }] = await manager.query(`select count(*)::int as messages from chat_message where company_id = $1`, [companyId]);
+  if (messages === 0) {
+    const chat = DEMO_CHAT[company];
+    for (const [index, entry] of chat.entries()) {
+      // A minute apart, so that the dialog reads in order.
+      await manager.query(
+        `insert into chat_message (company_id, from_user, to_user, message, is_read, created_at) values ($1, $2, $3, $4, $5, now() - $6 * interval '1 minute')`,
+        [companyId, await userId(entry.from), await userId(entry.to), entry.message, entry.read, chat.length - index],
+      );
+    }
+  }
+  const [{ notifications }] = await manager.query(`select count(*)::int as notifications from notification where company_id = $1`, [companyId]);
+  if (notifications === 0) {
+    for (const entry of DEMO_NOTIFICATIONS[company]) {
+      await manager.query(`insert into notification (company_id, user_id, text_message, variant) values ($1, $2, $3, $4)`, [companyId, await userId(entry.user), entry.text, entry.variant]);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { UserSettings } from '@planta/contracts';
+import type { ContactStatus, UserSettings } from '@planta/contracts';
 import { RoleEntity } from '../permissions/role.entity';
 
 @Entity('app_user')
@@ -37,6 +37,10 @@ export class UserEntity {
 
   @Column({ type: 'boolean', default: true })
   active: boolean;
+
+  /** The status the user chose for chat; shown only while connected (otherwise offline). */
+  @Column({ type: 'varchar', length: 20, default: 'online' })
+  chat_status: ContactStatus;
 
   @ManyToMany(() => RoleEntity, { eager: true })
   @JoinTable({ name: 'user_role', joinColumn: { name: 'user_id' }, inverseJoinColumn: { name: 'role_id' } })

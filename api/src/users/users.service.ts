@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { User, UserUpdateRequest } from '@planta/contracts';
+import type { ContactStatus, User, UserUpdateRequest } from '@planta/contracts';
 import { CompanyEntity } from '../companies/company.entity';
 import { CompanyMemberEntity } from './company-member.entity';
 import { UserEntity } from './user.entity';
@@ -48,6 +48,11 @@ export class UsersService {
     if (data.shortcuts !== undefined) changes.shortcuts = [...new Set(data.shortcuts)];
     const user = await this.users.findOneOrFail({ where: { id: userId } });
     return Object.keys(changes).length > 0 ? this.users.save(this.users.merge(user, changes)) : user;
+  }
+
+  async updateChatStatus(userId: number, status: ContactStatus): Promise<UserEntity> {
+    await this.users.update({ id: userId }, { chat_status: status });
+    return this.users.findOneOrFail({ where: { id: userId } });
   }
 }
 

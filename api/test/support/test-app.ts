@@ -45,6 +45,8 @@ export interface TestApp {
   database: { name: string; url: string };
   http: () => ReturnType<typeof request>;
   login(email: string, password?: string): Promise<AuthResponse>;
+  /** Starts listening on a free port (sockets need a real server); returns the base URL. */
+  listen(): Promise<string>;
   /** Runs SQL in this app's database as the superuser (bypasses row-level security). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -68,6 +70,11 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}, extraModules: Ty
       const response = await http().post('/api/auth/login').send({ email, password });
       if (response.status !== 200) throw new Error(`Login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body as AuthResponse;
+    },
+    async listen() {
+      await app.listen(0, '127.0.0.1');
+      const { port } = app.getHttpServer().address() as { port: number };
+      return `http://127.0.0.1:${port}`;
     },
     sql: (text, params = []) => adminQuery(text, params, database.name),
     async close() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
@@ -32,9 +33,9 @@ export type ChatContact = z.infer<typeof chatContactSchema>;
 export const sendMessageRequestSchema = z.object({
   companyId: z.coerce.number().int().positive(),
   message: z
-    .string({ error: 'El mensaje no puede estar vacío' })
-    .refine((text) => text.trim().length > 0, 'El mensaje no puede estar vacío')
-    .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, `El mensaje no puede superar ${CHAT_MESSAGE_MAX_LENGTH} caracteres`),
+    .string({ error: messages.chatMessageEmpty })
+    .refine((text) => text.trim().length > 0, messages.chatMessageEmpty)
+    .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, messages.chatMessageTooLong(CHAT_MESSAGE_MAX_LENGTH)),
   from_user: z.coerce.number().int().positive(),
   to_user: z.coerce.number().int().positive(),
   toUserIsOnline: z.boolean().optional(),
@@ -53,15 +54,22 @@ export const markAsReadRequestSchema = z.object({
 });
 export type MarkAsReadRequest = z.infer<typeof markAsReadRequestSchema>;
 
+/** Mark-as-read answer: how many messages changed and the caller's refreshed contact list. */
+export const markAsReadResponseSchema = z.object({ updated: z.number().int(), userChatList: z.array(chatContactSchema) });
+export type MarkAsReadResponse = z.infer<typeof markAsReadResponseSchema>;
+
 /** `GET /api/chat/user`: the caller as a chat participant. */
 export const chatUserSchema = z.object({ id: z.number().int(), full_name: z.string(), profile_image: z.string().nullable(), status: contactStatusSchema });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
 /** `POST /api/chat/user/data`: the caller's own chat data (their status). */
 export const chatUserDataRequestSchema = z.object({ status: contactStatusSchema });
+export type ChatUserDataRequest = z.infer<typeof chatUserDataRequestSchema>;
 
 /** `GET /api/chat/contacts` optional parameters. */
 export const chatContactsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export type ChatContactsQuery = z.infer<typeof chatContactsQuerySchema>;
 
 /** The dialog with one contact, newest page first. */
 export const chatDialogQuerySchema = z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export type ChatDialogQuery = z.infer<typeof chatDialogQuerySchema>;

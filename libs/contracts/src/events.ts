@@ -18,6 +18,17 @@ export const liveEvents = {
   joinToRoom: 'joinToRoom',
 } as const;
 
+/** The events a stored notification goes out as (NotificationsService). */
+export const NOTIFYING_EVENTS = [
+  liveEvents.taskBlocked,
+  liveEvents.failureReportSubmitted,
+  liveEvents.labeledUser,
+  liveEvents.labeledUserInCorrectionOrder,
+  liveEvents.labeledUserCorrectionDiscussion,
+  liveEvents.userLabelMaintenanceBoard,
+] as const;
+export type NotifyingEvent = (typeof NOTIFYING_EVENTS)[number];
+
 /** Every notifying event carries text and variant; some an id or a correction path. */
 export const liveNotificationPayloadSchema = z.object({
   text: z.string(),
@@ -39,3 +50,10 @@ export const joinToRoomPayloadSchema = z.object({
   companyId: z.coerce.number().int().positive(),
 });
 export type JoinToRoomPayload = z.infer<typeof joinToRoomPayloadSchema>;
+
+/** The acknowledgement of joinToRoom: ok, or the reason it was refused. */
+export const joinToRoomAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+export type JoinToRoomAck = z.infer<typeof joinToRoomAckSchema>;
+
+/** Why a socket connection was refused (the `data` of the client's connect_error). */
+export const realtimeRefusalSchema = z.object({ statusCode: z.number().int(), message: z.string() });

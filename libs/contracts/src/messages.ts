@@ -28,6 +28,20 @@ export const messages = {
   positiveNumber: 'Debe ser un número mayor que cero',
   maxUploadSize: (mb: number) => `El tamaño máximo permitido es de ${mb}MB`,
   informationSaved: 'Información Guardada',
+  chatMessageEmpty: 'El mensaje no puede estar vacío',
+  chatMessageTooLong: (max: number) => `El mensaje no puede superar ${max} caracteres`,
+  chatSenderNotCaller: 'El remitente debe ser el usuario de la sesión',
+  chatToYourself: 'No puedes enviarte mensajes a ti mismo',
+  chatRecipientNotColleague: 'El destinatario no es un compañero de la empresa activa',
+  chatReaderNotCaller: 'Solo puedes marcar como leídos los mensajes que recibiste',
+  chatDieNotFound: 'La matriz no existe en la empresa activa',
+  chatNewMessage: 'Nuevo mensaje',
+  chatNewMessageFrom: (name: string) => `Nuevo mensaje de ${name}`,
+  userIsOnline: (name: string) => `${name} está en línea`,
+  userIsOffline: (name: string) => `${name} se desconectó`,
+  notificationsOnlyYours: 'Solo puedes consultar tus propias notificaciones',
+  realtimeGuestRefused: 'Los invitados no pueden usar el canal en tiempo real',
+  joinToRoomRefused: 'La sala solicitada no corresponde a la sesión',
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

@@ -17,6 +17,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notification/all?userId` */
 export const notificationAllQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export type NotificationAllQuery = z.infer<typeof notificationAllQuerySchema>;
 
 /** `POST /api/notification/mark-read`: the notification plus is_read true. */
 export const markNotificationReadRequestSchema = z.object({ id: z.coerce.number().int().positive(), is_read: z.literal(true) }).passthrough();

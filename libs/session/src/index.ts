@@ -4,3 +4,4 @@ export * from './guard';
 export * from './jwt';
 export * from './session.atoms';
 export * from './settings';
+export * from './realtime';

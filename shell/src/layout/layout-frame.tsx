@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import type { Settings } from '@planta/contracts';
 import { animationDurations, currentSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
+import { ShellPanels } from '../chat/shell-panels';
 import { FailureReportButton } from './failure-report-button';
 import { Footer } from './footer';
 import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
@@ -161,6 +162,7 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
       <Frame settings={current} mobile={mobile} content={content} footer={footer} />
       {mobile && config.navbar.display ? <MobileNavbar /> : null}
       {config.rightSidePanel.display ? <FailureReportButton /> : null}
+      <ShellPanels />
     </div>
   );
 }

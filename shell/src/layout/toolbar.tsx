@@ -1,6 +1,8 @@
 import { FluentProvider, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { currentSettingsAtom } from '@planta/session';
+import { ChatToggle } from '../chat/chat-panel';
+import { NotificationBell } from '../notifications/notifications-panel';
 import { CompanySelector } from './company-selector';
 import { LanguageMenu } from './language-menu';
 import { Brand, NavbarToggleButton, TOOLBAR_HEIGHT } from './navbar';
@@ -43,7 +45,7 @@ export interface ToolbarProps {
   className?: string;
 }
 
-/** Spec 2.5 toolbar: navbar button, shortcuts, company selector, search, language, settings, user menu. */
+/** Spec 2.5 toolbar: navbar button, shortcuts, company selector, search, chat toggle, notification bell, language, settings, user menu. */
 export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks = true, sticky = true, landmark = true, className }: ToolbarProps) {
   const styles = useStyles();
   const settings = useAtomValue(currentSettingsAtom);
@@ -58,6 +60,8 @@ export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks
         <div className={styles.spacer} />
         <CompanySelector />
         <NavigationSearch />
+        <ChatToggle />
+        <NotificationBell />
         <LanguageMenu />
         <SettingsPanel />
         <UserMenu compact={mobile} />

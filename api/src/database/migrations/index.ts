@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { RealtimeChatNotifications1763800000000 } from './1763800000000-realtime-chat-notifications';
 
 /** Every migration, in order. New ones are appended here. */
-export const migrations = [InitialSchema1763700000000];
+export const migrations = [InitialSchema1763700000000, RealtimeChatNotifications1763800000000];

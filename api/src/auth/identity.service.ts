@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { AccessTokenClaims } from '@planta/contracts';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { roleNames, UsersService } from '../users/users.service';
+import { ShareTokenService } from './share-token.service';
+
+/**
+ * Who verified claims stand for, today: the user must still be active and a member of the
+ * token's company, roles come from the user's record (never trusted from the token), and a
+ * share-token guest only while its link is valid. Shared by HTTP (JwtStrategy) and sockets.
+ */
+@Injectable()
+export class IdentityService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly shareTokens: ShareTokenService,
+  ) {}
+
+  async resolve(claims: AccessTokenClaims): Promise<RequestIdentity | null> {
+    const companyId = Number(claims.company_id);
+    if (!Number.isSafeInteger(companyId) || typeof claims.sub !== 'string') return null;
+    if (claims.share) return this.shareTokens.identityFor(claims.sub, companyId);
+    const user = await this.users.findActive(Number(claims.sub));
+    if (!user || !(await this.users.isMember(user.id, companyId))) return null;
+    return { userId: user.id, uuid: user.uuid, email: user.email, roles: roleNames(user), companyId };
+  }
+}

@@ -1,0 +1,80 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { messages, type MarkNotificationReadRequest, type Notification, type NotificationVariant, type NotifyingEvent } from '@planta/contracts';
+import { fieldError } from '../common/field-error';
+import { RealtimeService } from '../realtime/realtime.service';
+import { requestContext, type RequestIdentity } from '../tenancy/request-context';
+import { TenantDb } from '../tenancy/tenant-db.service';
+import { NotificationEntity } from './notification.entity';
+
+export interface NewNotification {
+  /** The live event it goes out as (spec 7). */
+  event: NotifyingEvent;
+  text: string;
+  variant: NotificationVariant;
+  hypothalum_id?: number | null;
+  correction_report_path?: string | null;
+  correction_path?: string | null;
+}
+
+const LIST_LIMIT = 100;
+
+const toNotification = (row: NotificationEntity): Notification => ({
+  id: row.id,
+  text_message: row.text_message,
+  variant: row.variant,
+  is_read: row.is_read,
+  hypothalum_id: row.hypothalum_id,
+  correction_report_path: row.correction_report_path,
+  correctionPath: row.correction_path,
+  dismissed: row.dismissed,
+  created_at: row.created_at.toISOString(),
+});
+
+/** The one way to notify a user: stored first (the list survives a reload), then sent live. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly tenantDb: TenantDb,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** `companyId` defaults to the current request's company; pass it from work outside a request. */
+  async notify(userId: number, notification: NewNotification, companyId = requestContext.current().companyId): Promise<Notification> {
+    const row = await this.tenantDb.transaction(
+      (scope) =>
+        scope.repository(NotificationEntity).create({
+          user_id: userId,
+          text_message: notification.text,
+          variant: notification.variant,
+          hypothalum_id: notification.hypothalum_id ?? null,
+          correction_report_path: notification.correction_report_path ?? null,
+          correction_path: notification.correction_path ?? null,
+        }),
+      companyId,
+    );
+    this.realtime.toUser(
+      userId,
+      notification.event,
+      { text: row.text_message, variant: row.variant, id: row.id, ...(row.correction_path ? { correctionPath: row.correction_path } : {}) },
+      companyId,
+    );
+    return toNotification(row);
+  }
+
+  /** The caller's unread notifications, newest first. */
+  async unread(identity: RequestIdentity, userId?: number): Promise<Notification[]> {
+    if (userId !== undefined && userId !== identity.userId) throw fieldError('userId', messages.notificationsOnlyYours, HttpStatus.FORBIDDEN);
+    const rows = await this.tenantDb.repository(NotificationEntity).find({ where: { user_id: identity.userId, is_read: false }, order: { id: 'DESC' }, take: LIST_LIMIT });
+    return rows.map(toNotification);
+  }
+
+  /** Marks one of the caller's notifications read (and dismissed when the client says so); anyone else's is not found. */
+  async markRead(identity: RequestIdentity, request: MarkNotificationReadRequest): Promise<Notification> {
+    return this.tenantDb.transaction(async (scope) => {
+      const notifications = scope.repository(NotificationEntity);
+      const [own] = await notifications.find({ where: { id: request.id, user_id: identity.userId } });
+      if (!own) throw fieldError('id', messages.notFound, HttpStatus.NOT_FOUND);
+      return toNotification(await notifications.update(own.id, { is_read: true, ...(request.dismissed === true ? { dismissed: true } : {}) }));
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Pool, type PoolClient } from 'pg';
+import type { DataSource } from 'typeorm';
+
+/**
+ * The socket.io adapter's own connections to the app's PostgreSQL: it holds one for LISTEN all
+ * the time, which must not be taken from the request pool. Ended after the socket server closed.
+ */
+@Injectable()
+export class RealtimePool implements OnApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private readonly pool: Pool;
+  private readonly checkedOut = new Set<PoolClient>();
+  private closed = false;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 3, connectionTimeoutMillis: 10_000 });
+    // An idle client losing its server must not crash the process; the adapter reconnects.
+    this.pool.on('error', (error) => this.logger.warn(`Realtime database connection: ${error.message}`));
+  }
+
+  /**
+   * What the adapter is given instead of the pool. The adapter reconnects its LISTEN client
+   * whenever the connection drops, with no end: after shutdown `connect` never answers, which
+   * stops that loop, and clients it still holds (one left from a lost connection) are destroyed.
+   */
+  readonly forAdapter = {
+    query: (text: string, values?: unknown[]) => this.pool.query(text, values),
+    connect: async (): Promise<PoolClient> => {
+      if (this.closed) return new Promise<PoolClient>(() => undefined);
+      const client = await this.pool.connect();
+      const release = client.release.bind(client);
+      this.checkedOut.add(client);
+      client.release = (destroy?: boolean | Error) => {
+        this.checkedOut.delete(client);
+        release(destroy);
+      };
+      return client;
+    },
+  } as unknown as Pool;
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    for (const client of this.checkedOut) {
+      client.removeAllListeners('end');
+      client.release(true);
+    }
+    await this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,179 @@
+import jwt from 'jsonwebtoken';
+import { liveEvents, messages, type AuthResponse } from '@planta/contracts';
+import { NotificationsService } from '../src/notifications/notifications.service';
+import { RealtimeService } from '../src/realtime/realtime.service';
+import { closeSockets, connect, nextEvent, pause, recorder, refusal } from './support/sockets';
+import { bearer, startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let url: string;
+let jefe: AuthResponse;
+let operario: AuthResponse;
+let adminNorte: AuthResponse;
+let adminSur: AuthResponse;
+beforeAll(async () => {
+  t = await startTestApp();
+  url = await t.listen();
+  [jefe, operario, adminNorte, adminSur] = await Promise.all(['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example'].map((email) => t.login(email)));
+});
+afterEach(() => closeSockets());
+afterAll(() => t.close());
+
+const idOf = (session: AuthResponse) => session.user.data.id;
+const norte = () => jefe.user.data.company_id;
+/** Enough for an event that was going to arrive to have arrived. */
+const SETTLE_MS = 300;
+
+describe('socket handshake', () => {
+  it('refuses no token, a garbage token and an expired token', async () => {
+    expect((await refusal(url)).message).toBe(messages.invalidAccessToken);
+    expect((await refusal(url, { token: 'garbage' })).message).toBe(messages.invalidAccessToken);
+    const claims = jwt.decode(jefe.access_token) as Record<string, unknown>;
+    const expired = jwt.sign({ sub: claims.sub, uuid: claims.uuid, roles: claims.roles, company_id: claims.company_id, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_JWT_SECRET, {
+      algorithm: 'HS256',
+      issuer: 'planta-api',
+      audience: 'planta-portal',
+    });
+    const error = await refusal(url, { token: expired });
+    expect(error.message).toBe(messages.accessTokenExpired);
+    expect(error.data).toEqual({ statusCode: 401, message: messages.accessTokenExpired });
+  });
+
+  it('refuses a share-token guest', async () => {
+    const [die] = await t.sql<{ id: number }>(`select id from die where company_id = $1 limit 1`, [norte()]);
+    const link = await t.http().post('/api/share-token').set(bearer(adminNorte.access_token)).send({ resource_type: 'die-summary', resource_id: die.id });
+    const guest = await t.http().post('/api/auth/login/token').send({ token: link.body.token });
+    expect(guest.status).toBe(200);
+    const error = await refusal(url, { token: guest.body.access_token });
+    expect(error.message).toBe(messages.realtimeGuestRefused);
+    expect(error.data?.statusCode).toBe(403);
+  });
+
+  it('refuses the valid token of a user who is no longer active, and accepts a bearer header', async () => {
+    await t.sql(`update app_user set active = false where id = $1`, [idOf(operario)]);
+    try {
+      expect((await refusal(url, { token: operario.access_token })).message).toBe(messages.invalidAccessToken);
+    } finally {
+      await t.sql(`update app_user set active = true where id = $1`, [idOf(operario)]);
+    }
+    const socket = await connect(url, undefined, bearer(operario.access_token));
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('rooms', () => {
+  it('deliver a user event only to that user, a company event only to that company', async () => {
+    const [jefeSocket, operarioSocket, surSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, operario.access_token), connect(url, adminSur.access_token)]);
+    const received = [jefeSocket, operarioSocket, surSocket].map(recorder);
+    const realtime = t.app.get(RealtimeService);
+    realtime.toUser(idOf(jefe), 'probe', { to: 'jefe' });
+    realtime.toCompany(norte(), 'probe', { to: 'norte' });
+    // Marta is a member of Sur too, but signed in to Norte: Sur's data for her stays out of this session.
+    realtime.toUser(idOf(adminNorte), 'probe', { to: 'marta-in-sur' }, adminSur.user.data.company_id);
+    await pause(SETTLE_MS);
+    const probes = received.map((events) => events.filter(([name]) => name === 'probe').map(([, payload]) => payload));
+    // Each room is its own broadcast: their order is not guaranteed.
+    expect(probes.map((payloads) => payloads.map((payload) => (payload as { to: string }).to).sort())).toEqual([['jefe', 'norte'], ['norte'], []]);
+  });
+
+  it('accept joinToRoom for the token\'s own room and refuse any other', async () => {
+    const socket = await connect(url, jefe.access_token);
+    const own = { email: 'jefe@norte.example', room: norte(), userId: idOf(jefe), companyId: norte() };
+    expect(await socket.timeout(2000).emitWithAck(liveEvents.joinToRoom, own)).toEqual({ ok: true });
+    const sur = adminSur.user.data.company_id;
+    for (const payload of [{ ...own, room: sur }, { ...own, companyId: sur, room: sur }, { ...own, userId: idOf(operario) }, { ...own, email: 'operario@norte.example' }, { room: norte() }, 'garbage']) {
+      expect(await socket.timeout(2000).emitWithAck(liveEvents.joinToRoom, payload)).toEqual({ ok: false, error: messages.joinToRoomRefused });
+    }
+  });
+});
+
+describe('presence', () => {
+  const contactStatus = async (viewer: AuthResponse, contactId: number) => {
+    const contacts = await t.http().get('/api/chat/contacts').set(bearer(viewer.access_token));
+    return (contacts.body as { id: number; status: string }[]).find((contact) => contact.id === contactId)?.status;
+  };
+
+  it('announces a user\'s first and last socket to the company only', async () => {
+    const [jefeSocket, surSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, adminSur.access_token)]);
+    const seenByJefe = recorder(jefeSocket);
+    const seenBySur = recorder(surSocket);
+    const isOperario = (payload: { userId: number }) => payload.userId === idOf(operario);
+
+    const online = nextEvent(jefeSocket, liveEvents.userIsOnline, 5000, isOperario);
+    const first = await connect(url, operario.access_token);
+    expect(await online).toEqual({ userId: idOf(operario), text: messages.userIsOnline('Luis Cárdenas'), variant: 'info' });
+    const second = await connect(url, operario.access_token);
+    await pause(SETTLE_MS);
+    expect(await contactStatus(jefe, idOf(operario))).toBe('online');
+
+    first.disconnect();
+    await pause(SETTLE_MS);
+    expect(await contactStatus(jefe, idOf(operario))).toBe('online');
+    const offline = nextEvent(jefeSocket, liveEvents.userIsOffline, 5000, isOperario);
+    second.disconnect();
+    expect(await offline).toEqual({ userId: idOf(operario), text: messages.userIsOffline('Luis Cárdenas'), variant: 'info' });
+    expect(await contactStatus(jefe, idOf(operario))).toBe('offline');
+
+    const operarioEvents = seenByJefe.filter(([name, payload]) => name.startsWith('userIs') && isOperario(payload as { userId: number }));
+    expect(operarioEvents.map(([name]) => name)).toEqual([liveEvents.userIsOnline, liveEvents.userIsOffline]);
+    expect(seenBySur.filter(([name, payload]) => name.startsWith('userIs') && isOperario(payload as { userId: number }))).toEqual([]);
+  });
+
+  it('shows a chosen status only while connected', async () => {
+    expect((await t.http().post('/api/chat/user/data').set(bearer(operario.access_token)).send({ status: 'do-not-disturb' })).body.status).toBe('do-not-disturb');
+    try {
+      expect(await contactStatus(jefe, idOf(operario))).toBe('offline');
+      const jefeSocket = await connect(url, jefe.access_token);
+      const online = nextEvent(jefeSocket, liveEvents.userIsOnline, 5000, (payload: { userId: number }) => payload.userId === idOf(operario));
+      await connect(url, operario.access_token);
+      await online;
+      expect(await contactStatus(jefe, idOf(operario))).toBe('do-not-disturb');
+    } finally {
+      await t.http().post('/api/chat/user/data').set(bearer(operario.access_token)).send({ status: 'online' });
+    }
+  });
+});
+
+describe('notifications', () => {
+  const all = (session: AuthResponse, query = '') => t.http().get(`/api/notification/all${query}`).set(bearer(session.access_token));
+  const markRead = (session: AuthResponse, body: object) => t.http().post('/api/notification/mark-read').set(bearer(session.access_token)).send(body);
+
+  it('are seeded, one of them about a blocked task', async () => {
+    const list = await all(jefe, `?userId=${idOf(jefe)}`);
+    expect(list.status).toBe(200);
+    expect(list.body.some((notification: { text_message: string }) => notification.text_message.includes('bloqueado'))).toBe(true);
+  });
+
+  it('are stored, then delivered live to their owner only', async () => {
+    const [jefeSocket, operarioSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, operario.access_token)]);
+    const seenByJefe = recorder(jefeSocket);
+    const live = nextEvent(operarioSocket, liveEvents.taskBlocked);
+    const stored = await t.app.get(NotificationsService).notify(idOf(operario), { event: 'taskBlocked', text: 'La tarea 12 quedó bloqueado', variant: 'error', correction_path: '/correction-board/3' }, norte());
+    expect(await live).toEqual({ text: 'La tarea 12 quedó bloqueado', variant: 'error', id: stored.id, correctionPath: '/correction-board/3' });
+    await pause(SETTLE_MS);
+    expect(seenByJefe.filter(([name]) => name === liveEvents.taskBlocked)).toEqual([]);
+
+    const mine = await all(operario);
+    expect(mine.body[0]).toMatchObject({ id: stored.id, text_message: 'La tarea 12 quedó bloqueado', variant: 'error', is_read: false, dismissed: false, correctionPath: '/correction-board/3' });
+    expect((await all(jefe)).body.map((notification: { id: number }) => notification.id)).not.toContain(stored.id);
+  });
+
+  it('are listed and marked read only by their owner', async () => {
+    const stored = await t.app.get(NotificationsService).notify(idOf(operario), { event: 'labeledUser', text: 'Te mencionaron', variant: 'info' }, norte());
+    const someoneElses = await all(operario, `?userId=${idOf(jefe)}`);
+    expect(someoneElses.status).toBe(403);
+    expect(someoneElses.body.fields).toEqual({ userId: messages.notificationsOnlyYours });
+
+    const byJefe = await markRead(jefe, { ...stored, is_read: true });
+    expect(byJefe.status).toBe(404);
+    expect(byJefe.body.fields).toEqual({ id: messages.notFound });
+    expect((await markRead(adminSur, { id: stored.id, is_read: true })).status).toBe(404);
+    expect((await markRead(operario, { id: stored.id, is_read: false })).status).toBe(400);
+    expect((await t.sql(`select is_read from notification where id = $1`, [stored.id]))[0]).toEqual({ is_read: false });
+
+    const own = await markRead(operario, { ...stored, is_read: true, dismissed: true });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: stored.id, is_read: true, dismissed: true });
+    expect((await all(operario)).body.map((notification: { id: number }) => notification.id)).not.toContain(stored.id);
+  });
+});

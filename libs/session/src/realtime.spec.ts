@@ -1,0 +1,219 @@
+import { defaultUser, type User } from '@planta/contracts';
+import {
+  configureRealtime,
+  connectionStateAtom,
+  onReconnect,
+  realtimeSocket,
+  resetRealtimeForTests,
+  startRealtime,
+  subscribe,
+  watchRealtimeSession,
+  type RealtimeSocket,
+  type RealtimeSocketOptions,
+} from './realtime';
+import { accessTokenAtom, clearSession, createDefaultUser, joinedRoomAtom, sessionStore, userAtom } from './session.atoms';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io client stand-in: the test plays the server by firing its events. */
+class FakeSocket implements RealtimeSocket {
+  connected = false;
+  active = true;
+  readonly handlers = new Map<string, Set<Handler>>();
+  readonly emitted: Array<{ event: string; args: unknown[] }> = [];
+  connectCalls = 0;
+  disconnectCalls = 0;
+
+  constructor(readonly options: RealtimeSocketOptions) {}
+
+  on(event: string, listener: Handler): this {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(listener);
+    return this;
+  }
+  off(event: string, listener?: Handler): this {
+    if (listener) this.handlers.get(event)?.delete(listener);
+    else this.handlers.delete(event);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): this {
+    this.emitted.push({ event, args });
+    return this;
+  }
+  connect(): this {
+    this.connectCalls += 1;
+    this.active = true;
+    return this;
+  }
+  disconnect(): this {
+    this.disconnectCalls += 1;
+    this.active = false;
+    this.connected = false;
+    this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+  /** The server side: fire an event at the client's listeners. */
+  fire(event: string, ...args: unknown[]): void {
+    if (event === 'connect') this.connected = true;
+    for (const handler of [...(this.handlers.get(event) ?? [])]) handler(...args);
+  }
+  tokenSent(): string | null {
+    let token: string | null = null;
+    this.options.auth((data) => {
+      token = data.token;
+    });
+    return token;
+  }
+}
+
+let sockets: FakeSocket[];
+
+function signIn(token = 'token-1', data: Partial<User['data']> = {}): void {
+  const base = createDefaultUser();
+  sessionStore.set(userAtom, {
+    ...base,
+    uuid: 'u-7',
+    role: ['admin'],
+    data: { ...base.data, id: 7, company_id: 3, companyId: 3, email: 'ana@norte.example', ...data },
+  });
+  sessionStore.set(accessTokenAtom, token);
+}
+
+const joins = (socket: FakeSocket) => socket.emitted.filter((entry) => entry.event === 'joinToRoom');
+
+beforeEach(() => {
+  resetRealtimeForTests();
+  sessionStore.set(userAtom, { ...defaultUser, role: [], data: { ...defaultUser.data, settings: {}, shortcuts: [] } });
+  sessionStore.set(accessTokenAtom, null);
+  sessionStore.set(joinedRoomAtom, false);
+  sockets = [];
+  configureRealtime({
+    factory: (options) => {
+      const socket = new FakeSocket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+});
+
+afterAll(() => resetRealtimeForTests());
+
+describe('realtime socket (spec 4, 7)', () => {
+  it('opens no socket for a guest, one socket after sign-in, with the token and path /socket.io', () => {
+    const stop = watchRealtimeSession();
+    expect(sockets).toHaveLength(0);
+    expect(sessionStore.get(connectionStateAtom)).toBe('idle');
+    signIn();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].options.path).toBe('/socket.io');
+    expect(sockets[0].tokenSent()).toBe('token-1');
+    expect(startRealtime()).toBe(true);
+    expect(sockets).toHaveLength(1);
+    stop();
+  });
+
+  it('does not connect a guest (share-token) session', () => {
+    watchRealtimeSession();
+    signIn();
+    sessionStore.set(userAtom, { ...sessionStore.get(userAtom), role: ['guest'] });
+    expect(realtimeSocket()).toBeNull();
+    expect(sockets[0].disconnectCalls).toBe(1);
+  });
+
+  it('emits joinToRoom once per page load, with email, room, userId, companyId and an ack', () => {
+    watchRealtimeSession();
+    signIn();
+    const socket = sockets[0];
+    socket.fire('connect');
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(joins(socket)).toHaveLength(1);
+    const [payload, ack] = joins(socket)[0].args;
+    expect(payload).toEqual({ email: 'ana@norte.example', room: 3, userId: 7, companyId: 3 });
+    expect(typeof ack).toBe('function');
+    expect(sessionStore.get(joinedRoomAtom)).toBe(true);
+  });
+
+  it('resets the joined-room flag on the first mount of the page', () => {
+    sessionStore.set(joinedRoomAtom, true);
+    watchRealtimeSession();
+    expect(sessionStore.get(joinedRoomAtom)).toBe(false);
+    signIn();
+    sockets[0].fire('connect');
+    expect(joins(sockets[0])).toHaveLength(1);
+  });
+
+  it('tells the views to catch up after a reconnection, not after the first connection', () => {
+    const catchUp = jest.fn();
+    onReconnect(catchUp);
+    watchRealtimeSession();
+    signIn();
+    const socket = sockets[0];
+    socket.fire('connect');
+    expect(catchUp).not.toHaveBeenCalled();
+    socket.fire('disconnect', 'transport close');
+    expect(sessionStore.get(connectionStateAtom)).toBe('reconnecting');
+    socket.fire('connect');
+    expect(catchUp).toHaveBeenCalledTimes(1);
+    expect(sessionStore.get(connectionStateAtom)).toBe('connected');
+  });
+
+  it('delivers subscribed events, including subscriptions made before the socket existed', () => {
+    const early = jest.fn();
+    const unsubscribe = subscribe('taskBlocked', early);
+    watchRealtimeSession();
+    signIn();
+    const late = jest.fn();
+    subscribe('7-new-message', late);
+    sockets[0].fire('taskBlocked', { text: 'Tarea bloqueado', variant: 'warning' });
+    sockets[0].fire('7-new-message', { text: 'hola' });
+    expect(early).toHaveBeenCalledWith({ text: 'Tarea bloqueado', variant: 'warning' });
+    expect(late).toHaveBeenCalledWith({ text: 'hola' });
+    unsubscribe();
+    sockets[0].fire('taskBlocked', { text: 'otra' });
+    expect(early).toHaveBeenCalledTimes(1);
+  });
+
+  it('disconnects when the session ends', () => {
+    watchRealtimeSession();
+    signIn();
+    const socket = sockets[0];
+    socket.fire('connect');
+    clearSession('sign-out');
+    expect(socket.disconnectCalls).toBeGreaterThan(0);
+    expect(realtimeSocket()).toBeNull();
+    expect(sessionStore.get(connectionStateAtom)).toBe('idle');
+  });
+
+  it('disconnects through onSessionEnd even when nobody watches the session', () => {
+    signIn();
+    startRealtime();
+    const socket = sockets[0];
+    clearSession('unauthorized');
+    expect(socket.disconnectCalls).toBe(1);
+    expect(realtimeSocket()).toBeNull();
+  });
+
+  it('stops when the server refuses the token, keeps retrying after a network failure', () => {
+    watchRealtimeSession();
+    signIn();
+    const socket = sockets[0];
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(sessionStore.get(connectionStateAtom)).toBe('reconnecting');
+    socket.active = false;
+    socket.fire('connect_error', new Error('Invalid access_token'));
+    expect(sessionStore.get(connectionStateAtom)).toBe('refused');
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reconnects with the new token when the token changes (company switch)', () => {
+    watchRealtimeSession();
+    signIn('token-1');
+    const socket = sockets[0];
+    socket.fire('connect');
+    sessionStore.set(accessTokenAtom, 'token-2');
+    expect(sockets).toHaveLength(1);
+    expect(socket.connectCalls).toBe(1);
+    expect(socket.tokenSent()).toBe('token-2');
+  });
+});

@@ -1,0 +1,242 @@
+import { atom } from 'jotai';
+import { io } from 'socket.io-client';
+import { liveEvents, type JoinToRoomAck, type JoinToRoomPayload, type User } from '@planta/contracts';
+import { accessTokenAtom, joinedRoomAtom, onSessionEnd, resetJoinedRoom, sessionStore, userAtom } from './session.atoms';
+
+/**
+ * The realtime channel of the portal (spec 4 / 7): ONE socket.io connection per page, opened once
+ * a user is signed in (a token and a user uuid), closed when the session ends. Socket.io
+ * reconnects by itself (default backoff) after a network drop or an API restart; when the server
+ * refuses the token (connect_error while the socket is no longer active) it stops for good.
+ * Views subscribe to events through `subscribe()`; subscriptions outlive the socket, so a view
+ * mounted before sign-in still hears events afterwards. `onReconnect()` tells views to catch up
+ * (contacts, unread counts, notifications) on every connection after the first one.
+ */
+
+// socket.io's own listener type: payloads are whatever the server sends
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Listener = (...args: any[]) => void;
+
+/** What this module needs of a socket.io client socket (a fake in the tests). */
+export interface RealtimeSocket {
+  readonly connected: boolean;
+  /** false once the client gave up: refused by the server, or disconnected on purpose. */
+  readonly active: boolean;
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener?: Listener): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export interface RealtimeSocketOptions {
+  path: string;
+  /** Called on every (re)connection attempt, so a renewed token is always the one sent. */
+  auth: (callback: (data: { token: string | null }) => void) => void;
+}
+
+export type RealtimeSocketFactory = (options: RealtimeSocketOptions) => RealtimeSocket;
+
+export const REALTIME_PATH = '/socket.io';
+
+/** Same origin, path /socket.io, default reconnection backoff. */
+export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) =>
+  io({ path: options.path, auth: options.auth }) as unknown as RealtimeSocket;
+
+/**
+ * - idle: no socket (signed out) · connecting: first attempt · connected
+ * - reconnecting: dropped, socket.io is retrying · refused: the server rejected the token, stopped
+ */
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'refused';
+export const connectionStateAtom = atom<ConnectionState>('idle');
+
+// ---------------------------------------------------------------------------------------------
+// module state (one per page: this library is a Module Federation singleton)
+
+let factory: RealtimeSocketFactory = defaultRealtimeSocketFactory;
+let socket: RealtimeSocket | null = null;
+let socketToken: string | null = null;
+let hasConnected = false;
+let stopWatching: (() => void) | null = null;
+let stopSessionEndListener: (() => void) | null = null;
+let pageMounted = false;
+
+const subscriptions = new Map<string, Set<Listener>>();
+const reconnectListeners = new Set<() => void>();
+/** Handlers this module put on the current socket, to take them off again. */
+let internalHandlers: Array<[string, Listener]> = [];
+
+function setState(state: ConnectionState): void {
+  sessionStore.set(connectionStateAtom, state);
+}
+
+/** Replaces the socket factory (tests); `configureRealtime({})` restores the real one. */
+export function configureRealtime(options: { factory?: RealtimeSocketFactory }): void {
+  factory = options.factory ?? defaultRealtimeSocketFactory;
+}
+
+/** The current socket, if any (diagnostics and tests). */
+export function realtimeSocket(): RealtimeSocket | null {
+  return socket;
+}
+
+function joinPayload(): JoinToRoomPayload {
+  const { data } = sessionStore.get(userAtom);
+  return { email: data.email, room: data.company_id, userId: data.id, companyId: data.companyId };
+}
+
+/** Spec 4: joinToRoom once per page load (the joined-room flag), with an acknowledgement. */
+function joinRoomOnce(target: RealtimeSocket): void {
+  if (sessionStore.get(joinedRoomAtom)) return;
+  sessionStore.set(joinedRoomAtom, true);
+  target.emit(liveEvents.joinToRoom, joinPayload(), (ack?: JoinToRoomAck) => {
+    if (ack && !ack.ok) console.warn(`joinToRoom: ${ack.error ?? 'refused'}`);
+  });
+}
+
+function notifyReconnect(): void {
+  for (const listener of [...reconnectListeners]) {
+    try {
+      listener();
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
+function attach(target: RealtimeSocket, event: string, handler: Listener): void {
+  target.on(event, handler);
+  internalHandlers.push([event, handler]);
+}
+
+function createSocket(): RealtimeSocket {
+  const created = factory({
+    path: REALTIME_PATH,
+    auth: (callback) => callback({ token: sessionStore.get(accessTokenAtom) }),
+  });
+  internalHandlers = [];
+  attach(created, 'connect', () => {
+    setState('connected');
+    joinRoomOnce(created);
+    if (hasConnected) notifyReconnect();
+    hasConnected = true;
+  });
+  attach(created, 'connect_error', () => {
+    // Not active any more: the server refused the handshake (bad or expired token); do not retry.
+    setState(created.active ? 'reconnecting' : 'refused');
+  });
+  attach(created, 'disconnect', ((reason: string) => {
+    if (reason === 'io client disconnect') setState('idle');
+    else setState(created.active ? 'reconnecting' : 'refused');
+  }) as Listener);
+  for (const [event, handlers] of subscriptions) for (const handler of handlers) created.on(event, handler);
+  return created;
+}
+
+/** A signed-in user with a uuid; guests (share-token sessions) are refused by the server, so not tried. */
+function canConnect(user: User): boolean {
+  return Boolean(user.uuid) && user.role.some((role) => role !== 'guest');
+}
+
+/** Opens the socket if there is none (idempotent). Returns false when nobody is signed in. */
+export function startRealtime(): boolean {
+  const token = sessionStore.get(accessTokenAtom);
+  const user = sessionStore.get(userAtom);
+  if (!token || !canConnect(user)) return false;
+  if (socket) {
+    if (token !== socketToken) {
+      // A new token (company switch, renewed session): reconnect so the server sees it.
+      socketToken = token;
+      socket.disconnect();
+      setState('reconnecting');
+      socket.connect();
+    }
+    return true;
+  }
+  socketToken = token;
+  hasConnected = false;
+  setState('connecting');
+  socket = createSocket();
+  stopSessionEndListener ??= onSessionEnd(() => stopRealtime());
+  return true;
+}
+
+/** Closes the socket (spec 4 logout). Subscriptions stay, for the next session. */
+export function stopRealtime(): void {
+  const current = socket;
+  socket = null;
+  socketToken = null;
+  hasConnected = false;
+  stopSessionEndListener?.();
+  stopSessionEndListener = null;
+  if (current) {
+    for (const [event, handler] of internalHandlers) current.off(event, handler);
+    for (const [event, handlers] of subscriptions) for (const handler of handlers) current.off(event, handler);
+    current.disconnect();
+  }
+  internalHandlers = [];
+  setState('idle');
+}
+
+/**
+ * Follows the session: opens the socket after sign-in (and after a token change), closes it when
+ * the user is signed out. The first call of the page resets the joined-room flag (spec 4: on app
+ * mount). Returns the function that stops following (the socket stays as it is).
+ */
+export function watchRealtimeSession(): () => void {
+  if (!pageMounted) {
+    pageMounted = true;
+    resetJoinedRoom();
+  }
+  stopWatching?.();
+  const sync = () => {
+    if (sessionStore.get(accessTokenAtom) && canConnect(sessionStore.get(userAtom))) startRealtime();
+    else if (socket) stopRealtime();
+  };
+  const unsubscribeUser = sessionStore.sub(userAtom, sync);
+  const unsubscribeToken = sessionStore.sub(accessTokenAtom, sync);
+  sync();
+  const stop = () => {
+    unsubscribeUser();
+    unsubscribeToken();
+    if (stopWatching === stop) stopWatching = null;
+  };
+  stopWatching = stop;
+  return stop;
+}
+
+/** Listens to a live event (spec 7); returns the function that stops listening. */
+export function subscribe<T = unknown>(event: string, handler: (payload: T) => void): () => void {
+  const listener = handler as unknown as Listener;
+  let handlers = subscriptions.get(event);
+  if (!handlers) {
+    handlers = new Set();
+    subscriptions.set(event, handlers);
+  }
+  handlers.add(listener);
+  socket?.on(event, listener);
+  return () => {
+    const set = subscriptions.get(event);
+    if (!set?.delete(listener)) return;
+    if (set.size === 0) subscriptions.delete(event);
+    socket?.off(event, listener);
+  };
+}
+
+/** Runs after every reconnection (not the first connection): views refetch what they may have missed. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
+/** Tests only: forgets the socket, the subscriptions and the page-mount flag. */
+export function resetRealtimeForTests(): void {
+  stopWatching?.();
+  stopRealtime();
+  subscriptions.clear();
+  reconnectListeners.clear();
+  pageMounted = false;
+  factory = defaultRealtimeSocketFactory;
+}

@@ -1,0 +1,71 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { liveEvents, type ChatContact, type ChatMessage, type NotificationVariant } from '@planta/contracts';
+import { isSignedInAtom, onReconnect, sessionStore, subscribe, userAtom } from '@planta/session';
+import { showBrowserNotification } from './browser-notification';
+import { chatApi } from './chat-api';
+import { chatContactsAtom, chatOpenAtom, selectedContactIdAtom } from './chat-state';
+import { logBackgroundError } from './background-error';
+
+/** `{userId}-new-message` */
+export interface NewMessagePayload {
+  text: string;
+  variant: NotificationVariant;
+  message: ChatMessage;
+}
+
+/**
+ * The chat's live side, mounted with the shell whether the panel is open or not: the contact
+ * list (fetched after sign-in and after a reconnection, replaced by `{userId}Messages`), presence
+ * (`userIsOnline` / `userIsOffline`), badges refreshed on new messages, and the browser
+ * notification of a new message.
+ */
+export function useChatLive(): void {
+  const { t } = useTranslation('shell');
+  const signedIn = useAtomValue(isSignedInAtom);
+  const me = useAtomValue(userAtom).data.id;
+  const setContacts = useSetAtom(chatContactsAtom);
+
+  const refreshContacts = useCallback(() => {
+    chatApi.contacts().then(
+      (contacts) => {
+        if (Array.isArray(contacts)) setContacts(contacts);
+      },
+      logBackgroundError,
+    );
+  }, [setContacts]);
+
+  useEffect(() => {
+    if (!signedIn || !me) {
+      setContacts([]);
+      return;
+    }
+    refreshContacts();
+    const setStatus = (status: ChatContact['status']) => (payload: { userId?: number } | undefined) => {
+      const userId = Number(payload?.userId);
+      setContacts((contacts) => contacts.map((contact) => (contact.id === userId ? { ...contact, status } : contact)));
+    };
+    const offs = [
+      subscribe<ChatContact[]>(liveEvents.userMessages(me), (contacts) => {
+        if (Array.isArray(contacts)) setContacts(contacts);
+      }),
+      subscribe(liveEvents.userIsOnline, setStatus('online')),
+      subscribe(liveEvents.userIsOffline, setStatus('offline')),
+      subscribe<NewMessagePayload>(liveEvents.newMessage(me), (payload) => {
+        const message = payload?.message;
+        if (!message || message.from_user === me) return;
+        const visible = sessionStore.get(chatOpenAtom) && sessionStore.get(selectedContactIdAtom) === message.from_user;
+        // the open conversation marks it read and refreshes the badges itself
+        if (!visible) refreshContacts();
+        if (!visible || (typeof document !== 'undefined' && !document.hasFocus())) {
+          void showBrowserNotification(t('toolbar.notifications.browserTitle', 'Nuevo mensaje'), message.message);
+        }
+      }),
+      onReconnect(refreshContacts),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [me, refreshContacts, setContacts, signedIn, t]);
+}

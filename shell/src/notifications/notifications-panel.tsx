@@ -1,0 +1,249 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  OverlayDrawer,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { AlertRegular, DismissRegular } from '@fluentui/react-icons';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
+import { api, currentSettingsAtom, errorMessage, isSignedInAtom, onReconnect, sessionStore, subscribe, userAtom } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
+import { createCloseGuard, isBlockedNotice } from './close-guard';
+import { notificationLink } from './notification-links';
+import { logBackgroundError } from '../chat/background-error';
+
+/** Spec 9: the notifications drawer is 320 wide (Fluent's 'small' drawer). */
+export const NOTIFICATIONS_WIDTH = 320;
+
+/** The user's notifications (GET notification/all, refetched on every notifying live event). */
+export const notificationsAtom = atom<Notification[]>([]);
+export const notificationsOpenAtom = atom(false);
+
+/** Tests: no notifications, drawer closed. */
+export function resetNotificationsState(): void {
+  sessionStore.set(notificationsAtom, []);
+  sessionStore.set(notificationsOpenAtom, false);
+}
+
+export const notificationsApi = {
+  all: (userId: number) => api.get<Notification[]>('notification/all', { query: { userId } }),
+  markRead: (notification: Notification) => api.post('notification/mark-read', { ...notification, is_read: true }),
+};
+
+const useStyles = makeStyles({
+  bell: { position: 'relative' },
+  dot: {
+    position: 'absolute',
+    top: '6px',
+    right: '6px',
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    pointerEvents: 'none',
+  },
+  headerActions: { display: 'flex', alignItems: 'center', gap: '4px' },
+  body: { display: 'flex', flexDirection: 'column', gap: '8px', paddingBottom: '16px' },
+  list: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyle: 'none' },
+  text: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  empty: { color: tokens.colorNeutralForeground3, textAlign: 'center', marginTop: '24px' },
+});
+
+/** Toolbar bell (accessible name 'Notificaciones') with a dot while any notification exists. */
+export function NotificationBell() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const notifications = useAtomValue(notificationsAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
+  const setOpen = useSetAtom(notificationsOpenAtom);
+  if (!signedIn) return null;
+  return (
+    <Button
+      appearance="subtle"
+      className={styles.bell}
+      aria-label={t('toolbar.notifications.title', 'Notificaciones')}
+      title={t('toolbar.notifications.open', 'Abrir notificaciones')}
+      icon={<AlertRegular />}
+      onClick={() => setOpen(true)}
+    >
+      {notifications.length > 0 ? <span className={styles.dot} data-testid="notifications-dot" aria-hidden /> : null}
+    </Button>
+  );
+}
+
+/**
+ * The notification list and its rules (spec 4): fetched after sign-in, on every notifying live
+ * event and after a reconnection; closing one marks it read and removes it (1 s close guard);
+ * 'Limpiar' removes all and marks each read except those whose text contains 'bloqueado'.
+ */
+export function useNotifications() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const me = useAtomValue(userAtom).data.id;
+  const setNotifications = useSetAtom(notificationsAtom);
+  const guard = useMemo(() => createCloseGuard(), []);
+  /** closed here, mark-read not yet answered: kept out of a refetch meanwhile */
+  const closing = useRef(new Set<number>());
+
+  const refresh = useCallback(() => {
+    if (!me) return;
+    notificationsApi.all(me).then(
+      (list) => {
+        if (!Array.isArray(list)) return;
+        setNotifications(list.filter((notification) => !notification.is_read && !notification.dismissed && !closing.current.has(notification.id)));
+      },
+      logBackgroundError,
+    );
+  }, [me, setNotifications]);
+
+  useEffect(() => {
+    if (!signedIn || !me) {
+      setNotifications([]);
+      return;
+    }
+    refresh();
+    const offs = [...NOTIFYING_EVENTS.map((event) => subscribe(event, refresh)), onReconnect(refresh)];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [me, refresh, setNotifications, signedIn]);
+
+  const markRead = useCallback((notification: Notification) => {
+    closing.current.add(notification.id);
+    return notificationsApi.markRead(notification).finally(() => closing.current.delete(notification.id));
+  }, []);
+
+  const close = useCallback(
+    (notification: Notification) => {
+      if (!guard()) return false;
+      setNotifications((list) => list.filter((item) => item.id !== notification.id));
+      markRead(notification).catch((error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
+      return true;
+    },
+    [guard, markRead, setNotifications],
+  );
+
+  const clearAll = useCallback(() => {
+    const list = sessionStore.get(notificationsAtom);
+    setNotifications([]);
+    const marked = list.filter((notification) => !isBlockedNotice(notification.text_message)).map(markRead);
+    return Promise.allSettled(marked).then((results) => {
+      const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) showSnackbar({ message: errorMessage(failed.reason), variant: 'error' });
+    });
+  }, [markRead, setNotifications]);
+
+  return { close, clearAll };
+}
+
+function NotificationItem({ notification, onClose, onNavigate }: { notification: Notification; onClose: () => void; onNavigate: (url: string) => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const link = notificationLink(notification);
+  const text = <span className={styles.text}>{notification.text_message}</span>;
+  return (
+    <li>
+      <MessageBar intent={notification.variant} layout="multiline" data-variant={notification.variant}>
+        <MessageBarBody>
+          <MessageBarTitle>{t(`toolbar.notifications.variants.${notification.variant}`, notification.variant)}</MessageBarTitle>{' '}
+          {link === null ? (
+            text
+          ) : link.newTab ? (
+            <Link href={link.url} target="_blank" rel="noopener noreferrer">
+              {text}
+            </Link>
+          ) : (
+            <Link
+              href={link.url}
+              onClick={(event) => {
+                event.preventDefault();
+                onNavigate(link.url);
+              }}
+            >
+              {text}
+            </Link>
+          )}
+        </MessageBarBody>
+        <MessageBarActions
+          containerAction={
+            <Button appearance="transparent" aria-label={t('toolbar.notifications.close', 'Cerrar notificación')} icon={<DismissRegular />} onClick={onClose} />
+          }
+        />
+      </MessageBar>
+    </li>
+  );
+}
+
+/** Spec 2.5 notifications drawer (320 wide): 'Notificaciones', a 'Limpiar' link, the list or the empty text. */
+export function NotificationsPanel() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const settings = useAtomValue(currentSettingsAtom);
+  const notifications = useAtomValue(notificationsAtom);
+  const open = useAtomValue(notificationsOpenAtom);
+  const setOpen = useSetAtom(notificationsOpenAtom);
+  const { close, clearAll } = useNotifications();
+  const title = t('toolbar.notifications.title', 'Notificaciones');
+
+  return (
+    <OverlayDrawer
+      open={open}
+      size="small"
+      onOpenChange={(_event, data) => setOpen(data.open)}
+      position={settings.direction === 'rtl' ? 'start' : 'end'}
+      aria-label={title}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={
+            <span className={styles.headerActions}>
+              <Link as="button" onClick={() => void clearAll()}>
+                {t('toolbar.notifications.clear', 'Limpiar')}
+              </Link>
+              <Button
+                appearance="subtle"
+                aria-label={t('toolbar.notifications.closePanel', 'Cerrar panel de notificaciones')}
+                icon={<DismissRegular />}
+                onClick={() => setOpen(false)}
+              />
+            </span>
+          }
+        >
+          {title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        {notifications.length === 0 ? (
+          <Text className={styles.empty}>{t('toolbar.notifications.empty', 'No hay notificaciones por ahora')}</Text>
+        ) : (
+          <ul className={styles.list}>
+            {notifications.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onClose={() => close(notification)}
+                onNavigate={(url) => {
+                  setOpen(false);
+                  navigate(url);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}
