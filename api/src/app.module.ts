@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { ProductionModule } from './production/production.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
 import { TenancyModule } from './tenancy/tenancy.module';
@@ -46,6 +47,7 @@ export class AppModule {
         RealtimeModule,
         NotificationsModule,
         ChatModule,
+        ProductionModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -10,6 +10,7 @@ import { DieEntity } from '../dieshop/die.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PageRoleEntity } from '../permissions/page-role.entity';
 import { PageEntity } from '../permissions/page.entity';
+import { productionEntities } from '../production/production.entities';
 import { RoleEntity } from '../permissions/role.entity';
 import { syncCatalogue } from '../permissions/default-permissions';
 import { seedDemoData } from '../seed/demo-seed';
@@ -32,6 +33,7 @@ export const entities = [
   CorrectionReportEntity,
   ChatMessageEntity,
   NotificationEntity,
+  ...productionEntities,
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

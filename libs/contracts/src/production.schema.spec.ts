@@ -1,5 +1,17 @@
 import { issuesToFields } from './error.schema';
-import { billetCrossSectionArea, extrusionLineSchema, lineMessages } from './production.schema';
+import {
+  aluminumAlloySchema,
+  billetCrossSectionArea,
+  extrusionLineSchema,
+  finishPatchSchema,
+  finishSchema,
+  lineMessages,
+  machinePatchSchema,
+  planningBoardMoveSchema,
+  productionMessages,
+  shiftsOverlap,
+  shiftWeekIntervals,
+} from './production.schema';
 
 const line = {
   name: 'Prensa 1 - 1800 t',
@@ -41,5 +53,40 @@ describe('extrusion line rules', () => {
   });
   it('derives the billet cross-section from its diameter', () => {
     expect(billetCrossSectionArea(178)).toBeCloseTo(24884.56, 2);
+  });
+});
+
+describe('production forms', () => {
+  const fieldsOf = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) => {
+    const result = schema.safeParse(input);
+    return result.success ? {} : issuesToFields(result.error!.issues);
+  };
+
+  it('finds shifts that overlap, also across midnight and the end of the week', () => {
+    const night = { start_time: '22:00', end_time: '06:00', days: [7] };
+    expect(shiftsOverlap(night, { start_time: '05:00', end_time: '07:00', days: [1] })).toBe(true);
+    expect(shiftsOverlap(night, { start_time: '06:00', end_time: '14:00', days: [1] })).toBe(false);
+    expect(shiftsOverlap({ start_time: '06:00', end_time: '14:00', days: [1, 2] }, { start_time: '14:00', end_time: '22:00', days: [1, 2] })).toBe(false);
+    expect(shiftWeekIntervals(night)).toEqual([[9960, 10080], [0, 360]]);
+  });
+
+  it('checks finishes by type and alloys by their ranges', () => {
+    expect(fieldsOf(finishSchema, { name: 'A', type: 'anodised', colour: 'Plata', micron_class: 'AA15' })).toEqual({});
+    expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated', ral_colour: 'ral 9016' })).toEqual({});
+    expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated' })).toEqual({ ral_colour: productionMessages.ralColour });
+    const alloy = { designation: '6005a', temper: 't6', density_g_cm3: 2.7, billet_temp_min_c: 470, billet_temp_max_c: 510, exit_temp_min_c: 515, exit_temp_max_c: 550 };
+    expect(aluminumAlloySchema.parse(alloy)).toMatchObject({ designation: '6005A', temper: 'T6' });
+    expect(fieldsOf(aluminumAlloySchema, { ...alloy, exit_temp_max_c: 500 })).toEqual({ exit_temp_min_c: productionMessages.minNotBelowMax });
+  });
+
+  it('leaves out of a patch what was not sent (no defaults filled in)', () => {
+    expect(finishPatchSchema.parse({})).toEqual({});
+    expect(machinePatchSchema.parse({ status: 'stopped' })).toEqual({ status: 'stopped' });
+    expect(fieldsOf(machinePatchSchema, { status: 'broken' })).toEqual({ status: 'Elige el estado de la máquina' });
+  });
+
+  it('requires a line when planning on the board', () => {
+    expect(fieldsOf(planningBoardMoveSchema, { order_id: 1, to_column: 'planned', position: 0 })).toEqual({ to_line_id: productionMessages.chooseLine });
+    expect(fieldsOf(planningBoardMoveSchema, { order_id: 1, to_column: 'to_plan', position: 2 })).toEqual({});
   });
 });

@@ -1,0 +1,118 @@
+import { ConflictException, HttpStatus, Injectable } from '@nestjs/common';
+import { IsNull } from 'typeorm';
+import { billetCrossSectionArea, PLANNING_BOARD_CHANGED, productionMessages, type OrderDie, type StartExtrusion, type StopExtrusion } from '@planta/contracts';
+import { fieldError } from '../common/field-error';
+import { DieEntity } from '../dieshop/die.entity';
+import { RealtimeService } from '../realtime/realtime.service';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { TenantDb } from '../tenancy/tenant-db.service';
+import { AluminumAlloyEntity } from './aluminum-alloy.entity';
+import { isUniqueViolation } from './db-errors';
+import { ExtrusionLineEntity } from './extrusion-line.entity';
+import { billetKg, productionFigures } from './figures';
+import { OrderDieEntity } from './order-die.entity';
+import { ProductionOrderEntity } from './production-order.entity';
+import { nextPosition } from './orders.service';
+
+/**
+ * Starting and stopping extrusion. A die runs on one line at a time (so an order die never runs
+ * on two lines) and a line runs one order die at a time: checked here for the message, and kept
+ * by partial unique indexes under concurrent starts.
+ */
+@Injectable()
+export class ExtrusionService {
+  constructor(
+    private readonly tenantDb: TenantDb,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async start(caller: RequestIdentity, input: StartExtrusion): Promise<OrderDie & { order_id: number; line_id: number }> {
+    const started = await this.tenantDb
+      .transaction(async (scope) => {
+        const [order] = await scope.repository(ProductionOrderEntity).find({ where: { id: input.order_id } });
+        if (!order) throw fieldError('order_id', 'La orden elegida no existe', HttpStatus.NOT_FOUND);
+        const [die] = await scope.repository(DieEntity).find({ where: { id: input.die_id } });
+        if (!die) throw fieldError('die_id', 'La matriz elegida no existe', HttpStatus.NOT_FOUND);
+        const [line] = await scope.repository(ExtrusionLineEntity).find({ where: { id: input.line_id } });
+        if (!line) throw fieldError('line_id', 'La línea elegida no existe', HttpStatus.NOT_FOUND);
+        if (order.status === 'finished') throw new ConflictException(productionMessages.orderFinished);
+        const [orderDieOf] = await scope.repository(DieEntity).find({ where: { id: order.die_id } });
+        if (orderDieOf && orderDieOf.die_reference !== die.die_reference) throw fieldError('die_id', productionMessages.dieNotOfOrder);
+        const running = await scope.repository(OrderDieEntity).find({ where: [{ die_id: die.id, end_extrusion_time: IsNull() }, { line_id: line.id, end_extrusion_time: IsNull() }] });
+        const dieRunning = running.find((run) => run.die_id === die.id);
+        if (dieRunning) throw new ConflictException(dieRunning.order_id === order.id ? productionMessages.orderDieAlreadyRunning : productionMessages.dieAlreadyRunning);
+        if (running.some((run) => run.line_id === line.id)) throw new ConflictException(productionMessages.lineBusy);
+
+        const run = await scope.repository(OrderDieEntity).create({ order_id: order.id, die_id: die.id, line_id: line.id, started_by: caller.userId, start_extrusion_time: new Date(), end_extrusion_time: null });
+        if (order.status !== 'in_press' || order.line_id !== line.id) {
+          const position = order.status === 'in_press' ? order.board_position : await nextPosition(scope, 'in_press', line.id);
+          await scope.repository(ProductionOrderEntity).update(order.id, { status: 'in_press', line_id: line.id, board_position: position });
+        }
+        return { run, die };
+      })
+      .catch((error: unknown) => {
+        // Another start won the race between the check and the insert.
+        if (isUniqueViolation(error, 'order_die_running_die')) throw new ConflictException(productionMessages.dieAlreadyRunning);
+        if (isUniqueViolation(error, 'order_die_running_line')) throw new ConflictException(productionMessages.lineBusy);
+        throw error;
+      });
+    this.realtime.toCompany(caller.companyId, PLANNING_BOARD_CHANGED, { order_id: input.order_id, to_column: 'in_press', to_line_id: input.line_id });
+    return {
+      id: started.run.id,
+      order_id: started.run.order_id,
+      line_id: started.run.line_id,
+      active_timer: true,
+      start_extrusion_time: started.run.start_extrusion_time.toISOString(),
+      dies_model_order_die_reference: started.die.die_reference,
+      dies_model_order_copy_number: started.die.copy_number,
+    };
+  }
+
+  /** Stops a running order die with what came out of it; the billet weight is computed from the line and alloy. */
+  stop(orderDieId: number, output: StopExtrusion) {
+    return this.tenantDb.transaction(async (scope) => {
+      const run = await scope.repository(OrderDieEntity).findOne(orderDieId);
+      // Lock the run: two stops of one run must not both pass the running check.
+      await scope.manager.query(`select id from order_die where id = $1 for update`, [run.id]);
+      const [current] = await scope.repository(OrderDieEntity).find({ where: { id: run.id } });
+      if (current.end_extrusion_time !== null) throw new ConflictException(productionMessages.orderDieNotRunning);
+      const line = await scope.repository(ExtrusionLineEntity).findOne(run.line_id);
+      const order = await scope.repository(ProductionOrderEntity).findOne(run.order_id);
+      const alloy = await scope.repository(AluminumAlloyEntity).findOne(order.alloy_id);
+      const area = line.billet_cross_section_area_mm2 ?? billetCrossSectionArea(line.billet_diameter_mm);
+      const weight = billetKg(output.billets_pushed, area, line.max_billet_length_mm, alloy.density_g_cm3);
+      if (output.good_kg + output.scrap_kg > weight) throw fieldError('good_kg', `${productionMessages.tooMuchOutput} (${weight} kg)`);
+      const stopped = await scope.repository(OrderDieEntity).update(run.id, { end_extrusion_time: new Date(), billets_pushed: output.billets_pushed, billet_kg: weight, good_kg: output.good_kg, scrap_kg: output.scrap_kg });
+      return {
+        ...stopped,
+        active_timer: false,
+        figures: productionFigures([{ start: stopped.start_extrusion_time, end: stopped.end_extrusion_time, billets_pushed: stopped.billets_pushed, billet_kg: weight, good_kg: output.good_kg, scrap_kg: output.scrap_kg }]),
+      };
+    });
+  }
+
+  /** Figures per line over a period (default: the last 30 days), from finished runs that started in it. */
+  lineFigures(from?: string, to?: string) {
+    return this.tenantDb.transaction(async (scope) => {
+      const until = to ? new Date(`${to}T00:00:00Z`).getTime() + 86_400_000 : Date.now();
+      const since = from ? new Date(`${from}T00:00:00Z`).getTime() : until - 30 * 86_400_000;
+      const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
+      const runs: { line_id: number; start: Date; end: Date; billets_pushed: number; billet_kg: number; good_kg: number; scrap_kg: number }[] = await scope.manager.query(
+        `select line_id, start_extrusion_time as start, end_extrusion_time as "end", billets_pushed,
+                billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
+           from order_die where company_id = $1 and end_extrusion_time is not null and start_extrusion_time >= $2 and start_extrusion_time < $3`,
+        [scope.companyId, new Date(since), new Date(until)],
+      );
+      return {
+        from: new Date(since).toISOString(),
+        to: new Date(until).toISOString(),
+        lines: lines.map((line) => ({
+          line_id: line.id,
+          line_name: line.name,
+          net_productivity_goal_kg_h: line.net_productivity_goal_kg_h,
+          figures: productionFigures(runs.filter((run) => run.line_id === line.id)),
+        })),
+      };
+    });
+  }
+}

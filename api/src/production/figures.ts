@@ -1,0 +1,58 @@
+import type { DimensionMark, ProductionFigures } from '@planta/contracts';
+
+/** Minutes between critical dimension checks of a running order die (spec 4, 9). */
+export const DIMENSION_CHECK_MINUTES = 10;
+const CHECK_MS = DIMENSION_CHECK_MINUTES * 60_000;
+
+export interface FinishedRun {
+  start: Date;
+  end: Date | null;
+  billets_pushed: number | null;
+  billet_kg: number | null;
+  good_kg: number | null;
+  scrap_kg: number | null;
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** kg/h, recovery (good kg / billet kg) and scrap of finished runs; running ones do not count yet. */
+export function productionFigures(runs: FinishedRun[]): ProductionFigures {
+  const done = runs.filter((run) => run.end !== null);
+  const sum = (pick: (run: FinishedRun) => number | null) => done.reduce((total, run) => total + (pick(run) ?? 0), 0);
+  const hours = sum((run) => (run.end!.getTime() - run.start.getTime()) / 3_600_000);
+  const billetKg = sum((run) => run.billet_kg);
+  const goodKg = sum((run) => run.good_kg);
+  const scrapKg = sum((run) => run.scrap_kg);
+  return {
+    runs: done.length,
+    hours: round(hours, 2),
+    billets_pushed: sum((run) => run.billets_pushed),
+    billet_kg: round(billetKg, 1),
+    good_kg: round(goodKg, 1),
+    scrap_kg: round(scrapKg, 1),
+    kg_h: hours > 0 ? round(goodKg / hours, 1) : null,
+    recovery: billetKg > 0 ? round(goodKg / billetKg, 4) : null,
+    scrap_ratio: billetKg > 0 ? round(scrapKg / billetKg, 4) : null,
+  };
+}
+
+/** Weight of the billets pushed, kg: cross-section (mm²) × billet length (mm) × density (g/cm³). */
+export const billetKg = (billets: number, areaMm2: number, billetLengthMm: number, densityGcm3: number) => round((billets * areaMm2 * billetLengthMm * densityGcm3) / 1_000_000, 2);
+
+/**
+ * Every 10-minute mark of a run up to its end (or now): answered when a record was saved within
+ * the ten minutes after it, due while that window is still open on a running die, missed otherwise.
+ */
+export function dimensionMarks(start: Date, end: Date | null, savedAt: Date[], now = new Date()): DimensionMark[] {
+  const until = (end ?? now).getTime();
+  const times = savedAt.map((date) => date.getTime()).sort((a, b) => a - b);
+  const marks: DimensionMark[] = [];
+  let next = 0;
+  for (let at = start.getTime() + CHECK_MS; at <= until; at += CHECK_MS) {
+    while (next < times.length && times[next] < at) next++;
+    const answered = next < times.length && times[next] < at + CHECK_MS;
+    const state = answered ? 'answered' : end === null && now.getTime() < at + CHECK_MS ? 'due' : 'missed';
+    marks.push({ at: new Date(at).toISOString(), state });
+  }
+  return marks;
+}

@@ -1,0 +1,277 @@
+import { ConflictException, ForbiddenException, HttpStatus, Injectable } from '@nestjs/common';
+import {
+  OPEN_ORDER_STATUSES,
+  orderSchema,
+  productionMessages,
+  type DimensionRecord,
+  type OrderDie,
+  type OrderInput,
+  type OrderListQuery,
+  type SaveDieCriticalDimensionRequest,
+} from '@planta/contracts';
+import { fieldError } from '../common/field-error';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
+import { AluminumAlloyEntity } from './aluminum-alloy.entity';
+import { ownLine } from './catalog.service';
+import { checkWhole, refuseIfAny, refusingConflicts } from './db-errors';
+import { DimensionRecordEntity } from './dimension-record.entity';
+import { dimensionMarks, productionFigures, type FinishedRun } from './figures';
+import { FinishEntity } from './finish.entity';
+import { OrderDieEntity } from './order-die.entity';
+import { ProductionOrderEntity } from './production-order.entity';
+import { DieEntity } from '../dieshop/die.entity';
+
+const ORDER_COLUMNS = `
+  o.id, o.number, o.customer, o.profile, o.die_id, d.die_reference, d.copy_number,
+  o.alloy_id, a.designation as alloy_designation, a.temper as alloy_temper,
+  o.finish_id, f.name as finish_name, o.length_mm::float8 as length_mm, o.quantity_pieces,
+  o.quantity_kg::float8 as quantity_kg, to_char(o.due_date, 'YYYY-MM-DD') as due_date,
+  o.line_id, l.name as line_name, o.status, o.board_position, o.finished_at, o.created_at`;
+const ORDER_FROM = `
+  from production_order o
+  join die d on d.id = o.die_id
+  join aluminum_alloy a on a.id = o.alloy_id
+  left join finish f on f.id = o.finish_id
+  left join extrusion_line l on l.id = o.line_id`;
+
+/** Columns a list may be sorted by, and the SQL of each. */
+const SORTS: Record<string, string> = {
+  due_date: 'o.due_date',
+  number: 'lower(o.number)',
+  customer: 'lower(o.customer)',
+  profile: 'lower(o.profile)',
+  status: 'o.status',
+  quantity_kg: 'o.quantity_kg',
+  created_at: 'o.created_at',
+  id: 'o.id',
+};
+
+export interface OrderRow {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  die_id: number;
+  die_reference: string;
+  copy_number: number;
+  alloy_id: number;
+  alloy_designation: string;
+  alloy_temper: string;
+  finish_id: number | null;
+  finish_name: string | null;
+  length_mm: number;
+  quantity_pieces: number;
+  quantity_kg: number;
+  due_date: string;
+  line_id: number | null;
+  line_name: string | null;
+  status: string;
+  board_position: number;
+  finished_at: Date | null;
+  created_at: Date;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Production orders of the active company, their runs, critical dimensions and figures. */
+@Injectable()
+export class OrdersService {
+  constructor(private readonly tenantDb: TenantDb) {}
+
+  /** Paged list; the search is a case-insensitive prefix of the number, customer or profile (index-backed). */
+  list(query: OrderListQuery) {
+    return this.tenantDb.transaction(async (scope) => {
+      const params: unknown[] = [scope.companyId];
+      const where = ['o.company_id = $1'];
+      if (query.search) {
+        params.push(`${escapeLike(query.search.toLowerCase())}%`);
+        where.push(`(lower(o.number) like $${params.length} or lower(o.customer) like $${params.length} or lower(o.profile) like $${params.length})`);
+      }
+      if (query.status) {
+        params.push(query.status);
+        where.push(`o.status = $${params.length}`);
+      }
+      if (query.line_id) {
+        params.push(query.line_id);
+        where.push(`o.line_id = $${params.length}`);
+      }
+      const sort = SORTS[query.sort ?? ''] ?? SORTS.due_date;
+      const direction = query.direction === 'desc' ? 'desc' : 'asc';
+      const condition = where.join(' and ');
+      const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, params);
+      const items: OrderRow[] = await scope.manager.query(
+        `select ${ORDER_COLUMNS} ${ORDER_FROM} where ${condition} order by ${sort} ${direction}, o.id ${direction}
+         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        params,
+      );
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    });
+  }
+
+  /** Spec 7 work orders: the open (not finished) orders, by due date. */
+  openOrders() {
+    return this.tenantDb.transaction((scope) =>
+      scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.status = any($2) order by o.due_date, o.id`, [scope.companyId, OPEN_ORDER_STATUSES]) as Promise<OrderRow[]>,
+    );
+  }
+
+  /** The order with its runs (order dies), each with its 10-minute marks and figures, and the order's figures. */
+  detail(id: number) {
+    return this.tenantDb.transaction(async (scope) => {
+      const order = await orderRow(scope, id);
+      const runs: (OrderDieEntity & { die_reference: string; copy_number: number; line_name: string })[] = await scope.manager.query(
+        `select od.id, od.order_id, od.die_id, od.line_id, od.started_by, od.start_extrusion_time, od.end_extrusion_time, od.billets_pushed,
+                od.billet_kg::float8 as billet_kg, od.good_kg::float8 as good_kg, od.scrap_kg::float8 as scrap_kg,
+                d.die_reference, d.copy_number, l.name as line_name
+           from order_die od join die d on d.id = od.die_id join extrusion_line l on l.id = od.line_id
+          where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
+        [scope.companyId, id],
+      );
+      const records: { order_die_id: number; date_saved: Date }[] = runs.length
+        ? await scope.manager.query(
+            `select order_die_id, date_saved from dimension_record where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
+            [scope.companyId, runs.map((run) => run.id)],
+          )
+        : [];
+      const now = new Date();
+      const orderDies = runs.map((run) => {
+        const marks = dimensionMarks(run.start_extrusion_time, run.end_extrusion_time, records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved), now);
+        return {
+          ...run,
+          active_timer: run.end_extrusion_time === null,
+          dimension_marks: marks,
+          missed_checks: marks.filter((mark) => mark.state === 'missed').length,
+          figures: productionFigures([asRun(run)]),
+        };
+      });
+      return { ...order, order_dies: orderDies, missed_checks: orderDies.reduce((total, run) => total + run.missed_checks, 0), figures: productionFigures(runs.map(asRun)) };
+    });
+  }
+
+  create(input: OrderInput) {
+    return this.tenantDb.transaction(async (scope) => {
+      await checkReferences(scope, input);
+      await refuseIfAny(scope, `select 1 from production_order where company_id = $1 and number = $2`, [scope.companyId, input.number], productionMessages.orderNumberTaken);
+      const status = input.line_id ? 'planned' : 'to_plan';
+      const created = await refusingConflicts(
+        async () =>
+          scope.repository(ProductionOrderEntity).create({
+            ...input,
+            finish_id: input.finish_id ?? null,
+            line_id: input.line_id ?? null,
+            status,
+            board_position: await nextPosition(scope, status, input.line_id ?? null),
+          }),
+        { unique: { production_order_number_unique: productionMessages.orderNumberTaken } },
+      );
+      return orderRow(scope, created.id);
+    });
+  }
+
+  update(id: number, patch: Partial<OrderInput>) {
+    return this.tenantDb.transaction(async (scope) => {
+      const repository = scope.repository(ProductionOrderEntity);
+      const current = await repository.findOne(id);
+      const { id: _id, company_id: _company, status: _status, board_position: _position, finished_at: _finished, created_at: _created, ...fields } = current;
+      const merged = checkWhole(orderSchema, { ...fields, ...patch });
+      await checkReferences(scope, merged);
+      await refuseIfAny(scope, `select 1 from production_order where company_id = $1 and number = $2 and id <> $3`, [scope.companyId, merged.number, id], productionMessages.orderNumberTaken);
+      const lineId = merged.line_id ?? null;
+      const changes: Partial<ProductionOrderEntity> = { ...merged, finish_id: merged.finish_id ?? null, line_id: lineId };
+      if (lineId !== current.line_id) {
+        if (current.status === 'in_press' || current.status === 'finished') throw fieldError('line_id', productionMessages.orderLineLocked, HttpStatus.CONFLICT);
+        changes.status = lineId ? 'planned' : 'to_plan';
+        changes.board_position = await nextPosition(scope, changes.status, lineId);
+      }
+      await refusingConflicts(() => repository.update(id, changes), { unique: { production_order_number_unique: productionMessages.orderNumberTaken } });
+      return orderRow(scope, id);
+    });
+  }
+
+  remove(id: number) {
+    return this.tenantDb.transaction(async (scope) => {
+      const order = await scope.repository(ProductionOrderEntity).findOne(id);
+      await refuseIfAny(scope, `select 1 from order_die where order_id = $1`, [order.id], productionMessages.orderInUse);
+      await refusingConflicts(() => scope.repository(ProductionOrderEntity).remove(id), { inUse: productionMessages.orderInUse });
+    });
+  }
+
+  /** The caller's running order dies in the active company (spec 3 order die shape). */
+  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<OrderDie[]> {
+    if (userId !== undefined && userId !== caller.userId) throw new ForbiddenException(productionMessages.activeTimerOnlyYours);
+    const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await this.tenantDb.transaction((scope) =>
+      scope.manager.query(
+        `select od.id, od.start_extrusion_time, d.die_reference, d.copy_number
+           from order_die od join die d on d.id = od.die_id
+          where od.company_id = $1 and od.started_by = $2 and od.end_extrusion_time is null
+          order by od.start_extrusion_time`,
+        [scope.companyId, caller.userId],
+      ),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      active_timer: true,
+      start_extrusion_time: row.start_extrusion_time.toISOString(),
+      dies_model_order_die_reference: row.die_reference,
+      dies_model_order_copy_number: row.copy_number,
+    }));
+  }
+
+  /** Saves DimensionA and DimensionB of a running order die of the active company, stamped now. */
+  saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<DimensionRecord[]> {
+    return this.tenantDb.transaction(async (scope) => {
+      const [orderDie] = await scope.repository(OrderDieEntity).find({ where: { id: records[0].order_dies_id } });
+      if (!orderDie) throw fieldError('order_dies_id', 'La orden en extrusión no existe', HttpStatus.NOT_FOUND);
+      if (orderDie.end_extrusion_time !== null) throw new ConflictException(productionMessages.orderDieNotRunning);
+      const now = new Date();
+      const saved: DimensionRecord[] = [];
+      for (const record of records) {
+        const row = await scope.repository(DimensionRecordEntity).create({
+          order_die_id: orderDie.id,
+          dimension_text: record.dimension_text,
+          dimension_value: record.dimension_value,
+          date_saved: now,
+          saved_by: caller.userId,
+        });
+        saved.push({ order_dies_id: row.order_die_id, dimension_text: record.dimension_text, dimension_value: Number(row.dimension_value), date_saved: row.date_saved.toISOString() });
+      }
+      return saved;
+    });
+  }
+}
+
+/** One order with the names of what it refers to, or 404. */
+export async function orderRow(scope: TenantScope, id: number): Promise<OrderRow> {
+  await scope.repository(ProductionOrderEntity).findOne(id);
+  const [row] = await scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.id = $2`, [scope.companyId, id]);
+  return row;
+}
+
+/** The next position at the end of a board column. */
+export async function nextPosition(scope: TenantScope, status: string, lineId: number | null): Promise<number> {
+  const byLine = status === 'planned' || status === 'to_plan';
+  const [{ next }] = await scope.manager.query(
+    `select coalesce(max(board_position) + 1, 0)::int as next from production_order
+      where company_id = $1 and status = $2 and ($3::boolean = false or line_id is not distinct from $4::int)`,
+    [scope.companyId, status, byLine, status === 'planned' ? lineId : null],
+  );
+  return next;
+}
+
+const asRun = (run: OrderDieEntity): FinishedRun => ({
+  start: run.start_extrusion_time,
+  end: run.end_extrusion_time,
+  billets_pushed: run.billets_pushed,
+  billet_kg: run.billet_kg,
+  good_kg: run.good_kg,
+  scrap_kg: run.scrap_kg,
+});
+
+/** The die, alloy, finish and line of an order must be the company's (another company's answers as missing). */
+async function checkReferences(scope: TenantScope, order: Pick<OrderInput, 'die_id' | 'alloy_id' | 'finish_id' | 'line_id'>) {
+  if ((await scope.repository(DieEntity).count({ id: order.die_id })) === 0) throw fieldError('die_id', 'La matriz elegida no existe');
+  if ((await scope.repository(AluminumAlloyEntity).count({ id: order.alloy_id })) === 0) throw fieldError('alloy_id', 'La aleación elegida no existe');
+  if (order.finish_id && (await scope.repository(FinishEntity).count({ id: order.finish_id })) === 0) throw fieldError('finish_id', 'El acabado elegido no existe');
+  await ownLine(scope, order.line_id);
+}

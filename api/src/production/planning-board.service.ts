@@ -1,0 +1,120 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { PLANNING_BOARD_CHANGED, productionMessages, type OrderStatus, type PlanningBoardMove } from '@planta/contracts';
+import { RealtimeService } from '../realtime/realtime.service';
+import { requestContext } from '../tenancy/request-context';
+import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
+import { ownLine } from './catalog.service';
+import { ExtrusionLineEntity } from './extrusion-line.entity';
+import { ProductionOrderEntity } from './production-order.entity';
+
+/** Cards shown per column; the finished column shows the most recently finished. */
+const COLUMN_LIMIT = 300;
+const FINISHED_LIMIT = 50;
+
+export interface BoardCard {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  due_date: string;
+  quantity_kg: number;
+  die_reference: string;
+  copy_number: number;
+  line_id: number | null;
+  line_name: string | null;
+  status: OrderStatus;
+  position: number;
+  running: boolean;
+  finished_at: Date | null;
+}
+
+const CARD = `
+  select o.id, o.number, o.customer, o.profile, to_char(o.due_date, 'YYYY-MM-DD') as due_date, o.quantity_kg::float8 as quantity_kg,
+         d.die_reference, d.copy_number, o.line_id, l.name as line_name, o.status, o.board_position as position, o.finished_at,
+         exists (select 1 from order_die od where od.order_id = o.id and od.end_extrusion_time is null) as running
+    from production_order o join die d on d.id = o.die_id left join extrusion_line l on l.id = o.line_id`;
+
+/** The planning board: to plan, planned per line, in press, finished; moves persisted and checked. */
+@Injectable()
+export class PlanningBoardService {
+  constructor(
+    private readonly tenantDb: TenantDb,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  board() {
+    return this.tenantDb.transaction((scope) => readBoard(scope));
+  }
+
+  async move(move: PlanningBoardMove) {
+    const companyId = requestContext.current().companyId;
+    const board = await this.tenantDb.transaction(async (scope) => {
+      // One board move of a company at a time, so positions stay consistent.
+      await scope.manager.query(`select pg_advisory_xact_lock(hashtext('planning-board'), $1)`, [scope.companyId]);
+      const order = await scope.repository(ProductionOrderEntity).findOne(move.order_id);
+      const [{ running, ran }] = await scope.manager.query(
+        `select bool_or(end_extrusion_time is null) is true as running, count(*) > 0 as ran from order_die where company_id = $1 and order_id = $2`,
+        [scope.companyId, order.id],
+      );
+      const target = move.to_column;
+      if (target === 'in_press' && order.status !== 'in_press') throw new ConflictException(productionMessages.boardIntoPress);
+      if (target === 'finished' && order.status !== 'finished') {
+        if (running) throw new ConflictException(productionMessages.boardRunning);
+        if (!ran) throw new ConflictException(productionMessages.boardFinishNeverRan);
+      }
+      if (target === 'planned' || target === 'to_plan') {
+        if (order.status === 'finished') throw new ConflictException(productionMessages.boardFinishedIsFinal);
+        if (running) throw new ConflictException(productionMessages.boardRunning);
+      }
+      let lineId = order.line_id;
+      if (target === 'planned') lineId = (await ownLine(scope, move.to_line_id))!.id;
+      if (target === 'to_plan') lineId = null;
+
+      await scope.repository(ProductionOrderEntity).update(order.id, {
+        status: target,
+        line_id: lineId,
+        finished_at: target === 'finished' ? (order.finished_at ?? new Date()) : null,
+      });
+      if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position);
+      return readBoard(scope);
+    });
+    this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, { order_id: move.order_id, to_column: move.to_column, to_line_id: move.to_line_id ?? null, position: move.position });
+    return board;
+  }
+}
+
+/** Puts the order at `position` of its column and renumbers the column 0..n-1. */
+async function reorder(scope: TenantScope, orderId: number, status: OrderStatus, lineId: number | null, position: number) {
+  const byLine = status !== 'in_press';
+  const rows: { id: number }[] = await scope.manager.query(
+    `select id from production_order where company_id = $1 and status = $2 and ($3::boolean = false or line_id is not distinct from $4::int) and id <> $5
+      order by board_position, id`,
+    [scope.companyId, status, byLine, lineId, orderId],
+  );
+  const ids = rows.map((row) => row.id);
+  ids.splice(Math.min(position, ids.length), 0, orderId);
+  await scope.manager.query(
+    `update production_order o set board_position = v.position
+       from unnest($2::int[], $3::int[]) as v(id, position)
+      where o.company_id = $1 and o.id = v.id and o.board_position <> v.position`,
+    [scope.companyId, ids, ids.map((_, index) => index)],
+  );
+}
+
+async function readBoard(scope: TenantScope) {
+  const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
+  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCard[]> =>
+    scope.manager.query(`${CARD} where o.company_id = $1 and o.status = $2 order by ${order} limit ${limit}`, [scope.companyId, status]);
+  const [toPlan, planned, inPress, finished] = await Promise.all([
+    column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT),
+    column('planned', 'o.line_id, o.board_position, o.id', COLUMN_LIMIT * Math.max(lines.length, 1)),
+    column('in_press', 'o.board_position, o.id', COLUMN_LIMIT),
+    column('finished', 'o.finished_at desc nulls last, o.id desc', FINISHED_LIMIT),
+  ]);
+  return {
+    to_plan: toPlan,
+    planned: lines.map((line) => ({ line_id: line.id, line_name: line.name, cards: planned.filter((card) => card.line_id === line.id) })),
+    in_press: inPress,
+    finished,
+  };
+}

@@ -1,0 +1,264 @@
+import { productionMessages } from '@planta/contracts';
+import { bearer, startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let north: number;
+let south: number;
+const tokens: Record<string, string> = {};
+const ids = { die: 0, otherCopy: 0, alloy: 0, finish: 0, lineA: 0, lineB: 0, southDie: 0, southAlloy: 0 };
+beforeAll(async () => {
+  t = await startTestApp();
+  const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
+  north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
+  south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
+  for (const email of ['admin@norte.example', 'jefe@norte.example', 'operario@norte.example', 'invitado@norte.example', 'admin@sur.example', 'operario@sur.example']) {
+    tokens[email] = (await t.login(email)).access_token;
+  }
+  const [die] = await t.sql<{ id: number; die_reference: string }>(`select id, die_reference from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`, [north]);
+  const [otherCopy] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 2`, [north]);
+  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
+  const [southDie] = await t.sql<{ id: number }>(`select id from die where company_id = $1 limit 1`, [south]);
+  const [southAlloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [south]);
+  Object.assign(ids, { die: die.id, otherCopy: otherCopy.id, alloy: alloy.id, finish: finish.id, southDie: southDie.id, southAlloy: southAlloy.id });
+  // Two free presses for the start/stop rules (the seeded ones are busy).
+  for (const key of ['lineA', 'lineB'] as const) {
+    const [line] = await t.sql<{ id: number }>(
+      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
+         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
+       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
+      [north, `Prensa libre ${key}`],
+    );
+    ids[key] = line.id;
+  }
+});
+afterAll(() => t.close());
+
+const as = (email: string) => bearer(tokens[email]);
+const order = (number: string, extra: object = {}) => ({
+  number,
+  customer: 'Cliente de pruebas',
+  profile: 'Perfil de pruebas',
+  die_id: ids.die,
+  alloy_id: ids.alloy,
+  finish_id: ids.finish,
+  length_mm: 6000,
+  quantity_pieces: 500,
+  quantity_kg: 1800,
+  due_date: '2026-03-15',
+  ...extra,
+});
+const createOrder = async (number: string, extra: object = {}) => {
+  const response = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order(number, extra));
+  expect(response.status).toBe(201);
+  return response.body as { id: number; status: string; line_id: number | null };
+};
+
+describe('orders', () => {
+  it('lists a page of the company orders with prefix search, status filter and sorting', async () => {
+    const [{ count }] = await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1`, [north]);
+    const page = await t.http().get('/api/orders/all?pageSize=10&sort=number&direction=desc').set(as('operario@norte.example'));
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(count);
+    expect(page.body.items).toHaveLength(10);
+    expect(page.body.items[0]).toMatchObject({ number: 'OP-EN-02463', die_reference: expect.any(String), alloy_designation: expect.any(String) });
+    const search = await t.http().get('/api/orders/all?search=op-en-0240').set(as('operario@norte.example'));
+    expect(search.body.items.map((item: { number: string }) => item.number).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `OP-EN-0240${i}`));
+    expect((await t.http().get('/api/orders/all?search=EN-024').set(as('operario@norte.example'))).body.total).toBe(0);
+    const finished = await t.http().get('/api/orders/all?status=finished&pageSize=500').set(as('operario@norte.example'));
+    expect(finished.body.items.every((item: { status: string }) => item.status === 'finished')).toBe(true);
+    const open = await t.http().get(`/api/orders/hideClosedOrders?companyId=${north}`).set(as('operario@norte.example'));
+    expect(open.status).toBe(200);
+    expect(open.body.length).toBe(count - finished.body.total);
+    expect(open.body.some((item: { status: string }) => item.status === 'finished')).toBe(false);
+  });
+
+  it('validates the order form in Spanish and refuses another company die', async () => {
+    const empty = await t.http().post('/api/orders').set(as('jefe@norte.example')).send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toMatchObject({ number: 'Este campo es obligatorio', die_id: productionMessages.chooseDie, alloy_id: productionMessages.chooseAlloy, due_date: productionMessages.dateFormat });
+    const bad = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order('OP-X', { quantity_pieces: 2.5, quantity_kg: -1, due_date: '2026-02-30' }));
+    expect(bad.body.fields).toEqual({ quantity_pieces: productionMessages.wholeNumber, quantity_kg: 'Debe ser un número mayor que cero', due_date: productionMessages.dateFormat });
+    const foreign = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order('OP-FOREIGN', { die_id: ids.southDie }));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields).toEqual({ die_id: 'La matriz elegida no existe' });
+    await createOrder('OP-DUP-1');
+    const duplicate = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order('op-dup-1'));
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe(productionMessages.orderNumberTaken);
+  });
+
+  it('shows an order with its runs, 10-minute marks (answered and missed) and figures computed on the server', async () => {
+    const [finished] = await t.sql<{ id: number }>(`select o.id from production_order o where o.company_id = $1 and o.status = 'finished' order by o.id limit 1`, [north]);
+    const detail = await t.http().get(`/api/orders/${finished.id}`).set(as('operario@norte.example'));
+    expect(detail.status).toBe(200);
+    const run = detail.body.order_dies[0];
+    expect(run.active_timer).toBe(false);
+    const states = run.dimension_marks.map((mark: { state: string }) => mark.state);
+    expect(states[6]).toBe('missed');
+    expect(states.filter((state: string) => state === 'answered').length).toBeGreaterThan(5);
+    expect(detail.body.missed_checks).toBeGreaterThan(0);
+    const figures = detail.body.figures;
+    expect(figures.recovery).toBeCloseTo(figures.good_kg / figures.billet_kg, 3);
+    expect(figures.kg_h).toBeCloseTo(figures.good_kg / figures.hours, 0);
+    const lines = await t.http().get('/api/extrusion-line/figures').set(as('operario@norte.example'));
+    expect(lines.status).toBe(200);
+    expect(lines.body.lines.filter((line: { figures: { runs: number } }) => line.figures.runs > 0).length).toBe(3);
+  });
+
+  it('refuses deleting an order with extrusion history, deletes a fresh one', async () => {
+    const [ran] = await t.sql<{ order_id: number }>(`select order_id from order_die where company_id = $1 limit 1`, [north]);
+    const refused = await t.http().delete(`/api/orders/${ran.order_id}`).set(as('admin@norte.example'));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(productionMessages.orderInUse);
+    const fresh = await createOrder('OP-BORRAR');
+    expect((await t.http().delete(`/api/orders/${fresh.id}`).set(as('operario@norte.example'))).status).toBe(403);
+    expect((await t.http().delete(`/api/orders/${fresh.id}`).set(as('admin@norte.example'))).status).toBe(204);
+  });
+
+  it('keeps Perfiles del Sur out of every Norte order endpoint', async () => {
+    const [northOrder] = await t.sql<{ id: number }>(`select id from production_order where company_id = $1 limit 1`, [north]);
+    const [northRun] = await t.sql<{ id: number }>(`select id from order_die where company_id = $1 and end_extrusion_time is null limit 1`, [north]);
+    const list = await t.http().get('/api/orders/all?pageSize=500').set(as('admin@sur.example'));
+    const [{ count }] = await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1`, [south]);
+    expect(list.body.total).toBe(count);
+    expect(list.body.items.every((item: { number: string }) => item.number.startsWith('OP-PS'))).toBe(true);
+    expect((await t.http().get('/api/orders/hideClosedOrders').set(as('admin@sur.example'))).body.every((item: { number: string }) => item.number.startsWith('OP-PS'))).toBe(true);
+    for (const request of [
+      t.http().get(`/api/orders/${northOrder.id}`),
+      t.http().patch(`/api/orders/${northOrder.id}`).send({ customer: 'X' }),
+      t.http().delete(`/api/orders/${northOrder.id}`),
+      t.http().post(`/api/extrusion/${northRun.id}/stop`).send({ billets_pushed: 1, good_kg: 1, scrap_kg: 0 }),
+      t.http().post('/api/planning-board/move').send({ order_id: northOrder.id, to_column: 'to_plan', position: 0 }),
+    ]) {
+      expect((await request.set(as('admin@sur.example'))).status).toBe(404);
+    }
+    const save = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@sur.example')).send([
+      { order_dies_id: northRun.id, dimension_text: 'DimensionA', dimension_value: 20 },
+      { order_dies_id: northRun.id, dimension_text: 'DimensionB', dimension_value: 2 },
+    ]);
+    expect(save.status).toBe(404);
+    for (const path of [`/api/orders/all?company_id=${north}`, `/api/orders/hideClosedOrders?companyId=${north}`, `/api/planning-board?companyId=${north}`]) {
+      expect((await t.http().get(path).set(as('operario@sur.example'))).status).toBe(403);
+    }
+    const board = await t.http().get('/api/planning-board').set(as('operario@sur.example'));
+    expect(board.body.planned.map((column: { line_name: string }) => column.line_name)).toEqual(['Línea única - 1100 t']);
+    expect((await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@sur.example'))).body.every((run: { dies_model_order_die_reference: string }) => run.dies_model_order_die_reference.startsWith('PS'))).toBe(true);
+  });
+});
+
+describe('extrusion start and stop', () => {
+  it('runs an order die on one line at a time and a line one order die at a time', async () => {
+    const first = await createOrder('OP-RUN-1');
+    const second = await createOrder('OP-RUN-2');
+    const start = (body: object, who = 'operario@norte.example') => t.http().post('/api/extrusion/start').set(as(who)).send(body);
+    expect((await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA }, 'invitado@norte.example')).status).toBe(403);
+    const started = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ active_timer: true, dies_model_order_die_reference: 'EN-6003', dies_model_order_copy_number: 1 });
+    const twice = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineB });
+    expect([twice.status, twice.body.message]).toEqual([409, productionMessages.orderDieAlreadyRunning]);
+    const dieBusy = await start({ order_id: second.id, die_id: ids.die, line_id: ids.lineB });
+    expect([dieBusy.status, dieBusy.body.message]).toEqual([409, productionMessages.dieAlreadyRunning]);
+    const lineBusy = await start({ order_id: second.id, die_id: ids.otherCopy, line_id: ids.lineA });
+    expect([lineBusy.status, lineBusy.body.message]).toEqual([409, productionMessages.lineBusy]);
+    const [otherReference] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6010' and copy_number = 1`, [north]);
+    expect((await start({ order_id: second.id, die_id: otherReference.id, line_id: ids.lineB })).body.fields).toEqual({ die_id: productionMessages.dieNotOfOrder });
+    expect((await start({ order_id: second.id, die_id: ids.otherCopy, line_id: ids.lineB })).status).toBe(201);
+
+    const mine = await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@norte.example'));
+    expect(mine.body.map((run: { id: number }) => run.id)).toContain(started.body.id);
+    expect(Object.keys(mine.body[0]).sort()).toEqual(['active_timer', 'dies_model_order_copy_number', 'dies_model_order_die_reference', 'id', 'start_extrusion_time']);
+    const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);
+    expect((await t.http().get(`/api/orders/getActiveTimerOrders?userId=${operator.id}`).set(as('operario@norte.example'))).status).toBe(200);
+    const someoneElse = await t.http().get(`/api/orders/getActiveTimerOrders?userId=${operator.id}`).set(as('jefe@norte.example'));
+    expect([someoneElse.status, someoneElse.body.message]).toEqual([403, productionMessages.activeTimerOnlyYours]);
+
+    const stop = (body: object, who = 'operario@norte.example') => t.http().post(`/api/extrusion/${started.body.id}/stop`).set(as(who)).send(body);
+    expect((await stop({ billets_pushed: 0, good_kg: -1 })).body.fields).toMatchObject({ billets_pushed: 'Debe ser un número mayor que cero', good_kg: productionMessages.nonNegativeNumber });
+    const tooMuch = await stop({ billets_pushed: 2, good_kg: 500, scrap_kg: 10 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.fields.good_kg).toContain(productionMessages.tooMuchOutput);
+    const stopped = await stop({ billets_pushed: 10, good_kg: 520, scrap_kg: 40 });
+    expect(stopped.status).toBe(200);
+    // 10 billets of 172 mm × 1000 mm of 6063 (2.69 g/cm³): 625.0 kg.
+    expect(stopped.body.billet_kg).toBeCloseTo(625.03, 1);
+    expect(stopped.body.figures.recovery).toBeCloseTo(520 / 625.03, 3);
+    expect(stopped.body.figures.scrap_ratio).toBeCloseTo(40 / 625.03, 3);
+    expect((await stop({ billets_pushed: 10, good_kg: 520, scrap_kg: 40 })).status).toBe(409);
+    // The line and the die are free again.
+    expect((await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA })).status).toBe(201);
+  });
+});
+
+describe('critical dimensions', () => {
+  it('saves the two records of a running order die, stamped by the server', async () => {
+    const [run] = await t.sql<{ id: number }>(`select id from order_die where company_id = $1 and end_extrusion_time is null order by id limit 1`, [north]);
+    const body = (id: number, a: unknown = 20.15, b: unknown = 2.01) => [
+      { order_dies_id: id, dimension_text: 'DimensionA', dimension_value: a },
+      { order_dies_id: id, dimension_text: 'DimensionB', dimension_value: b },
+    ];
+    const saved = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(run.id));
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual([
+      { order_dies_id: run.id, dimension_text: 'DimensionA', dimension_value: 20.15, date_saved: expect.any(String) },
+      { order_dies_id: run.id, dimension_text: 'DimensionB', dimension_value: 2.01, date_saved: expect.any(String) },
+    ]);
+    const invalid = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(run.id, -1, 5000));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields).toEqual({ '0.dimension_value': 'Debe ser un número mayor que cero', '1.dimension_value': 'Debe ser como máximo 1000 mm' });
+    expect((await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send([body(run.id)[0]])).status).toBe(400);
+    const [stopped] = await t.sql<{ id: number }>(`select id from order_die where company_id = $1 and end_extrusion_time is not null limit 1`, [north]);
+    const notRunning = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(stopped.id));
+    expect([notRunning.status, notRunning.body.message]).toEqual([409, productionMessages.orderDieNotRunning]);
+    expect((await t.http().post('/api/orders/saveDieCriticalDimension').set(as('invitado@norte.example')).send(body(run.id))).status).toBe(403);
+  });
+});
+
+describe('planning board', () => {
+  const move = (body: object, who = 'operario@norte.example') => t.http().post('/api/planning-board/move').set(as(who)).send(body);
+
+  it('shows the columns in order and persists moves and reordering', async () => {
+    const board = await t.http().get('/api/planning-board').set(as('operario@norte.example'));
+    expect(board.status).toBe(200);
+    expect(Object.keys(board.body)).toEqual(['to_plan', 'planned', 'in_press', 'finished']);
+    expect(board.body.in_press.some((card: { running: boolean }) => card.running)).toBe(true);
+    const fresh = await createOrder('OP-BOARD-1');
+    const [{ id: lineId }] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 and name = 'Prensa 2 - 1800 t'`, [north]);
+    const moved = await move({ order_id: fresh.id, to_column: 'planned', to_line_id: lineId, position: 0 });
+    expect(moved.status).toBe(200);
+    const column = moved.body.planned.find((entry: { line_id: number }) => entry.line_id === lineId).cards;
+    expect(column[0]).toMatchObject({ id: fresh.id, position: 0, status: 'planned' });
+    const second = column[1].id;
+    const reordered = await move({ order_id: fresh.id, to_column: 'planned', to_line_id: lineId, position: 1 });
+    expect(reordered.body.planned.find((entry: { line_id: number }) => entry.line_id === lineId).cards.slice(0, 2).map((card: { id: number }) => card.id)).toEqual([second, fresh.id]);
+    const back = await move({ order_id: fresh.id, to_column: 'to_plan', position: 0 });
+    expect(back.body.to_plan[0]).toMatchObject({ id: fresh.id, line_id: null });
+    expect((await move({ order_id: fresh.id, to_column: 'planned', position: 0 })).body.fields).toEqual({ to_line_id: productionMessages.chooseLine });
+    expect((await move({ order_id: fresh.id, to_column: 'to_plan', position: 0 }, 'invitado@norte.example')).status).toBe(403);
+  });
+
+  it('refuses illegal moves with a message', async () => {
+    const fresh = await createOrder('OP-BOARD-2');
+    const refused = async (body: object, message: string) => {
+      const response = await move(body);
+      expect([response.status, response.body.message]).toEqual([409, message]);
+    };
+    await refused({ order_id: fresh.id, to_column: 'finished', position: 0 }, productionMessages.boardFinishNeverRan);
+    await refused({ order_id: fresh.id, to_column: 'in_press', position: 0 }, productionMessages.boardIntoPress);
+    const [running] = await t.sql<{ order_id: number }>(`select order_id from order_die where company_id = $1 and end_extrusion_time is null limit 1`, [north]);
+    await refused({ order_id: running.order_id, to_column: 'to_plan', position: 0 }, productionMessages.boardRunning);
+    await refused({ order_id: running.order_id, to_column: 'finished', position: 0 }, productionMessages.boardRunning);
+    const [finished] = await t.sql<{ id: number }>(`select id from production_order where company_id = $1 and status = 'finished' limit 1`, [north]);
+    await refused({ order_id: finished.id, to_column: 'planned', to_line_id: ids.lineA, position: 0 }, productionMessages.boardFinishedIsFinal);
+    // An order that ran and stopped may be finished.
+    const [paused] = await t.sql<{ id: number }>(
+      `select o.id from production_order o where o.company_id = $1 and o.status = 'in_press'
+          and not exists (select 1 from order_die od where od.order_id = o.id and od.end_extrusion_time is null) limit 1`,
+      [north],
+    );
+    const done = await move({ order_id: paused.id, to_column: 'finished', position: 0 });
+    expect(done.status).toBe(200);
+    expect(done.body.finished[0].id).toBe(paused.id);
+  });
+});
