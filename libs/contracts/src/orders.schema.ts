@@ -32,6 +32,13 @@ export const dimensionRecordSchema = z.object({
 });
 export type DimensionRecord = z.infer<typeof dimensionRecordSchema>;
 
+/** The prompt's form: the two values, same rule as each record's value (mm). */
+export const criticalDimensionsFormSchema = z.object({
+  dimensionA: dimensionRecordSchema.shape.dimension_value,
+  dimensionB: dimensionRecordSchema.shape.dimension_value,
+});
+export type CriticalDimensionsForm = z.infer<typeof criticalDimensionsFormSchema>;
+
 /** `POST /api/orders/saveDieCriticalDimension`: the list of two records, A and B of one order die. */
 export const saveDieCriticalDimensionRequestSchema = z
   .array(dimensionRecordSchema)

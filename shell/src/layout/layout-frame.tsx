@@ -4,6 +4,8 @@ import { useEffect, type ReactNode } from 'react';
 import type { Settings } from '@planta/contracts';
 import { animationDurations, currentSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
 import { ShellPanels } from '../chat/shell-panels';
+import { CriticalDimensionsPrompt } from '../critical-dimensions/critical-dimensions.prompt';
+import { holdsNonGuestRole } from './nav-utils';
 import { FailureReportButton } from './failure-report-button';
 import { Footer } from './footer';
 import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
@@ -163,6 +165,7 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
       {mobile && config.navbar.display ? <MobileNavbar /> : null}
       {config.rightSidePanel.display ? <FailureReportButton /> : null}
       <ShellPanels />
+      {holdsNonGuestRole(user.role) ? <CriticalDimensionsPrompt /> : null}
     </div>
   );
 }

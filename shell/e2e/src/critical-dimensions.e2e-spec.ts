@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, launchBrowser, login, newPage, visible } from '../support/browser';
+
+/** Calls the API from the page with the signed-in user's token. */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('jwt_access_token')}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+interface Order {
+  id: number;
+  die_id: number | null;
+  line_id: number | null;
+  status: string;
+}
+
+/** Spec 4: the 'Dimensiones criticas' prompt at the 10-minute mark of a running order die. */
+describe('critical-dimensions prompt', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let started: { id: number; order_id: number } | null = null;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+  afterEach(async () => {
+    if (started) await apiCall(page, 'POST', `/extrusion/${started.id}/stop`, { billets_pushed: 1, good_kg: 1, scrap_kg: 0 });
+    started = null;
+    await context?.close();
+  });
+
+  it("opens at the 10-minute mark of the browser clock; 'Guardar' stores both values and shows 'Información Guardada'", async () => {
+    await page.clock.install();
+    await login(page, 'admin@sur.example');
+
+    // A run of Perfiles del Sur's own: its one line is busy in the demo data, so that run is
+    // stopped first and a planned order is started by this user (the prompt follows the runs the
+    // user started).
+    const orders = (await apiCall<Order[]>(page, 'GET', '/orders/hideClosedOrders')).body;
+    for (const busy of orders.filter((order) => order.status === 'in_press')) {
+      const detail = (await apiCall<{ order_dies: { id: number; active_timer: boolean }[] }>(page, 'GET', `/orders/${busy.id}`)).body;
+      for (const run of detail.order_dies.filter((candidate) => candidate.active_timer)) {
+        expect((await apiCall(page, 'POST', `/extrusion/${run.id}/stop`, { billets_pushed: 1, good_kg: 1, scrap_kg: 0 })).status).toBe(200);
+      }
+    }
+    const planned = orders.find((order) => order.status === 'planned' && order.die_id && order.line_id)!;
+    const start = await apiCall<{ id: number; order_id: number }>(page, 'POST', '/extrusion/start', { order_id: planned.id, die_id: planned.die_id, line_id: planned.line_id });
+    expect(start.status).toBe(201);
+    started = start.body;
+
+    const dialog = page.getByRole('alertdialog', { name: 'Dimensiones criticas' });
+    // The running order die is picked up by the next refresh; before the mark nothing opens.
+    await page.clock.fastForward('01:05');
+    await page.clock.fastForward('05:00');
+    expect(await dialog.isVisible()).toBe(false);
+    await page.clock.fastForward('04:00');
+    await visible(dialog);
+
+    await dialog.getByLabel('Dimensión A (mm)').fill('12.45');
+    await dialog.getByLabel('Dimensión B (mm)').fill('3.2');
+    const saving = page.waitForResponse((response) => response.url().endsWith('/api/orders/saveDieCriticalDimension'));
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    const response = await saving;
+    expect(response.status()).toBe(201);
+    const records = (await response.json()) as { order_dies_id: number; dimension_text: string; dimension_value: number }[];
+    expect(records.map(({ order_dies_id, dimension_text, dimension_value }) => ({ order_dies_id, dimension_text, dimension_value: Number(dimension_value) }))).toEqual([
+      { order_dies_id: started!.id, dimension_text: 'DimensionA', dimension_value: 12.45 },
+      { order_dies_id: started!.id, dimension_text: 'DimensionB', dimension_value: 3.2 },
+    ]);
+    await visible(page.getByText('Información Guardada'));
+    await eventually(async () => expect(await dialog.isVisible()).toBe(false));
+
+    // Closed within the same minute, it does not come back.
+    await page.clock.fastForward('00:20');
+    expect(await dialog.isVisible()).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { criticalDimensionsFormSchema, dieLabel, type CriticalDimensionsForm, type DimensionRecord, type OrderDie } from '@planta/contracts';
+import { api, errorMessage, userAtom } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
+import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
+
+/** How often the running order dies are asked for; the marks themselves are checked every second. */
+const REFRESH_MS = 60_000;
+const handledKey = (orderDieId: number) => `planta.criticalDimensions.${orderDieId}`;
+
+function storedMark(orderDieId: number): number | null {
+  const value = Number(localStorage.getItem(handledKey(orderDieId)));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The 'Dimensiones criticas' prompt (spec 2.5, 4): while the user's first order die runs, it asks
+ * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts).
+ */
+export function CriticalDimensionsPrompt() {
+  const { t } = useTranslation('shell');
+  const user = useAtomValue(userAtom);
+  const [orderDie, setOrderDie] = useState<OrderDie | null>(null);
+  const [state, setState] = useState<PromptState>(initialPromptState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const { control, handleSubmit, reset, formState } = useForm<CriticalDimensionsForm>({
+    mode: 'onChange',
+    resolver: zodResolver(criticalDimensionsFormSchema) as Resolver<CriticalDimensionsForm>,
+  });
+
+  const fetchRunning = useCallback(async () => {
+    if (!user.data.id) return;
+    try {
+      const running = await api.get<OrderDie[]>('/orders/getActiveTimerOrders', { query: { userId: user.data.id } });
+      const first = running.find((candidate) => candidate.active_timer && candidate.start_extrusion_time) ?? null;
+      setOrderDie((current) => (current?.id === first?.id && current?.start_extrusion_time === first?.start_extrusion_time ? current : first));
+    } catch {
+      // Without the list there is nothing to prompt for; the next refresh tries again.
+    }
+  }, [user.data.id]);
+
+  useEffect(() => {
+    void fetchRunning();
+    const timer = setInterval(() => void fetchRunning(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [fetchRunning]);
+
+  // A new order die starts from the mark last handled for it (kept across reloads).
+  useEffect(() => {
+    setState({ ...initialPromptState, handledMark: orderDie ? storedMark(orderDie.id) : null });
+  }, [orderDie]);
+
+  useEffect(() => {
+    const startedAt = orderDie?.start_extrusion_time ? new Date(orderDie.start_extrusion_time).getTime() : null;
+    const check = () => {
+      const next = tick(stateRef.current, startedAt, Date.now());
+      if (next === stateRef.current) return;
+      if (next.dialogOpen && !stateRef.current.dialogOpen) reset({ dimensionA: undefined, dimensionB: undefined } as never);
+      if (orderDie && next.handledMark) localStorage.setItem(handledKey(orderDie.id), String(next.handledMark));
+      setState(next);
+    };
+    check();
+    const timer = setInterval(check, 1000);
+    return () => clearInterval(timer);
+  }, [orderDie, reset]);
+
+  const save = handleSubmit(async ({ dimensionA, dimensionB }) => {
+    if (!orderDie) return;
+    const now = new Date().toISOString();
+    const records: DimensionRecord[] = [
+      { order_dies_id: orderDie.id, dimension_text: 'DimensionA', dimension_value: dimensionA, date_saved: now },
+      { order_dies_id: orderDie.id, dimension_text: 'DimensionB', dimension_value: dimensionB, date_saved: now },
+    ];
+    try {
+      await api.post('/orders/saveDieCriticalDimension', records);
+      setState((current) => saved(current));
+      showSnackbar({ message: t('criticalDimensions.saved', 'Información Guardada'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
+      void fetchRunning();
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: 'error', position: 'top-end', autoHideMs: 2000 });
+    }
+  });
+
+  if (!orderDie) return null;
+  const minutes = Math.floor((Date.now() - new Date(orderDie.start_extrusion_time!).getTime()) / 60_000);
+  return (
+    <Dialog open={state.dialogOpen} modalType="alert" onOpenChange={(_event, data) => !data.open && setState((current) => closed(current))}>
+      <DialogSurface>
+        <form onSubmit={save} noValidate>
+          <DialogBody>
+            <DialogTitle>{t('criticalDimensions.title', 'Dimensiones criticas')}</DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+              <Text>
+                {t('criticalDimensions.message', {
+                  die: dieLabel({ die_reference: orderDie.dies_model_order_die_reference, copy_number: orderDie.dies_model_order_copy_number }),
+                  minutes,
+                })}
+              </Text>
+              {(['dimensionA', 'dimensionB'] as const).map((name) => (
+                <Controller
+                  key={name}
+                  name={name}
+                  control={control}
+                  render={({ field, fieldState }) => (
+                    <Field
+                      label={t(`criticalDimensions.${name}`, name === 'dimensionA' ? 'Dimensión A (mm)' : 'Dimensión B (mm)')}
+                      required
+                      validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}
+                    >
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        step="0.01"
+                        min="0"
+                        value={field.value === undefined || field.value === null ? '' : String(field.value)}
+                        onChange={(_event, data) => field.onChange(data.value === '' ? undefined : data.value)}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                      />
+                    </Field>
+                  )}
+                />
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={() => setState((current) => closed(current))}>
+                {t('criticalDimensions.close', 'Cerrar')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={!formState.isValid || formState.isSubmitting}>
+                {t('criticalDimensions.save', 'Guardar')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
