@@ -1,0 +1,161 @@
+import { Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { Controller, type Control, type ControllerFieldState, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
+import { messages } from '@planta/contracts';
+
+/**
+ * Form building blocks bound with react-hook-form's Controller (never `register()`: Fluent inputs
+ * are controlled and would stay empty). Errors are shown as the field's helper text (spec 5).
+ */
+
+/** The one text every required field shows when it is left empty (the contracts' catalogue). */
+export const REQUIRED_TEXT: string = messages.required;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Spec 5: a field shows an error when it is not pristine and required (and empty), or when it
+ * has an error message. Returns the helper text to show, or undefined.
+ */
+export function fieldErrorText(fieldState: Pick<ControllerFieldState, 'error' | 'isDirty' | 'isTouched'>, options: { required?: boolean; value?: unknown; requiredText?: string } = {}): string | undefined {
+  if (fieldState.error?.message) return fieldState.error.message;
+  if (options.required && (fieldState.isDirty || fieldState.isTouched) && isEmpty(options.value)) return options.requiredText ?? REQUIRED_TEXT;
+  return undefined;
+}
+
+interface BaseFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
+  name: FieldPath<T>;
+  /** The form's control (a zod resolver's form: input and output types differ). */
+  control: Control<T, unknown, TOut>;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  hint?: string;
+  /** Called after the field's own onChange (derived values). */
+  onValueChange?: (value: string) => void;
+}
+
+export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, multiline, type = 'text', autoFocus }: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const message = fieldErrorText(fieldState, { required, value: field.value });
+        const value = field.value === null || field.value === undefined ? '' : String(field.value);
+        const change = (next: string) => {
+          field.onChange(next);
+          onValueChange?.(next);
+        };
+        return (
+          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
+            {multiline ? (
+              <Textarea name={field.name} ref={field.ref} value={value} onBlur={field.onBlur} disabled={disabled} onChange={(_, data) => change(data.value)} />
+            ) : (
+              <Input name={field.name} ref={field.ref} type={type} value={value} onBlur={field.onBlur} disabled={disabled} autoFocus={autoFocus} onChange={(_, data) => change(data.value)} />
+            )}
+          </Field>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * A number input. The form holds what the user typed (a string; the shared schemas coerce it),
+ * so a half-typed "12," or an empty field is never silently turned into 0 while typing.
+ */
+export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, step = 'any', min }: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const message = fieldErrorText(fieldState, { required, value: field.value });
+        const value = field.value === null || field.value === undefined ? '' : String(field.value);
+        return (
+          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
+            <Input
+              name={field.name}
+              ref={field.ref}
+              type="number"
+              inputMode="decimal"
+              step={step}
+              min={min}
+              value={value}
+              disabled={disabled}
+              onBlur={field.onBlur}
+              onChange={(_, data) => {
+                field.onChange(data.value);
+                onValueChange?.(data.value);
+              }}
+            />
+          </Field>
+        );
+      }}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/** A native select (accessible, keyboard and mobile friendly); the empty first option reads `placeholder`. */
+export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, options, placeholder = '—', numeric }: BaseFieldProps<T, TOut> & { options: readonly SelectOption[]; placeholder?: string; /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const message = fieldErrorText(fieldState, { required, value: field.value });
+        const value = field.value === null || field.value === undefined ? '' : String(field.value);
+        return (
+          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
+            <Select
+              name={field.name}
+              ref={field.ref}
+              value={value}
+              disabled={disabled}
+              onBlur={field.onBlur}
+              onChange={(_, data) => {
+                field.onChange(numeric ? (data.value === '' ? null : Number(data.value)) : data.value);
+                onValueChange?.(data.value);
+              }}
+            >
+              <option value="">{placeholder}</option>
+              {options.map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        );
+      }}
+    />
+  );
+}
+
+/** A validation failure from the API: `{ fields: { name: message } }` (400) — duck-typed, so any error class works. */
+interface WithFields {
+  fields?: Record<string, string>;
+}
+
+/**
+ * Puts the API's field errors (400 `fields`) on the form's fields. Returns the names it set;
+ * an empty list means the error had none (show its message elsewhere, e.g. a snackbar).
+ * `known`, when given, limits the mapping to the form's own fields.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known?: readonly string[]): string[] {
+  if (error === null || typeof error !== 'object') return [];
+  const fields = (error as WithFields).fields;
+  if (!fields || typeof fields !== 'object') return [];
+  const applied: string[] = [];
+  for (const [name, message] of Object.entries(fields)) {
+    if (typeof message !== 'string' || name === '_' || (known && !known.includes(name))) continue;
+    setError(name as FieldPath<T>, { type: 'server', message }, { shouldFocus: applied.length === 0 });
+    applied.push(name);
+  }
+  return applied;
+}

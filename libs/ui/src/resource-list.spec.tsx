@@ -1,0 +1,182 @@
+import '../testing/jsdom.setup';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createI18n } from '@planta/i18n';
+import { exportRowsToExcel, fetchAllRows, ResourceList, SEARCH_DEBOUNCE_MS, type ResourceColumn } from './resource-list';
+
+jest.mock('write-excel-file/browser', () => {
+  const toFile = jest.fn(async () => undefined);
+  const writer = jest.fn(() => ({ toFile }));
+  return { __esModule: true, default: writer, toFile };
+});
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const excel = require('write-excel-file/browser') as { default: jest.Mock; toFile: jest.Mock };
+
+interface Row {
+  id: number;
+  name: string;
+  tonnage: number;
+}
+const columns: ResourceColumn<Row>[] = [
+  { key: 'name', label: 'Nombre', sortable: true },
+  { key: 'tonnage', label: 'Tonelaje (t)', sortable: true },
+];
+const rows = (count: number, from = 1): Row[] => Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Línea ${from + index}`, tonnage: 1000 + index }));
+
+type Answer = (url: URL) => { status: number; body: unknown };
+function mockFetch(answer: Answer) {
+  const mock = jest.fn(async (input: string) => {
+    const { status, body } = answer(new URL(input, 'http://localhost'));
+    const text = JSON.stringify(body);
+    return { ok: status < 300, status, statusText: '', text: async () => text } as unknown as Response;
+  });
+  (globalThis as { fetch: unknown }).fetch = mock;
+  return mock;
+}
+const pagedAnswer = (all: Row[]): Answer => (url) => {
+  const page = Number(url.searchParams.get('page'));
+  const pageSize = Number(url.searchParams.get('pageSize'));
+  return { status: 200, body: { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize } };
+};
+const lastQuery = (mock: jest.Mock) => new URL(mock.mock.calls.at(-1)![0] as string, 'http://localhost').searchParams;
+
+function Probe() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
+function renderList(props: Partial<Parameters<typeof ResourceList<Row>>[0]> = {}) {
+  return render(
+    <FluentProvider theme={webLightTheme}>
+      <I18nextProvider i18n={createI18n('es')}>
+        <MemoryRouter initialEntries={['/apps/machine/all']}>
+          <Routes>
+            <Route path="/apps/machine/all" element={<ResourceList<Row> resource="machine" basePath="/apps/machine" title="Máquinas" columns={columns} emptyText="Registra tu primera máquina" {...props} />} />
+            <Route path="*" element={<Probe />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>
+    </FluentProvider>,
+  );
+}
+
+describe('ResourceList', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks the API for the first page and shows its rows with the range', async () => {
+    const fetch = mockFetch(pagedAnswer(rows(23)));
+    renderList();
+    expect(await screen.findByText('Línea 1')).toBeTruthy();
+    expect(fetch.mock.calls[0][0]).toBe('/api/machine/all?page=1&pageSize=10');
+    expect(screen.getByText('1–10 de 23')).toBeTruthy();
+    expect(screen.getByText('Filas por página')).toBeTruthy();
+  });
+
+  it('pages forward, changes rows per page and goes back to page 1', async () => {
+    const fetch = mockFetch(pagedAnswer(rows(23)));
+    renderList();
+    await screen.findByText('Línea 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('Línea 11')).toBeTruthy();
+    expect(lastQuery(fetch).get('page')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Última página' }));
+    expect(await screen.findByText('Línea 23')).toBeTruthy();
+    expect(screen.getByText('21–23 de 23')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filas por página' }), { target: { value: '25' } });
+    await waitFor(() => expect(screen.getByText('1–23 de 23')).toBeTruthy());
+    expect(lastQuery(fetch).get('pageSize')).toBe('25');
+    expect(lastQuery(fetch).get('page')).toBe('1');
+  });
+
+  it('sorts by a header, toggling the direction', async () => {
+    const fetch = mockFetch(pagedAnswer(rows(3)));
+    renderList();
+    await screen.findByText('Línea 1');
+    fireEvent.click(screen.getByText('Tonelaje (t)'));
+    await waitFor(() => expect(lastQuery(fetch).get('sort')).toBe('tonnage'));
+    expect(lastQuery(fetch).get('direction')).toBe('asc');
+    fireEvent.click(screen.getByText('Tonelaje (t)'));
+    await waitFor(() => expect(lastQuery(fetch).get('direction')).toBe('desc'));
+  });
+
+  it('debounces the search: one call with the final text, back on page 1', async () => {
+    jest.useFakeTimers();
+    const fetch = mockFetch(pagedAnswer(rows(30)));
+    renderList();
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await act(async () => undefined);
+    const before = fetch.mock.calls.length;
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    fireEvent.change(box, { target: { value: 'pr' } });
+    fireEvent.change(box, { target: { value: 'prensa' } });
+    await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    expect(fetch.mock.calls.length).toBe(before);
+    await act(async () => jest.advanceTimersByTime(100));
+    expect(fetch.mock.calls.length).toBe(before + 1);
+    expect(lastQuery(fetch).get('search')).toBe('prensa');
+    expect(lastQuery(fetch).get('page')).toBe('1');
+  });
+
+  it('opens <base>/<id> on a row click and <base>/new with "Nuevo"', async () => {
+    mockFetch(pagedAnswer(rows(2)));
+    const { unmount } = renderList();
+    fireEvent.click(await screen.findByText('Línea 2'));
+    expect(screen.getByTestId('location').textContent).toBe('/apps/machine/2');
+    unmount();
+    renderList();
+    await screen.findByText('Línea 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo' }));
+    expect(screen.getByTestId('location').textContent).toBe('/apps/machine/new');
+  });
+
+  it('shows "Sin datos" with the helpful text and a "Nuevo" button when empty', async () => {
+    mockFetch(pagedAnswer([]));
+    renderList();
+    expect(await screen.findByText('Sin datos')).toBeTruthy();
+    expect(screen.getByText('Registra tu primera máquina')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Nuevo' })).toHaveLength(2);
+    expect((screen.getByRole('button', { name: 'Exportar a Excel' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the API error with a retry', async () => {
+    let fail = true;
+    mockFetch((url) => (fail ? { status: 500, body: { statusCode: 500, message: 'Base de datos caída', error: 'Internal Server Error' } } : pagedAnswer(rows(1))(url)));
+    renderList();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Base de datos caída')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Línea 1')).toBeTruthy();
+  });
+
+  it('exports every row of the current query to Excel', async () => {
+    const fetch = mockFetch(pagedAnswer(rows(1200)));
+    renderList();
+    await screen.findByText('Línea 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar a Excel' }));
+    await waitFor(() => expect(excel.toFile).toHaveBeenCalledWith('machine.xlsx'));
+    const sheet = excel.default.mock.calls.at(-1)[0] as unknown[][];
+    expect(sheet).toHaveLength(1201);
+    expect(sheet[0]).toEqual([{ value: 'Nombre', fontWeight: 'bold' }, { value: 'Tonelaje (t)', fontWeight: 'bold' }]);
+    expect(sheet[1200]).toEqual(['Línea 1200', 2199]);
+    const exportCalls = fetch.mock.calls.map(([input]) => new URL(input as string, 'http://localhost').searchParams).filter((query) => query.get('pageSize') === '500');
+    expect(exportCalls.map((query) => query.get('page'))).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('fetchAllRows and exportRowsToExcel', () => {
+  it('stops at the cap and keeps the search and sort', async () => {
+    const fetch = mockFetch(pagedAnswer(rows(2000)));
+    const all = await fetchAllRows<Row>('machine', { page: 3, pageSize: 10, search: 'x', sort: 'name', direction: 'desc' }, 700);
+    expect(all).toHaveLength(700);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(lastQuery(fetch).get('search')).toBe('x');
+    expect(lastQuery(fetch).get('direction')).toBe('desc');
+  });
+
+  it('uses exportValue and writes lists as text', async () => {
+    await exportRowsToExcel([{ id: 1, name: 'A', tags: ['x', 'y'] }], [{ key: 'name', label: 'N', exportValue: (row) => `#${row.name}` }, { key: 'tags', label: 'T' }], 'f');
+    expect(excel.default.mock.calls.at(-1)[0][1]).toEqual(['#A', 'x, y']);
+  });
+});

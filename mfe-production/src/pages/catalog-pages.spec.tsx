@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { messages, productionMessages } from '@planta/contracts';
+import { currentPath, mockApi, on, paged, renderPage, type } from '../testing/render-page';
+import AluminumAlloyPage from './aluminum-alloy.page';
+import FinishPage from './finish.page';
+import MachinePage from './machine.page';
+import ShiftsPage from './shifts.page';
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+const LINES = on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }]));
+
+describe('machines', () => {
+  it('validates, then creates a machine on a line', async () => {
+    const api = mockApi(LINES, on('POST', '/api/machine', 201, { id: 1 }));
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/new' });
+    save();
+    expect(await screen.findByText(messages.required)).toBeTruthy();
+    expect(screen.getByText('Elige el tipo de máquina')).toBeTruthy();
+    type(screen.getByLabelText(/^Nombre de la máquina/), 'Sierra 1');
+    fireEvent.change(screen.getByLabelText(/^Tipo de máquina/), { target: { value: 'saw' } });
+    await screen.findByRole('option', { name: 'Prensa 3' });
+    fireEvent.change(screen.getByLabelText(/^Línea de extrusión/), { target: { value: '3' } });
+    save();
+    await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
+    expect(api.calls('POST', '/api/machine')[0].body).toEqual({ name: 'Sierra 1', type: 'saw', line_id: 3, status: 'operating', manufacturer: '', model: '' });
+  });
+
+  it('lists machines with translated type and status', async () => {
+    mockApi(on('GET', '/api/machine/all', 200, paged([{ id: 1, name: 'Horno A', type: 'billet-furnace', status: 'out-of-service', line_id: null, manufacturer: '', model: '' }])));
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/all' });
+    expect(await screen.findByText('Horno de tochos')).toBeTruthy();
+    expect(screen.getByText('Fuera de servicio')).toBeTruthy();
+  });
+});
+
+describe('shifts', () => {
+  it('requires at least one day and refuses the same start and end', async () => {
+    const api = mockApi(LINES);
+    renderPage(<ShiftsPage />, { route: '/apps/shifts/:id', url: '/apps/shifts/new' });
+    type(screen.getByLabelText(/^Nombre del turno/), 'Mañana');
+    type(screen.getByLabelText(/^Hora de inicio/), '06:00');
+    type(screen.getByLabelText(/^Hora de fin/), '06:00');
+    type(screen.getByLabelText(/^Supervisor/), 'Ana');
+    save();
+    expect(await screen.findByText(productionMessages.chooseDays)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Lunes'));
+    save();
+    expect(await screen.findByText(productionMessages.sameStartAndEnd)).toBeTruthy();
+    expect(api.calls('POST', '/api/shifts')).toHaveLength(0);
+  });
+
+  it('maps the overlap refusal of the API onto its field', async () => {
+    mockApi(LINES, on('POST', '/api/shifts', 400, { statusCode: 400, message: 'Los datos enviados no son válidos', error: 'Bad Request', fields: { start_time: productionMessages.shiftOverlap } }));
+    renderPage(<ShiftsPage />, { route: '/apps/shifts/:id', url: '/apps/shifts/new' });
+    type(screen.getByLabelText(/^Nombre del turno/), 'Noche');
+    type(screen.getByLabelText(/^Hora de inicio/), '22:00');
+    type(screen.getByLabelText(/^Hora de fin/), '06:00');
+    type(screen.getByLabelText(/^Supervisor/), 'Luis');
+    fireEvent.click(screen.getByLabelText('Martes'));
+    fireEvent.click(screen.getByLabelText('Lunes'));
+    save();
+    expect(await screen.findByText(productionMessages.shiftOverlap)).toBeTruthy();
+    expect(currentPath()).toBe('/apps/shifts/new');
+  });
+});
+
+describe('finishes', () => {
+  it('asks colour and class only for anodised, with the schema messages', async () => {
+    const api = mockApi(on('POST', '/api/finish', 201, { id: 1 }));
+    renderPage(<FinishPage />, { route: '/apps/finish/:id', url: '/apps/finish/new' });
+    type(screen.getByLabelText(/^Nombre del acabado/), 'Anodizado plata');
+    fireEvent.change(screen.getByLabelText(/^Tipo de acabado/), { target: { value: 'anodised' } });
+    save();
+    expect(await screen.findByText(productionMessages.anodisedColour)).toBeTruthy();
+    expect(screen.getByText(productionMessages.anodisedClass)).toBeTruthy();
+    type(screen.getByLabelText(/^Color/), 'Plata');
+    fireEvent.change(screen.getByLabelText(/^Clase de espesor/), { target: { value: 'AA15' } });
+    save();
+    await waitFor(() => expect(api.calls('POST', '/api/finish')).toHaveLength(1));
+    expect(api.calls('POST', '/api/finish')[0].body).toMatchObject({ type: 'anodised', colour: 'Plata', micron_class: 'AA15' });
+  });
+});
+
+describe('aluminium alloys', () => {
+  it('shows the designation, density and min<max rules', async () => {
+    mockApi();
+    renderPage(<AluminumAlloyPage />, { route: '/apps/aluminum-alloy/:id', url: '/apps/aluminum-alloy/new' });
+    type(screen.getByLabelText(/^Designación/), '60X3');
+    type(screen.getByLabelText(/^Temple/), 'T6');
+    type(screen.getByLabelText(/^Densidad/), '2.7');
+    type(screen.getByLabelText(/^Temperatura mínima del tocho/), '500');
+    type(screen.getByLabelText(/^Temperatura máxima del tocho/), '480');
+    type(screen.getByLabelText(/^Temperatura mínima de salida/), '500');
+    type(screen.getByLabelText(/^Temperatura máxima de salida/), '560');
+    save();
+    expect(await screen.findByText(productionMessages.alloyDesignation)).toBeTruthy();
+    type(screen.getByLabelText(/^Designación/), '6063');
+    save();
+    expect(await screen.findByText(productionMessages.minNotBelowMax)).toBeTruthy();
+  });
+
+  it('shows the 409 of a delete of an alloy in use', async () => {
+    const alloy = { id: 4, designation: '6063', temper: 'T5', density_g_cm3: 2.7, billet_temp_min_c: 450, billet_temp_max_c: 500, exit_temp_min_c: 500, exit_temp_max_c: 560 };
+    const { onSnackbar } = await import('@planta/ui');
+    const shown: string[] = [];
+    const stop = onSnackbar((snackbar) => shown.push(snackbar.message));
+    mockApi(on('GET', '/api/aluminum-alloy/4', 200, alloy), on('DELETE', '/api/aluminum-alloy/4', 409, { statusCode: 409, message: productionMessages.alloyInUse, error: 'Conflict' }));
+    renderPage(<AluminumAlloyPage />, { route: '/apps/aluminum-alloy/:id', url: '/apps/aluminum-alloy/4' });
+    expect(await screen.findByText('Aleación 6063 T5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(shown).toEqual([productionMessages.alloyInUse]));
+    stop();
+  });
+});

@@ -1,0 +1,115 @@
+import { Button, Card, makeStyles, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { startExtrusionSchema, type Die, type StartExtrusion } from '@planta/contracts';
+import { api, errorMessage } from '@planta/session';
+import { applyServerFieldErrors, FormSelect, showSnackbar } from '@planta/ui';
+import { useLineOptions } from '../components/use-line-options';
+import '../i18n';
+
+interface OpenOrder {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  die_id: number;
+  die_reference: string;
+  line_id: number | null;
+}
+interface StartValues {
+  order_id: number | null;
+  die_id: number | null;
+  line_id: number | null;
+}
+
+const useStyles = makeStyles({
+  page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' },
+  buttons: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
+});
+
+/** /apps/extrusion/new: choose the order, a copy of its die and the line, and start extruding. */
+export default function ExtrusionStartPage() {
+  const styles = useStyles();
+  const { t } = useTranslation(['production', 'common']);
+  const navigate = useNavigate();
+  const lines = useLineOptions();
+  const [orders, setOrders] = useState<OpenOrder[]>([]);
+  const [dies, setDies] = useState<Die[]>([]);
+  const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
+    mode: 'onTouched',
+    resolver: zodResolver(startExtrusionSchema as never) as never,
+    defaultValues: { order_id: null, die_id: null, line_id: null },
+  });
+  const orderId = useWatch({ control, name: 'order_id' });
+  const order = orders.find((candidate) => candidate.id === orderId);
+
+  useEffect(() => {
+    api.get<OpenOrder[]>('orders/hideClosedOrders').then(setOrders, (error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
+    api.get<Die[]>('die/all').then(setDies, () => undefined);
+  }, []);
+
+  // A new order proposes its own die copy and its planned line.
+  useEffect(() => {
+    if (!order) return;
+    setValue('die_id', order.die_id);
+    if (order.line_id) setValue('line_id', order.line_id);
+  }, [order, setValue]);
+
+  const copies = order ? dies.filter((die) => die.die_reference === order.die_reference) : [];
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await api.post('extrusion/start', values);
+      showSnackbar({ message: t('production:extrusion.started'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
+      navigate('/apps/planning-kanban-board/board');
+    } catch (error) {
+      const applied = applyServerFieldErrors(error, setError, ['order_id', 'die_id', 'line_id']);
+      if (!applied.length) showSnackbar({ message: errorMessage(error), variant: 'error' });
+    }
+  });
+
+  return (
+    <section className={styles.page} aria-labelledby="extrusion-title">
+      <Title2 as="h1" id="extrusion-title">
+        {t('production:extrusion.title')}
+      </Title2>
+      <Text>{t('production:extrusion.description')}</Text>
+      <Card>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <FormSelect
+            control={control}
+            name="order_id"
+            numeric
+            required
+            label={t('production:extrusion.order')}
+            placeholder={orders.length ? '—' : t('production:extrusion.noOrders')}
+            options={orders.map((candidate) => ({ value: candidate.id, label: t('production:extrusion.orderOption', { number: candidate.number, customer: candidate.customer, profile: candidate.profile }) }))}
+          />
+          <FormSelect
+            control={control}
+            name="die_id"
+            numeric
+            required
+            label={t('production:extrusion.die')}
+            placeholder={order ? '—' : t('production:extrusion.chooseOrderFirst')}
+            disabled={!order}
+            options={copies.map((die) => ({ value: die.id, label: t('production:extrusion.dieOption', { reference: die.die_reference, copy: die.copy_number }) }))}
+          />
+          <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lines} />
+          <div className={styles.buttons}>
+            <Button type="button" onClick={() => navigate('/apps/planning-kanban-board/board')}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
+              {t('production:extrusion.start')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

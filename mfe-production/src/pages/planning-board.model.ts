@@ -1,0 +1,125 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { OrderStatus, PlanningBoardMove } from '@planta/contracts';
+import { api, errorMessage } from '@planta/session';
+
+/** A card of `GET /api/planning-board`. */
+export interface BoardCard {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  due_date: string;
+  quantity_kg: number;
+  die_reference: string;
+  copy_number: number;
+  line_id: number | null;
+  line_name: string | null;
+  status: OrderStatus;
+  position: number;
+  running: boolean;
+}
+
+export interface BoardData {
+  to_plan: BoardCard[];
+  planned: { line_id: number; line_name: string; cards: BoardCard[] }[];
+  in_press: BoardCard[];
+  finished: BoardCard[];
+}
+
+/** One column of the screen: to plan, planned per line, in press, finished. */
+export interface BoardColumn {
+  id: string;
+  status: OrderStatus;
+  lineId: number | null;
+  lineName: string | null;
+  cards: BoardCard[];
+}
+
+export const columnId = (status: OrderStatus, lineId: number | null = null) => (status === 'planned' ? `planned:${lineId}` : status);
+export const cardId = (card: Pick<BoardCard, 'id'>) => `order-${card.id}`;
+
+export function toColumns(board: BoardData): BoardColumn[] {
+  return [
+    { id: columnId('to_plan'), status: 'to_plan', lineId: null, lineName: null, cards: board.to_plan },
+    ...board.planned.map((line) => ({ id: columnId('planned', line.line_id), status: 'planned' as const, lineId: line.line_id, lineName: line.line_name, cards: line.cards })),
+    { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press },
+    { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished },
+  ];
+}
+
+/** Where a drop lands: the column of the card (or column) it was dropped over, and the index there. */
+export function dropTarget(columns: readonly BoardColumn[], overId: string): { column: BoardColumn; index: number } | null {
+  const column = columns.find((candidate) => candidate.id === overId);
+  if (column) return { column, index: column.cards.length };
+  for (const candidate of columns) {
+    const index = candidate.cards.findIndex((card) => cardId(card) === overId);
+    if (index >= 0) return { column: candidate, index };
+  }
+  return null;
+}
+
+/** The columns after moving `orderId` to `index` of `targetId` (what the screen shows until the API answers). */
+export function moveCard(columns: readonly BoardColumn[], orderId: number, targetId: string, index: number): BoardColumn[] {
+  const card = columns.flatMap((column) => column.cards).find((candidate) => candidate.id === orderId);
+  if (!card) return [...columns];
+  const target = columns.find((column) => column.id === targetId);
+  if (!target) return [...columns];
+  const moved: BoardCard = { ...card, status: target.status, line_id: target.status === 'to_plan' ? null : (target.lineId ?? card.line_id) };
+  return columns.map((column) => {
+    const cards = column.cards.filter((candidate) => candidate.id !== orderId);
+    if (column.id === targetId) cards.splice(Math.min(index, cards.length), 0, moved);
+    return { ...column, cards };
+  });
+}
+
+/** The `POST /api/planning-board/move` body for a drop. */
+export function moveRequest(orderId: number, column: BoardColumn, index: number): PlanningBoardMove {
+  return { order_id: orderId, to_column: column.status, to_line_id: column.status === 'planned' ? column.lineId : null, position: index };
+}
+
+/**
+ * The board's state: load, and move with an optimistic update; a move the API refuses (409 with
+ * its message) puts the card back where it was and reports the message.
+ */
+export function usePlanningBoard(onRefused: (message: string) => void, onMoved?: (card: BoardCard) => void) {
+  const [columns, setColumns] = useState<BoardColumn[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(null);
+    api
+      .get<BoardData>('planning-board', { signal: controller.signal })
+      .then((board) => setColumns(toColumns(board)))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const move = useCallback(
+    async (orderId: number, targetId: string, index: number) => {
+      if (!columns) return;
+      const before = columns;
+      const target = before.find((column) => column.id === targetId);
+      const source = before.find((column) => column.cards.some((card) => card.id === orderId));
+      if (!target || !source) return;
+      const from = source.cards.findIndex((card) => card.id === orderId);
+      if (source.id === targetId && from === index) return;
+      // Within one column the index counts the cards without the moved one.
+      setColumns(moveCard(before, orderId, targetId, index));
+      try {
+        const board = await api.post<BoardData>('planning-board/move', moveRequest(orderId, target, index));
+        setColumns(toColumns(board));
+        onMoved?.(source.cards[from]);
+      } catch (error) {
+        setColumns(before);
+        onRefused(errorMessage(error));
+      }
+    },
+    [columns, onRefused, onMoved],
+  );
+
+  return { columns, loadError, reload: () => setAttempt((value) => value + 1), move };
+}

@@ -1,0 +1,167 @@
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Badge, Caption1, Card, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
+import '../i18n';
+import { cardId, dropTarget, usePlanningBoard, type BoardCard, type BoardColumn } from './planning-board.model';
+
+const useStyles = makeStyles({
+  page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  board: { display: 'flex', gap: '12px', overflowX: 'auto', alignItems: 'flex-start', paddingBottom: '12px' },
+  column: {
+    minWidth: '260px',
+    width: '260px',
+    flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    padding: '8px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+    minHeight: '200px',
+  },
+  card: { cursor: 'grab', touchAction: 'none' },
+  cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
+});
+
+function OrderCard({ card }: { card: BoardCard }) {
+  const styles = useStyles();
+  const { t } = useTranslation('production');
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card) });
+  return (
+    <Card
+      ref={setNodeRef}
+      className={styles.card}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}
+      {...attributes}
+      {...listeners}
+      aria-label={t('board.cardLabel', { number: card.number, customer: card.customer })}
+      data-testid={cardId(card)}
+    >
+      <div className={styles.cardHead}>
+        <Text weight="semibold">{card.number}</Text>
+        {card.running ? (
+          <Badge color="success" appearance="filled">
+            {t('board.running')}
+          </Badge>
+        ) : null}
+      </div>
+      <Text>{card.customer}</Text>
+      <Caption1>{card.profile}</Caption1>
+      <Caption1>
+        {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {card.quantity_kg.toLocaleString('es')} kg
+      </Caption1>
+      <Caption1>{t('board.due', { date: card.due_date })}</Caption1>
+    </Card>
+  );
+}
+
+function Column({ column, title }: { column: BoardColumn; title: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('production');
+  const { setNodeRef } = useDroppable({ id: column.id });
+  return (
+    <section ref={setNodeRef} className={styles.column} aria-label={title} data-testid={`column-${column.id}`}>
+      <div className={styles.cardHead}>
+        <Text weight="semibold">{title}</Text>
+        <Badge appearance="tint">{column.cards.length}</Badge>
+      </div>
+      <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
+        {column.cards.map((card) => (
+          <OrderCard key={card.id} card={card} />
+        ))}
+      </SortableContext>
+      {column.cards.length === 0 ? <Caption1>{t('board.emptyColumn')}</Caption1> : null}
+    </section>
+  );
+}
+
+/** /apps/planning-kanban-board/board: orders to plan, planned per line, in press and finished; drag and drop (mouse, touch, keyboard). */
+export default function PlanningBoardPage() {
+  const styles = useStyles();
+  const { t } = useTranslation(['production', 'common']);
+  const refused = useCallback((message: string) => showSnackbar({ message, variant: 'error' }), []);
+  const moved = useCallback((card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }), [t]);
+  const { columns, loadError, reload, move } = usePlanningBoard(refused, moved);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const titleOf = useCallback(
+    (column: BoardColumn) =>
+      column.status === 'planned'
+        ? t('production:board.columns.planned', { line: column.lineName ?? '' })
+        : t(`production:board.columns.${column.status === 'to_plan' ? 'toPlan' : column.status === 'in_press' ? 'inPress' : 'finished'}`),
+    [t],
+  );
+
+  const numberOf = useCallback((id: UniqueIdentifier) => columns?.flatMap((column) => column.cards).find((card) => cardId(card) === id)?.number ?? '', [columns]);
+  const columnTitle = useCallback(
+    (id: UniqueIdentifier | undefined) => {
+      if (!columns || id === undefined) return '';
+      const target = dropTarget(columns, String(id));
+      return target ? titleOf(target.column) : '';
+    },
+    [columns, titleOf],
+  );
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: ({ active }) => t('production:board.picked', { number: numberOf(active.id) }),
+      onDragOver: ({ active, over }) => (over ? t('production:board.over', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
+      onDragEnd: ({ active, over }) => (over ? t('production:board.dropped', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
+      onDragCancel: ({ active }) => t('production:board.cancelled', { number: numberOf(active.id) }),
+    }),
+    [t, numberOf, columnTitle],
+  );
+
+  if (loadError) return <ErrorCard title={t('production:board.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
+  if (!columns) return <LoadingScreen />;
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    const target = dropTarget(columns, String(over.id));
+    const source = dropTarget(columns, String(active.id));
+    if (!target || !source) return;
+    const orderId = source.column.cards[source.index].id;
+    let index = target.index;
+    if (source.column.id === target.column.id && over.id !== target.column.id) {
+      // Reordering within a column: the place of the card it was dropped on.
+      index = arrayMove(source.column.cards, source.index, target.index).findIndex((card) => card.id === orderId);
+    }
+    void move(orderId, target.column.id, index);
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="board-title">
+      <Title2 as="h1" id="board-title">
+        {t('production:board.title')}
+      </Title2>
+      <Text>{t('production:board.instructions')}</Text>
+      {columns.every((column) => column.status !== 'planned') ? <Text>{t('production:board.noLines')}</Text> : null}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCorners}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('production:board.instructions') } }}
+      >
+        <div className={styles.board}>
+          {columns.map((column) => (
+            <Column key={column.id} column={column} title={titleOf(column)} />
+          ))}
+        </div>
+      </DndContext>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { productionMessages } from '@planta/contracts';
+import { mockApi, on, renderPage } from '../testing/render-page';
+import { dropTarget, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
+import PlanningBoardPage from './planning-board.page';
+
+const card = (id: number, status: BoardCard['status'], line_id: number | null = null): BoardCard => ({
+  id,
+  number: `OP-${id}`,
+  customer: 'Ventanas del Sur',
+  profile: 'Perfil 40x20',
+  due_date: '2025-03-01',
+  quantity_kg: 1200,
+  die_reference: 'M-100',
+  copy_number: 1,
+  line_id,
+  line_name: line_id ? 'Prensa 1' : null,
+  status,
+  position: 0,
+  running: false,
+});
+const BOARD: BoardData = {
+  to_plan: [card(1, 'to_plan'), card(2, 'to_plan')],
+  planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(3, 'planned', 5)] }],
+  in_press: [{ ...card(4, 'in_press', 5), running: true }],
+  finished: [],
+};
+const ids = (columns: ReturnType<typeof toColumns>, id: string) => columns.find((column) => column.id === id)!.cards.map((c) => c.id);
+
+describe('planning board model', () => {
+  it('has the columns to plan, planned per line, in press and finished', () => {
+    expect(toColumns(BOARD).map((column) => column.id)).toEqual(['to_plan', 'planned:5', 'in_press', 'finished']);
+  });
+
+  it('finds the drop target over a card or over a column', () => {
+    const columns = toColumns(BOARD);
+    expect(dropTarget(columns, 'order-2')).toMatchObject({ column: { id: 'to_plan' }, index: 1 });
+    expect(dropTarget(columns, 'finished')).toMatchObject({ column: { id: 'finished' }, index: 0 });
+    expect(dropTarget(columns, 'nothing')).toBeNull();
+  });
+
+  it('moves a card between columns and within one, and builds the API request', () => {
+    const columns = toColumns(BOARD);
+    const planned = moveCard(columns, 1, 'planned:5', 0);
+    expect(ids(planned, 'to_plan')).toEqual([2]);
+    expect(ids(planned, 'planned:5')).toEqual([1, 3]);
+    expect(planned[1].cards[0]).toMatchObject({ status: 'planned', line_id: 5 });
+    expect(ids(moveCard(columns, 1, 'to_plan', 1), 'to_plan')).toEqual([2, 1]);
+    expect(moveRequest(1, columns[1], 0)).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
+    expect(moveRequest(3, columns[0], 2)).toEqual({ order_id: 3, to_column: 'to_plan', to_line_id: null, position: 2 });
+  });
+});
+
+describe('usePlanningBoard', () => {
+  it('moves optimistically and keeps the board the API answers', async () => {
+    const after: BoardData = { ...BOARD, to_plan: [card(2, 'to_plan')], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }] };
+    const api = mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 200, after));
+    const refused = jest.fn();
+    const { result } = renderHook(() => usePlanningBoard(refused));
+    await waitFor(() => expect(result.current.columns).not.toBeNull());
+    await act(() => result.current.move(1, 'planned:5', 0));
+    expect(api.calls('POST', '/api/planning-board/move')[0].body).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
+    expect(ids(result.current.columns!, 'planned:5')).toEqual([1, 3]);
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  it('puts the card back and reports the message when the API refuses the move', async () => {
+    mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 409, { statusCode: 409, message: productionMessages.boardIntoPress, error: 'Conflict' }));
+    const refused = jest.fn();
+    const { result } = renderHook(() => usePlanningBoard(refused));
+    await waitFor(() => expect(result.current.columns).not.toBeNull());
+    await act(() => result.current.move(1, 'in_press', 0));
+    expect(refused).toHaveBeenCalledWith(productionMessages.boardIntoPress);
+    expect(ids(result.current.columns!, 'to_plan')).toEqual([1, 2]);
+    expect(ids(result.current.columns!, 'in_press')).toEqual([4]);
+  });
+});
+
+describe('PlanningBoardPage', () => {
+  it('shows the four kinds of column with their cards', async () => {
+    mockApi(on('GET', '/api/planning-board', 200, BOARD));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    const toPlan = await screen.findByRole('region', { name: 'Por planificar' });
+    expect(within(toPlan).getByText('OP-1')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Planificada · Prensa 1' })).getByText('OP-3')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'En prensa' })).getByText('Extruyendo')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Terminada' })).getByText('Sin órdenes')).toBeTruthy();
+  });
+});
