@@ -94,7 +94,8 @@ async function seedVolume(admin, companyId, userId) {
   );
   // The user whose active timers are asked for runs what is running now.
   await admin.query(`update order_die set started_by = $2 where company_id = $1 and end_extrusion_time is null`, [companyId, userId]);
-  await admin.query('analyze');
+  // Settle the bulk load first, so that autovacuum does not run during the measurements.
+  await admin.query('vacuum analyze production_order, order_die, dimension_record');
   const [{ orders }] = (await admin.query(`select count(*)::int as orders from production_order where company_id = $1`, [companyId])).rows;
   const [{ records }] = (await admin.query(`select count(*)::int as records from dimension_record where company_id = $1`, [companyId])).rows;
   return { orders, records };

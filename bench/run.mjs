@@ -9,7 +9,8 @@
 //   2. timings in Chromium: login page usable (INGRESAR visible) and first area page after sign-in
 //      (/apps/dies/all title visible), cold (new context, empty cache) and warm (same context,
 //      reload); median of RUNS runs, against a named baseline measured in the same run (the bare
-//      index.html with JavaScript off).
+//      index.html with JavaScript off);
+//   3. then the realtime tables of bench/realtime.bench.mjs (its own database and API processes).
 // It builds nothing: run `npx nx run-many -t build` first.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright } from 'playwright-core';
+import { runProductionBench } from './production.bench.mjs';
+import { runRealtimeBench } from './realtime.bench.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -300,6 +303,8 @@ async function main() {
     await browser?.close();
     await stopApi(api);
   }
+  await runRealtimeBench();
+  await runProductionBench();
 }
 
 main().catch((error) => {
