@@ -19,4 +19,11 @@ async function start() {
   );
 }
 
+/** Spec 9: a custom service worker is registered; a failure is only logged. */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/service-worker.js').catch((error: unknown) => console.warn('Service worker not registered:', error));
+}
+
+registerServiceWorker();
 void start();

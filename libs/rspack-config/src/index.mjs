@@ -132,6 +132,8 @@ export function createFederatedConfig({ name, appRoot, exposes, host = false, de
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       ...(development ? [new ReactRefreshRspackPlugin()] : []),
+      // Files served as they are from the root (the service worker must live at /).
+      ...(host ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appRoot, 'src', 'public'), noErrorOnMissing: true }] })] : []),
       ...(host ? [new rspack.HtmlRspackPlugin({ template: path.join(appRoot, 'src', 'index.html'), favicon: path.join(appRoot, 'src', 'favicon.svg') })] : []),
     ],
     optimization: { minimize: !development },
