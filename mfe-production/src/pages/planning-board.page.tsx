@@ -13,8 +13,10 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, Caption1, Card, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLANNING_BOARD_CHANGED } from '@planta/contracts';
+import { onReconnect, subscribe } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
 import '../i18n';
 import { cardId, dropTarget, usePlanningBoard, type BoardCard, type BoardColumn } from './planning-board.model';
@@ -90,6 +92,60 @@ function Column({ column, title }: { column: BoardColumn; title: string }) {
   );
 }
 
+/**
+ * Live refresh (spec 7): the board reloads from the API on 'planningBoardChanged' (another user's
+ * move, an extrusion start) and after a socket reconnect. A refresh that arrives while a card is
+ * being dragged, or while its drop is still being saved, waits until the drop settles, so the
+ * local move is never disrupted.
+ */
+function useLiveRefresh(reload: () => void) {
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const busy = useRef({ dragging: false, saving: false, pending: false });
+
+  const flush = useCallback(() => {
+    const state = busy.current;
+    if (!state.pending || state.dragging || state.saving) return;
+    state.pending = false;
+    reloadRef.current();
+  }, []);
+  const refresh = useCallback(() => {
+    busy.current.pending = true;
+    flush();
+  }, [flush]);
+
+  useEffect(() => {
+    const stopEvent = subscribe(PLANNING_BOARD_CHANGED, refresh);
+    const stopReconnect = onReconnect(refresh);
+    return () => {
+      stopEvent();
+      stopReconnect();
+    };
+  }, [refresh]);
+
+  return useMemo(
+    () => ({
+      dragStarted: () => {
+        busy.current.dragging = true;
+      },
+      /** The card was dropped; its move is being saved until `settled()`. */
+      dragEnded: () => {
+        busy.current.dragging = false;
+        busy.current.saving = true;
+      },
+      dragCancelled: () => {
+        busy.current.dragging = false;
+        flush();
+      },
+      settled: () => {
+        busy.current.saving = false;
+        flush();
+      },
+    }),
+    [flush],
+  );
+}
+
 /** /apps/planning-kanban-board/board: orders to plan, planned per line, in press and finished; drag and drop (mouse, touch, keyboard). */
 export default function PlanningBoardPage() {
   const styles = useStyles();
@@ -97,6 +153,7 @@ export default function PlanningBoardPage() {
   const refused = useCallback((message: string) => showSnackbar({ message, variant: 'error' }), []);
   const moved = useCallback((card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }), [t]);
   const { columns, loadError, reload, move } = usePlanningBoard(refused, moved);
+  const live = useLiveRefresh(reload);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const titleOf = useCallback(
@@ -130,17 +187,18 @@ export default function PlanningBoardPage() {
   if (!columns) return <LoadingScreen />;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over) return;
+    live.dragEnded();
+    if (!over) return live.settled();
     const target = dropTarget(columns, String(over.id));
     const source = dropTarget(columns, String(active.id));
-    if (!target || !source) return;
+    if (!target || !source) return live.settled();
     const orderId = source.column.cards[source.index].id;
     let index = target.index;
     if (source.column.id === target.column.id && over.id !== target.column.id) {
       // Reordering within a column: the place of the card it was dropped on.
       index = arrayMove(source.column.cards, source.index, target.index).findIndex((card) => card.id === orderId);
     }
-    void move(orderId, target.column.id, index);
+    void move(orderId, target.column.id, index).finally(live.settled);
   };
 
   return (
@@ -153,7 +211,9 @@ export default function PlanningBoardPage() {
       <DndContext
         sensors={sensors}
         collisionDetection={closestCorners}
+        onDragStart={live.dragStarted}
         onDragEnd={onDragEnd}
+        onDragCancel={live.dragCancelled}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('production:board.instructions') } }}
       >
         <div className={styles.board}>

@@ -1,8 +1,33 @@
-import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { productionMessages } from '@planta/contracts';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { PLANNING_BOARD_CHANGED, productionMessages } from '@planta/contracts';
 import { mockApi, on, renderPage } from '../testing/render-page';
 import { dropTarget, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
 import PlanningBoardPage from './planning-board.page';
+
+/** A fake realtime channel: the page's subscriptions land here, and `emit()` plays an event. */
+const live = {
+  handlers: new Map<string, Set<(payload: unknown) => void>>(),
+  reconnect: new Set<() => void>(),
+  emit(event: string, payload?: unknown) {
+    act(() => live.handlers.get(event)?.forEach((handler) => handler(payload)));
+  },
+  reconnected() {
+    act(() => live.reconnect.forEach((listener) => listener()));
+  },
+};
+
+jest.mock('@planta/session', () => ({
+  ...jest.requireActual('@planta/session'),
+  subscribe: (event: string, handler: (payload: unknown) => void) => {
+    if (!live.handlers.has(event)) live.handlers.set(event, new Set());
+    live.handlers.get(event)!.add(handler);
+    return () => live.handlers.get(event)?.delete(handler);
+  },
+  onReconnect: (listener: () => void) => {
+    live.reconnect.add(listener);
+    return () => live.reconnect.delete(listener);
+  },
+}));
 
 const card = (id: number, status: BoardCard['status'], line_id: number | null = null): BoardCard => ({
   id,
@@ -85,5 +110,72 @@ describe('PlanningBoardPage', () => {
     expect(within(screen.getByRole('region', { name: 'Planificada · Prensa 1' })).getByText('OP-3')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'En prensa' })).getByText('Extruyendo')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Terminada' })).getByText('Sin órdenes')).toBeTruthy();
+  });
+
+  describe('live refresh', () => {
+    const changed: BoardData = { ...BOARD, to_plan: [card(2, 'to_plan')], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }] };
+    const region = (name: string) => screen.getByRole('region', { name });
+    afterEach(() => {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    });
+    /** GET answers BOARD until `serveChanged()`, then `changed`. */
+    function serve() {
+      let board = BOARD;
+      const api = mockApi(on('GET', '/api/planning-board', 200, () => board));
+      return { api, serveChanged: () => (board = changed), loads: () => api.calls('GET', '/api/planning-board').length };
+    }
+    const render = async () => {
+      const view = renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+      await screen.findByRole('region', { name: 'Por planificar' });
+      return view;
+    };
+
+    it("reloads the board on 'planningBoardChanged' (another user's move shows without a reload) and stops listening when it leaves", async () => {
+      const { serveChanged, loads } = serve();
+      const view = await render();
+      expect(live.handlers.get(PLANNING_BOARD_CHANGED)?.size).toBe(1);
+      expect(loads()).toBe(1);
+
+      serveChanged();
+      live.emit(PLANNING_BOARD_CHANGED, { order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
+      await waitFor(() => expect(within(region('Planificada · Prensa 1')).queryByText('OP-1')).not.toBeNull());
+      expect(within(region('Por planificar')).queryByText('OP-1')).toBeNull();
+      expect(loads()).toBe(2);
+
+      view.unmount();
+      expect(live.handlers.get(PLANNING_BOARD_CHANGED)?.size ?? 0).toBe(0);
+      expect(live.reconnect.size).toBe(0);
+    });
+
+    it('reloads after the socket reconnects', async () => {
+      const { serveChanged, loads } = serve();
+      await render();
+      serveChanged();
+      live.reconnected();
+      await waitFor(() => expect(loads()).toBe(2));
+      await waitFor(() => expect(within(region('Planificada · Prensa 1')).queryByText('OP-1')).not.toBeNull());
+    });
+
+    it('waits for a card being dragged with the keyboard to be dropped before reloading', async () => {
+      // jsdom has no layout: dnd-kit scrolls the picked card into view, which jsdom lacks.
+      const scrollIntoView = jest.fn();
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+      const { serveChanged, loads } = serve();
+      await render();
+      const dragged = screen.getByTestId('order-2');
+      dragged.focus();
+      fireEvent.keyDown(dragged, { key: ' ', code: 'Space' });
+      await waitFor(() => expect(dragged.getAttribute('aria-pressed')).toBe('true'));
+
+      serveChanged();
+      live.emit(PLANNING_BOARD_CHANGED, { order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
+      await new Promise((done) => setTimeout(done, 50));
+      expect(loads()).toBe(1);
+      expect(within(region('Por planificar')).queryByText('OP-1')).not.toBeNull();
+
+      fireEvent.keyDown(document.activeElement ?? dragged, { key: 'Escape', code: 'Escape' });
+      await waitFor(() => expect(loads()).toBe(2));
+      await waitFor(() => expect(within(region('Planificada · Prensa 1')).queryByText('OP-1')).not.toBeNull());
+    });
   });
 });
