@@ -1,5 +1,5 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { PLANNING_BOARD_CHANGED, productionMessages, type OrderStatus, type PlanningBoardMove } from '@planta/contracts';
+import { PLANNING_BOARD_CHANGED, productionMessages, type BoardCard, type OrderStatus, type PlanningBoardMove } from '@planta/contracts';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -11,22 +11,8 @@ import { ProductionOrderEntity } from './production-order.entity';
 const COLUMN_LIMIT = 300;
 const FINISHED_LIMIT = 50;
 
-export interface BoardCard {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  due_date: string;
-  quantity_kg: number;
-  die_reference: string;
-  copy_number: number;
-  line_id: number | null;
-  line_name: string | null;
-  status: OrderStatus;
-  position: number;
-  running: boolean;
-  finished_at: Date | null;
-}
+/** A card as read from the database (dates not yet serialised). */
+type BoardCardRow = Omit<BoardCard, 'finished_at'> & { finished_at: Date | null };
 
 const CARD = `
   select o.id, o.number, o.customer, o.profile, to_char(o.due_date, 'YYYY-MM-DD') as due_date, o.quantity_kg::float8 as quantity_kg,
@@ -103,7 +89,7 @@ async function reorder(scope: TenantScope, orderId: number, status: OrderStatus,
 
 async function readBoard(scope: TenantScope) {
   const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
-  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCard[]> =>
+  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCardRow[]> =>
     scope.manager.query(`${CARD} where o.company_id = $1 and o.status = $2 order by ${order} limit ${limit}`, [scope.companyId, status]);
   const [toPlan, planned, inPress, finished] = await Promise.all([
     column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT),

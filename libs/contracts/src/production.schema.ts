@@ -347,3 +347,29 @@ export type PlanningBoardMove = z.infer<typeof planningBoardMoveSchema>;
 
 /** The live event the board emits to the company after a change. */
 export const PLANNING_BOARD_CHANGED = 'planningBoardChanged';
+
+/** A card of `GET /api/planning-board`. */
+export interface BoardCard {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  due_date: string;
+  quantity_kg: number;
+  die_reference: string;
+  copy_number: number;
+  line_id: number | null;
+  line_name: string | null;
+  status: OrderStatus;
+  position: number;
+  running: boolean;
+  finished_at?: string | null;
+}
+
+/** `GET /api/planning-board` and the answer of a move: the columns of the order life. */
+export interface PlanningBoard {
+  to_plan: BoardCard[];
+  planned: { line_id: number; line_name: string; cards: BoardCard[] }[];
+  in_press: BoardCard[];
+  finished: BoardCard[];
+}

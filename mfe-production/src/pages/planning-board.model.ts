@@ -1,30 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OrderStatus, PlanningBoardMove } from '@planta/contracts';
+import type { BoardCard, OrderStatus, PlanningBoard, PlanningBoardMove } from '@planta/contracts';
 import { api, errorMessage } from '@planta/session';
 
-/** A card of `GET /api/planning-board`. */
-export interface BoardCard {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  due_date: string;
-  quantity_kg: number;
-  die_reference: string;
-  copy_number: number;
-  line_id: number | null;
-  line_name: string | null;
-  status: OrderStatus;
-  position: number;
-  running: boolean;
-}
-
-export interface BoardData {
-  to_plan: BoardCard[];
-  planned: { line_id: number; line_name: string; cards: BoardCard[] }[];
-  in_press: BoardCard[];
-  finished: BoardCard[];
-}
+export type { BoardCard };
+export type BoardData = PlanningBoard;
 
 /** One column of the screen: to plan, planned per line, in press, finished. */
 export interface BoardColumn {
