@@ -12,12 +12,13 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Caption1, Card, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Badge, Button, Caption1, Card, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANNING_BOARD_CHANGED } from '@planta/contracts';
 import { onReconnect, subscribe } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
+import { OrderDetailDialog } from '../components/order-detail-dialog';
 import '../i18n';
 import { cardId, dropTarget, usePlanningBoard, type BoardCard, type BoardColumn } from './planning-board.model';
 
@@ -38,9 +39,13 @@ const useStyles = makeStyles({
   },
   card: { cursor: 'grab', touchAction: 'none' },
   cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
+  detailButton: { alignSelf: 'flex-start', cursor: 'pointer' },
 });
 
-function OrderCard({ card }: { card: BoardCard }) {
+/** The 'Ver detalle' button lives inside a draggable card: its pointer and key presses must not start a drag. */
+const keepFromDrag = (event: PointerEvent | KeyboardEvent) => event.stopPropagation();
+
+function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card) });
@@ -68,11 +73,22 @@ function OrderCard({ card }: { card: BoardCard }) {
         {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {card.quantity_kg.toLocaleString('es')} kg
       </Caption1>
       <Caption1>{t('board.due', { date: card.due_date })}</Caption1>
+      <Button
+        size="small"
+        appearance="subtle"
+        className={styles.detailButton}
+        aria-label={t('detail.openLabel', { number: card.number })}
+        onPointerDown={keepFromDrag}
+        onKeyDown={keepFromDrag}
+        onClick={() => onOpen(card.id)}
+      >
+        {t('detail.open')}
+      </Button>
     </Card>
   );
 }
 
-function Column({ column, title }: { column: BoardColumn; title: string }) {
+function Column({ column, title, onOpen }: { column: BoardColumn; title: string; onOpen: (id: number) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const { setNodeRef } = useDroppable({ id: column.id });
@@ -84,7 +100,7 @@ function Column({ column, title }: { column: BoardColumn; title: string }) {
       </div>
       <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
         {column.cards.map((card) => (
-          <OrderCard key={card.id} card={card} />
+          <OrderCard key={card.id} card={card} onOpen={onOpen} />
         ))}
       </SortableContext>
       {column.cards.length === 0 ? <Caption1>{t('board.emptyColumn')}</Caption1> : null}
@@ -154,6 +170,8 @@ export default function PlanningBoardPage() {
   const moved = useCallback((card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }), [t]);
   const { columns, loadError, reload, move } = usePlanningBoard(refused, moved);
   const live = useLiveRefresh(reload);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const closeDetail = useCallback(() => setDetailId(null), []);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const titleOf = useCallback(
@@ -218,10 +236,11 @@ export default function PlanningBoardPage() {
       >
         <div className={styles.board}>
           {columns.map((column) => (
-            <Column key={column.id} column={column} title={titleOf(column)} />
+            <Column key={column.id} column={column} title={titleOf(column)} onOpen={setDetailId} />
           ))}
         </div>
       </DndContext>
+      <OrderDetailDialog orderId={detailId} onClose={closeDetail} onChanged={reload} />
     </section>
   );
 }

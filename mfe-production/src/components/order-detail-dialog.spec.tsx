@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUIRED_TEXT, onSnackbar } from '@planta/ui';
+import { mockApi, on, renderPage, type } from '../testing/render-page';
+import PlanningBoardPage from '../pages/planning-board.page';
+import { OrderDetailDialog, type OrderDetail } from './order-detail-dialog';
+
+jest.mock('@planta/session', () => ({
+  ...jest.requireActual('@planta/session'),
+  subscribe: () => () => undefined,
+  onReconnect: () => () => undefined,
+}));
+
+const figures = (kg_h: number | null) => ({ runs: 1, hours: 1, billets_pushed: 10, billet_kg: 1000, good_kg: 900, scrap_kg: 100, kg_h, recovery: 0.9, scrap_ratio: 0.1 });
+const ORDER: OrderDetail = {
+  id: 4,
+  number: 'OP-4',
+  customer: 'Ventanas del Sur',
+  profile: 'Perfil 40x20',
+  die_reference: 'M-100',
+  copy_number: 2,
+  alloy_designation: '6063',
+  alloy_temper: 'T5',
+  finish_name: 'Anodizado plata',
+  length_mm: 6000,
+  quantity_pieces: 500,
+  quantity_kg: 1200,
+  due_date: '2025-03-01',
+  line_name: 'Prensa 1',
+  status: 'in_press',
+  missed_checks: 1,
+  figures: figures(900),
+  order_dies: [
+    {
+      id: 31,
+      die_id: 21,
+      line_id: 5,
+      die_reference: 'M-100',
+      copy_number: 2,
+      line_name: 'Prensa 1',
+      start_extrusion_time: '2025-02-20T08:00:00.000Z',
+      end_extrusion_time: null,
+      billets_pushed: null,
+      billet_kg: null,
+      good_kg: null,
+      scrap_kg: null,
+      active_timer: true,
+      dimension_marks: [
+        { at: '2025-02-20T08:10:00.000Z', state: 'answered' },
+        { at: '2025-02-20T08:20:00.000Z', state: 'missed' },
+        { at: '2025-02-20T08:30:00.000Z', state: 'due' },
+      ],
+      missed_checks: 1,
+      figures: { ...figures(null), runs: 0 },
+    },
+  ],
+};
+
+const renderDialog = (onChanged = jest.fn()) => {
+  renderPage(<OrderDetailDialog orderId={4} onClose={() => undefined} onChanged={onChanged} />, { route: '/', url: '/' });
+  return onChanged;
+};
+
+describe('order detail dialog', () => {
+  it('shows the order, its run and highlights the missed 10-minute check', async () => {
+    mockApi(on('GET', '/api/orders/4', 200, ORDER));
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    expect(within(dialog).getByText('Ventanas del Sur')).toBeTruthy();
+    expect(within(dialog).getByText('6063 T5')).toBeTruthy();
+    expect(within(dialog).getByText('M-100 copia 2')).toBeTruthy();
+    expect(within(dialog).getByText('En prensa')).toBeTruthy();
+    expect(within(dialog).getByText('Controles de 10 minutos perdidos en la orden: 1')).toBeTruthy();
+    expect(within(dialog).getByText('Respondidos: 1 · Perdidos: 1')).toBeTruthy();
+    const missed = dialog.querySelectorAll('li[data-state="missed"]');
+    expect(missed).toHaveLength(1);
+    expect(missed[0].textContent).toMatch(/Perdido$/);
+    expect(dialog.querySelector('li[data-state="answered"]')?.textContent).toMatch(/Respondido$/);
+  });
+
+  it('validates the stop form, maps API field errors and stops the run', async () => {
+    const shown: string[] = [];
+    const stopSnackbars = onSnackbar((snackbar) => shown.push(snackbar.message));
+    let refuse = true;
+    const api = mockApi(
+      on('GET', '/api/orders/4', 200, ORDER),
+      (url, init) =>
+        init.method === 'POST' && url.pathname === '/api/extrusion/31/stop'
+          ? refuse
+            ? { status: 400, body: { statusCode: 400, message: 'Datos no válidos', error: 'Bad Request', fields: { good_kg: 'Demasiados kg buenos' } } }
+            : { status: 200, body: { id: 31 } }
+          : undefined,
+    );
+    const onChanged = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    const stop = within(dialog).getByRole('button', { name: 'Detener extrusión' });
+
+    fireEvent.click(stop);
+    await waitFor(() => expect(within(dialog).getAllByText(REQUIRED_TEXT)).toHaveLength(3));
+    expect(api.calls('POST', '/api/extrusion/31/stop')).toHaveLength(0);
+
+    type(within(dialog).getByLabelText(/^Lingotes empujados/), '0');
+    type(within(dialog).getByLabelText(/^Kg buenos/), '900');
+    type(within(dialog).getByLabelText(/^Kg de chatarra/), '100');
+    fireEvent.click(stop);
+    await waitFor(() => expect(within(dialog).queryAllByText(REQUIRED_TEXT)).toHaveLength(0));
+    expect(api.calls('POST', '/api/extrusion/31/stop')).toHaveLength(0);
+
+    type(within(dialog).getByLabelText(/^Lingotes empujados/), '12');
+    fireEvent.click(stop);
+    expect(await within(dialog).findByText('Demasiados kg buenos')).toBeTruthy();
+    expect(api.calls('POST', '/api/extrusion/31/stop')[0].body).toEqual({ billets_pushed: 12, good_kg: 900, scrap_kg: 100 });
+
+    refuse = false;
+    type(within(dialog).getByLabelText(/^Kg buenos/), '850');
+    fireEvent.click(stop);
+    await waitFor(() => expect(shown).toContain('Extrusión detenida'));
+    expect(api.calls('POST', '/api/extrusion/31/stop')[1].body).toEqual({ billets_pushed: 12, good_kg: 850, scrap_kg: 100 });
+    expect(onChanged).toHaveBeenCalled();
+    await waitFor(() => expect(api.calls('GET', '/api/orders/4')).toHaveLength(2));
+    stopSnackbars();
+  });
+});
+
+describe('planning board detail button', () => {
+  it('opens the order detail from the card', async () => {
+    const card = { id: 4, number: 'OP-4', customer: 'Ventanas del Sur', profile: 'Perfil 40x20', due_date: '2025-03-01', quantity_kg: 1200, die_reference: 'M-100', copy_number: 2, line_id: 5, line_name: 'Prensa 1', status: 'in_press', position: 0, running: true };
+    const api = mockApi(on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [card], finished: [] }), on('GET', '/api/orders/4', 200, ORDER));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver detalle de la orden OP-4' }));
+    expect(await screen.findByRole('dialog', { name: 'Orden OP-4' })).toBeTruthy();
+    expect(api.calls('GET', '/api/orders/4')).toHaveLength(1);
+  });
+});
