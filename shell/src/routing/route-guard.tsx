@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { guardRedirect, rememberedUrlAtom, userRolesAtom } from '@planta/session';
 
@@ -8,12 +8,22 @@ export function RouteGuard({ auth, children }: { auth: readonly string[] | null 
   const location = useLocation();
   const roles = useAtomValue(userRolesAtom);
   const [remembered, setRemembered] = useAtom(rememberedUrlAtom);
-  const redirect = guardRedirect({ pathname: location.pathname, search: location.search, hash: location.hash, routeAuth: auth, roles, rememberedUrl: remembered });
+  // A page left at sign-in (/login) may render once more after the remembered URL was reached and
+  // forgotten: it still sends the user there, never to the root.
+  const rememberedHere = useRef(remembered);
+  if (remembered) rememberedHere.current = remembered;
+  const redirect = guardRedirect({
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    routeAuth: auth,
+    roles,
+    rememberedUrl: remembered ?? rememberedHere.current,
+  });
   const here = location.pathname + location.search + location.hash;
   useEffect(() => {
     if (redirect?.remember) setRemembered(redirect.remember);
-    // Forget the remembered URL only once it has been reached: clearing it while still leaving
-    // /login would let that page's guard send the user to the root instead.
+    // Forget the remembered URL once it has been reached.
     else if (!redirect && remembered && remembered === here) setRemembered(null);
   }, [redirect, remembered, here, setRemembered]);
   if (!redirect) return <>{children}</>;
