@@ -40,21 +40,28 @@ export function FormSection({ title, children }: { title?: string; children: Rea
   );
 }
 
-export interface FormPageProps {
-  title: string;
+/** What FormPage needs of a screen's `useResourceForm`. */
+export interface FormPageState {
   loading: boolean;
   loadError: string | null;
-  onRetry: () => void;
+  reload: () => void;
   isNew: boolean;
-  submitting: boolean;
-  onSubmit: () => Promise<void>;
-  onCancel: () => void;
-  onDelete: () => Promise<void>;
+  form: { formState: { isSubmitting: boolean } };
+  submit: () => Promise<void>;
+  cancel: () => void;
+  remove: () => Promise<void>;
+}
+
+export interface FormPageProps {
+  title: string;
+  page: FormPageState;
   children: ReactNode;
 }
 
 /** The frame of every create/edit screen: title, fields, 'Guardar' and 'Cancelar', and 'Eliminar' with a confirmation. */
-export function FormPage({ title, loading, loadError, onRetry, isNew, submitting, onSubmit, onCancel, onDelete, children }: FormPageProps) {
+export function FormPage({ title, page, children }: FormPageProps) {
+  const { loading, loadError, reload: onRetry, isNew, submit: onSubmit, cancel: onCancel, remove: onDelete } = page;
+  const submitting = page.form.formState.isSubmitting;
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const [confirming, setConfirming] = useState(false);

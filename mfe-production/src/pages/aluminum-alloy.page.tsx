@@ -21,19 +21,12 @@ function AlloyForm() {
     emptyValues,
     toFormValues: (alloy) => ({ designation: alloy.designation, temper: alloy.temper, ...(Object.fromEntries(NUMBERS.map((key) => [key, numberText(alloy[key])])) as Record<(typeof NUMBERS)[number], string>) }),
   });
-  const { control, formState } = page.form;
+  const { control } = page.form;
   const name = page.record ? `${page.record.designation} ${page.record.temper}` : '';
   return (
     <FormPage
       title={page.isNew ? t('alloys.newTitle') : t('alloys.editTitle', { name })}
-      loading={page.loading}
-      loadError={page.loadError}
-      onRetry={page.reload}
-      isNew={page.isNew}
-      submitting={formState.isSubmitting}
-      onSubmit={page.submit}
-      onCancel={page.cancel}
-      onDelete={page.remove}
+      page={page}
     >
       <FormSection>
         <FormTextField control={control} name="designation" label={t('alloys.fields.designation')} required autoFocus={page.isNew} />

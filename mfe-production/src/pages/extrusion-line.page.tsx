@@ -77,7 +77,7 @@ function LineForm() {
     // Not overridden: null, and the API derives the area from the billet diameter.
     toBody: (values) => ({ ...values, billet_cross_section_area_mm2: overridden ? values.billet_cross_section_area_mm2 : null }),
   });
-  const { control, formState } = page.form;
+  const { control } = page.form;
   const diameter = useWatch({ control, name: 'billet_diameter_mm' });
   const label = (field: keyof LineFormValues) => t(`lines.fields.${field}`);
   const number = (field: NumberField) => <FormNumberField key={field} control={control} name={field} label={label(field)} required />;
@@ -85,14 +85,7 @@ function LineForm() {
   return (
     <FormPage
       title={page.isNew ? t('lines.newTitle') : t('lines.editTitle', { name: page.record?.name ?? '' })}
-      loading={page.loading}
-      loadError={page.loadError}
-      onRetry={page.reload}
-      isNew={page.isNew}
-      submitting={formState.isSubmitting}
-      onSubmit={page.submit}
-      onCancel={page.cancel}
-      onDelete={page.remove}
+      page={page}
     >
       <FormSection title={t('lines.sections.press')}>
         <FormTextField control={control} name="name" label={label('name')} required autoFocus={page.isNew} />

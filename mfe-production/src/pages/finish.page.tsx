@@ -28,19 +28,12 @@ function FinishForm() {
     toFormValues: (finish) => ({ name: finish.name, type: finish.type, colour: finish.colour ?? '', micron_class: finish.micron_class ?? null, ral_colour: finish.ral_colour ?? '' }),
     toBody: (values) => ({ ...values, micron_class: values.micron_class || null }),
   });
-  const { control, formState } = page.form;
+  const { control } = page.form;
   const type = useWatch({ control, name: 'type' });
   return (
     <FormPage
       title={page.isNew ? t('finishes.newTitle') : t('finishes.editTitle', { name: page.record?.name ?? '' })}
-      loading={page.loading}
-      loadError={page.loadError}
-      onRetry={page.reload}
-      isNew={page.isNew}
-      submitting={formState.isSubmitting}
-      onSubmit={page.submit}
-      onCancel={page.cancel}
-      onDelete={page.remove}
+      page={page}
     >
       <FormSection>
         <FormTextField control={control} name="name" label={t('finishes.fields.name')} required autoFocus={page.isNew} />

@@ -30,18 +30,11 @@ function MachineForm() {
     emptyValues,
     toFormValues: (machine) => ({ name: machine.name, type: machine.type, line_id: machine.line_id, status: machine.status, manufacturer: machine.manufacturer ?? '', model: machine.model ?? '' }),
   });
-  const { control, formState } = page.form;
+  const { control } = page.form;
   return (
     <FormPage
       title={page.isNew ? t('machines.newTitle') : t('machines.editTitle', { name: page.record?.name ?? '' })}
-      loading={page.loading}
-      loadError={page.loadError}
-      onRetry={page.reload}
-      isNew={page.isNew}
-      submitting={formState.isSubmitting}
-      onSubmit={page.submit}
-      onCancel={page.cancel}
-      onDelete={page.remove}
+      page={page}
     >
       <FormSection>
         <FormTextField control={control} name="name" label={t('machines.fields.name')} required autoFocus={page.isNew} />

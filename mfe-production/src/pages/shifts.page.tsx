@@ -32,18 +32,11 @@ function ShiftForm() {
     emptyValues,
     toFormValues: (shift) => ({ name: shift.name, start_time: shift.start_time, end_time: shift.end_time, days: [...shift.days], supervisor: shift.supervisor, line_id: shift.line_id }),
   });
-  const { control, formState } = page.form;
+  const { control } = page.form;
   return (
     <FormPage
       title={page.isNew ? t('shifts.newTitle') : t('shifts.editTitle', { name: page.record?.name ?? '' })}
-      loading={page.loading}
-      loadError={page.loadError}
-      onRetry={page.reload}
-      isNew={page.isNew}
-      submitting={formState.isSubmitting}
-      onSubmit={page.submit}
-      onCancel={page.cancel}
-      onDelete={page.remove}
+      page={page}
     >
       <FormSection>
         <FormTextField control={control} name="name" label={t('shifts.fields.name')} required autoFocus={page.isNew} />
