@@ -23,6 +23,7 @@ import { stopExtrusionSchema, type DimensionMark, type OrderStatus, type Product
 import { api, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, ErrorCard, FormNumberField, REQUIRED_TEXT, showSnackbar } from '@planta/ui';
 import { i18nKey } from '../i18n';
+import { OrderFormDialog } from './order-form-dialog';
 
 /** A run (order die) of `GET /api/orders/:id`. */
 export interface OrderDetailRun {
@@ -50,15 +51,19 @@ export interface OrderDetail {
   number: string;
   customer: string;
   profile: string;
+  die_id: number;
   die_reference: string;
   copy_number: number;
+  alloy_id: number;
   alloy_designation: string;
   alloy_temper: string;
+  finish_id: number | null;
   finish_name: string | null;
   length_mm: number;
   quantity_pieces: number;
   quantity_kg: number;
   due_date: string;
+  line_id: number | null;
   line_name: string | null;
   status: OrderStatus;
   order_dies: OrderDetailRun[];
@@ -219,6 +224,7 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
   const format = useFormats();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
   const load = useCallback(() => {
     if (orderId === null) return;
@@ -236,54 +242,70 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
     onChanged?.();
   }, [load, onChanged]);
 
+  const edited = useCallback(() => {
+    setEditing(false);
+    load();
+    onChanged?.();
+  }, [load, onChanged]);
+  const closeEdit = useCallback(() => setEditing(false), []);
+
   const shown = order && order.id === orderId ? order : null;
 
   return (
-    <Dialog open={orderId !== null} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{shown ? t('production:detail.title', { number: shown.number }) : t('production:detail.loading')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {loadError ? (
-              <ErrorCard title={t('production:detail.loadError')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={load} />
-            ) : !shown ? (
-              <Spinner label={t('production:detail.loading')} />
-            ) : (
-              <>
-                <Facts
-                  items={[
-                    [t('production:detail.number'), shown.number],
-                    [t('production:detail.customer'), shown.customer],
-                    [t('production:detail.profile'), shown.profile],
-                    [t('production:detail.die'), t('production:detail.dieValue', { reference: shown.die_reference, copy: shown.copy_number })],
-                    [t('production:detail.alloy'), `${shown.alloy_designation} ${shown.alloy_temper}`],
-                    [t('production:detail.finish'), shown.finish_name ?? t('production:detail.noFinish')],
-                    [t('production:detail.length'), t('production:detail.lengthValue', { value: format.number(shown.length_mm) })],
-                    [t('production:detail.quantities'), t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg) })],
-                    [t('production:detail.dueDate'), shown.due_date],
-                    [t('production:detail.line'), shown.line_name ?? t('production:detail.noLine')],
-                    [t('production:detail.status'), t(`production:detail.statuses.${i18nKey(shown.status)}`)],
-                  ]}
-                />
-                <Subtitle2>{t('production:detail.figuresTitle')}</Subtitle2>
-                <Figures figures={shown.figures} />
-                {shown.missed_checks ? (
-                  <Text className={styles.missed} role="status">
-                    {t('production:detail.orderMissed', { missed: shown.missed_checks })}
-                  </Text>
-                ) : null}
-                <Subtitle2>{t('production:detail.runsTitle')}</Subtitle2>
-                {shown.order_dies.length ? shown.order_dies.map((run) => <Run key={run.id} run={run} onStopped={stopped} />) : <Text>{t('production:detail.noRuns')}</Text>}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              {t('production:detail.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open={orderId !== null} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>{shown ? t('production:detail.title', { number: shown.number }) : t('production:detail.loading')}</DialogTitle>
+            <DialogContent className={styles.content}>
+              {loadError ? (
+                <ErrorCard title={t('production:detail.loadError')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={load} />
+              ) : !shown ? (
+                <Spinner label={t('production:detail.loading')} />
+              ) : (
+                <>
+                  <Facts
+                    items={[
+                      [t('production:detail.number'), shown.number],
+                      [t('production:detail.customer'), shown.customer],
+                      [t('production:detail.profile'), shown.profile],
+                      [t('production:detail.die'), t('production:detail.dieValue', { reference: shown.die_reference, copy: shown.copy_number })],
+                      [t('production:detail.alloy'), `${shown.alloy_designation} ${shown.alloy_temper}`],
+                      [t('production:detail.finish'), shown.finish_name ?? t('production:detail.noFinish')],
+                      [t('production:detail.length'), t('production:detail.lengthValue', { value: format.number(shown.length_mm) })],
+                      [t('production:detail.quantities'), t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg) })],
+                      [t('production:detail.dueDate'), shown.due_date],
+                      [t('production:detail.line'), shown.line_name ?? t('production:detail.noLine')],
+                      [t('production:detail.status'), t(`production:detail.statuses.${i18nKey(shown.status)}`)],
+                    ]}
+                  />
+                  <Subtitle2>{t('production:detail.figuresTitle')}</Subtitle2>
+                  <Figures figures={shown.figures} />
+                  {shown.missed_checks ? (
+                    <Text className={styles.missed} role="status">
+                      {t('production:detail.orderMissed', { missed: shown.missed_checks })}
+                    </Text>
+                  ) : null}
+                  <Subtitle2>{t('production:detail.runsTitle')}</Subtitle2>
+                  {shown.order_dies.length ? shown.order_dies.map((run) => <Run key={run.id} run={run} onStopped={stopped} />) : <Text>{t('production:detail.noRuns')}</Text>}
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              {shown ? (
+                <Button appearance="primary" aria-label={t('production:orders.editLabel', { number: shown.number })} onClick={() => setEditing(true)}>
+                  {t('production:orders.edit')}
+                </Button>
+              ) : null}
+              <Button appearance="secondary" onClick={onClose}>
+                {t('production:detail.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {/* Beside, not inside, the detail dialog: Fluent's Dialog reads a second child as its surface. */}
+      <OrderFormDialog open={editing && !!shown} order={shown} onClose={closeEdit} onSaved={edited} />
+    </>
   );
 }

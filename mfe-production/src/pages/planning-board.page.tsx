@@ -19,6 +19,7 @@ import { PLANNING_BOARD_CHANGED } from '@planta/contracts';
 import { onReconnect, subscribe } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
+import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
 import { cardId, dropTarget, usePlanningBoard, type BoardCard, type BoardColumn } from './planning-board.model';
 
@@ -40,6 +41,7 @@ const useStyles = makeStyles({
   card: { cursor: 'grab', touchAction: 'none' },
   cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
   detailButton: { alignSelf: 'flex-start', cursor: 'pointer' },
+  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
 });
 
 /** The 'Ver detalle' button lives inside a draggable card: its pointer and key presses must not start a drag. */
@@ -172,6 +174,12 @@ export default function PlanningBoardPage() {
   const live = useLiveRefresh(reload);
   const [detailId, setDetailId] = useState<number | null>(null);
   const closeDetail = useCallback(() => setDetailId(null), []);
+  const [creating, setCreating] = useState(false);
+  const closeCreate = useCallback(() => setCreating(false), []);
+  const created = useCallback(() => {
+    setCreating(false);
+    reload();
+  }, [reload]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const titleOf = useCallback(
@@ -221,9 +229,14 @@ export default function PlanningBoardPage() {
 
   return (
     <section className={styles.page} aria-labelledby="board-title">
-      <Title2 as="h1" id="board-title">
-        {t('production:board.title')}
-      </Title2>
+      <div className={styles.header}>
+        <Title2 as="h1" id="board-title">
+          {t('production:board.title')}
+        </Title2>
+        <Button appearance="primary" onClick={() => setCreating(true)}>
+          {t('production:orders.new')}
+        </Button>
+      </div>
       <Text>{t('production:board.instructions')}</Text>
       {columns.every((column) => column.status !== 'planned') ? <Text>{t('production:board.noLines')}</Text> : null}
       <DndContext
@@ -241,6 +254,7 @@ export default function PlanningBoardPage() {
         </div>
       </DndContext>
       <OrderDetailDialog orderId={detailId} onClose={closeDetail} onChanged={reload} />
+      <OrderFormDialog open={creating} onClose={closeCreate} onSaved={created} />
     </section>
   );
 }

@@ -110,6 +110,9 @@ describe('PlanningBoardPage', () => {
     expect(within(screen.getByRole('region', { name: 'Planificada · Prensa 1' })).getByText('OP-3')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'En prensa' })).getByText('Extruyendo')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Terminada' })).getByText('Sin órdenes')).toBeTruthy();
+    // No order dialog is open until one is asked for (a misplaced dialog once showed on load).
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Cargando la orden…')).toBeNull();
   });
 
   describe('live refresh', () => {

@@ -1,0 +1,196 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dieLabel, orderSchema, type AluminumAlloy, type Die, type Finish, type OrderInput, type OrderStatus } from '@planta/contracts';
+import { api, errorMessage } from '@planta/session';
+import { applyServerFieldErrors, FormNumberField, FormSelect, FormTextField, REQUIRED_TEXT, showSnackbar, type Paged, type SelectOption } from '@planta/ui';
+import '../i18n';
+import { useLineOptions } from './use-line-options';
+
+/** The stored fields of an order that the form edits (as `GET /api/orders/:id` returns them). */
+export interface EditableOrder {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  die_id: number;
+  alloy_id: number;
+  finish_id: number | null;
+  length_mm: number;
+  quantity_pieces: number;
+  quantity_kg: number;
+  due_date: string;
+  line_id: number | null;
+  status: OrderStatus;
+}
+
+/** What the form holds: typed text for texts and numbers (the schema coerces), ids (or null) for selects. */
+export interface OrderFormValues {
+  number: string;
+  customer: string;
+  profile: string;
+  die_id: number | null;
+  alloy_id: number | null;
+  finish_id: number | null;
+  length_mm: string;
+  quantity_pieces: string;
+  quantity_kg: string;
+  due_date: string;
+  line_id: number | null;
+}
+
+export const ORDER_FIELDS = ['number', 'customer', 'profile', 'die_id', 'alloy_id', 'finish_id', 'length_mm', 'quantity_pieces', 'quantity_kg', 'due_date', 'line_id'] as const satisfies readonly (keyof OrderFormValues)[];
+/** Typed fields the schema would coerce ('' → 0): an empty one is refused as required first. */
+const TYPED_REQUIRED = ['number', 'customer', 'profile', 'length_mm', 'quantity_pieces', 'quantity_kg', 'due_date'] as const;
+
+const EMPTY: OrderFormValues = {
+  number: '',
+  customer: '',
+  profile: '',
+  die_id: null,
+  alloy_id: null,
+  finish_id: null,
+  length_mm: '',
+  quantity_pieces: '',
+  quantity_kg: '',
+  due_date: '',
+  line_id: null,
+};
+
+const valuesOf = (order: EditableOrder | null | undefined): OrderFormValues =>
+  order
+    ? {
+        number: order.number,
+        customer: order.customer,
+        profile: order.profile,
+        die_id: order.die_id,
+        alloy_id: order.alloy_id,
+        finish_id: order.finish_id ?? null,
+        length_mm: String(order.length_mm),
+        quantity_pieces: String(order.quantity_pieces),
+        quantity_kg: String(order.quantity_kg),
+        due_date: order.due_date,
+        line_id: order.line_id ?? null,
+      }
+    : EMPTY;
+
+const schemaResolver = zodResolver(orderSchema as never) as unknown as Resolver<OrderFormValues, unknown, OrderInput>;
+const resolver: Resolver<OrderFormValues, unknown, OrderInput> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const empty = TYPED_REQUIRED.filter((name) => String(values[name] ?? '').trim() === '');
+  if (!empty.length) return result;
+  return { values: {}, errors: { ...result.errors, ...Object.fromEntries(empty.map((name) => [name, { type: 'required', message: REQUIRED_TEXT }])) } };
+};
+
+/** The dies, alloys and finishes of the company as select options, loaded when the form opens. */
+function useCatalogOptions(open: boolean) {
+  const [dies, setDies] = useState<SelectOption[]>([]);
+  const [alloys, setAlloys] = useState<SelectOption[]>([]);
+  const [finishes, setFinishes] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    api
+      .get<Die[]>('die/all', { signal })
+      .then((items) => setDies(items.map((die) => ({ value: die.id, label: dieLabel(die) }))))
+      .catch(() => undefined);
+    api
+      .get<Paged<AluminumAlloy>>('aluminum-alloy/all', { query: { pageSize: 100 }, signal })
+      .then((page) => setAlloys(page.items.map((alloy) => ({ value: alloy.id, label: `${alloy.designation} ${alloy.temper}` }))))
+      .catch(() => undefined);
+    api
+      .get<Paged<Finish>>('finish/all', { query: { pageSize: 100 }, signal })
+      .then((page) => setFinishes(page.items.map((finish) => ({ value: finish.id, label: finish.name }))))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [open]);
+  return { dies, alloys, finishes };
+}
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '720px', width: '100%' },
+  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '12px', alignItems: 'start' },
+});
+
+/**
+ * Creates (`POST /api/orders`) or edits (`PATCH /api/orders/:id`, only the changed fields) a
+ * production order. `onSaved` receives the saved order; the caller closes and reloads.
+ */
+export function OrderFormDialog({ open, order, onClose, onSaved }: { open: boolean; order?: EditableOrder | null; onClose: () => void; onSaved: (saved: EditableOrder) => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['production', 'common']);
+  const lines = useLineOptions();
+  const { dies, alloys, finishes } = useCatalogOptions(open);
+  const editing = !!order;
+  const { control, handleSubmit, setError, reset, formState } = useForm<OrderFormValues, unknown, OrderInput>({ mode: 'onTouched', resolver, defaultValues: valuesOf(order) });
+
+  // Each opening starts from the order (or an empty form).
+  useEffect(() => {
+    if (open) reset(valuesOf(order));
+  }, [open, order, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      let saved: EditableOrder;
+      if (order) {
+        const changed = ORDER_FIELDS.filter((name) => formState.dirtyFields[name]);
+        const patch = Object.fromEntries(changed.map((name) => [name, values[name] ?? null]));
+        saved = await api.patch<EditableOrder>(`orders/${order.id}`, patch);
+      } else {
+        saved = await api.post<EditableOrder>('orders', { ...values, finish_id: values.finish_id ?? null, line_id: values.line_id ?? null });
+      }
+      showSnackbar({ message: t(editing ? 'production:orders.updated' : 'production:orders.created', { number: saved?.number ?? values.number }), variant: 'success', autoHideMs: 2000 });
+      onSaved(saved);
+    } catch (error) {
+      const applied = applyServerFieldErrors(error, setError, ORDER_FIELDS);
+      if (!applied.length) showSnackbar({ message: errorMessage(error), variant: 'error' });
+    }
+  });
+
+  const lineLocked = order?.status === 'in_press' || order?.status === 'finished';
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit} noValidate aria-label={editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}>
+          <DialogBody>
+            <DialogTitle>{editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormTextField control={control} name="number" required label={t('production:orders.number')} autoFocus />
+              <FormTextField control={control} name="customer" required label={t('production:orders.customer')} />
+              <FormTextField control={control} name="profile" required label={t('production:orders.profile')} />
+              <FormSelect control={control} name="die_id" numeric required label={t('production:orders.die')} options={dies} />
+              <FormSelect control={control} name="alloy_id" numeric required label={t('production:orders.alloy')} options={alloys} />
+              <FormSelect control={control} name="finish_id" numeric label={t('production:orders.finish')} placeholder={t('production:orders.noFinish')} options={finishes} />
+              <FormNumberField control={control} name="length_mm" required min={0} label={t('production:orders.length')} />
+              <FormNumberField control={control} name="quantity_pieces" required step={1} min={1} label={t('production:orders.quantityPieces')} />
+              <FormNumberField control={control} name="quantity_kg" required min={0} label={t('production:orders.quantityKg')} />
+              <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
+              <FormSelect
+                control={control}
+                name="line_id"
+                numeric
+                disabled={lineLocked}
+                label={t('production:orders.line')}
+                placeholder={t('production:orders.noLine')}
+                hint={lineLocked ? t('production:orders.lineLocked') : t('production:orders.lineHint')}
+                options={lines}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" appearance="secondary" onClick={onClose}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
+                {t('production:orders.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
