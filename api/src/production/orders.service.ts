@@ -7,6 +7,7 @@ import {
   type OrderDie,
   type OrderInput,
   type OrderListQuery,
+  type ProductionOrderView,
   type SaveDieCriticalDimensionRequest,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
@@ -47,30 +48,8 @@ const SORTS: Record<string, string> = {
   id: 'o.id',
 };
 
-export interface OrderRow {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  die_id: number;
-  die_reference: string;
-  copy_number: number;
-  alloy_id: number;
-  alloy_designation: string;
-  alloy_temper: string;
-  finish_id: number | null;
-  finish_name: string | null;
-  length_mm: number;
-  quantity_pieces: number;
-  quantity_kg: number;
-  due_date: string;
-  line_id: number | null;
-  line_name: string | null;
-  status: string;
-  board_position: number;
-  finished_at: Date | null;
-  created_at: Date;
-}
+/** An order as read from the database (dates not yet serialised). */
+export type OrderRow = Omit<ProductionOrderView, 'finished_at' | 'created_at'> & { finished_at: Date | null; created_at: Date };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

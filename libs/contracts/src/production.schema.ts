@@ -373,3 +373,29 @@ export interface PlanningBoard {
   in_press: BoardCard[];
   finished: BoardCard[];
 }
+
+/** An order as the API lists and shows it (`GET /api/orders/all`, `GET /api/orders/:id`). */
+export interface ProductionOrderView {
+  id: number;
+  number: string;
+  customer: string;
+  profile: string;
+  die_id: number;
+  die_reference: string;
+  copy_number: number;
+  alloy_id: number;
+  alloy_designation: string;
+  alloy_temper: string;
+  finish_id: number | null;
+  finish_name: string | null;
+  length_mm: number;
+  quantity_pieces: number;
+  quantity_kg: number;
+  due_date: string;
+  line_id: number | null;
+  line_name: string | null;
+  status: OrderStatus;
+  board_position: number;
+  finished_at: string | null;
+  created_at: string;
+}

@@ -31,6 +31,9 @@ const ORDER: OrderDetail = {
   line_id: 5,
   line_name: 'Prensa 1',
   status: 'in_press',
+  board_position: 0,
+  finished_at: null,
+  created_at: '2026-11-01T08:00:00.000Z',
   missed_checks: 1,
   figures: figures(900),
   order_dies: [

@@ -19,7 +19,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { stopExtrusionSchema, type DimensionMark, type OrderStatus, type ProductionFigures, type StopExtrusion } from '@planta/contracts';
+import { stopExtrusionSchema, type DimensionMark, type ProductionFigures, type ProductionOrderView, type StopExtrusion } from '@planta/contracts';
 import { api, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, ErrorCard, FormNumberField, REQUIRED_TEXT, showSnackbar } from '@planta/ui';
 import { i18nKey } from '../i18n';
@@ -46,26 +46,7 @@ export interface OrderDetailRun {
 }
 
 /** `GET /api/orders/:id`: the order, its runs and its figures. */
-export interface OrderDetail {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  die_id: number;
-  die_reference: string;
-  copy_number: number;
-  alloy_id: number;
-  alloy_designation: string;
-  alloy_temper: string;
-  finish_id: number | null;
-  finish_name: string | null;
-  length_mm: number;
-  quantity_pieces: number;
-  quantity_kg: number;
-  due_date: string;
-  line_id: number | null;
-  line_name: string | null;
-  status: OrderStatus;
+export interface OrderDetail extends ProductionOrderView {
   order_dies: OrderDetailRun[];
   missed_checks: number;
   figures: ProductionFigures;
