@@ -1,5 +1,6 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { Controller, type Control, type ControllerFieldState, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { messages } from '@planta/contracts';
 
 /**
@@ -34,7 +35,20 @@ interface BaseFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
   onValueChange?: (value: string) => void;
 }
 
-export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, multiline, type = 'text', autoFocus }: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
+/**
+ * The frame every field shares: the Controller, the labelled Fluent Field with the spec 5 error
+ * text, and the value as the input shows it ('' for none). `input` renders the control itself.
+ */
+function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
+  name,
+  control,
+  label,
+  required,
+  hint,
+  input,
+}: Pick<BaseFieldProps<T, TOut>, 'name' | 'control' | 'label' | 'required' | 'hint'> & {
+  input: (field: ControllerRenderProps<T, FieldPath<T>>, value: string) => ReactNode;
+}) {
   return (
     <Controller
       name={name}
@@ -42,18 +56,29 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
       render={({ field, fieldState }) => {
         const message = fieldErrorText(fieldState, { required, value: field.value });
         const value = field.value === null || field.value === undefined ? '' : String(field.value);
+        return (
+          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
+            {input(field, value)}
+          </Field>
+        );
+      }}
+    />
+  );
+}
+
+export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, multiline, type = 'text', autoFocus, ...frame }: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
+  return (
+    <ControlledField
+      {...frame}
+      input={(field, value) => {
         const change = (next: string) => {
           field.onChange(next);
           onValueChange?.(next);
         };
-        return (
-          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
-            {multiline ? (
-              <Textarea name={field.name} ref={field.ref} value={value} onBlur={field.onBlur} disabled={disabled} onChange={(_, data) => change(data.value)} />
-            ) : (
-              <Input name={field.name} ref={field.ref} type={type} value={value} onBlur={field.onBlur} disabled={disabled} autoFocus={autoFocus} onChange={(_, data) => change(data.value)} />
-            )}
-          </Field>
+        return multiline ? (
+          <Textarea name={field.name} ref={field.ref} value={value} onBlur={field.onBlur} disabled={disabled} onChange={(_, data) => change(data.value)} />
+        ) : (
+          <Input name={field.name} ref={field.ref} type={type} value={value} onBlur={field.onBlur} disabled={disabled} autoFocus={autoFocus} onChange={(_, data) => change(data.value)} />
         );
       }}
     />
@@ -64,34 +89,27 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
  * A number input. The form holds what the user typed (a string; the shared schemas coerce it),
  * so a half-typed "12," or an empty field is never silently turned into 0 while typing.
  */
-export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, step = 'any', min }: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
+export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, step = 'any', min, ...frame }: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const message = fieldErrorText(fieldState, { required, value: field.value });
-        const value = field.value === null || field.value === undefined ? '' : String(field.value);
-        return (
-          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
-            <Input
-              name={field.name}
-              ref={field.ref}
-              type="number"
-              inputMode="decimal"
-              step={step}
-              min={min}
-              value={value}
-              disabled={disabled}
-              onBlur={field.onBlur}
-              onChange={(_, data) => {
-                field.onChange(data.value);
-                onValueChange?.(data.value);
-              }}
-            />
-          </Field>
-        );
-      }}
+    <ControlledField
+      {...frame}
+      input={(field, value) => (
+        <Input
+          name={field.name}
+          ref={field.ref}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min={min}
+          value={value}
+          disabled={disabled}
+          onBlur={field.onBlur}
+          onChange={(_, data) => {
+            field.onChange(data.value);
+            onValueChange?.(data.value);
+          }}
+        />
+      )}
     />
   );
 }
@@ -102,37 +120,30 @@ export interface SelectOption {
 }
 
 /** A native select (accessible, keyboard and mobile friendly); the empty first option reads `placeholder`. */
-export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>({ name, control, label, required, disabled, hint, onValueChange, options, placeholder = '—', numeric }: BaseFieldProps<T, TOut> & { options: readonly SelectOption[]; placeholder?: string; /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean }) {
+export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, options, placeholder = '—', numeric, ...frame }: BaseFieldProps<T, TOut> & { options: readonly SelectOption[]; placeholder?: string; /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean }) {
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const message = fieldErrorText(fieldState, { required, value: field.value });
-        const value = field.value === null || field.value === undefined ? '' : String(field.value);
-        return (
-          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
-            <Select
-              name={field.name}
-              ref={field.ref}
-              value={value}
-              disabled={disabled}
-              onBlur={field.onBlur}
-              onChange={(_, data) => {
-                field.onChange(numeric ? (data.value === '' ? null : Number(data.value)) : data.value);
-                onValueChange?.(data.value);
-              }}
-            >
-              <option value="">{placeholder}</option>
-              {options.map((option) => (
-                <option key={option.value} value={String(option.value)}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        );
-      }}
+    <ControlledField
+      {...frame}
+      input={(field, value) => (
+        <Select
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          disabled={disabled}
+          onBlur={field.onBlur}
+          onChange={(_, data) => {
+            field.onChange(numeric ? (data.value === '' ? null : Number(data.value)) : data.value);
+            onValueChange?.(data.value);
+          }}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
     />
   );
 }
