@@ -1,25 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, loginFields, newPage, pathOf, submitLogin, visible } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { eventually, freshPagePerTest, loginFields, pathOf, submitLogin, visible } from '../support/browser';
 
 /** Spec 2.4 login screen and spec 5 login validation, against the production build. */
 describe('login page', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  freshPagePerTest((state) => ({ page } = state));
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
     await page.goto('/login');
     await visible(page.getByRole('heading', { name: 'INGRESA A TU CUENTA' }));
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const submitEnabled = async () => loginFields(page).submit.isEnabled();

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, hidden, launchBrowser, login, newPage, storedToken, visible } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { eventually, freshPagePerTest, hidden, login, storedToken, visible } from '../support/browser';
 
 /**
  * Spec 2.5 / 4 notifications drawer, with jefe's seeded notifications (one says 'bloqueado').
@@ -36,22 +36,9 @@ const dot = (page: Page) => bell(page).getByTestId('notifications-dot');
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Notificaciones' });
 
 describe('notifications drawer', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  freshPagePerTest((state) => ({ page } = state));
 
   it("the bell shows its dot while there are notifications; 'Limpiar' empties the drawer and marks all read but the 'bloqueado' ones", async () => {
     await login(page, JEFE);

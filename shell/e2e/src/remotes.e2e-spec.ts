@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { areaTitle, launchBrowser, login, newPage, onPath, visible } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { areaTitle, freshPagePerTest, login, onPath, visible } from '../support/browser';
 
 /** Client-side navigation (no reload), as a click on an in-app link does. */
 async function navigateInApp(page: Page, path: string): Promise<void> {
@@ -12,22 +12,10 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 
 /** A remote that cannot load shows an error card in its area only, and recovers on retry. */
 describe('an unavailable remote', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  freshPagePerTest((state) => ({ context, page } = state));
 
   it("production blocked: its area shows 'Esta área no pudo cargarse' with 'Reintentar', the die shop still opens, retry after unblocking loads it", async () => {
     const block = '**/mfe/production/**';

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS, eventually, greeting, launchBrowser, login, newPage, settle, visible, type DemoAccount } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, eventually, freshPagePerTest, greeting, login, settle, type DemoAccount, visible } from '../support/browser';
 
 /** Spec 2.3 Applications group, in order, then the Administration entries admins get. */
 const APPLICATIONS = ['Tableros', 'Producción ágil', 'Mantenimiento inteligente', 'Matricería ágil', 'Tablero del corrector'];
@@ -24,22 +24,9 @@ async function visibleEntries(nav: Locator): Promise<string[]> {
 }
 
 describe('sign-in of each demo account', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  freshPagePerTest((state) => ({ page } = state));
 
   it.each(DEMO_ACCOUNTS.map((account) => [account.email, account.role, account] as const))(
     '%s (%s) lands on the welcome dashboard, greeted by name, with the navigation of the role',

@@ -1,24 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { areaTitle, eventually, greeting, launchBrowser, login, loginFields, newPage, onPath, pathOf, submitLogin, visible } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { areaTitle, eventually, freshPagePerTest, greeting, login, loginFields, onPath, pathOf, submitLogin, visible } from '../support/browser';
 
 /** Spec 2.1 route guard and spec 2.2 routes, signed in and out. */
 describe('routing and the route guard', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  freshPagePerTest((state) => ({ page } = state));
 
   it('/login is for guests only: a signed-in user who visits it is sent away', async () => {
     await login(page, 'operario@norte.example');

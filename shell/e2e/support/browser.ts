@@ -117,3 +117,31 @@ export async function storedToken(page: Page): Promise<string> {
   if (!raw) throw new Error('no jwt_access_token in localStorage');
   return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
 }
+
+export interface BrowserPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Registers the hooks most specs share: one browser for the file, a fresh context and page for
+ * every test (handed to `use` before the test's own beforeEach hooks run), closed after it.
+ */
+export function freshPagePerTest(use: (state: BrowserPage) => void): void {
+  let state: Partial<BrowserPage> = {};
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    const { context, page } = await newPage(state.browser!);
+    state = { ...state, context, page };
+    use(state as BrowserPage);
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+}
