@@ -91,12 +91,11 @@ async function readBoard(scope: TenantScope) {
   const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
   const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCardRow[]> =>
     scope.manager.query(`${CARD} where o.company_id = $1 and o.status = $2 order by ${order} limit ${limit}`, [scope.companyId, status]);
-  const [toPlan, planned, inPress, finished] = await Promise.all([
-    column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT),
-    column('planned', 'o.line_id, o.board_position, o.id', COLUMN_LIMIT * Math.max(lines.length, 1)),
-    column('in_press', 'o.board_position, o.id', COLUMN_LIMIT),
-    column('finished', 'o.finished_at desc nulls last, o.id desc', FINISHED_LIMIT),
-  ]);
+  // One after the other: the queries share the transaction's connection (pg refuses overlapping ones).
+  const toPlan = await column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT);
+  const planned = await column('planned', 'o.line_id, o.board_position, o.id', COLUMN_LIMIT * Math.max(lines.length, 1));
+  const inPress = await column('in_press', 'o.board_position, o.id', COLUMN_LIMIT);
+  const finished = await column('finished', 'o.finished_at desc nulls last, o.id desc', FINISHED_LIMIT);
   return {
     to_plan: toPlan,
     planned: lines.map((line) => ({ line_id: line.id, line_name: line.name, cards: planned.filter((card) => card.line_id === line.id) })),

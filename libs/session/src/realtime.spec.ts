@@ -2,7 +2,7 @@ import { defaultUser, type User } from '@planta/contracts';
 import {
   configureRealtime,
   connectionStateAtom,
-  onReconnect,
+  onCatchUp,
   realtimeSocket,
   resetRealtimeForTests,
   startRealtime,
@@ -143,18 +143,23 @@ describe('realtime socket (spec 4, 7)', () => {
     expect(joins(sockets[0])).toHaveLength(1);
   });
 
-  it('tells the views to catch up after a reconnection, not after the first connection', () => {
-    const catchUp = jest.fn();
-    onReconnect(catchUp);
+  it('tells the views that loaded before a connection to catch up, on the first connection and after every drop', () => {
+    const loadedEarly = jest.fn();
+    onCatchUp(loadedEarly);
     watchRealtimeSession();
     signIn();
     const socket = sockets[0];
     socket.fire('connect');
-    expect(catchUp).not.toHaveBeenCalled();
+    // Loaded before the socket was up: what was sent meanwhile was not heard.
+    expect(loadedEarly).toHaveBeenCalledTimes(1);
+    const loadedWhileConnected = jest.fn();
+    onCatchUp(loadedWhileConnected);
+    expect(loadedWhileConnected).not.toHaveBeenCalled();
     socket.fire('disconnect', 'transport close');
     expect(sessionStore.get(connectionStateAtom)).toBe('reconnecting');
     socket.fire('connect');
-    expect(catchUp).toHaveBeenCalledTimes(1);
+    expect(loadedEarly).toHaveBeenCalledTimes(2);
+    expect(loadedWhileConnected).toHaveBeenCalledTimes(1);
     expect(sessionStore.get(connectionStateAtom)).toBe('connected');
   });
 

@@ -9,8 +9,8 @@ import { accessTokenAtom, joinedRoomAtom, onSessionEnd, resetJoinedRoom, session
  * reconnects by itself (default backoff) after a network drop or an API restart; when the server
  * refuses the token (connect_error while the socket is no longer active) it stops for good.
  * Views subscribe to events through `subscribe()`; subscriptions outlive the socket, so a view
- * mounted before sign-in still hears events afterwards. `onReconnect()` tells views to catch up
- * (contacts, unread counts, notifications) on every connection after the first one.
+ * mounted before sign-in still hears events afterwards. `onCatchUp()` tells views to catch up
+ * (contacts, unread counts, notifications, the board) on every connection made after they loaded.
  */
 
 // socket.io's own listener type: payloads are whatever the server sends
@@ -56,13 +56,12 @@ export const connectionStateAtom = atom<ConnectionState>('idle');
 let factory: RealtimeSocketFactory = defaultRealtimeSocketFactory;
 let socket: RealtimeSocket | null = null;
 let socketToken: string | null = null;
-let hasConnected = false;
 let stopWatching: (() => void) | null = null;
 let stopSessionEndListener: (() => void) | null = null;
 let pageMounted = false;
 
 const subscriptions = new Map<string, Set<Listener>>();
-const reconnectListeners = new Set<() => void>();
+const catchUpListeners = new Set<() => void>();
 /** Handlers this module put on the current socket, to take them off again. */
 let internalHandlers: Array<[string, Listener]> = [];
 
@@ -94,8 +93,8 @@ function joinRoomOnce(target: RealtimeSocket): void {
   });
 }
 
-function notifyReconnect(): void {
-  for (const listener of [...reconnectListeners]) {
+function notifyCatchUp(): void {
+  for (const listener of [...catchUpListeners]) {
     try {
       listener();
     } catch (error) {
@@ -118,8 +117,7 @@ function createSocket(): RealtimeSocket {
   attach(created, 'connect', () => {
     setState('connected');
     joinRoomOnce(created);
-    if (hasConnected) notifyReconnect();
-    hasConnected = true;
+    notifyCatchUp();
   });
   attach(created, 'connect_error', () => {
     // Not active any more: the server refused the handshake (bad or expired token); do not retry.
@@ -154,7 +152,6 @@ export function startRealtime(): boolean {
     return true;
   }
   socketToken = token;
-  hasConnected = false;
   setState('connecting');
   socket = createSocket();
   stopSessionEndListener ??= onSessionEnd(() => stopRealtime());
@@ -166,7 +163,6 @@ export function stopRealtime(): void {
   const current = socket;
   socket = null;
   socketToken = null;
-  hasConnected = false;
   stopSessionEndListener?.();
   stopSessionEndListener = null;
   if (current) {
@@ -223,11 +219,15 @@ export function subscribe<T = unknown>(event: string, handler: (payload: T) => v
   };
 }
 
-/** Runs after every reconnection (not the first connection): views refetch what they may have missed. */
-export function onReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
+/**
+ * Runs on every connection made after the listener was added, the page's first one included:
+ * what was sent while no socket listened (a view loads its data before the socket is up, or during
+ * a drop) is lost, so the view refetches. A listener added while connected waits for the next one.
+ */
+export function onCatchUp(listener: () => void): () => void {
+  catchUpListeners.add(listener);
   return () => {
-    reconnectListeners.delete(listener);
+    catchUpListeners.delete(listener);
   };
 }
 
@@ -236,7 +236,7 @@ export function resetRealtimeForTests(): void {
   stopWatching?.();
   stopRealtime();
   subscriptions.clear();
-  reconnectListeners.clear();
+  catchUpListeners.clear();
   pageMounted = false;
   factory = defaultRealtimeSocketFactory;
 }

@@ -7,7 +7,7 @@ import { OrderDetailDialog, type OrderDetail } from './order-detail-dialog';
 jest.mock('@planta/session', () => ({
   ...jest.requireActual('@planta/session'),
   subscribe: () => () => undefined,
-  onReconnect: () => () => undefined,
+  onCatchUp: () => () => undefined,
 }));
 
 const figures = (kg_h: number | null) => ({ runs: 1, hours: 1, billets_pushed: 10, billet_kg: 1000, good_kg: 900, scrap_kg: 100, kg_h, recovery: 0.9, scrap_ratio: 0.1 });

@@ -16,7 +16,7 @@ import { Badge, Button, Caption1, Card, makeStyles, Text, Title2, tokens } from 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANNING_BOARD_CHANGED } from '@planta/contracts';
-import { onReconnect, subscribe } from '@planta/session';
+import { onCatchUp, subscribe } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
@@ -112,7 +112,7 @@ function Column({ column, title, onOpen }: { column: BoardColumn; title: string;
 
 /**
  * Live refresh (spec 7): the board reloads from the API on 'planningBoardChanged' (another user's
- * move, an extrusion start) and after a socket reconnect. A refresh that arrives while a card is
+ * move, an extrusion start) and whenever the socket (re)connects after it loaded. A refresh that arrives while a card is
  * being dragged, or while its drop is still being saved, waits until the drop settles, so the
  * local move is never disrupted.
  */
@@ -134,10 +134,10 @@ function useLiveRefresh(reload: () => void) {
 
   useEffect(() => {
     const stopEvent = subscribe(PLANNING_BOARD_CHANGED, refresh);
-    const stopReconnect = onReconnect(refresh);
+    const stopCatchUp = onCatchUp(refresh);
     return () => {
       stopEvent();
-      stopReconnect();
+      stopCatchUp();
     };
   }, [refresh]);
 

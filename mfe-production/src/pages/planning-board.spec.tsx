@@ -7,12 +7,12 @@ import PlanningBoardPage from './planning-board.page';
 /** A fake realtime channel: the page's subscriptions land here, and `emit()` plays an event. */
 const live = {
   handlers: new Map<string, Set<(payload: unknown) => void>>(),
-  reconnect: new Set<() => void>(),
+  catchUp: new Set<() => void>(),
   emit(event: string, payload?: unknown) {
     act(() => live.handlers.get(event)?.forEach((handler) => handler(payload)));
   },
-  reconnected() {
-    act(() => live.reconnect.forEach((listener) => listener()));
+  connected() {
+    act(() => live.catchUp.forEach((listener) => listener()));
   },
 };
 
@@ -23,9 +23,9 @@ jest.mock('@planta/session', () => ({
     live.handlers.get(event)!.add(handler);
     return () => live.handlers.get(event)?.delete(handler);
   },
-  onReconnect: (listener: () => void) => {
-    live.reconnect.add(listener);
-    return () => live.reconnect.delete(listener);
+  onCatchUp: (listener: () => void) => {
+    live.catchUp.add(listener);
+    return () => live.catchUp.delete(listener);
   },
 }));
 
@@ -147,14 +147,14 @@ describe('PlanningBoardPage', () => {
 
       view.unmount();
       expect(live.handlers.get(PLANNING_BOARD_CHANGED)?.size ?? 0).toBe(0);
-      expect(live.reconnect.size).toBe(0);
+      expect(live.catchUp.size).toBe(0);
     });
 
-    it('reloads after the socket reconnects', async () => {
+    it('reloads after the socket (re)connects', async () => {
       const { serveChanged, loads } = serve();
       await render();
       serveChanged();
-      live.reconnected();
+      live.connected();
       await waitFor(() => expect(loads()).toBe(2));
       await waitFor(() => expect(within(region('Planificada · Prensa 1')).queryByText('OP-1')).not.toBeNull());
     });

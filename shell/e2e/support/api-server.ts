@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { Client } from 'pg';
 
 /** The workspace root (this file is shell/e2e/support/api-server.ts). */
 export const WORKSPACE = join(__dirname, '..', '..', '..');
@@ -32,6 +33,7 @@ export function freePort(): Promise<number> {
 export interface RunningApi {
   child: ChildProcess;
   port: number;
+  pgPort: number;
   baseUrl: string;
   dataDir: string;
   output: () => string;
@@ -70,7 +72,7 @@ export async function startApi(env: NodeJS.ProcessEnv = {}): Promise<RunningApi>
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const api: RunningApi = { child, port, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => log, exited };
+  const api: RunningApi = { child, port, pgPort, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => log, exited };
   try {
     await waitForHealth(api);
   } catch (error) {
@@ -93,6 +95,22 @@ export async function waitForHealth(api: RunningApi, timeoutMs = 120_000): Promi
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`API on ${api.port} not healthy after ${timeoutMs} ms:\n${api.output()}`);
+}
+
+/**
+ * Runs SQL on the API's database as the cluster's superuser (the password file the API wrote in
+ * its data folder): for test set-up that no endpoint offers.
+ */
+export async function sqlAsSuperuser(api: RunningApi, sql: string): Promise<void> {
+  const password = readFileSync(join(api.dataDir, 'pg-password'), 'utf8').trim();
+  const client = new Client({ host: '127.0.0.1', port: api.pgPort, user: 'postgres', password, database: 'planta' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /** SIGTERM (the API stops its PostgreSQL), SIGKILL after a grace period, then the data folder goes. */

@@ -16,8 +16,24 @@ export async function eventually(assertion: () => unknown | Promise<unknown>, ti
 }
 
 export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw await withPageState(locator.page(), error);
+  }
   return locator;
+}
+
+/** Errors each page reported (uncaught, console, failed requests), for failure messages. */
+const pageProblems = new WeakMap<Page, string[]>();
+
+/** Adds what the page showed (URL, visible text) to a failed wait, so a CI log tells why. */
+async function withPageState(page: Page, error: unknown): Promise<unknown> {
+  if (!(error instanceof Error) || page.isClosed()) return error;
+  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(body unreadable)');
+  const problems = (pageProblems.get(page) ?? []).slice(-15).join('\n');
+  error.message += `\n--- page at failure: ${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 1_500)}\n--- page errors:\n${problems || '(none)'}`;
+  return error;
 }
 
 export async function hidden(locator: Locator, timeout?: number): Promise<void> {
@@ -34,7 +50,9 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the page is on this path (client-side navigations included). */
 export async function onPath(page: Page, path: string, timeoutMs = 15_000): Promise<void> {
-  await eventually(() => expect(pathOf(page)).toBe(path), timeoutMs);
+  await eventually(() => expect(pathOf(page)).toBe(path), timeoutMs).catch(async (error) => {
+    throw await withPageState(page, error);
+  });
 }
 
 /** The portal under test (started by global-setup). */
@@ -54,6 +72,13 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-ES', viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   return { context, page };
 }
 

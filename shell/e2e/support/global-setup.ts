@@ -1,4 +1,4 @@
-import { startApi, type RunningApi } from './api-server';
+import { sqlAsSuperuser, startApi, type RunningApi } from './api-server';
 
 declare global {
   // Shared with global-teardown (same process).
@@ -9,6 +9,11 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   const api = await startApi();
   globalThis.plantaE2eApi = api;
+  // The demo seed starts runs for the plant operators minutes before "now", so each of them would
+  // get the critical-dimensions dialog at a 10-minute mark in the middle of some unrelated test (a
+  // modal hides the page from the locators). The runs stay, but nobody is their operator; the
+  // prompt is tested on a run its spec starts itself.
+  await sqlAsSuperuser(api, 'update order_die set started_by = null where end_extrusion_time is null');
   // An API that dies mid-run fails every later test with ERR_CONNECTION_REFUSED: say why.
   api.child.once('exit', (code, signal) => {
     if (globalThis.plantaE2eApi === api) console.error(`The e2e API exited early (code ${code}, signal ${signal}):\n${api.output().slice(-4000)}`);

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveEvents, type ChatContact, type ChatMessage, type NotificationVariant } from '@planta/contracts';
-import { isSignedInAtom, onReconnect, sessionStore, subscribe, userAtom } from '@planta/session';
+import { isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
 import { showBrowserNotification } from './browser-notification';
 import { chatApi } from './chat-api';
 import { chatContactsAtom, chatOpenAtom, selectedContactIdAtom } from './chat-state';
@@ -17,7 +17,7 @@ export interface NewMessagePayload {
 
 /**
  * The chat's live side, mounted with the shell whether the panel is open or not: the contact
- * list (fetched after sign-in and after a reconnection, replaced by `{userId}Messages`), presence
+ * list (fetched after sign-in and after each (re)connection, replaced by `{userId}Messages`), presence
  * (`userIsOnline` / `userIsOffline`), badges refreshed on new messages, and the browser
  * notification of a new message.
  */
@@ -62,7 +62,7 @@ export function useChatLive(): void {
           void showBrowserNotification(t('toolbar.notifications.browserTitle', 'Nuevo mensaje'), message.message);
         }
       }),
-      onReconnect(refreshContacts),
+      onCatchUp(refreshContacts),
     ];
     return () => {
       for (const off of offs) off();

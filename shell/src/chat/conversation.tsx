@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { liveEvents, type ChatContact, type ChatMessage } from '@planta/contracts';
-import { errorMessage, onReconnect, subscribe, userAtom } from '@planta/session';
+import { errorMessage, onCatchUp, subscribe, userAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { CHAT_PAGE_SIZE, chatApi } from './chat-api';
 import { chatContactsAtom } from './chat-state';
@@ -108,7 +108,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     markRead();
   }, [loadLatest, markRead]);
 
-  // live: new messages of this conversation; after a reconnection, what was missed
+  // live: new messages of this conversation; after each (re)connection, what was missed
   useEffect(() => {
     const offMessage = subscribe<NewMessagePayload>(liveEvents.newMessage(me), (payload) => {
       const message = payload?.message;
@@ -120,13 +120,13 @@ export function Conversation({ contact }: { contact: ChatContact }) {
       setMessages((current) => merge(current, [message]));
       if (theirs) markRead();
     });
-    const offReconnect = onReconnect(() => {
+    const offCatchUp = onCatchUp(() => {
       loadLatest(false);
       markRead();
     });
     return () => {
       offMessage();
-      offReconnect();
+      offCatchUp();
     };
   }, [contactId, loadLatest, markRead, me]);
 

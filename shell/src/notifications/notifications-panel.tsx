@@ -19,7 +19,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
-import { api, currentSettingsAtom, errorMessage, isSignedInAtom, onReconnect, sessionStore, subscribe, userAtom } from '@planta/session';
+import { api, currentSettingsAtom, errorMessage, isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { createCloseGuard, isBlockedNotice } from './close-guard';
 import { notificationLink } from './notification-links';
@@ -86,7 +86,7 @@ export function NotificationBell() {
 
 /**
  * The notification list and its rules (spec 4): fetched after sign-in, on every notifying live
- * event and after a reconnection; closing one marks it read and removes it (1 s close guard);
+ * event and after each (re)connection; closing one marks it read and removes it (1 s close guard);
  * 'Limpiar' removes all and marks each read except those whose text contains 'bloqueado'.
  */
 export function useNotifications() {
@@ -114,7 +114,7 @@ export function useNotifications() {
       return;
     }
     refresh();
-    const offs = [...NOTIFYING_EVENTS.map((event) => subscribe(event, refresh)), onReconnect(refresh)];
+    const offs = [...NOTIFYING_EVENTS.map((event) => subscribe(event, refresh)), onCatchUp(refresh)];
     return () => {
       for (const off of offs) off();
     };
