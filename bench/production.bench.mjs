@@ -146,9 +146,9 @@ export async function runProductionBench() {
     };
     const listPath = `/orders/all?page=1&pageSize=50&sort=due_date&direction=desc&search=${encodeURIComponent(SEARCH)}`;
     // The baseline: the same statements the service runs, straight through pg.
-    const like = `${SEARCH}%`;
+    const like = SEARCH.toLowerCase();
     const listSql = async () => {
-      const where = `o.company_id = $1 and (lower(o.number) like $2 or lower(o.customer) like $2 or lower(o.profile) like $2)`;
+      const where = `o.company_id = $1 and (o.number_key ^@ $2 or o.customer_key ^@ $2 or o.profile_key ^@ $2)`;
       await admin.query(`select count(*)::int as total from production_order o where ${where}`, [companyId, like]);
       await admin.query(
         `select o.*, d.die_reference, d.copy_number from production_order o join die d on d.id = o.die_id where ${where} order by o.due_date desc, o.id desc limit 50`,

@@ -1,4 +1,6 @@
 import { productionMessages } from '@planta/contracts';
+import { Client } from 'pg';
+import { orderSearchCondition } from '../src/production/orders.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -71,6 +73,54 @@ describe('orders', () => {
     expect(open.status).toBe(200);
     expect(open.body.length).toBe(count - finished.body.total);
     expect(open.body.some((item: { status: string }) => item.status === 'finished')).toBe(false);
+  });
+
+  it('searches number, customer and profile by case-insensitive prefix, taking % and _ literally, and follows edits', async () => {
+    const search = async (term: string) => {
+      const response = await t.http().get(`/api/orders/all?search=${encodeURIComponent(term)}`).set(as('jefe@norte.example'));
+      expect(response.status).toBe(200);
+      return (response.body.items as { number: string }[]).map((item) => item.number);
+    };
+    const created = await createOrder('OP-SRCH-1', { customer: 'Ñandú Ventanas_50%', profile: 'Perfil Álamo 7' });
+    expect(await search('ñandú ventanas_50%')).toEqual(['OP-SRCH-1']);
+    // _ and % are characters, not wildcards.
+    expect(await search('ñandú ventanas_5_%')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('PERFIL ÁLAMO')).toEqual(['OP-SRCH-1']);
+    expect(await search('op-srch')).toEqual(['OP-SRCH-1']);
+    // A prefix only: the middle of a word does not match.
+    expect(await search('ventanas_50')).toEqual([]);
+    const edited = await t.http().patch(`/api/orders/${created.id}`).set(as('jefe@norte.example')).send({ customer: 'Cerramientos Ébano' });
+    expect(edited.status).toBe(200);
+    expect(await search('ñandú')).toEqual([]);
+    expect(await search('cerramientos ébano')).toEqual(['OP-SRCH-1']);
+    // Another company's orders are not found by its own search terms.
+    const south = await t.http().get('/api/orders/all?search=op-srch').set(as('admin@sur.example'));
+    expect(south.body.total).toBe(0);
+  });
+
+  it('answers the search from its indexes under row-level security, as the app role in a company scope', async () => {
+    const client = new Client({ connectionString: t.database.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('planta.company_id', $1, true)`, [String(north)]);
+      // Enough orders (rolled back below) for the planner to prefer an index when one can serve the search.
+      await client.query(
+        `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+         select $1, 'IDX-' || g, 'Cliente ' || g, 'Perfil ' || g, (select min(id) from die), (select min(id) from aluminum_alloy), 6000, 10, 10, current_date
+           from generate_series(1, 5000) g`,
+        [north],
+      );
+      await client.query('analyze production_order');
+      const plan = await client.query(`explain select count(*) from production_order o where o.company_id = $1 and ${orderSearchCondition('$2')}`, [north, 'idx-12']);
+      const text = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+      for (const column of ['number', 'customer', 'profile']) expect(text).toMatch(new RegExp(`Index Cond: .*${column}_key ~>=~ 'idx-12'`));
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
   });
 
   it('validates the order form in Spanish and refuses another company die', async () => {

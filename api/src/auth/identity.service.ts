@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AccessTokenClaims } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { roleNames, UsersService } from '../users/users.service';
+import { UsersService } from '../users/users.service';
 import { ShareTokenService } from './share-token.service';
 
 /**
@@ -20,8 +20,8 @@ export class IdentityService {
     const companyId = Number(claims.company_id);
     if (!Number.isSafeInteger(companyId) || typeof claims.sub !== 'string') return null;
     if (claims.share) return this.shareTokens.identityFor(claims.sub, companyId);
-    const user = await this.users.findActive(Number(claims.sub));
-    if (!user || !(await this.users.isMember(user.id, companyId))) return null;
-    return { userId: user.id, uuid: user.uuid, email: user.email, roles: roleNames(user), companyId };
+    const member = await this.users.activeMember(Number(claims.sub), companyId);
+    if (!member) return null;
+    return { userId: member.id, uuid: member.uuid, email: member.email, roles: member.roles, companyId };
   }
 }

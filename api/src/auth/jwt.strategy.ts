@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -19,7 +20,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwt.secret,
+      // A key object made once: given the string, jsonwebtoken first tries it as a PEM public key on every call.
+      secretOrKey: createSecretKey(Buffer.from(config.jwt.secret)) as unknown as string,
       algorithms: [JWT_ALGORITHM],
       issuer: config.jwt.issuer,
       audience: config.jwt.audience,

@@ -25,6 +25,25 @@ export class UsersService {
     return this.users.findOne({ where: { id, active: true } });
   }
 
+  /**
+   * Who a token's subject is in one company, in one query (it runs on every authenticated call):
+   * an active user who is a member of that company, with role names sorted; null otherwise.
+   */
+  async activeMember(userId: number, companyId: number): Promise<{ id: number; uuid: string; email: string; roles: string[] } | null> {
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    const rows: { id: number; uuid: string; email: string; roles: string[] }[] = await this.dataSource.query(
+      `select u.id, u.uuid, u.email, coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
+         from app_user u
+         join company_member m on m.user_id = u.id and m.company_id = $2
+         left join user_role ur on ur.user_id = u.id
+         left join role r on r.id = ur.role_id
+        where u.id = $1 and u.active
+        group by u.id`,
+      [userId, companyId],
+    );
+    return rows[0] ?? null;
+  }
+
   async isMember(userId: number, companyId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     return (await manager.count(CompanyMemberEntity, { where: { user_id: userId, company_id: companyId } })) > 0;
   }

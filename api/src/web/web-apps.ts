@@ -30,6 +30,7 @@ export function remoteOrigins(map: Record<string, string>): string[] {
 }
 
 const NOT_SPA = /^\/(api|mfe|socket\.io)(\/|$)|^\/remotes\.json$/;
+const NOT_FILES = /^\/(api|socket\.io)(\/|$)/;
 
 /**
  * Serves the built shell at /, each remote's build under /mfe/<name>/ and the remotes map, on
@@ -58,7 +59,9 @@ export function serveWebApps(app: NestExpressApplication, map: Record<string, st
     logger.warn(`The shell is not built (${shell}): only the API is served.`);
     return;
   }
-  app.use(express.static(shell, { setHeaders, index: false }));
+  const shellFiles = express.static(shell, { setHeaders, index: false });
+  // API calls and the socket skip the file lookup (a stat per request otherwise).
+  app.use((request: Request, response: Response, next: NextFunction) => (NOT_FILES.test(request.path) ? next() : shellFiles(request, response, next)));
   // Any other page address is a route of the single-page portal.
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SPA.test(request.path)) return next();
