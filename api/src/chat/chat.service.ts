@@ -68,40 +68,36 @@ export class ChatService {
    * message of the dialog; the most recent conversations first.
    */
   async contacts(companyId: number, userId: number, search?: string): Promise<ChatContact[]> {
-    const [online, rows] = await Promise.all([
-      this.presence.onlineUserIds(companyId),
-      this.tenantDb.transaction(
-        ({ manager }) =>
-          manager.query(
-            `select u.id, u.display_name as full_name, u.photo_url as profile_image, u.chat_status,
-               (select count(*)::int from chat_message m where m.company_id = $1 and m.to_user = $2 and m.from_user = u.id and not m.is_read) as unread,
-               last.id as last_id, last.from_user as last_from, last.to_user as last_to, last.message as last_message,
-               last.is_read as last_is_read, last.die_id as last_die_id, last.created_at as last_at
-             from company_member cm
-             join app_user u on u.id = cm.user_id and u.active
-             left join lateral (
-               select m.* from chat_message m
-               where m.company_id = $1 and least(m.from_user, m.to_user) = least($2::int, u.id) and greatest(m.from_user, m.to_user) = greatest($2::int, u.id)
-               order by m.id desc limit 1
-             ) last on true
-             where cm.company_id = $1 and u.id <> $2 and ($3::text is null or u.display_name ilike $3)
-             order by last.id desc nulls last, u.display_name`,
-            [companyId, userId, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null],
-          ) as Promise<ContactRow[]>,
-        companyId,
-      ),
-    ]);
-    return rows.map((row) => ({
-      id: row.id,
-      full_name: row.full_name,
-      profile_image: row.profile_image,
-      status: statusOf(row.chat_status, online.has(row.id)),
-      unread: row.unread,
-      dialog:
-        row.last_id === null
-          ? []
-          : [toChatMessage({ id: row.last_id, from_user: row.last_from, to_user: row.last_to, message: row.last_message, is_read: row.last_is_read, die_id: row.last_die_id, created_at: row.last_at })],
-    }));
+    const [list] = await this.contactLists(companyId, [userId], search);
+    return list;
+  }
+
+  /** The contact lists of several members of one company, read in one transaction (a send refreshes two). */
+  private contactLists(companyId: number, userIds: number[], search?: string): Promise<ChatContact[][]> {
+    return this.tenantDb.transaction(async ({ manager }) => {
+      const online = await this.presence.onlineUserIds(companyId, manager);
+      const lists: ChatContact[][] = [];
+      for (const userId of userIds) {
+        const rows: ContactRow[] = await manager.query(
+          `select u.id, u.display_name as full_name, u.photo_url as profile_image, u.chat_status,
+             (select count(*)::int from chat_message m where m.company_id = $1 and m.to_user = $2 and m.from_user = u.id and not m.is_read) as unread,
+             last.id as last_id, last.from_user as last_from, last.to_user as last_to, last.message as last_message,
+             last.is_read as last_is_read, last.die_id as last_die_id, last.created_at as last_at
+           from company_member cm
+           join app_user u on u.id = cm.user_id and u.active
+           left join lateral (
+             select m.* from chat_message m
+             where m.company_id = $1 and least(m.from_user, m.to_user) = least($2::int, u.id) and greatest(m.from_user, m.to_user) = greatest($2::int, u.id)
+             order by m.id desc limit 1
+           ) last on true
+           where cm.company_id = $1 and u.id <> $2 and ($3::text is null or u.display_name ilike $3)
+           order by last.id desc nulls last, u.display_name`,
+          [companyId, userId, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null],
+        );
+        lists.push(rows.map((row) => toContact(row, online)));
+      }
+      return lists;
+    }, companyId);
   }
 
   async user(identity: RequestIdentity): Promise<ChatUser> {
@@ -138,7 +134,7 @@ export class ChatService {
       return scope.repository(ChatMessageEntity).create({ from_user: userId, to_user: request.to_user, message: request.message, die_id: request.die_id ?? null });
     });
     const message = toChatMessage(row);
-    const [senderList, recipientList] = await Promise.all([this.contacts(companyId, userId), this.contacts(companyId, request.to_user)]);
+    const [senderList, recipientList] = await this.contactLists(companyId, [userId, request.to_user]);
     const sender = recipientList.find((contact) => contact.id === userId);
     const to = request.to_user;
     this.realtime.toUser(to, liveEvents.newMessage(to), { text: sender ? messages.chatNewMessageFrom(sender.full_name) : messages.chatNewMessage, variant: 'info', message }, companyId);
@@ -164,11 +160,24 @@ export class ChatService {
 
   private async isColleague(identity: RequestIdentity, userId: number): Promise<boolean> {
     if (userId === identity.userId) return false;
-    const user = await this.users.findActive(userId);
-    return !!user && (await this.users.isMember(user.id, identity.companyId));
+    return (await this.users.activeMember(userId, identity.companyId)) !== null;
   }
 
   private toChatUser(user: UserEntity): ChatUser {
     return { id: user.id, full_name: user.display_name, profile_image: user.photo_url, status: user.chat_status };
   }
+}
+
+function toContact(row: ContactRow, online: Set<number>): ChatContact {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    profile_image: row.profile_image,
+    status: statusOf(row.chat_status, online.has(row.id)),
+    unread: row.unread,
+    dialog:
+      row.last_id === null
+        ? []
+        : [toChatMessage({ id: row.last_id, from_user: row.last_from, to_user: row.last_to, message: row.last_message, is_read: row.last_is_read, die_id: row.last_die_id, created_at: row.last_at })],
+  };
 }

@@ -74,12 +74,11 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     if (wentOffline) await this.announce(member, false);
   }
 
-  /** The users of a company with a live socket signed in to it. */
-  async onlineUserIds(companyId: number): Promise<Set<number>> {
-    const rows: { user_id: number }[] = await this.tenantDb.transaction(
-      ({ manager }) => manager.query(`select distinct user_id from presence p where p.company_id = $1 and ${alive('$2')}`, [companyId, this.config.realtime.presenceTtlMs]),
-      companyId,
-    );
+  /** The users of a company with a live socket signed in to it (in `scopeOfCompany`, a transaction of that company, when given). */
+  async onlineUserIds(companyId: number, scopeOfCompany?: EntityManager): Promise<Set<number>> {
+    const read = (manager: EntityManager): Promise<{ user_id: number }[]> =>
+      manager.query(`select distinct user_id from presence p where p.company_id = $1 and ${alive('$2')}`, [companyId, this.config.realtime.presenceTtlMs]);
+    const rows = scopeOfCompany ? await read(scopeOfCompany) : await this.tenantDb.transaction(({ manager }) => read(manager), companyId);
     return new Set(rows.map((row) => row.user_id));
   }
 
