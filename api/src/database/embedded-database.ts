@@ -125,6 +125,8 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
   await clearLeftovers(clusterDir);
 
   const serverLog: string[] = [];
+  // Once we stop the server, its FATAL lines (connections it terminates) are expected: not errors.
+  let stopped = false;
   const postgres = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -137,7 +139,7 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
     onLog: (message: string) => {
       serverLog.push(message);
       if (serverLog.length > 50) serverLog.shift();
-      if (/FATAL|PANIC/.test(message)) logger.error(message.trim());
+      if (/FATAL|PANIC/.test(message) && !stopped) logger.error(message.trim());
     },
     onError: (error: unknown) => logger.error(String(error)),
   });
@@ -156,7 +158,6 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
   }
 
   await ensureAppRole(port, password);
-  let stopped = false;
   return {
     url: `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/${APP_DATABASE}`,
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,

@@ -194,18 +194,19 @@ describe('extrusion line form', () => {
     await waitFor(() => expect(currentPath()).toBe('/apps/extrusion-line/all'));
   });
 
-  it('cancel goes back to the list without saving', () => {
-    const api = mockApi();
+  it('cancel goes back to the list without saving', async () => {
+    const api = mockApi(on('GET', '/api/extrusion-line/all', 200, paged([])));
     renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/new' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(currentPath()).toBe('/apps/extrusion-line/all');
+    expect(await screen.findByText('Sin datos')).toBeTruthy();
     expect(api.calls('POST', '/api/extrusion-line')).toHaveLength(0);
   });
 });
 
 describe('extrusion line list', () => {
   it('lists the lines from the API sorted by name, with translated temperature control', async () => {
-    const api = mockApi(on('GET', '/api/extrusion-line/all', 200, paged([LINE])));
+    const api = mockApi(on('GET', '/api/extrusion-line/all', 200, paged([LINE])), on('GET', '/api/extrusion-line/7', 200, LINE));
     renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/all' });
     expect(await screen.findByText('Prensa 1')).toBeTruthy();
     expect(screen.getByText('Gradiente radial (interior-exterior)')).toBeTruthy();
@@ -213,5 +214,6 @@ describe('extrusion line list', () => {
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ page: '1', pageSize: '10', sort: 'name', direction: 'asc' });
     fireEvent.click(screen.getByText('Prensa 1'));
     expect(currentPath()).toBe('/apps/extrusion-line/7');
+    expect(await screen.findByDisplayValue('Prensa 1')).toBeTruthy();
   });
 });
