@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { keepUserSettings } from '../support/api-client';
+import { keepUserSettings, setShortcuts } from '../support/api-client';
 import { eventually, launchBrowser, login, newPage, settle, storedToken, visible } from '../support/browser';
 
 /**
@@ -45,6 +45,30 @@ describe('shell toolbar features', () => {
       await page.getByRole('option', { name: arabic }).click();
     }
     await eventually(async () => expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl'));
+  });
+
+  it('the toolbar fits tablets and phones: no control is pushed out, the user menu, bell and chat stay on screen', async () => {
+    restore = await keepUserSettings('admin@norte.example');
+    // The worst case: many shortcuts (the toolbar shows a few, the star lists them all).
+    await setShortcuts('admin@norte.example', ['extrusion-line', 'planning-board', 'shifts', 'finishes', 'aluminum-alloys', 'machines', 'dies', 'tooling', 'users', 'roles']);
+    await login(page, 'admin@norte.example');
+    const toolbar = page.locator('[data-part="toolbar"]').first();
+    const controls = [
+      page.getByRole('banner').getByRole('button', { name: /Marta Ibáñez/ }),
+      page.getByRole('banner').getByRole('button', { name: 'Notificaciones' }),
+      page.getByRole('banner').getByRole('button', { name: /Chat/ }),
+    ];
+    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768], [768, 1024], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await eventually(async () => {
+        const [scrollWidth, clientWidth] = await toolbar.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+        expect({ width, scrollWidth }).toEqual({ width, scrollWidth: clientWidth });
+        for (const control of controls) {
+          const box = await control.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+        }
+      });
+    }
   });
 
   it("navigation search ('Buscar') suggests matching pages and says 'No results..' otherwise", async () => {

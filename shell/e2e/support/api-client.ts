@@ -2,7 +2,7 @@ import { baseUrl, PASSWORD } from './browser';
 
 interface SessionAnswer {
   access_token: string;
-  user: { data: { settings?: unknown } };
+  user: { data: { settings?: unknown; shortcuts?: string[] } };
 }
 
 async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
@@ -16,14 +16,21 @@ async function call<T>(path: string, body: unknown, token?: string): Promise<T> 
 }
 
 /**
- * The user's stored settings (language, layout…) persist on the server and so outlive a browser
- * context: a test that changes them puts them back, so that other tests see the seeded state.
+ * The user's stored settings (language, layout…) and shortcuts persist on the server and so
+ * outlive a browser context: a test that changes them puts them back, so that other tests see the
+ * seeded state.
  */
 export async function keepUserSettings(email: string): Promise<() => Promise<void>> {
   const before = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
-  const settings = before.user.data.settings ?? {};
+  const { settings = {}, shortcuts = [] } = before.user.data;
   return async () => {
     const now = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
-    await call('auth/user/update', { user: { data: { settings } } }, now.access_token);
+    await call('auth/user/update', { user: { data: { settings, shortcuts } } }, now.access_token);
   };
+}
+
+/** Stores the user's shortcuts (navigation item ids) through the API. */
+export async function setShortcuts(email: string, shortcuts: string[]): Promise<void> {
+  const session = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+  await call('auth/user/update', { user: { data: { shortcuts } } }, session.access_token);
 }

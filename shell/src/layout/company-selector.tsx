@@ -1,4 +1,4 @@
-import { Dropdown, Option } from '@fluentui/react-components';
+import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,19 @@ import type { Company } from '@planta/contracts';
 import { companies, errorMessage, switchCompany, userAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 
+const useStyles = makeStyles({
+  // Shrinks before anything else in the toolbar is pushed out; a long name ends in an ellipsis.
+  root: { minWidth: '96px', maxWidth: '220px', flex: '0 1 220px' },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
 /**
  * Spec 2.5 company selector: the companies the user may choose (GET company/all). Choosing
  * another one switches the session (`switchCompany`); the layout keys the routed content by the
  * company id, so every open view mounts again and reloads its data.
  */
-export function CompanySelector() {
+export function CompanySelector({ hideSingle = false }: { hideSingle?: boolean }) {
+  const styles = useStyles();
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   const signedIn = user.role.length > 0;
@@ -33,7 +40,8 @@ export function CompanySelector() {
     };
   }, [signedIn, current]);
 
-  if (!signedIn || list.length === 0) return null;
+  // On a phone the row is too short for a choice that is not one: a single company is not shown.
+  if (!signedIn || list.length === 0 || (hideSingle && list.length === 1)) return null;
   const selected = list.find((company) => company.id === current);
 
   const choose = async (value: string | undefined) => {
@@ -57,7 +65,8 @@ export function CompanySelector() {
       selectedOptions={selected ? [String(selected.id)] : []}
       disabled={busy}
       onOptionSelect={(_event, data) => void choose(data.optionValue)}
-      style={{ minWidth: 180 }}
+      className={styles.root}
+      button={{ title: selected?.name, children: <span className={styles.name}>{selected?.name ?? t('toolbar.company.select', 'Seleccionar empresa')}</span> }}
     >
       {list.map((company) => (
         <Option key={company.id} value={String(company.id)}>

@@ -8,8 +8,8 @@ import { NavIcon } from './icons';
 import { translateNavigation, useNavigationItems } from './nav-utils';
 
 const useStyles = makeStyles({
-  root: { position: 'relative' },
-  input: { width: '220px', maxWidth: '40vw' },
+  root: { position: 'relative', flex: '0 1 220px', minWidth: '120px' },
+  input: { width: '100%', minWidth: 0 },
   popup: {
     position: 'absolute',
     top: 'calc(100% + 4px)',

@@ -43,6 +43,9 @@ function useShortcutItems() {
   return { translated, chosen, ids: user.data.shortcuts, signedIn: user.role.length > 0 };
 }
 
+/** Quick links the toolbar shows at most (the star lists them all): more would push the user menu off a 1366 px screen. */
+export const TOOLBAR_LINKS = 6;
+
 /** The chosen shortcuts as quick links (the toolbar's row, or layout 3's side panel column). */
 export function ShortcutLinks({ vertical = false }: { vertical?: boolean }) {
   const styles = useStyles();
@@ -51,7 +54,7 @@ export function ShortcutLinks({ vertical = false }: { vertical?: boolean }) {
   if (!signedIn || chosen.length === 0) return null;
   return (
     <div role="group" aria-label={t('toolbar.shortcuts.title', 'Accesos directos')} className={mergeClasses(styles.bar, vertical && styles.vertical)}>
-      {chosen.map((item) => (
+      {(vertical ? chosen : chosen.slice(0, TOOLBAR_LINKS)).map((item) => (
         <Tooltip key={item.id} content={item.title} relationship="description" positioning={vertical ? 'after' : 'below'}>
           <Link to={item.url!} className={styles.quick} aria-label={item.title}>
             <NavIcon name={item.icon} />

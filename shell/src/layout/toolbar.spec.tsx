@@ -181,3 +181,44 @@ describe('navbar below the medium breakpoint (spec 2.3, 2.5)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/apps/corrector-kanban-board');
   });
 });
+
+describe('toolbar on narrower screens (tablets, phones)', () => {
+  const realMatchMedia = window.matchMedia;
+  /** A screen `width` px wide: the media queries of the layout answered for it. */
+  const screenWidth = (width: number) => {
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return { matches: max ? width <= Number(max[1]) : false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined };
+    }) as never;
+  };
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('below 1366 px the quick links and the name give way: the star still lists the shortcuts, the avatar names the user', async () => {
+    screenWidth(1024);
+    setUser(['user'], { shortcuts: ['dies'] });
+    renderShell(<Layout>{page}</Layout>);
+    await screen.findByRole('banner');
+    expect(screen.queryByRole('group', { name: 'Accesos directos' })).toBeNull();
+    const userMenu = screen.getByRole('button', { name: sessionStore.get(userAtom).data.displayName });
+    expect(within(userMenu).queryByText('Sin cargo')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Accesos directos' }));
+    expect((await screen.findByRole('link', { name: 'Inventario de matrices' })).getAttribute('href')).toBe('/apps/dies/all');
+  });
+
+  it('on a phone the row keeps the chat, bell, settings and user menu; search and language are left to the drawer and settings', async () => {
+    jest.mocked(companies).mockResolvedValueOnce([{ id: 1, name: 'Extrusiones del Norte' }]);
+    screenWidth(390);
+    setUser(['user']);
+    renderShell(<Layout>{page}</Layout>);
+    const toolbar = await screen.findByRole('banner');
+    await waitFor(() => expect(companies).toHaveBeenCalled());
+    await act(async () => undefined); // the company list has arrived
+    expect(within(toolbar).queryByRole('combobox', { name: 'Buscar' })).toBeNull();
+    expect(within(toolbar).queryByRole('button', { name: 'Idioma' })).toBeNull();
+    // one company only: nothing to choose on a phone
+    expect(within(toolbar).queryByRole('combobox', { name: 'Empresa' })).toBeNull();
+    for (const name of ['Chat', 'Notificaciones', 'Configuración']) expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
+  });
+});

@@ -10,6 +10,7 @@ import { NavigationSearch } from './navigation-search';
 import { SettingsPanel } from './settings-panel';
 import { Shortcuts } from './shortcuts';
 import { fluentTheme } from './themes';
+import { NARROW_QUERY, SMALL_QUERY, useMediaQuery } from './use-media';
 import { UserMenu } from './user-menu';
 
 const useStyles = makeStyles({
@@ -21,10 +22,13 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: '8px',
     padding: '0 16px',
+    // Nothing may push the user menu off screen: the flexible parts (company, search) shrink instead.
+    minWidth: 0,
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
     boxShadow: tokens.shadow4,
   },
+  small: { gap: '2px', padding: '0 6px' },
   sticky: { position: 'sticky', top: 0, zIndex: 2 },
   spacer: { flex: 1 },
 });
@@ -51,20 +55,23 @@ export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks
   const settings = useAtomValue(currentSettingsAtom);
   const Root = landmark ? 'header' : 'div';
   const fixed = sticky && settings.layout.config.toolbar.style === 'fixed';
+  // Tablets and laptops: quick links and the user's name give way (the star lists the shortcuts).
+  const wide = !useMediaQuery(NARROW_QUERY);
+  const small = useMediaQuery(SMALL_QUERY);
   return (
     <FluentProvider theme={fluentTheme(settings.theme.toolbar)} dir={settings.direction} className={styles.themed}>
-      <Root className={mergeClasses(styles.toolbar, fixed && styles.sticky, className)} data-part="toolbar">
+      <Root className={mergeClasses(styles.toolbar, small && styles.small, fixed && styles.sticky, className)} data-part="toolbar">
         <NavbarToggleButton mobile={mobile} foldable={foldable && settings.layout.config.navbar.display} />
         {brand && !mobile ? <Brand /> : null}
-        <Shortcuts links={shortcutLinks} />
+        <Shortcuts links={shortcutLinks && wide} />
         <div className={styles.spacer} />
-        <CompanySelector />
-        <NavigationSearch />
+        <CompanySelector hideSingle={small} />
+        {small ? null : <NavigationSearch />}
         <ChatToggle />
         <NotificationBell />
-        <LanguageMenu />
+        {small ? null : <LanguageMenu />}
         <SettingsPanel />
-        <UserMenu compact={mobile} />
+        <UserMenu compact={mobile || !wide} />
       </Root>
     </FluentProvider>
   );

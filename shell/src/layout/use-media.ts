@@ -22,6 +22,11 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** Too narrow for the toolbar's quick links and the user's name beside the avatar (below 1366 px). */
+export const NARROW_QUERY = '(max-width: 1365.98px)';
+/** Phones: the toolbar keeps only what fits in one row (search and language are in the drawer and settings). */
+export const SMALL_QUERY = '(max-width: 599.98px)';
+
 /** True below the medium breakpoint (960 px). */
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_QUERY);

@@ -24,6 +24,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <Button
           appearance="subtle"
           title={t('userMenu.open', 'Menú de usuario')}
+          aria-label={compact ? user.data.displayName : undefined}
           icon={<Avatar name={user.data.displayName} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={32} />}
         >
           {compact ? null : (
