@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
@@ -22,17 +22,6 @@ const RUNS = 50_000; // 50,000 runs × 20 records = 1,000,000 dimension records
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 5_000);
 const SEARCH = 'perfil 1';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

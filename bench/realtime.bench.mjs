@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
@@ -45,17 +45,6 @@ const PRESENCE_USER = 'invitado@norte.example';
 const JWT_SECRET = 'bench-realtime-secret-long-enough-0123456789abcdef';
 
 // ---------------------------------------------------------------- processes
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApi(name, databaseUrl, dataDir) {
   const port = await freePort();

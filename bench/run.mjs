@@ -14,7 +14,7 @@
 // It builds nothing: run `npx nx run-many -t build` first.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -40,17 +40,6 @@ const REMOTES = [
 const REQUIRED = ['api/dist/main.js', 'shell/dist/index.html', ...REMOTES.map(({ name }) => `mfe-${name}/dist/mf-manifest.json`)];
 
 // ---------------------------------------------------------------- API process
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApi() {
   const dataDir = mkdtempSync('/var/tmp/planta-bench-');
