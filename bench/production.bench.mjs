@@ -104,7 +104,13 @@ export async function runProductionBench() {
   admin.on('error', () => undefined);
   const port = await freePort();
   const api = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, JWT_SECRET: 'bench-secret-long-enough-0123456789abcdefghij', LOGIN_THROTTLE_MAX_PER_ADDRESS: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'bench-secret-long-enough-0123456789abcdefghij',
+      LOGIN_THROTTLE_MAX_PER_ADDRESS: '100000',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -119,13 +125,21 @@ export async function runProductionBench() {
       if (attempt > 240) throw new Error('API did not start');
       await new Promise((done) => setTimeout(done, 250));
     }
-    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'jefe@norte.example', password: 'Planta2026!' }) })).json();
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'jefe@norte.example', password: 'Planta2026!' }),
+      })
+    ).json();
     const token = login.access_token;
     const userId = login.user.data.id;
     const companyId = login.user.data.company_id;
     const seeded = Date.now();
     const volume = await seedVolume(admin, companyId, userId);
-    console.log(`\nProduction bench: ${volume.orders.toLocaleString('en')} orders and ${volume.records.toLocaleString('en')} dimension records in one company (loaded in ${Math.round((Date.now() - seeded) / 1000)} s); ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s each.\n`);
+    console.log(
+      `\nProduction bench: ${volume.orders.toLocaleString('en')} orders and ${volume.records.toLocaleString('en')} dimension records in one company (loaded in ${Math.round((Date.now() - seeded) / 1000)} s); ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s each.\n`,
+    );
 
     const headers = { authorization: `Bearer ${token}` };
     const get = (path) => async () => {
@@ -167,10 +181,13 @@ export async function runProductionBench() {
     browser = await playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     for (let run = 0; run < 5; run++) {
       const context = await browser.newContext({ baseURL: base });
-      await context.addInitScript(([key, value, emailKey]) => {
-        localStorage.setItem(key, value);
-        localStorage.setItem(emailKey, 'jefe@norte.example');
-      }, ['jwt_access_token', token, 'email']);
+      await context.addInitScript(
+        ([key, value, emailKey]) => {
+          localStorage.setItem(key, value);
+          localStorage.setItem(emailKey, 'jefe@norte.example');
+        },
+        ['jwt_access_token', token, 'email'],
+      );
       const page = await context.newPage();
       const start = performance.now();
       await page.goto('/apps/planning-kanban-board/board');
@@ -186,10 +203,16 @@ export async function runProductionBench() {
     console.log(`${pad('measure', 56)} ${pad('req/s', 8, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)} ${pad('errors', 7, true)}`);
     console.log(`${'-'.repeat(56)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(7)}`);
     for (const [name, result] of rows) {
-      console.log(`${pad(name, 56)} ${pad(result.rps.toFixed(0), 8, true)} ${pad(result.p50.toFixed(1), 8, true)} ${pad(result.p99.toFixed(1), 8, true)} ${pad(result.failures, 7, true)}`);
+      console.log(
+        `${pad(name, 56)} ${pad(result.rps.toFixed(0), 8, true)} ${pad(result.p50.toFixed(1), 8, true)} ${pad(result.p99.toFixed(1), 8, true)} ${pad(result.failures, 7, true)}`,
+      );
     }
-    console.log(`${pad('GET /api/planning-board (median of 5)', 56)} ${pad('', 8)} ${pad(boardApi[2].toFixed(1), 8, true)} ${pad(boardApi[4].toFixed(1), 8, true)}`);
-    console.log(`${pad('board usable in the browser, cold (median of 5)', 56)} ${pad('', 8)} ${pad(board[2].toFixed(0), 8, true)} ${pad(board[4].toFixed(0), 8, true)}`);
+    console.log(
+      `${pad('GET /api/planning-board (median of 5)', 56)} ${pad('', 8)} ${pad(boardApi[2].toFixed(1), 8, true)} ${pad(boardApi[4].toFixed(1), 8, true)}`,
+    );
+    console.log(
+      `${pad('board usable in the browser, cold (median of 5)', 56)} ${pad('', 8)} ${pad(board[2].toFixed(0), 8, true)} ${pad(board[4].toFixed(0), 8, true)}`,
+    );
   } finally {
     await browser?.close();
     api.kill('SIGTERM');

@@ -100,12 +100,17 @@ const ms = (value) => (Number.isNaN(value) ? '—' : `${value < 10 ? value.toFix
 
 function table(headers, rows, align) {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, column) => (align[column] === 'r' ? String(cell).padStart(widths[column]) : String(cell).padEnd(widths[column]))).join('  ');
+  const line = (cells) =>
+    cells.map((cell, column) => (align[column] === 'r' ? String(cell).padStart(widths[column]) : String(cell).padEnd(widths[column]))).join('  ');
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].map((text) => text.trimEnd()).join('\n');
 }
 
 async function signIn(baseUrl, email) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!response.ok) throw new Error(`login ${email} answered ${response.status}: ${await response.text()}`);
   const body = await response.json();
   return { email, token: body.access_token, id: body.user.data.id, companyId: body.user.data.company_id ?? body.user.data.companyId };
@@ -372,7 +377,11 @@ export async function runRealtimeBench() {
       latencyRows.push(
         row('baseline: socket.io round trip', result.baselines.ping, 'one socket: joinToRoom emit → ack (process a)'),
         row('baseline: HTTP GET /api/health', result.baselines.health, 'one request, keep-alive (process a)'),
-        row('chat message, each recipient socket', result.chat.latencies, `POST send-message (a) → ${RECIPIENT.split('@')[0]}-new-message on each of ${result.chat.recipients} sockets`),
+        row(
+          'chat message, each recipient socket',
+          result.chat.latencies,
+          `POST send-message (a) → ${RECIPIENT.split('@')[0]}-new-message on each of ${result.chat.recipients} sockets`,
+        ),
         row('chat message, last recipient socket', result.chat.lastArrivals, 'per message: POST → arrival on the last of those sockets'),
         row('presence: first → last arrival', result.presence.spreads, `fresh socket (a) → userIsOnline on all ${result.sockets} sockets: spread`),
         row('presence: connect → last arrival', result.presence.toLast, 'per change: connect() called → arrival on the last socket'),
@@ -388,13 +397,19 @@ export async function runRealtimeBench() {
         `${(MESSAGES / t.acceptSeconds).toFixed(0)} msgs/s`,
         `${(MESSAGES / t.seconds).toFixed(0)} msgs/s`,
         `${t.received}/${t.expected}`,
-        lost === 0 && t.refused === 0 && t.received === t.expected ? 'lost 0' : `LOST ${lost}${t.refused ? `, ${t.refused} refused` : ''}${t.received > t.expected ? `, ${t.received - t.expected} doubled` : ''}`,
+        lost === 0 && t.refused === 0 && t.received === t.expected
+          ? 'lost 0'
+          : `LOST ${lost}${t.refused ? `, ${t.refused} refused` : ''}${t.received > t.expected ? `, ${t.received - t.expected} doubled` : ''}`,
       ];
     });
 
-    console.log(`\nRealtime latency (p50/p99; ${CHAT_SAMPLES} chat messages, ${PRESENCE_SAMPLES} presence changes, ${PING_SAMPLES} baseline round trips per setup)\n`);
+    console.log(
+      `\nRealtime latency (p50/p99; ${CHAT_SAMPLES} chat messages, ${PRESENCE_SAMPLES} presence changes, ${PING_SAMPLES} baseline round trips per setup)\n`,
+    );
     console.log(table(['measure', 'setup', 'samples', 'p50', 'p99', 'what is timed'], latencyRows, ['l', 'l', 'r', 'r', 'r', 'l']));
-    console.log(`\nRealtime throughput (chat ${SENDER.split('@')[0]} → ${RECIPIENT.split('@')[0]}, POSTs to process a; deliveries = messages × recipient sockets)\n`);
+    console.log(
+      `\nRealtime throughput (chat ${SENDER.split('@')[0]} → ${RECIPIENT.split('@')[0]}, POSTs to process a; deliveries = messages × recipient sockets)\n`,
+    );
     console.log(table(['setup', 'messages', 'in flight', 'accepted', 'delivered', 'deliveries', 'loss'], throughputRows, ['l', 'r', 'r', 'r', 'r', 'r', 'l']));
   } finally {
     process.off('SIGINT', onSignal);

@@ -51,7 +51,15 @@ async function startApi() {
   const child = spawn(process.execPath, ['./main.js'], {
     cwd: join(ROOT, 'api', 'dist'),
     argv0: 'planta-bench-api',
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), PLANTA_DATA_DIR: dataDir, PLANTA_PG_PORT: String(pgPort), JWT_SECRET: 'bench-secret-long-enough-0123456789abcdef0123', SEED_DEMO_DATA: 'true' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      PLANTA_DATA_DIR: dataDir,
+      PLANTA_PG_PORT: String(pgPort),
+      JWT_SECRET: 'bench-secret-long-enough-0123456789abcdef0123',
+      SEED_DEMO_DATA: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -100,7 +108,8 @@ const ms = (value) => `${Math.round(value)} ms`;
 
 function table(headers, rows, align) {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, column) => (align[column] === 'r' ? String(cell).padStart(widths[column]) : String(cell).padEnd(widths[column]))).join('  ');
+  const line = (cells) =>
+    cells.map((cell, column) => (align[column] === 'r' ? String(cell).padStart(widths[column]) : String(cell).padEnd(widths[column]))).join('  ');
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].map((text) => text.trimEnd()).join('\n');
 }
 
@@ -138,7 +147,12 @@ function recordScripts(context, prefix = '/') {
 
 const settle = (page) => page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 const submit = (page) => page.getByRole('button', { name: 'INGRESAR' });
-const areaTitle = (page, title) => page.getByRole('main').getByRole('heading', { name: title }).or(page.getByRole('main').getByRole('region', { name: title })).first();
+const areaTitle = (page, title) =>
+  page
+    .getByRole('main')
+    .getByRole('heading', { name: title })
+    .or(page.getByRole('main').getByRole('region', { name: title }))
+    .first();
 /** The first area page, whatever its title: a heading or a landing region in main, or an error card. */
 const areaReady = (page) => page.getByRole('main').getByRole('heading').or(page.getByRole('main').getByRole('region')).or(page.getByRole('alert')).first();
 
@@ -195,7 +209,13 @@ async function measureSizes(browser, baseUrl) {
     await remoteContext.close();
     const total = sum(files);
     const entry = files.find((file) => /remoteEntry/.test(file.path));
-    rows.push([`mfe-${remote.name}: ${remote.route}`, files.length, kb(total.raw), kb(total.gzip), entry ? `remoteEntry ${kb(entry.raw)} / ${kb(entry.gzip)} gz` : '']);
+    rows.push([
+      `mfe-${remote.name}: ${remote.route}`,
+      files.length,
+      kb(total.raw),
+      kb(total.gzip),
+      entry ? `remoteEntry ${kb(entry.raw)} / ${kb(entry.gzip)} gz` : '',
+    ]);
   }
   return rows.map((row) => (row.length === 4 ? [...row, ''] : row));
 }

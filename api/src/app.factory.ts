@@ -25,7 +25,11 @@ export async function createApp(
   app.use((request: Request, response: Response, next: NextFunction) =>
     parseJson(request, response, (error?: { status?: number }) => {
       if (!error) return next();
-      next(error.status === 413 ? new PayloadTooLargeException(`El cuerpo de la solicitud supera ${config.bodyLimit}`) : new BadRequestException('El cuerpo de la solicitud no es un JSON válido'));
+      next(
+        error.status === 413
+          ? new PayloadTooLargeException(`El cuerpo de la solicitud supera ${config.bodyLimit}`)
+          : new BadRequestException('El cuerpo de la solicitud no es un JSON válido'),
+      );
     }),
   );
   if (config.trustProxy) app.set('trust proxy', true);

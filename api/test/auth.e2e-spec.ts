@@ -21,7 +21,14 @@ describe('POST /api/auth/login', () => {
     expect(user.data.company_id).toBe(user.data.companyId);
     const { header, payload } = claimsOf(access_token);
     expect(header.alg).toBe('HS256');
-    expect(payload).toMatchObject({ sub: String(user.data.id), uuid: user.uuid, roles: [role], company_id: user.data.company_id, iss: 'planta-api', aud: 'planta-portal' });
+    expect(payload).toMatchObject({
+      sub: String(user.data.id),
+      uuid: user.uuid,
+      roles: [role],
+      company_id: user.data.company_id,
+      iss: 'planta-api',
+      aud: 'planta-portal',
+    });
     // Spec 9: two days.
     expect((payload.exp as number) - (payload.iat as number)).toBe(2 * 24 * 3600);
   });
@@ -42,11 +49,20 @@ describe('POST /api/auth/login', () => {
   });
 
   it.each([
-    [{ email: '', password: '' }, { email: 'Este campo es obligatorio', password: 'Este campo es obligatorio' }],
-    [{ email: 'a@b', password: 'abc' }, { email: 'El tamaño minimo es 4', password: 'El tamaño mínimo es 4' }],
+    [
+      { email: '', password: '' },
+      { email: 'Este campo es obligatorio', password: 'Este campo es obligatorio' },
+    ],
+    [
+      { email: 'a@b', password: 'abc' },
+      { email: 'El tamaño minimo es 4', password: 'El tamaño mínimo es 4' },
+    ],
     [{ email: 'sin-arroba', password: 'Planta2026!' }, { email: 'El formato del correo es incorrecto' }],
     [{}, { email: 'Este campo es obligatorio', password: 'Este campo es obligatorio' }],
-    [{ email: 42, password: ['x'] }, { email: 'Este campo es obligatorio', password: 'Este campo es obligatorio' }],
+    [
+      { email: 42, password: ['x'] },
+      { email: 'Este campo es obligatorio', password: 'Este campo es obligatorio' },
+    ],
   ])('refuses %j with the field messages of spec 5', async (body, fields) => {
     const response = await t.http().post('/api/auth/login').send(body);
     expect(response.status).toBe(400);
@@ -69,7 +85,13 @@ describe('throttling of failed sign-ins', () => {
 
 describe('access tokens', () => {
   const sign = (payload: Record<string, unknown>, secret = TEST_JWT_SECRET, options: jwt.SignOptions = {}) =>
-    jwt.sign(payload, secret, { algorithm: 'HS256', issuer: 'planta-api', audience: 'planta-portal', ...('exp' in payload ? {} : { expiresIn: '1h' }), ...options });
+    jwt.sign(payload, secret, {
+      algorithm: 'HS256',
+      issuer: 'planta-api',
+      audience: 'planta-portal',
+      ...('exp' in payload ? {} : { expiresIn: '1h' }),
+      ...options,
+    });
   let valid: string;
   let claims: Record<string, unknown>;
   beforeAll(async () => {
@@ -77,7 +99,11 @@ describe('access tokens', () => {
     claims = claimsOf(valid).payload;
   });
   const base = () => ({ uuid: claims.uuid, roles: claims.roles, company_id: claims.company_id, sub: claims.sub });
-  const call = (token?: string) => t.http().get('/api/company/all').set(token === undefined ? {} : bearer(token));
+  const call = (token?: string) =>
+    t
+      .http()
+      .get('/api/company/all')
+      .set(token === undefined ? {} : bearer(token));
 
   it('accepts a valid token', async () => {
     expect((await call(valid)).status).toBe(200);
@@ -164,13 +190,22 @@ describe('POST /api/auth/token (sign in again with a stored token)', () => {
     const late = await t.http().post('/api/auth/token').send({ token: expired, email: 'jefe@norte.example' });
     expect(late.status).toBe(401);
     expect(late.body.message).toBe(messages.accessTokenExpired);
-    const forged = await t.http().post('/api/auth/token').send({ token: access_token.slice(0, -2) + 'xx', email: 'jefe@norte.example' });
+    const forged = await t
+      .http()
+      .post('/api/auth/token')
+      .send({ token: access_token.slice(0, -2) + 'xx', email: 'jefe@norte.example' });
     expect(forged.status).toBe(401);
   });
 });
 
 describe('POST /api/auth/register', () => {
-  const valid = { displayName: 'Ana Pérez', email: 'ana@aluandes.example', password: 'segura123', passwordConfirm: 'segura123', companyName: 'Aluminios Andinos' };
+  const valid = {
+    displayName: 'Ana Pérez',
+    email: 'ana@aluandes.example',
+    password: 'segura123',
+    passwordConfirm: 'segura123',
+    companyName: 'Aluminios Andinos',
+  };
 
   it('creates a company with the person as its admin and signs them in', async () => {
     const response = await t.http().post('/api/auth/register').send(valid);
@@ -187,24 +222,36 @@ describe('POST /api/auth/register', () => {
   });
 
   it('reports an email already in use with its code, in any case', async () => {
-    const response = await t.http().post('/api/auth/register').send({ ...valid, email: 'JEFE@norte.example', companyName: 'Otra' });
+    const response = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ ...valid, email: 'JEFE@norte.example', companyName: 'Otra' });
     expect(response.status).toBe(409);
     expect(response.body.fields).toEqual({ email: messages.emailInUse });
     expect(response.body.codes).toEqual({ email: 'email-already-in-use' });
   });
 
   it('reports invalid email and weak password as field errors with their codes', async () => {
-    const response = await t.http().post('/api/auth/register').send({ ...valid, email: 'no-es-correo', password: 'corta', passwordConfirm: 'corta' });
+    const response = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ ...valid, email: 'no-es-correo', password: 'corta', passwordConfirm: 'corta' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({ email: 'Please enter a valid email', password: messages.weakPassword });
     expect(response.body.codes).toEqual({ email: 'invalid-email', password: 'weak-password' });
   });
 
   it('reports a short display name, a mismatched confirmation and a taken company name', async () => {
-    const short = await t.http().post('/api/auth/register').send({ ...valid, email: 'x1@x.example', displayName: 'Ana', passwordConfirm: 'otra-cosa' });
+    const short = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ ...valid, email: 'x1@x.example', displayName: 'Ana', passwordConfirm: 'otra-cosa' });
     expect(short.status).toBe(400);
     expect(short.body.fields).toEqual({ displayName: 'Min character length is 4', passwordConfirm: 'Passwords do not match' });
-    const taken = await t.http().post('/api/auth/register').send({ ...valid, email: 'x2@x.example', companyName: 'Perfiles del Sur' });
+    const taken = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ ...valid, email: 'x2@x.example', companyName: 'Perfiles del Sur' });
     expect(taken.status).toBe(409);
     expect(Object.keys(taken.body.fields)).toEqual(['companyName']);
   });
@@ -256,8 +303,19 @@ describe('POST /api/auth/user/update', () => {
 
   it('refuses unknown settings and a signed-out caller', async () => {
     const { access_token } = await t.login('jefe@norte.example');
-    const bad = await t.http().post('/api/auth/user/update').set(bearer(access_token)).send({ user: { data: { settings: { evil: true } } } });
+    const bad = await t
+      .http()
+      .post('/api/auth/user/update')
+      .set(bearer(access_token))
+      .send({ user: { data: { settings: { evil: true } } } });
     expect(bad.status).toBe(400);
-    expect((await t.http().post('/api/auth/user/update').send({ user: { data: { displayName: 'x' } } })).status).toBe(401);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/user/update')
+          .send({ user: { data: { displayName: 'x' } } })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -1,4 +1,12 @@
-import { CHAT_MESSAGE_MAX_LENGTH, chatContactSchema, liveEvents, messages, sendMessageResponseSchema, type AuthResponse, type ChatContact } from '@planta/contracts';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatContactSchema,
+  liveEvents,
+  messages,
+  sendMessageResponseSchema,
+  type AuthResponse,
+  type ChatContact,
+} from '@planta/contracts';
 import { closeSockets, connect, nextEvent, pause, recorder } from './support/sockets';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -28,7 +36,14 @@ const contacts = async (session: AuthResponse): Promise<ChatContact[]> => {
 };
 const contact = async (viewer: AuthResponse, of: AuthResponse) => (await contacts(viewer)).find((entry) => entry.id === idOf(of))!;
 const send = (session: AuthResponse, body: Record<string, unknown>) => t.http().post('/api/chat/send-message').set(bearer(session.access_token)).send(body);
-const message = (from: AuthResponse, to: AuthResponse, text: string, extra: object = {}) => ({ companyId: companyOf(from), from_user: idOf(from), to_user: idOf(to), message: text, toUserIsOnline: false, ...extra });
+const message = (from: AuthResponse, to: AuthResponse, text: string, extra: object = {}) => ({
+  companyId: companyOf(from),
+  from_user: idOf(from),
+  to_user: idOf(to),
+  message: text,
+  toUserIsOnline: false,
+  ...extra,
+});
 const markAsRead = (session: AuthResponse, body: object) => t.http().post('/api/chat/mark-as-read').set(bearer(session.access_token)).send(body);
 const messageCount = async () => (await t.sql<{ count: number }>(`select count(*)::int as count from chat_message`))[0].count;
 
@@ -38,14 +53,18 @@ describe('contacts', () => {
     expect(list.map((entry) => entry.full_name).sort()).toEqual(['Elena Ruiz', 'Luis Cárdenas', 'Marta Ibáñez']);
     const marta = list.find((entry) => entry.id === idOf(adminNorte))!;
     expect(marta).toMatchObject({ status: 'offline', unread: 1 });
-    expect(marta.dialog).toEqual([expect.objectContaining({ from_user: idOf(adminNorte), to_user: idOf(jefe), message: expect.stringContaining('nitrurado'), is_read: false })]);
+    expect(marta.dialog).toEqual([
+      expect.objectContaining({ from_user: idOf(adminNorte), to_user: idOf(jefe), message: expect.stringContaining('nitrurado'), is_read: false }),
+    ]);
     expect(await contact(operario, jefe)).toMatchObject({ unread: 1 });
     // Marta belongs to both plants: Sur sees her, never Norte's other people.
     expect((await contacts(adminSur)).map((entry) => entry.full_name).sort()).toEqual(['Marta Ibáñez', 'Pedro Quintana']);
   });
 
   it('can be searched by name', async () => {
-    expect((await t.http().get('/api/chat/contacts?search=luis').set(bearer(jefe.access_token))).body.map((entry: ChatContact) => entry.full_name)).toEqual(['Luis Cárdenas']);
+    expect((await t.http().get('/api/chat/contacts?search=luis').set(bearer(jefe.access_token))).body.map((entry: ChatContact) => entry.full_name)).toEqual([
+      'Luis Cárdenas',
+    ]);
   });
 
   it('are refused to share-token guests', async () => {
@@ -73,7 +92,9 @@ describe('chat user', () => {
 
 describe('sending', () => {
   it('stores the message as typed, answers with the contact list and tells both sides live, nobody else', async () => {
-    const [jefeSocket, operarioSocket, martaSocket, surSocket] = await Promise.all([jefe, operario, adminNorte, adminSur].map((session) => connect(url, session.access_token)));
+    const [jefeSocket, operarioSocket, martaSocket, surSocket] = await Promise.all(
+      [jefe, operario, adminNorte, adminSur].map((session) => connect(url, session.access_token)),
+    );
     const seenByMarta = recorder(martaSocket);
     const seenBySur = recorder(surSocket);
     const newMessage = nextEvent(operarioSocket, liveEvents.newMessage(idOf(operario)));
@@ -131,7 +152,11 @@ describe('sending', () => {
 
 describe('dialog', () => {
   it('pages the conversation with one colleague, newest first', async () => {
-    const dialog = (query: string) => t.http().get(`/api/chat/dialog/${idOf(operario)}${query}`).set(bearer(jefe.access_token));
+    const dialog = (query: string) =>
+      t
+        .http()
+        .get(`/api/chat/dialog/${idOf(operario)}${query}`)
+        .set(bearer(jefe.access_token));
     const all = (await dialog('?limit=100')).body as { id: number; from_user: number; to_user: number }[];
     expect(all.length).toBeGreaterThanOrEqual(5);
     expect(all.map((entry) => entry.id)).toEqual([...all.map((entry) => entry.id)].sort((a, b) => b - a));
@@ -139,7 +164,14 @@ describe('dialog', () => {
     const first = (await dialog('?limit=2')).body;
     const next = (await dialog(`?limit=2&before=${first[1].id}`)).body;
     expect([...first, ...next]).toEqual(all.slice(0, 4));
-    expect((await t.http().get(`/api/chat/dialog/${idOf(operarioSur)}`).set(bearer(jefe.access_token))).status).toBe(404);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/chat/dialog/${idOf(operarioSur)}`)
+          .set(bearer(jefe.access_token))
+      ).status,
+    ).toBe(404);
     expect((await dialog('?limit=0')).status).toBe(400);
   });
 });

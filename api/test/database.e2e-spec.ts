@@ -22,7 +22,9 @@ describe('migrations and seed', () => {
       await first.destroy();
       const second = await openDataSource(database.url, true);
       const after = await second.query(counts);
-      const [{ page_roles }] = await second.query(`select count(*)::int as page_roles from page_role where company_id is not null`).catch(() => [{ page_roles: -1 }]);
+      const [{ page_roles }] = await second
+        .query(`select count(*)::int as page_roles from page_role where company_id is not null`)
+        .catch(() => [{ page_roles: -1 }]);
       await second.destroy();
       expect(before).toEqual([{ companies: 2, users: 6, pages: expect.any(Number), roles: 4, migrations: migrations.length }]);
       expect(after).toEqual(before);

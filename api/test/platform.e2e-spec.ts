@@ -2,7 +2,11 @@ import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-a
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BODY_LIMIT: '10kb', CORS_ORIGINS: 'http://localhost:3000', PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json' });
+  t = await startTestApp({
+    BODY_LIMIT: '10kb',
+    CORS_ORIGINS: 'http://localhost:3000',
+    PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
+  });
 });
 afterAll(() => t.close());
 
@@ -34,7 +38,10 @@ describe('errors', () => {
     const broken = await t.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":');
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ statusCode: 400, message: 'El cuerpo de la solicitud no es un JSON válido', error: 'Bad Request' });
-    const big = await t.http().post('/api/auth/login').send({ email: 'a@b.example', password: 'x'.repeat(20_000) });
+    const big = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: 'a@b.example', password: 'x'.repeat(20_000) });
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('Payload Too Large');
     expect(JSON.stringify(big.body)).not.toMatch(/at \w+ \(|node_modules|select /i);
@@ -70,7 +77,9 @@ describe('OpenAPI', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger');
     const document = (await t.http().get('/api/docs-json')).body;
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/company/all', '/api/die/find', '/api/health']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/company/all', '/api/die/find', '/api/health']),
+    );
     const login = document.components.schemas.LoginDto;
     expect(login.required).toEqual(['email', 'password']);
     expect(login.properties.email).toMatchObject({ type: 'string', minLength: 4, maxLength: 254 });

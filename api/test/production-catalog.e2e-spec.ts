@@ -10,7 +10,14 @@ beforeAll(async () => {
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
-  for (const email of ['admin@norte.example', 'jefe@norte.example', 'operario@norte.example', 'invitado@norte.example', 'admin@sur.example', 'operario@sur.example']) {
+  for (const email of [
+    'admin@norte.example',
+    'jefe@norte.example',
+    'operario@norte.example',
+    'invitado@norte.example',
+    'admin@sur.example',
+    'operario@sur.example',
+  ]) {
     tokens[email] = (await t.login(email)).access_token;
   }
 });
@@ -41,7 +48,19 @@ const RESOURCES: { path: string; table: string; valid: Record<string, unknown> }
   { path: 'machine', table: 'machine', valid: { name: 'Sierra de pruebas', type: 'saw', status: 'operating' } },
   { path: 'shifts', table: 'shift', valid: { name: 'Refuerzo sábado', start_time: '08:00', end_time: '13:00', days: [6], supervisor: 'Ana Beltrán' } },
   { path: 'finish', table: 'finish', valid: { name: 'Lacado rojo', type: 'powder-coated', ral_colour: 'ral 3000' } },
-  { path: 'aluminum-alloy', table: 'aluminum_alloy', valid: { designation: '6106', temper: 'T6', density_g_cm3: 2.69, billet_temp_min_c: 460, billet_temp_max_c: 500, exit_temp_min_c: 510, exit_temp_max_c: 540 } },
+  {
+    path: 'aluminum-alloy',
+    table: 'aluminum_alloy',
+    valid: {
+      designation: '6106',
+      temper: 'T6',
+      density_g_cm3: 2.69,
+      billet_temp_min_c: 460,
+      billet_temp_max_c: 500,
+      exit_temp_min_c: 510,
+      exit_temp_max_c: 540,
+    },
+  },
 ];
 
 describe('production catalogue lists', () => {
@@ -73,12 +92,18 @@ describe('form validation, in Spanish, per field', () => {
     expect(empty.body.fields.container_temperature_control).toBe('Elige el tipo de control de temperatura');
     expect((await post({ ...line, billet_diameter_mm: 178 })).body.fields).toEqual({ billet_diameter_mm: lineMessages.billetNotSmallerThanContainer });
     expect((await post({ ...line, usable_table_length_m: 46 })).body.fields).toEqual({ usable_table_length_m: lineMessages.usableTableTooLong });
-    expect((await post({ ...line, discard_length_mm: 400, max_billet_length_mm: 400 })).body.fields).toEqual({ discard_length_mm: lineMessages.discardNotShorterThanBillet });
+    expect((await post({ ...line, discard_length_mm: 400, max_billet_length_mm: 400 })).body.fields).toEqual({
+      discard_length_mm: lineMessages.discardNotShorterThanBillet,
+    });
     expect((await post({ ...line, tooling_length_mm: -3 })).body.fields).toEqual({ tooling_length_mm: 'Debe ser un número mayor que cero' });
   });
 
   it('checks a partial update against the whole line, and derives or keeps the cross-section', async () => {
-    const created = await t.http().post('/api/extrusion-line').set(as('jefe@norte.example')).send({ ...line, name: 'Prensa parcial' });
+    const created = await t
+      .http()
+      .post('/api/extrusion-line')
+      .set(as('jefe@norte.example'))
+      .send({ ...line, name: 'Prensa parcial' });
     expect(created.status).toBe(201);
     expect(created.body.billet_cross_section_area_mm2).toBeCloseTo(23235.22, 1);
     const id = created.body.id;
@@ -87,7 +112,11 @@ describe('form validation, in Spanish, per field', () => {
     expect(tooBig.body.fields).toEqual({ billet_diameter_mm: lineMessages.billetNotSmallerThanContainer });
     const overridden = await t.http().patch(`/api/extrusion-line/${id}`).set(as('operario@norte.example')).send({ billet_cross_section_area_mm2: 23000 });
     expect(overridden.body).toMatchObject({ billet_cross_section_area_mm2: 23000, billet_cross_section_area_overridden: true });
-    const duplicate = await t.http().post('/api/extrusion-line').set(as('jefe@norte.example')).send({ ...line, name: 'Prensa parcial' });
+    const duplicate = await t
+      .http()
+      .post('/api/extrusion-line')
+      .set(as('jefe@norte.example'))
+      .send({ ...line, name: 'Prensa parcial' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe(productionMessages.lineNameTaken);
   });
@@ -100,9 +129,16 @@ describe('form validation, in Spanish, per field', () => {
       end_time: productionMessages.timeFormat,
       days: productionMessages.chooseDays,
     });
-    expect((await post('shifts', { name: 'X', start_time: '06:00', end_time: '06:00', days: [1], supervisor: 'Y' })).body.fields).toEqual({ end_time: productionMessages.sameStartAndEnd });
-    expect((await post('finish', { name: 'Anodizado', type: 'anodised' })).body.fields).toEqual({ colour: productionMessages.anodisedColour, micron_class: productionMessages.anodisedClass });
-    expect((await post('finish', { name: 'Lacado', type: 'powder-coated', ral_colour: 'rojo' })).body.fields).toEqual({ ral_colour: productionMessages.ralColour });
+    expect((await post('shifts', { name: 'X', start_time: '06:00', end_time: '06:00', days: [1], supervisor: 'Y' })).body.fields).toEqual({
+      end_time: productionMessages.sameStartAndEnd,
+    });
+    expect((await post('finish', { name: 'Anodizado', type: 'anodised' })).body.fields).toEqual({
+      colour: productionMessages.anodisedColour,
+      micron_class: productionMessages.anodisedClass,
+    });
+    expect((await post('finish', { name: 'Lacado', type: 'powder-coated', ral_colour: 'rojo' })).body.fields).toEqual({
+      ral_colour: productionMessages.ralColour,
+    });
     const alloy = RESOURCES[4].valid;
     expect((await post('aluminum-alloy', { ...alloy, designation: 'seis mil', temper: 'T99999' })).body.fields).toEqual({
       designation: productionMessages.alloyDesignation,
@@ -114,7 +150,12 @@ describe('form validation, in Spanish, per field', () => {
 
   it('refuses overlapping shifts on one line, including across midnight', async () => {
     const [{ id: lineId }] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 order by name limit 1`, [north]);
-    const post = (body: object) => t.http().post('/api/shifts').set(as('jefe@norte.example')).send({ supervisor: 'Ana', line_id: lineId, ...body });
+    const post = (body: object) =>
+      t
+        .http()
+        .post('/api/shifts')
+        .set(as('jefe@norte.example'))
+        .send({ supervisor: 'Ana', line_id: lineId, ...body });
     expect((await post({ name: 'Noche L1', start_time: '22:00', end_time: '06:00', days: [5] })).status).toBe(201);
     const clash = await post({ name: 'Madrugada sábado', start_time: '05:00', end_time: '07:00', days: [6] });
     expect(clash.status).toBe(409);
@@ -128,7 +169,10 @@ describe('tenancy: Perfiles del Sur reaches nothing of Extrusiones del Norte', (
     for (const resource of RESOURCES) {
       const own = await t.sql<{ id: number }>(`select id from ${resource.table} where company_id = $1`, [south]);
       const list = await t.http().get(`/api/${resource.path}/all?pageSize=500`).set(as('admin@sur.example'));
-      expect({ path: resource.path, ids: list.body.items.map((item: { id: number }) => item.id).sort() }).toEqual({ path: resource.path, ids: own.map((row) => row.id).sort() });
+      expect({ path: resource.path, ids: list.body.items.map((item: { id: number }) => item.id).sort() }).toEqual({
+        path: resource.path,
+        ids: own.map((row) => row.id).sort(),
+      });
       const [northRow] = await t.sql<{ id: number }>(`select id from ${resource.table} where company_id = $1 limit 1`, [north]);
       for (const request of [
         t.http().get(`/api/${resource.path}/${northRow.id}`),
@@ -136,17 +180,33 @@ describe('tenancy: Perfiles del Sur reaches nothing of Extrusiones del Norte', (
         t.http().delete(`/api/${resource.path}/${northRow.id}`),
       ]) {
         const response = await request.set(as('admin@sur.example'));
-        expect({ path: resource.path, status: response.status, message: response.body.message }).toEqual({ path: resource.path, status: 404, message: 'No encontrado' });
+        expect({ path: resource.path, status: response.status, message: response.body.message }).toEqual({
+          path: resource.path,
+          status: 404,
+          message: 'No encontrado',
+        });
       }
       expect((await t.http().get(`/api/${resource.path}/all?company_id=${north}`).set(as('admin@sur.example'))).status).toBe(403);
-      expect((await t.http().post(`/api/${resource.path}`).set(as('admin@sur.example')).send({ ...resource.valid, company_id: north })).status).toBe(403);
+      expect(
+        (
+          await t
+            .http()
+            .post(`/api/${resource.path}`)
+            .set(as('admin@sur.example'))
+            .send({ ...resource.valid, company_id: north })
+        ).status,
+      ).toBe(403);
     }
     expect((await t.http().get(`/api/extrusion-line/figures?companyId=${north}`).set(as('admin@sur.example'))).status).toBe(403);
   });
 
   it('cannot point its machines or shifts at a Norte line', async () => {
     const [{ id: northLine }] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 limit 1`, [north]);
-    const machine = await t.http().post('/api/machine').set(as('admin@sur.example')).send({ ...RESOURCES[1].valid, line_id: northLine });
+    const machine = await t
+      .http()
+      .post('/api/machine')
+      .set(as('admin@sur.example'))
+      .send({ ...RESOURCES[1].valid, line_id: northLine });
     expect(machine.status).toBe(400);
     expect(machine.body.fields).toEqual({ line_id: 'La línea elegida no existe' });
   });
@@ -155,14 +215,27 @@ describe('tenancy: Perfiles del Sur reaches nothing of Extrusiones del Norte', (
 describe('permissions per role', () => {
   it('lets a user read, insert and update, not delete; a guest nothing', async () => {
     for (const resource of RESOURCES) {
-      const body = resource.path === 'extrusion-line' ? { ...line, name: 'Prensa del operario' } : resource.path === 'aluminum-alloy' ? { ...resource.valid, temper: 'T5' } : resource.valid;
+      const body =
+        resource.path === 'extrusion-line'
+          ? { ...line, name: 'Prensa del operario' }
+          : resource.path === 'aluminum-alloy'
+            ? { ...resource.valid, temper: 'T5' }
+            : resource.valid;
       const created = await t.http().post(`/api/${resource.path}`).set(as('operario@norte.example')).send(body);
       expect({ path: resource.path, status: created.status }).toEqual({ path: resource.path, status: 201 });
       const patched = await t.http().patch(`/api/${resource.path}/${created.body.id}`).set(as('operario@norte.example')).send({});
-      expect({ path: resource.path, status: patched.status, body: patched.status === 200 ? null : patched.body }).toEqual({ path: resource.path, status: 200, body: null });
+      expect({ path: resource.path, status: patched.status, body: patched.status === 200 ? null : patched.body }).toEqual({
+        path: resource.path,
+        status: 200,
+        body: null,
+      });
       const refused = await t.http().delete(`/api/${resource.path}/${created.body.id}`).set(as('operario@norte.example'));
       expect(refused.status).toBe(403);
-      for (const request of [t.http().get(`/api/${resource.path}/all`), t.http().get(`/api/${resource.path}/${created.body.id}`), t.http().post(`/api/${resource.path}`).send(body)]) {
+      for (const request of [
+        t.http().get(`/api/${resource.path}/all`),
+        t.http().get(`/api/${resource.path}/${created.body.id}`),
+        t.http().post(`/api/${resource.path}`).send(body),
+      ]) {
         expect((await request.set(as('invitado@norte.example'))).status).toBe(403);
       }
       expect((await t.http().delete(`/api/${resource.path}/${created.body.id}`).set(as('jefe@norte.example'))).status).toBe(204);
@@ -174,7 +247,9 @@ describe('permissions per role', () => {
 describe('deleting something in use', () => {
   it('is refused with a clear message', async () => {
     const [lineRow] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 limit 1`, [north]);
-    const [finishRow] = await t.sql<{ id: number }>(`select finish_id as id from production_order where company_id = $1 and finish_id is not null limit 1`, [north]);
+    const [finishRow] = await t.sql<{ id: number }>(`select finish_id as id from production_order where company_id = $1 and finish_id is not null limit 1`, [
+      north,
+    ]);
     const [alloyRow] = await t.sql<{ id: number }>(`select alloy_id as id from production_order where company_id = $1 limit 1`, [north]);
     for (const [path, id, message] of [
       ['extrusion-line', lineRow.id, productionMessages.lineInUse],

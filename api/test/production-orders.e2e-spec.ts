@@ -13,10 +13,20 @@ beforeAll(async () => {
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
-  for (const email of ['admin@norte.example', 'jefe@norte.example', 'operario@norte.example', 'invitado@norte.example', 'admin@sur.example', 'operario@sur.example']) {
+  for (const email of [
+    'admin@norte.example',
+    'jefe@norte.example',
+    'operario@norte.example',
+    'invitado@norte.example',
+    'admin@sur.example',
+    'operario@sur.example',
+  ]) {
     tokens[email] = (await t.login(email)).access_token;
   }
-  const [die] = await t.sql<{ id: number; die_reference: string }>(`select id, die_reference from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`, [north]);
+  const [die] = await t.sql<{ id: number; die_reference: string }>(
+    `select id, die_reference from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`,
+    [north],
+  );
   const [otherCopy] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 2`, [north]);
   const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
   const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
@@ -77,7 +87,10 @@ describe('orders', () => {
 
   it('searches number, customer and profile by case-insensitive prefix, taking % and _ literally, and follows edits', async () => {
     const search = async (term: string) => {
-      const response = await t.http().get(`/api/orders/all?search=${encodeURIComponent(term)}`).set(as('jefe@norte.example'));
+      const response = await t
+        .http()
+        .get(`/api/orders/all?search=${encodeURIComponent(term)}`)
+        .set(as('jefe@norte.example'));
       expect(response.status).toBe(200);
       return (response.body.items as { number: string }[]).map((item) => item.number);
     };
@@ -114,7 +127,10 @@ describe('orders', () => {
         [north],
       );
       await client.query('analyze production_order');
-      const plan = await client.query(`explain select count(*) from production_order o where o.company_id = $1 and ${orderSearchCondition('$2')}`, [north, 'idx-12']);
+      const plan = await client.query(`explain select count(*) from production_order o where o.company_id = $1 and ${orderSearchCondition('$2')}`, [
+        north,
+        'idx-12',
+      ]);
       const text = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
       for (const column of ['number', 'customer', 'profile']) expect(text).toMatch(new RegExp(`Index Cond: .*${column}_key ~>=~ 'idx-12'`));
       await client.query('rollback');
@@ -126,10 +142,27 @@ describe('orders', () => {
   it('validates the order form in Spanish and refuses another company die', async () => {
     const empty = await t.http().post('/api/orders').set(as('jefe@norte.example')).send({});
     expect(empty.status).toBe(400);
-    expect(empty.body.fields).toMatchObject({ number: 'Este campo es obligatorio', die_id: productionMessages.chooseDie, alloy_id: productionMessages.chooseAlloy, due_date: productionMessages.dateFormat });
-    const bad = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order('OP-X', { quantity_pieces: 2.5, quantity_kg: -1, due_date: '2026-02-30' }));
-    expect(bad.body.fields).toEqual({ quantity_pieces: productionMessages.wholeNumber, quantity_kg: 'Debe ser un número mayor que cero', due_date: productionMessages.dateFormat });
-    const foreign = await t.http().post('/api/orders').set(as('jefe@norte.example')).send(order('OP-FOREIGN', { die_id: ids.southDie }));
+    expect(empty.body.fields).toMatchObject({
+      number: 'Este campo es obligatorio',
+      die_id: productionMessages.chooseDie,
+      alloy_id: productionMessages.chooseAlloy,
+      due_date: productionMessages.dateFormat,
+    });
+    const bad = await t
+      .http()
+      .post('/api/orders')
+      .set(as('jefe@norte.example'))
+      .send(order('OP-X', { quantity_pieces: 2.5, quantity_kg: -1, due_date: '2026-02-30' }));
+    expect(bad.body.fields).toEqual({
+      quantity_pieces: productionMessages.wholeNumber,
+      quantity_kg: 'Debe ser un número mayor que cero',
+      due_date: productionMessages.dateFormat,
+    });
+    const foreign = await t
+      .http()
+      .post('/api/orders')
+      .set(as('jefe@norte.example'))
+      .send(order('OP-FOREIGN', { die_id: ids.southDie }));
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields).toEqual({ die_id: 'La matriz elegida no existe' });
     await createOrder('OP-DUP-1');
@@ -139,7 +172,10 @@ describe('orders', () => {
   });
 
   it('shows an order with its runs, 10-minute marks (answered and missed) and figures computed on the server', async () => {
-    const [finished] = await t.sql<{ id: number }>(`select o.id from production_order o where o.company_id = $1 and o.status = 'finished' order by o.id limit 1`, [north]);
+    const [finished] = await t.sql<{ id: number }>(
+      `select o.id from production_order o where o.company_id = $1 and o.status = 'finished' order by o.id limit 1`,
+      [north],
+    );
     const detail = await t.http().get(`/api/orders/${finished.id}`).set(as('operario@norte.example'));
     expect(detail.status).toBe(200);
     const run = detail.body.order_dies[0];
@@ -173,7 +209,11 @@ describe('orders', () => {
     const [{ count }] = await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1`, [south]);
     expect(list.body.total).toBe(count);
     expect(list.body.items.every((item: { number: string }) => item.number.startsWith('OP-PS'))).toBe(true);
-    expect((await t.http().get('/api/orders/hideClosedOrders').set(as('admin@sur.example'))).body.every((item: { number: string }) => item.number.startsWith('OP-PS'))).toBe(true);
+    expect(
+      (await t.http().get('/api/orders/hideClosedOrders').set(as('admin@sur.example'))).body.every((item: { number: string }) =>
+        item.number.startsWith('OP-PS'),
+      ),
+    ).toBe(true);
     for (const request of [
       t.http().get(`/api/orders/${northOrder.id}`),
       t.http().patch(`/api/orders/${northOrder.id}`).send({ customer: 'X' }),
@@ -183,17 +223,25 @@ describe('orders', () => {
     ]) {
       expect((await request.set(as('admin@sur.example'))).status).toBe(404);
     }
-    const save = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@sur.example')).send([
-      { order_dies_id: northRun.id, dimension_text: 'DimensionA', dimension_value: 20 },
-      { order_dies_id: northRun.id, dimension_text: 'DimensionB', dimension_value: 2 },
-    ]);
+    const save = await t
+      .http()
+      .post('/api/orders/saveDieCriticalDimension')
+      .set(as('operario@sur.example'))
+      .send([
+        { order_dies_id: northRun.id, dimension_text: 'DimensionA', dimension_value: 20 },
+        { order_dies_id: northRun.id, dimension_text: 'DimensionB', dimension_value: 2 },
+      ]);
     expect(save.status).toBe(404);
     for (const path of [`/api/orders/all?company_id=${north}`, `/api/orders/hideClosedOrders?companyId=${north}`, `/api/planning-board?companyId=${north}`]) {
       expect((await t.http().get(path).set(as('operario@sur.example'))).status).toBe(403);
     }
     const board = await t.http().get('/api/planning-board').set(as('operario@sur.example'));
     expect(board.body.planned.map((column: { line_name: string }) => column.line_name)).toEqual(['Línea única - 1100 t']);
-    expect((await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@sur.example'))).body.every((run: { dies_model_order_die_reference: string }) => run.dies_model_order_die_reference.startsWith('PS'))).toBe(true);
+    expect(
+      (await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@sur.example'))).body.every((run: { dies_model_order_die_reference: string }) =>
+        run.dies_model_order_die_reference.startsWith('PS'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -213,19 +261,30 @@ describe('extrusion start and stop', () => {
     const lineBusy = await start({ order_id: second.id, die_id: ids.otherCopy, line_id: ids.lineA });
     expect([lineBusy.status, lineBusy.body.message]).toEqual([409, productionMessages.lineBusy]);
     const [otherReference] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6010' and copy_number = 1`, [north]);
-    expect((await start({ order_id: second.id, die_id: otherReference.id, line_id: ids.lineB })).body.fields).toEqual({ die_id: productionMessages.dieNotOfOrder });
+    expect((await start({ order_id: second.id, die_id: otherReference.id, line_id: ids.lineB })).body.fields).toEqual({
+      die_id: productionMessages.dieNotOfOrder,
+    });
     expect((await start({ order_id: second.id, die_id: ids.otherCopy, line_id: ids.lineB })).status).toBe(201);
 
     const mine = await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@norte.example'));
     expect(mine.body.map((run: { id: number }) => run.id)).toContain(started.body.id);
-    expect(Object.keys(mine.body[0]).sort()).toEqual(['active_timer', 'dies_model_order_copy_number', 'dies_model_order_die_reference', 'id', 'start_extrusion_time']);
+    expect(Object.keys(mine.body[0]).sort()).toEqual([
+      'active_timer',
+      'dies_model_order_copy_number',
+      'dies_model_order_die_reference',
+      'id',
+      'start_extrusion_time',
+    ]);
     const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);
     expect((await t.http().get(`/api/orders/getActiveTimerOrders?userId=${operator.id}`).set(as('operario@norte.example'))).status).toBe(200);
     const someoneElse = await t.http().get(`/api/orders/getActiveTimerOrders?userId=${operator.id}`).set(as('jefe@norte.example'));
     expect([someoneElse.status, someoneElse.body.message]).toEqual([403, productionMessages.activeTimerOnlyYours]);
 
     const stop = (body: object, who = 'operario@norte.example') => t.http().post(`/api/extrusion/${started.body.id}/stop`).set(as(who)).send(body);
-    expect((await stop({ billets_pushed: 0, good_kg: -1 })).body.fields).toMatchObject({ billets_pushed: 'Debe ser un número mayor que cero', good_kg: productionMessages.nonNegativeNumber });
+    expect((await stop({ billets_pushed: 0, good_kg: -1 })).body.fields).toMatchObject({
+      billets_pushed: 'Debe ser un número mayor que cero',
+      good_kg: productionMessages.nonNegativeNumber,
+    });
     const tooMuch = await stop({ billets_pushed: 2, good_kg: 500, scrap_kg: 10 });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.fields.good_kg).toContain(productionMessages.tooMuchOutput);
@@ -254,10 +313,22 @@ describe('critical dimensions', () => {
       { order_dies_id: run.id, dimension_text: 'DimensionA', dimension_value: 20.15, date_saved: expect.any(String) },
       { order_dies_id: run.id, dimension_text: 'DimensionB', dimension_value: 2.01, date_saved: expect.any(String) },
     ]);
-    const invalid = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(run.id, -1, 5000));
+    const invalid = await t
+      .http()
+      .post('/api/orders/saveDieCriticalDimension')
+      .set(as('operario@norte.example'))
+      .send(body(run.id, -1, 5000));
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toEqual({ '0.dimension_value': 'Debe ser un número mayor que cero', '1.dimension_value': 'Debe ser como máximo 1000 mm' });
-    expect((await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send([body(run.id)[0]])).status).toBe(400);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/orders/saveDieCriticalDimension')
+          .set(as('operario@norte.example'))
+          .send([body(run.id)[0]])
+      ).status,
+    ).toBe(400);
     const [stopped] = await t.sql<{ id: number }>(`select id from order_die where company_id = $1 and end_extrusion_time is not null limit 1`, [north]);
     const notRunning = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(stopped.id));
     expect([notRunning.status, notRunning.body.message]).toEqual([409, productionMessages.orderDieNotRunning]);
@@ -281,7 +352,12 @@ describe('planning board', () => {
     expect(column[0]).toMatchObject({ id: fresh.id, position: 0, status: 'planned' });
     const second = column[1].id;
     const reordered = await move({ order_id: fresh.id, to_column: 'planned', to_line_id: lineId, position: 1 });
-    expect(reordered.body.planned.find((entry: { line_id: number }) => entry.line_id === lineId).cards.slice(0, 2).map((card: { id: number }) => card.id)).toEqual([second, fresh.id]);
+    expect(
+      reordered.body.planned
+        .find((entry: { line_id: number }) => entry.line_id === lineId)
+        .cards.slice(0, 2)
+        .map((card: { id: number }) => card.id),
+    ).toEqual([second, fresh.id]);
     const back = await move({ order_id: fresh.id, to_column: 'to_plan', position: 0 });
     expect(back.body.to_plan[0]).toMatchObject({ id: fresh.id, line_id: null });
     expect((await move({ order_id: fresh.id, to_column: 'planned', position: 0 })).body.fields).toEqual({ to_line_id: productionMessages.chooseLine });

@@ -37,7 +37,7 @@ const statusOf = async (api: ApiProcess, viewer: AuthResponse, of: AuthResponse)
   (await call<ChatContact[]>(api, '/api/chat/contacts', viewer.access_token)).body.find((contact) => contact.id === idOf(of))?.status;
 
 describe('several API processes on one database', () => {
-  it('deliver each other\'s chat messages and presence, and forget the users of a process that died or stopped', async () => {
+  it("deliver each other's chat messages and presence, and forget the users of a process that died or stopped", async () => {
     const [a, b, c] = apis;
     const [jefe, operario, marta] = await Promise.all([login(a, 'jefe@norte.example'), login(b, 'operario@norte.example'), login(c, 'admin@norte.example')]);
     const onA = await connect(base(a), jefe.access_token);
@@ -53,13 +53,23 @@ describe('several API processes on one database', () => {
 
     // A message sent through A reaches the socket on B, and the answer through B reaches A.
     const atB = nextEvent<{ message: { message: string } }>(onB, liveEvents.newMessage(idOf(operario)));
-    const sent = await call(a, '/api/chat/send-message', jefe.access_token, { companyId: jefe.user.data.company_id, from_user: idOf(jefe), to_user: idOf(operario), message: 'Desde A' });
+    const sent = await call(a, '/api/chat/send-message', jefe.access_token, {
+      companyId: jefe.user.data.company_id,
+      from_user: idOf(jefe),
+      to_user: idOf(operario),
+      message: 'Desde A',
+    });
     expect(sent.status).toBe(201);
     expect((await atB).message.message).toBe('Desde A');
     const atA = nextEvent<{ message: { message: string } }>(onA, liveEvents.newMessage(idOf(jefe)));
     const lastFromOperario = (list: ChatContact[]) => list.find((contact) => contact.id === idOf(operario))?.dialog[0]?.message;
     const listAtA = nextEvent<ChatContact[]>(onA, liveEvents.userMessages(idOf(jefe)), 5000, (list) => lastFromOperario(list) === 'Desde B');
-    await call(b, '/api/chat/send-message', operario.access_token, { companyId: jefe.user.data.company_id, from_user: idOf(operario), to_user: idOf(jefe), message: 'Desde B' });
+    await call(b, '/api/chat/send-message', operario.access_token, {
+      companyId: jefe.user.data.company_id,
+      from_user: idOf(operario),
+      to_user: idOf(jefe),
+      message: 'Desde B',
+    });
     expect((await atA).message.message).toBe('Desde B');
     expect(lastFromOperario(await listAtA)).toBe('Desde B');
 

@@ -14,7 +14,9 @@ let adminSur: AuthResponse;
 beforeAll(async () => {
   t = await startTestApp();
   url = await t.listen();
-  [jefe, operario, adminNorte, adminSur] = await Promise.all(['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example'].map((email) => t.login(email)));
+  [jefe, operario, adminNorte, adminSur] = await Promise.all(
+    ['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example'].map((email) => t.login(email)),
+  );
 });
 afterEach(() => closeSockets());
 afterAll(() => t.close());
@@ -29,11 +31,15 @@ describe('socket handshake', () => {
     expect((await refusal(url)).message).toBe(messages.invalidAccessToken);
     expect((await refusal(url, { token: 'garbage' })).message).toBe(messages.invalidAccessToken);
     const claims = jwt.decode(jefe.access_token) as Record<string, unknown>;
-    const expired = jwt.sign({ sub: claims.sub, uuid: claims.uuid, roles: claims.roles, company_id: claims.company_id, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_JWT_SECRET, {
-      algorithm: 'HS256',
-      issuer: 'planta-api',
-      audience: 'planta-portal',
-    });
+    const expired = jwt.sign(
+      { sub: claims.sub, uuid: claims.uuid, roles: claims.roles, company_id: claims.company_id, exp: Math.floor(Date.now() / 1000) - 60 },
+      TEST_JWT_SECRET,
+      {
+        algorithm: 'HS256',
+        issuer: 'planta-api',
+        audience: 'planta-portal',
+      },
+    );
     const error = await refusal(url, { token: expired });
     expect(error.message).toBe(messages.accessTokenExpired);
     expect(error.data).toEqual({ statusCode: 401, message: messages.accessTokenExpired });
@@ -63,7 +69,11 @@ describe('socket handshake', () => {
 
 describe('rooms', () => {
   it('deliver a user event only to that user, a company event only to that company', async () => {
-    const [jefeSocket, operarioSocket, surSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, operario.access_token), connect(url, adminSur.access_token)]);
+    const [jefeSocket, operarioSocket, surSocket] = await Promise.all([
+      connect(url, jefe.access_token),
+      connect(url, operario.access_token),
+      connect(url, adminSur.access_token),
+    ]);
     const received = [jefeSocket, operarioSocket, surSocket].map(recorder);
     const realtime = t.app.get(RealtimeService);
     realtime.toUser(idOf(jefe), 'probe', { to: 'jefe' });
@@ -76,12 +86,19 @@ describe('rooms', () => {
     expect(probes.map((payloads) => payloads.map((payload) => (payload as { to: string }).to).sort())).toEqual([['jefe', 'norte'], ['norte'], []]);
   });
 
-  it('accept joinToRoom for the token\'s own room and refuse any other', async () => {
+  it("accept joinToRoom for the token's own room and refuse any other", async () => {
     const socket = await connect(url, jefe.access_token);
     const own = { email: 'jefe@norte.example', room: norte(), userId: idOf(jefe), companyId: norte() };
     expect(await socket.timeout(2000).emitWithAck(liveEvents.joinToRoom, own)).toEqual({ ok: true });
     const sur = adminSur.user.data.company_id;
-    for (const payload of [{ ...own, room: sur }, { ...own, companyId: sur, room: sur }, { ...own, userId: idOf(operario) }, { ...own, email: 'operario@norte.example' }, { room: norte() }, 'garbage']) {
+    for (const payload of [
+      { ...own, room: sur },
+      { ...own, companyId: sur, room: sur },
+      { ...own, userId: idOf(operario) },
+      { ...own, email: 'operario@norte.example' },
+      { room: norte() },
+      'garbage',
+    ]) {
       expect(await socket.timeout(2000).emitWithAck(liveEvents.joinToRoom, payload)).toEqual({ ok: false, error: messages.joinToRoomRefused });
     }
   });
@@ -93,7 +110,7 @@ describe('presence', () => {
     return (contacts.body as { id: number; status: string }[]).find((contact) => contact.id === contactId)?.status;
   };
 
-  it('announces a user\'s first and last socket to the company only', async () => {
+  it("announces a user's first and last socket to the company only", async () => {
     const [jefeSocket, surSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, adminSur.access_token)]);
     const seenByJefe = recorder(jefeSocket);
     const seenBySur = recorder(surSocket);
@@ -120,7 +137,9 @@ describe('presence', () => {
   });
 
   it('shows a chosen status only while connected', async () => {
-    expect((await t.http().post('/api/chat/user/data').set(bearer(operario.access_token)).send({ status: 'do-not-disturb' })).body.status).toBe('do-not-disturb');
+    expect((await t.http().post('/api/chat/user/data').set(bearer(operario.access_token)).send({ status: 'do-not-disturb' })).body.status).toBe(
+      'do-not-disturb',
+    );
     try {
       expect(await contactStatus(jefe, idOf(operario))).toBe('offline');
       const jefeSocket = await connect(url, jefe.access_token);
@@ -148,13 +167,22 @@ describe('notifications', () => {
     const [jefeSocket, operarioSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, operario.access_token)]);
     const seenByJefe = recorder(jefeSocket);
     const live = nextEvent(operarioSocket, liveEvents.taskBlocked);
-    const stored = await t.app.get(NotificationsService).notify(idOf(operario), { event: 'taskBlocked', text: 'La tarea 12 quedó bloqueado', variant: 'error', correction_path: '/correction-board/3' }, norte());
+    const stored = await t.app
+      .get(NotificationsService)
+      .notify(idOf(operario), { event: 'taskBlocked', text: 'La tarea 12 quedó bloqueado', variant: 'error', correction_path: '/correction-board/3' }, norte());
     expect(await live).toEqual({ text: 'La tarea 12 quedó bloqueado', variant: 'error', id: stored.id, correctionPath: '/correction-board/3' });
     await pause(SETTLE_MS);
     expect(seenByJefe.filter(([name]) => name === liveEvents.taskBlocked)).toEqual([]);
 
     const mine = await all(operario);
-    expect(mine.body[0]).toMatchObject({ id: stored.id, text_message: 'La tarea 12 quedó bloqueado', variant: 'error', is_read: false, dismissed: false, correctionPath: '/correction-board/3' });
+    expect(mine.body[0]).toMatchObject({
+      id: stored.id,
+      text_message: 'La tarea 12 quedó bloqueado',
+      variant: 'error',
+      is_read: false,
+      dismissed: false,
+      correctionPath: '/correction-board/3',
+    });
     expect((await all(jefe)).body.map((notification: { id: number }) => notification.id)).not.toContain(stored.id);
   });
 

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function share(token: string, resource_type: string, resource_id: number, extra: object = {}) {
-  return t.http().post('/api/share-token').set(bearer(token)).send({ resource_type, resource_id, ...extra });
+  return t
+    .http()
+    .post('/api/share-token')
+    .set(bearer(token))
+    .send({ resource_type, resource_id, ...extra });
 }
 
 async function guestFor(resource_type: string, resource_id: number) {
@@ -43,13 +47,24 @@ describe('share links', () => {
     for (const path of [`/api/die/${ids.otherDie}`, '/api/die/all', '/api/die/find?reference=EN', `/api/correction-record/${ids.record}`, '/api/company/all']) {
       expect({ path, status: (await t.http().get(path).set(guest)).status }).toEqual({ path, status: 403 });
     }
-    expect((await t.http().post('/api/auth/user/update').set(guest).send({ user: { data: { displayName: 'Hacker' } } })).status).toBe(403);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/user/update')
+          .set(guest)
+          .send({ user: { data: { displayName: 'Hacker' } } })
+      ).status,
+    ).toBe(403);
     expect((await share(session.access_token, 'die-summary', ids.die)).status).toBe(403);
   });
 
   it('open one correction record or one correction report', async () => {
     const record = await guestFor('correction-record', ids.record);
-    expect((await t.http().get(`/api/correction-record/${ids.record}`).set(bearer(record.session.access_token))).body).toMatchObject({ id: ids.record, die: { id: ids.die } });
+    expect((await t.http().get(`/api/correction-record/${ids.record}`).set(bearer(record.session.access_token))).body).toMatchObject({
+      id: ids.record,
+      die: { id: ids.die },
+    });
     expect((await t.http().get(`/api/correction-report/${ids.report}`).set(bearer(record.session.access_token))).status).toBe(403);
     const report = await guestFor('correction-report', ids.report);
     const read = await t.http().get(`/api/correction-report/${ids.report}`).set(bearer(report.session.access_token));

@@ -45,12 +45,18 @@ describe('a user of Perfiles del Sur reaches nothing of Extrusiones del Norte', 
   it('gets 404 for every Norte record, exactly as for one that does not exist', async () => {
     for (const path of [`/api/die/${northIds.die}`, `/api/correction-record/${northIds.record}`, `/api/correction-report/${northIds.report}`]) {
       const response = await t.http().get(path).set(bearer(southAdmin));
-      expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 404, body: { statusCode: 404, message: 'No encontrado', error: 'Not Found' } });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 404,
+        body: { statusCode: 404, message: 'No encontrado', error: 'Not Found' },
+      });
     }
   });
 
   it('cannot share, revoke or otherwise change Norte data', async () => {
-    expect((await t.http().post('/api/share-token').set(bearer(southAdmin)).send({ resource_type: 'die-summary', resource_id: northIds.die })).status).toBe(404);
+    expect((await t.http().post('/api/share-token').set(bearer(southAdmin)).send({ resource_type: 'die-summary', resource_id: northIds.die })).status).toBe(
+      404,
+    );
     expect((await t.http().delete(`/api/share-token/${northIds.share}`).set(bearer(southAdmin))).status).toBe(404);
     const [share] = await t.sql<{ revoked_at: Date | null }>(`select revoked_at from share_token where id = $1`, [northIds.share]);
     expect(share.revoked_at).toBeNull();
@@ -125,7 +131,9 @@ describe('row-level security (defence in depth)', () => {
       await client.query(`select set_config('planta.company_id', $1, true)`, [String(south)]);
       const visible = await client.query(`select distinct company_id from die`);
       expect(visible.rows).toEqual([{ company_id: south }]);
-      await expect(client.query(`insert into die (company_id, die_reference, copy_number) values ($1, 'X-1', 1)`, [north])).rejects.toThrow(/row-level security/);
+      await expect(client.query(`insert into die (company_id, die_reference, copy_number) values ($1, 'X-1', 1)`, [north])).rejects.toThrow(
+        /row-level security/,
+      );
       await client.query('rollback');
     } finally {
       await client.end();

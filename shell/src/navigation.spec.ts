@@ -15,7 +15,12 @@ const production = remote('mfe_production', [
   { id: 'production', type: 'collapse', title: 'Producción ágil', children: [item('extrusion-line', 'Líneas de extrusión', '/apps/extrusion-line/all')] },
 ]);
 const maintenance = remote('mfe_maintenance', [
-  { id: 'maintenance', type: 'collapse', title: 'Mantenimiento inteligente', children: [item('maintenance-board', 'Tablero de tareas de mantenimiento', '/apps/maintenance-kanban-board')] },
+  {
+    id: 'maintenance',
+    type: 'collapse',
+    title: 'Mantenimiento inteligente',
+    children: [item('maintenance-board', 'Tablero de tareas de mantenimiento', '/apps/maintenance-kanban-board')],
+  },
 ]);
 const dieshop = remote('mfe_dieshop', [
   { id: 'dieshop', type: 'collapse', title: 'Matricería ágil', children: [item('dies', 'Inventario de matrices', '/apps/dies/all')] },

@@ -1,11 +1,4 @@
-import {
-  composeNavigation,
-  filterNavigationByRole,
-  pageItem,
-  type NavigationItem,
-  type NavigationSource,
-  type RemoteModule,
-} from '@planta/shell-contract';
+import { composeNavigation, filterNavigationByRole, pageItem, type NavigationItem, type NavigationSource, type RemoteModule } from '@planta/shell-contract';
 
 /** The dashboards live in the shell: the "Dashboards" entry of spec 2.3, urls from spec 2.2. */
 export const DASHBOARDS_NAVIGATION: readonly NavigationItem[] = [
@@ -33,9 +26,6 @@ export function buildNavigation(remotes: readonly RemoteModule[]): NavigationIte
 }
 
 /** What the navbar shows to a user with these roles (spec 2.3). */
-export function navigationFor(
-  remotes: readonly RemoteModule[],
-  roles: readonly string[] | string | null | undefined,
-): NavigationItem[] {
+export function navigationFor(remotes: readonly RemoteModule[], roles: readonly string[] | string | null | undefined): NavigationItem[] {
   return filterNavigationByRole(buildNavigation(remotes), roles);
 }

@@ -28,7 +28,10 @@ export class LoginThrottleService {
     );
     const { maxFailuresPerAccount, maxFailuresPerAddress } = this.config.loginThrottle;
     if (counts.account >= maxFailuresPerAccount || counts.address >= maxFailuresPerAddress) {
-      throw new HttpException({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message: messages.tooManyAttempts, error: 'Too Many Requests' }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        { statusCode: HttpStatus.TOO_MANY_REQUESTS, message: messages.tooManyAttempts, error: 'Too Many Requests' },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
   }
 

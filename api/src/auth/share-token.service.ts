@@ -53,7 +53,8 @@ export class ShareTokenService {
   async revoke(identity: RequestIdentity, id: number): Promise<void> {
     const tokens = this.tenantDb.repository(ShareTokenEntity);
     const share = await tokens.findOne(id);
-    if (identity.share || !(await this.permissions.can(identity, SHAREABLE[share.resource_type].page, 'update'))) throw new ForbiddenException(messages.forbidden);
+    if (identity.share || !(await this.permissions.can(identity, SHAREABLE[share.resource_type].page, 'update')))
+      throw new ForbiddenException(messages.forbidden);
     await tokens.update(id, { revoked_at: new Date() });
   }
 
@@ -65,7 +66,13 @@ export class ShareTokenService {
     if (!share) throw new UnauthorizedException(messages.shareTokenInvalid);
     const secondsLeft = Math.floor((share.expires_at.getTime() - Date.now()) / 1000);
     const accessToken = this.tokens.issue(
-      { sub: `share:${share.id}`, uuid: `share-${share.id}`, roles: ['guest'], company_id: share.company_id, share: { type: share.resource_type, id: share.resource_id } },
+      {
+        sub: `share:${share.id}`,
+        uuid: `share-${share.id}`,
+        roles: ['guest'],
+        company_id: share.company_id,
+        share: { type: share.resource_type, id: share.resource_id },
+      },
       Math.min(secondsLeft, 2 * 24 * 3600),
     );
     return {
@@ -75,7 +82,17 @@ export class ShareTokenService {
         uid: `share-${share.id}`,
         from: 'api',
         role: ['guest'],
-        data: { id: 0, company_id: share.company_id, companyId: share.company_id, displayName: 'Invitado', position: null, photoURL: null, email: '', settings: {}, shortcuts: [] },
+        data: {
+          id: 0,
+          company_id: share.company_id,
+          companyId: share.company_id,
+          displayName: 'Invitado',
+          position: null,
+          photoURL: null,
+          email: '',
+          settings: {},
+          shortcuts: [],
+        },
       },
     };
   }
@@ -85,10 +102,18 @@ export class ShareTokenService {
     const tokenId = Number(SHARE_SUBJECT.exec(subject)?.[1]);
     if (!tokenId) return null;
     const share = await this.tenantDb.transaction(
-      (scope) => scope.manager.findOne(ShareTokenEntity, { where: { id: tokenId, company_id: companyId, revoked_at: IsNull(), expires_at: MoreThan(new Date()) } }),
+      (scope) =>
+        scope.manager.findOne(ShareTokenEntity, { where: { id: tokenId, company_id: companyId, revoked_at: IsNull(), expires_at: MoreThan(new Date()) } }),
       companyId,
     );
     if (!share) return null;
-    return { userId: 0, uuid: `share-${share.id}`, email: '', roles: ['guest'], companyId, share: { tokenId: share.id, type: share.resource_type, id: share.resource_id } };
+    return {
+      userId: 0,
+      uuid: `share-${share.id}`,
+      email: '',
+      roles: ['guest'],
+      companyId,
+      share: { tokenId: share.id, type: share.resource_type, id: share.resource_id },
+    };
   }
 }

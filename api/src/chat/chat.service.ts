@@ -131,13 +131,20 @@ export class ChatService {
     const row = await this.tenantDb.transaction(async (scope) => {
       // Another company's die answers exactly like a missing one.
       if (request.die_id && (await scope.repository(DieEntity).count({ id: request.die_id })) === 0) throw fieldError('die_id', messages.chatDieNotFound);
-      return scope.repository(ChatMessageEntity).create({ from_user: userId, to_user: request.to_user, message: request.message, die_id: request.die_id ?? null });
+      return scope
+        .repository(ChatMessageEntity)
+        .create({ from_user: userId, to_user: request.to_user, message: request.message, die_id: request.die_id ?? null });
     });
     const message = toChatMessage(row);
     const [senderList, recipientList] = await this.contactLists(companyId, [userId, request.to_user]);
     const sender = recipientList.find((contact) => contact.id === userId);
     const to = request.to_user;
-    this.realtime.toUser(to, liveEvents.newMessage(to), { text: sender ? messages.chatNewMessageFrom(sender.full_name) : messages.chatNewMessage, variant: 'info', message }, companyId);
+    this.realtime.toUser(
+      to,
+      liveEvents.newMessage(to),
+      { text: sender ? messages.chatNewMessageFrom(sender.full_name) : messages.chatNewMessage, variant: 'info', message },
+      companyId,
+    );
     this.realtime.toUser(to, liveEvents.userMessages(to), recipientList, companyId);
     this.realtime.toUser(userId, liveEvents.userMessages(userId), senderList, companyId);
     return { message, userChatList: senderList };
@@ -178,6 +185,16 @@ function toContact(row: ContactRow, online: Set<number>): ChatContact {
     dialog:
       row.last_id === null
         ? []
-        : [toChatMessage({ id: row.last_id, from_user: row.last_from, to_user: row.last_to, message: row.last_message, is_read: row.last_is_read, die_id: row.last_die_id, created_at: row.last_at })],
+        : [
+            toChatMessage({
+              id: row.last_id,
+              from_user: row.last_from,
+              to_user: row.last_to,
+              message: row.last_message,
+              is_read: row.last_is_read,
+              die_id: row.last_die_id,
+              created_at: row.last_at,
+            }),
+          ],
   };
 }

@@ -10,8 +10,7 @@ export const SYSTEM_SETTING = 'planta.system';
  * list page cost seconds.
  */
 export const TENANT_RULE =
-  `(select current_setting('${SYSTEM_SETTING}', true) = 'on') ` +
-  `or company_id = (select nullif(current_setting('${TENANT_SETTING}', true), '')::int)`;
+  `(select current_setting('${SYSTEM_SETTING}', true) = 'on') ` + `or company_id = (select nullif(current_setting('${TENANT_SETTING}', true), '')::int)`;
 
 /**
  * Row-level security for a company-owned table: a row is visible and writable only when its

@@ -64,7 +64,9 @@ export class NotificationsService {
   /** The caller's unread notifications, newest first. */
   async unread(identity: RequestIdentity, userId?: number): Promise<Notification[]> {
     if (userId !== undefined && userId !== identity.userId) throw fieldError('userId', messages.notificationsOnlyYours, HttpStatus.FORBIDDEN);
-    const rows = await this.tenantDb.repository(NotificationEntity).find({ where: { user_id: identity.userId, is_read: false }, order: { id: 'DESC' }, take: LIST_LIMIT });
+    const rows = await this.tenantDb
+      .repository(NotificationEntity)
+      .find({ where: { user_id: identity.userId, is_read: false }, order: { id: 'DESC' }, take: LIST_LIMIT });
     return rows.map(toNotification);
   }
 

@@ -10,7 +10,9 @@ const COMPANY_KEYS = ['company_id', 'companyId'];
 
 /** A `company_id`/`companyId` in the query or body that is not the token's company. */
 function foreignCompany(request: Request, companyId: number): boolean {
-  const sources = [request.query, request.body].filter((source): source is Record<string, unknown> => !!source && typeof source === 'object' && !Array.isArray(source));
+  const sources = [request.query, request.body].filter(
+    (source): source is Record<string, unknown> => !!source && typeof source === 'object' && !Array.isArray(source),
+  );
   return sources.some((source) =>
     COMPANY_KEYS.some((key) => {
       const value = source[key];
@@ -43,7 +45,11 @@ export class AccessGuard implements CanActivate {
 
     if (identity.share) {
       const shareable = this.reflector.get<ShareableRoute | undefined>(SHAREABLE_KEY, context.getHandler());
-      const allowed = shareable && request.method === 'GET' && shareable.type === identity.share.type && String(request.params[shareable.param]) === String(identity.share.id);
+      const allowed =
+        shareable &&
+        request.method === 'GET' &&
+        shareable.type === identity.share.type &&
+        String(request.params[shareable.param]) === String(identity.share.id);
       if (!allowed) throw new ForbiddenException(messages.forbidden);
       return true;
     }

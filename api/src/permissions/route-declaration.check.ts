@@ -24,7 +24,8 @@ export class RouteDeclarationCheck implements OnApplicationBootstrap {
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
         if (Reflect.getMetadata(METHOD_METADATA, handler) === undefined || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const declared = this.reflector.getAllAndOverride(ACCESS_KEY, [handler, controller]) ?? this.reflector.getAllAndOverride(PAGE_KEY, [handler, controller]);
+        const declared =
+          this.reflector.getAllAndOverride(ACCESS_KEY, [handler, controller]) ?? this.reflector.getAllAndOverride(PAGE_KEY, [handler, controller]);
         if (!declared) undeclared.push(`${controller.name}.${name}`);
       }
     }

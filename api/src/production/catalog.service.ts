@@ -28,7 +28,11 @@ import { ShiftEntity } from './shift.entity';
 /** A line as the API shows it: the effective cross-section, and whether it is an override. */
 export function toLine(line: ExtrusionLineEntity) {
   const overridden = line.billet_cross_section_area_mm2 !== null;
-  return { ...line, billet_cross_section_area_mm2: line.billet_cross_section_area_mm2 ?? billetCrossSectionArea(line.billet_diameter_mm), billet_cross_section_area_overridden: overridden };
+  return {
+    ...line,
+    billet_cross_section_area_mm2: line.billet_cross_section_area_mm2 ?? billetCrossSectionArea(line.billet_diameter_mm),
+    billet_cross_section_area_overridden: overridden,
+  };
 }
 const pageMap = <T, R>(page: PageOf<T>, map: (item: T) => R): PageOf<R> => ({ ...page, items: page.items.map(map) });
 const withoutId = <T extends object>(row: T) => {
@@ -57,10 +61,18 @@ export class CatalogService {
 
   createLine(input: ExtrusionLineInput) {
     return this.tenantDb.transaction(async (scope) => {
-      await refuseIfAny(scope, `select 1 from extrusion_line where company_id = $1 and name = $2`, [scope.companyId, input.name], productionMessages.lineNameTaken);
-      const line = await refusingConflicts(() => scope.repository(ExtrusionLineEntity).create({ ...input, billet_cross_section_area_mm2: input.billet_cross_section_area_mm2 ?? null }), {
-        unique: { extrusion_line_name_unique: productionMessages.lineNameTaken },
-      });
+      await refuseIfAny(
+        scope,
+        `select 1 from extrusion_line where company_id = $1 and name = $2`,
+        [scope.companyId, input.name],
+        productionMessages.lineNameTaken,
+      );
+      const line = await refusingConflicts(
+        () => scope.repository(ExtrusionLineEntity).create({ ...input, billet_cross_section_area_mm2: input.billet_cross_section_area_mm2 ?? null }),
+        {
+          unique: { extrusion_line_name_unique: productionMessages.lineNameTaken },
+        },
+      );
       return toLine(line);
     });
   }
@@ -70,10 +82,18 @@ export class CatalogService {
       const repository = scope.repository(ExtrusionLineEntity);
       const current = await repository.findOne(id);
       const merged = checkWhole(extrusionLineSchema, { ...withoutId(current), ...patch });
-      await refuseIfAny(scope, `select 1 from extrusion_line where company_id = $1 and name = $2 and id <> $3`, [scope.companyId, merged.name, id], productionMessages.lineNameTaken);
-      const saved = await refusingConflicts(() => repository.update(id, { ...merged, billet_cross_section_area_mm2: merged.billet_cross_section_area_mm2 ?? null }), {
-        unique: { extrusion_line_name_unique: productionMessages.lineNameTaken },
-      });
+      await refuseIfAny(
+        scope,
+        `select 1 from extrusion_line where company_id = $1 and name = $2 and id <> $3`,
+        [scope.companyId, merged.name, id],
+        productionMessages.lineNameTaken,
+      );
+      const saved = await refusingConflicts(
+        () => repository.update(id, { ...merged, billet_cross_section_area_mm2: merged.billet_cross_section_area_mm2 ?? null }),
+        {
+          unique: { extrusion_line_name_unique: productionMessages.lineNameTaken },
+        },
+      );
       return toLine(saved);
     });
   }
@@ -90,7 +110,9 @@ export class CatalogService {
   // ---------------------------------------------------------------------------------- machines
 
   machines(query: ListQuery) {
-    return this.tenantDb.repository(MachineEntity).page(query, { searchable: ['name', 'type', 'status', 'manufacturer', 'model'], sortable: ['name', 'type', 'status', 'line_id', 'id'] });
+    return this.tenantDb
+      .repository(MachineEntity)
+      .page(query, { searchable: ['name', 'type', 'status', 'manufacturer', 'model'], sortable: ['name', 'type', 'status', 'line_id', 'id'] });
   }
 
   machine(id: number) {
@@ -120,7 +142,9 @@ export class CatalogService {
   // ------------------------------------------------------------------------------------ shifts
 
   shifts(query: ListQuery) {
-    return this.tenantDb.repository(ShiftEntity).page(query, { searchable: ['name', 'supervisor'], sortable: ['name', 'start_time', 'supervisor', 'line_id', 'id'] });
+    return this.tenantDb
+      .repository(ShiftEntity)
+      .page(query, { searchable: ['name', 'supervisor'], sortable: ['name', 'start_time', 'supervisor', 'line_id', 'id'] });
   }
 
   shift(id: number) {
@@ -171,7 +195,9 @@ export class CatalogService {
   createFinish(input: FinishInput) {
     return this.tenantDb.transaction(async (scope) => {
       await refuseIfAny(scope, `select 1 from finish where company_id = $1 and name = $2`, [scope.companyId, input.name], productionMessages.finishNameTaken);
-      return refusingConflicts(() => scope.repository(FinishEntity).create(normaliseFinish(input)), { unique: { finish_name_unique: productionMessages.finishNameTaken } });
+      return refusingConflicts(() => scope.repository(FinishEntity).create(normaliseFinish(input)), {
+        unique: { finish_name_unique: productionMessages.finishNameTaken },
+      });
     });
   }
 
@@ -179,7 +205,12 @@ export class CatalogService {
     return this.tenantDb.transaction(async (scope) => {
       const repository = scope.repository(FinishEntity);
       const merged = checkWhole(finishSchema, { ...withoutId(await repository.findOne(id)), ...patch });
-      await refuseIfAny(scope, `select 1 from finish where company_id = $1 and name = $2 and id <> $3`, [scope.companyId, merged.name, id], productionMessages.finishNameTaken);
+      await refuseIfAny(
+        scope,
+        `select 1 from finish where company_id = $1 and name = $2 and id <> $3`,
+        [scope.companyId, merged.name, id],
+        productionMessages.finishNameTaken,
+      );
       return refusingConflicts(() => repository.update(id, normaliseFinish(merged)), { unique: { finish_name_unique: productionMessages.finishNameTaken } });
     });
   }
@@ -195,7 +226,9 @@ export class CatalogService {
   // ---------------------------------------------------------------------------- aluminium alloys
 
   alloys(query: ListQuery) {
-    return this.tenantDb.repository(AluminumAlloyEntity).page(query, { searchable: ['designation', 'temper'], sortable: ['designation', 'temper', 'density_g_cm3', 'id'] });
+    return this.tenantDb
+      .repository(AluminumAlloyEntity)
+      .page(query, { searchable: ['designation', 'temper'], sortable: ['designation', 'temper', 'density_g_cm3', 'id'] });
   }
 
   alloy(id: number) {
@@ -204,7 +237,12 @@ export class CatalogService {
 
   createAlloy(input: AluminumAlloyInput) {
     return this.tenantDb.transaction(async (scope) => {
-      await refuseIfAny(scope, `select 1 from aluminum_alloy where company_id = $1 and designation = $2 and temper = $3`, [scope.companyId, input.designation, input.temper], productionMessages.alloyTaken);
+      await refuseIfAny(
+        scope,
+        `select 1 from aluminum_alloy where company_id = $1 and designation = $2 and temper = $3`,
+        [scope.companyId, input.designation, input.temper],
+        productionMessages.alloyTaken,
+      );
       return refusingConflicts(() => scope.repository(AluminumAlloyEntity).create(input), { unique: { aluminum_alloy_unique: productionMessages.alloyTaken } });
     });
   }
@@ -213,7 +251,12 @@ export class CatalogService {
     return this.tenantDb.transaction(async (scope) => {
       const repository = scope.repository(AluminumAlloyEntity);
       const merged = checkWhole(aluminumAlloySchema, { ...withoutId(await repository.findOne(id)), ...patch });
-      await refuseIfAny(scope, `select 1 from aluminum_alloy where company_id = $1 and designation = $2 and temper = $3 and id <> $4`, [scope.companyId, merged.designation, merged.temper, id], productionMessages.alloyTaken);
+      await refuseIfAny(
+        scope,
+        `select 1 from aluminum_alloy where company_id = $1 and designation = $2 and temper = $3 and id <> $4`,
+        [scope.companyId, merged.designation, merged.temper, id],
+        productionMessages.alloyTaken,
+      );
       return refusingConflicts(() => repository.update(id, merged), { unique: { aluminum_alloy_unique: productionMessages.alloyTaken } });
     });
   }

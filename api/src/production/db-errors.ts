@@ -21,7 +21,8 @@ export async function refusingConflicts<T>(work: () => Promise<T>, texts: Confli
     const driver = codeOf(error);
     // 23503: foreign key violation; 23001: `on delete restrict`.
     if ((driver?.code === '23503' || driver?.code === '23001') && texts.inUse) throw new ConflictException(texts.inUse);
-    if (driver?.code === '23505' && texts.unique && driver.constraint && texts.unique[driver.constraint]) throw new ConflictException(texts.unique[driver.constraint]);
+    if (driver?.code === '23505' && texts.unique && driver.constraint && texts.unique[driver.constraint])
+      throw new ConflictException(texts.unique[driver.constraint]);
     throw error;
   }
 }

@@ -38,12 +38,25 @@ export class ExtrusionService {
         if (order.status === 'finished') throw new ConflictException(productionMessages.orderFinished);
         const [orderDieOf] = await scope.repository(DieEntity).find({ where: { id: order.die_id } });
         if (orderDieOf && orderDieOf.die_reference !== die.die_reference) throw fieldError('die_id', productionMessages.dieNotOfOrder);
-        const running = await scope.repository(OrderDieEntity).find({ where: [{ die_id: die.id, end_extrusion_time: IsNull() }, { line_id: line.id, end_extrusion_time: IsNull() }] });
+        const running = await scope.repository(OrderDieEntity).find({
+          where: [
+            { die_id: die.id, end_extrusion_time: IsNull() },
+            { line_id: line.id, end_extrusion_time: IsNull() },
+          ],
+        });
         const dieRunning = running.find((run) => run.die_id === die.id);
-        if (dieRunning) throw new ConflictException(dieRunning.order_id === order.id ? productionMessages.orderDieAlreadyRunning : productionMessages.dieAlreadyRunning);
+        if (dieRunning)
+          throw new ConflictException(dieRunning.order_id === order.id ? productionMessages.orderDieAlreadyRunning : productionMessages.dieAlreadyRunning);
         if (running.some((run) => run.line_id === line.id)) throw new ConflictException(productionMessages.lineBusy);
 
-        const run = await scope.repository(OrderDieEntity).create({ order_id: order.id, die_id: die.id, line_id: line.id, started_by: caller.userId, start_extrusion_time: new Date(), end_extrusion_time: null });
+        const run = await scope.repository(OrderDieEntity).create({
+          order_id: order.id,
+          die_id: die.id,
+          line_id: line.id,
+          started_by: caller.userId,
+          start_extrusion_time: new Date(),
+          end_extrusion_time: null,
+        });
         if (order.status !== 'in_press' || order.line_id !== line.id) {
           const position = order.status === 'in_press' ? order.board_position : await nextPosition(scope, 'in_press', line.id);
           await scope.repository(ProductionOrderEntity).update(order.id, { status: 'in_press', line_id: line.id, board_position: position });
@@ -82,11 +95,26 @@ export class ExtrusionService {
       const area = line.billet_cross_section_area_mm2 ?? billetCrossSectionArea(line.billet_diameter_mm);
       const weight = billetKg(output.billets_pushed, area, line.max_billet_length_mm, alloy.density_g_cm3);
       if (output.good_kg + output.scrap_kg > weight) throw fieldError('good_kg', `${productionMessages.tooMuchOutput} (${weight} kg)`);
-      const stopped = await scope.repository(OrderDieEntity).update(run.id, { end_extrusion_time: new Date(), billets_pushed: output.billets_pushed, billet_kg: weight, good_kg: output.good_kg, scrap_kg: output.scrap_kg });
+      const stopped = await scope.repository(OrderDieEntity).update(run.id, {
+        end_extrusion_time: new Date(),
+        billets_pushed: output.billets_pushed,
+        billet_kg: weight,
+        good_kg: output.good_kg,
+        scrap_kg: output.scrap_kg,
+      });
       return {
         ...stopped,
         active_timer: false,
-        figures: productionFigures([{ start: stopped.start_extrusion_time, end: stopped.end_extrusion_time, billets_pushed: stopped.billets_pushed, billet_kg: weight, good_kg: output.good_kg, scrap_kg: output.scrap_kg }]),
+        figures: productionFigures([
+          {
+            start: stopped.start_extrusion_time,
+            end: stopped.end_extrusion_time,
+            billets_pushed: stopped.billets_pushed,
+            billet_kg: weight,
+            good_kg: output.good_kg,
+            scrap_kg: output.scrap_kg,
+          },
+        ]),
       };
     });
   }
@@ -97,12 +125,13 @@ export class ExtrusionService {
       const until = to ? new Date(`${to}T00:00:00Z`).getTime() + 86_400_000 : Date.now();
       const since = from ? new Date(`${from}T00:00:00Z`).getTime() : until - 30 * 86_400_000;
       const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
-      const runs: { line_id: number; start: Date; end: Date; billets_pushed: number; billet_kg: number; good_kg: number; scrap_kg: number }[] = await scope.manager.query(
-        `select line_id, start_extrusion_time as start, end_extrusion_time as "end", billets_pushed,
+      const runs: { line_id: number; start: Date; end: Date; billets_pushed: number; billet_kg: number; good_kg: number; scrap_kg: number }[] =
+        await scope.manager.query(
+          `select line_id, start_extrusion_time as start, end_extrusion_time as "end", billets_pushed,
                 billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
            from order_die where company_id = $1 and end_extrusion_time is not null and start_extrusion_time >= $2 and start_extrusion_time < $3`,
-        [scope.companyId, new Date(since), new Date(until)],
-      );
+          [scope.companyId, new Date(since), new Date(until)],
+        );
       return {
         from: new Date(since).toISOString(),
         to: new Date(until).toISOString(),

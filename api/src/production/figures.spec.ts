@@ -19,7 +19,17 @@ describe('figures', () => {
       { start: at(0), end: at(120), billets_pushed: 20, billet_kg: 1000, good_kg: 850, scrap_kg: 60 },
       { start: at(200), end: null, billets_pushed: null, billet_kg: null, good_kg: null, scrap_kg: null },
     ]);
-    expect(figures).toEqual({ runs: 1, hours: 2, billets_pushed: 20, billet_kg: 1000, good_kg: 850, scrap_kg: 60, kg_h: 425, recovery: 0.85, scrap_ratio: 0.06 });
+    expect(figures).toEqual({
+      runs: 1,
+      hours: 2,
+      billets_pushed: 20,
+      billet_kg: 1000,
+      good_kg: 850,
+      scrap_kg: 60,
+      kg_h: 425,
+      recovery: 0.85,
+      scrap_ratio: 0.06,
+    });
     expect(productionFigures([])).toMatchObject({ runs: 0, kg_h: null, recovery: null });
   });
   it('weighs billets from cross-section, length and density', () => {

@@ -37,7 +37,8 @@ export function productionFigures(runs: FinishedRun[]): ProductionFigures {
 }
 
 /** Weight of the billets pushed, kg: cross-section (mm²) × billet length (mm) × density (g/cm³). */
-export const billetKg = (billets: number, areaMm2: number, billetLengthMm: number, densityGcm3: number) => round((billets * areaMm2 * billetLengthMm * densityGcm3) / 1_000_000, 2);
+export const billetKg = (billets: number, areaMm2: number, billetLengthMm: number, densityGcm3: number) =>
+  round((billets * areaMm2 * billetLengthMm * densityGcm3) / 1_000_000, 2);
 
 /**
  * Every 10-minute mark of a run up to its end (or now): answered when a record was saved within

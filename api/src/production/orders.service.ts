@@ -95,8 +95,12 @@ export class OrdersService {
 
   /** Spec 7 work orders: the open (not finished) orders, by due date. */
   openOrders() {
-    return this.tenantDb.transaction((scope) =>
-      scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.status = any($2) order by o.due_date, o.id`, [scope.companyId, OPEN_ORDER_STATUSES]) as Promise<OrderRow[]>,
+    return this.tenantDb.transaction(
+      (scope) =>
+        scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.status = any($2) order by o.due_date, o.id`, [
+          scope.companyId,
+          OPEN_ORDER_STATUSES,
+        ]) as Promise<OrderRow[]>,
     );
   }
 
@@ -120,7 +124,12 @@ export class OrdersService {
         : [];
       const now = new Date();
       const orderDies = runs.map((run) => {
-        const marks = dimensionMarks(run.start_extrusion_time, run.end_extrusion_time, records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved), now);
+        const marks = dimensionMarks(
+          run.start_extrusion_time,
+          run.end_extrusion_time,
+          records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved),
+          now,
+        );
         return {
           ...run,
           active_timer: run.end_extrusion_time === null,
@@ -129,14 +138,24 @@ export class OrdersService {
           figures: productionFigures([asRun(run)]),
         };
       });
-      return { ...order, order_dies: orderDies, missed_checks: orderDies.reduce((total, run) => total + run.missed_checks, 0), figures: productionFigures(runs.map(asRun)) };
+      return {
+        ...order,
+        order_dies: orderDies,
+        missed_checks: orderDies.reduce((total, run) => total + run.missed_checks, 0),
+        figures: productionFigures(runs.map(asRun)),
+      };
     });
   }
 
   create(input: OrderInput) {
     return this.tenantDb.transaction(async (scope) => {
       await checkReferences(scope, input);
-      await refuseIfAny(scope, `select 1 from production_order where company_id = $1 and number = $2`, [scope.companyId, input.number], productionMessages.orderNumberTaken);
+      await refuseIfAny(
+        scope,
+        `select 1 from production_order where company_id = $1 and number = $2`,
+        [scope.companyId, input.number],
+        productionMessages.orderNumberTaken,
+      );
       const status = input.line_id ? 'planned' : 'to_plan';
       const created = await refusingConflicts(
         async () =>
@@ -160,11 +179,17 @@ export class OrdersService {
       const { id: _id, company_id: _company, status: _status, board_position: _position, finished_at: _finished, created_at: _created, ...fields } = current;
       const merged = checkWhole(orderSchema, { ...fields, ...patch });
       await checkReferences(scope, merged);
-      await refuseIfAny(scope, `select 1 from production_order where company_id = $1 and number = $2 and id <> $3`, [scope.companyId, merged.number, id], productionMessages.orderNumberTaken);
+      await refuseIfAny(
+        scope,
+        `select 1 from production_order where company_id = $1 and number = $2 and id <> $3`,
+        [scope.companyId, merged.number, id],
+        productionMessages.orderNumberTaken,
+      );
       const lineId = merged.line_id ?? null;
       const changes: Partial<ProductionOrderEntity> = { ...merged, finish_id: merged.finish_id ?? null, line_id: lineId };
       if (lineId !== current.line_id) {
-        if (current.status === 'in_press' || current.status === 'finished') throw fieldError('line_id', productionMessages.orderLineLocked, HttpStatus.CONFLICT);
+        if (current.status === 'in_press' || current.status === 'finished')
+          throw fieldError('line_id', productionMessages.orderLineLocked, HttpStatus.CONFLICT);
         changes.status = lineId ? 'planned' : 'to_plan';
         changes.board_position = await nextPosition(scope, changes.status, lineId);
       }
@@ -218,7 +243,12 @@ export class OrdersService {
           date_saved: now,
           saved_by: caller.userId,
         });
-        saved.push({ order_dies_id: row.order_die_id, dimension_text: record.dimension_text, dimension_value: Number(row.dimension_value), date_saved: row.date_saved.toISOString() });
+        saved.push({
+          order_dies_id: row.order_die_id,
+          dimension_text: record.dimension_text,
+          dimension_value: Number(row.dimension_value),
+          date_saved: row.date_saved.toISOString(),
+        });
       }
       return saved;
     });
@@ -256,6 +286,7 @@ const asRun = (run: OrderDieEntity): FinishedRun => ({
 async function checkReferences(scope: TenantScope, order: Pick<OrderInput, 'die_id' | 'alloy_id' | 'finish_id' | 'line_id'>) {
   if ((await scope.repository(DieEntity).count({ id: order.die_id })) === 0) throw fieldError('die_id', 'La matriz elegida no existe');
   if ((await scope.repository(AluminumAlloyEntity).count({ id: order.alloy_id })) === 0) throw fieldError('alloy_id', 'La aleación elegida no existe');
-  if (order.finish_id && (await scope.repository(FinishEntity).count({ id: order.finish_id })) === 0) throw fieldError('finish_id', 'El acabado elegido no existe');
+  if (order.finish_id && (await scope.repository(FinishEntity).count({ id: order.finish_id })) === 0)
+    throw fieldError('finish_id', 'El acabado elegido no existe');
   await ownLine(scope, order.line_id);
 }

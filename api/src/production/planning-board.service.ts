@@ -64,7 +64,12 @@ export class PlanningBoardService {
       if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position);
       return readBoard(scope);
     });
-    this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, { order_id: move.order_id, to_column: move.to_column, to_line_id: move.to_line_id ?? null, position: move.position });
+    this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, {
+      order_id: move.order_id,
+      to_column: move.to_column,
+      to_line_id: move.to_line_id ?? null,
+      position: move.position,
+    });
     return board;
   }
 }

@@ -8,4 +8,13 @@ import { ProductionOrderEntity } from './production-order.entity';
 import { ShiftEntity } from './shift.entity';
 
 /** The production module's tables, registered with the data source (database/database.ts). */
-export const productionEntities = [ExtrusionLineEntity, MachineEntity, ShiftEntity, FinishEntity, AluminumAlloyEntity, ProductionOrderEntity, OrderDieEntity, DimensionRecordEntity];
+export const productionEntities = [
+  ExtrusionLineEntity,
+  MachineEntity,
+  ShiftEntity,
+  FinishEntity,
+  AluminumAlloyEntity,
+  ProductionOrderEntity,
+  OrderDieEntity,
+  DimensionRecordEntity,
+];

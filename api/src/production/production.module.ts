@@ -10,7 +10,16 @@ import { PlanningBoardService } from './planning-board.service';
 /** Production: lines, machines, shifts, finishes, alloys, orders, extrusion runs and the planning board. */
 @Module({
   imports: [RealtimeModule],
-  controllers: [ExtrusionLineController, MachineController, ShiftController, FinishController, AluminumAlloyController, OrdersController, ExtrusionController, PlanningBoardController],
+  controllers: [
+    ExtrusionLineController,
+    MachineController,
+    ShiftController,
+    FinishController,
+    AluminumAlloyController,
+    OrdersController,
+    ExtrusionController,
+    PlanningBoardController,
+  ],
   providers: [CatalogService, OrdersService, ExtrusionService, PlanningBoardService],
 })
 export class ProductionModule {}

@@ -12,7 +12,8 @@ interface Member {
 }
 
 // A presence row counts while its process has beaten within the time to live ($ttl ms).
-const alive = (ttl: string) => `exists (select 1 from realtime_process r where r.id = p.process_id and r.last_seen > now() - ${ttl} * interval '1 millisecond')`;
+const alive = (ttl: string) =>
+  `exists (select 1 from realtime_process r where r.id = p.process_id and r.last_seen > now() - ${ttl} * interval '1 millisecond')`;
 
 /**
  * Who is connected, across API processes: a row per socket in `presence`, a row per process in
@@ -39,7 +40,10 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     await this.tenantDb.system((manager) => manager.query(`insert into realtime_process (id) values ($1)`, [this.processId]));
     // Rows of processes that died since the last start are cleared now, not a heartbeat later.
     await this.sweep();
-    this.timer = setInterval(() => void this.beat().catch((error: Error) => this.logger.warn(`Heartbeat failed: ${error.message}`)), this.config.realtime.heartbeatMs);
+    this.timer = setInterval(
+      () => void this.beat().catch((error: Error) => this.logger.warn(`Heartbeat failed: ${error.message}`)),
+      this.config.realtime.heartbeatMs,
+    );
     this.timer.unref();
   }
 
@@ -50,7 +54,10 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     try {
       const gone = await this.tenantDb.system(async (manager) => {
         await manager.query(`delete from realtime_process where id = $1`, [this.processId]);
-        return manager.query(`with gone as (delete from presence where process_id = $1 returning company_id, user_id) select distinct company_id, user_id from gone`, [this.processId]);
+        return manager.query(
+          `with gone as (delete from presence where process_id = $1 returning company_id, user_id) select distinct company_id, user_id from gone`,
+          [this.processId],
+        );
       });
       await this.announceGone(gone);
     } catch (error) {
@@ -68,7 +75,9 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     this.local.delete(connectionId);
     if (!member || this.stopping) return;
     const wentOffline = await this.decide(member, async (manager) => {
-      const removed: unknown[] = await manager.query(`with gone as (delete from presence where connection_id = $1 returning 1) select * from gone`, [connectionId]);
+      const removed: unknown[] = await manager.query(`with gone as (delete from presence where connection_id = $1 returning 1) select * from gone`, [
+        connectionId,
+      ]);
       return removed.length > 0 && (await this.liveCount(manager, member)) === 0;
     });
     if (wentOffline) await this.announce(member, false);
@@ -85,12 +94,10 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
   private async register(connectionId: string, member: Member): Promise<void> {
     const wentOnline = await this.decide(member, async (manager) => {
       const before = await this.liveCount(manager, member);
-      await manager.query(`insert into presence (connection_id, process_id, company_id, user_id) values ($1, $2, $3, $4) on conflict (connection_id) do nothing`, [
-        connectionId,
-        this.processId,
-        member.companyId,
-        member.userId,
-      ]);
+      await manager.query(
+        `insert into presence (connection_id, process_id, company_id, user_id) values ($1, $2, $3, $4) on conflict (connection_id) do nothing`,
+        [connectionId, this.processId, member.companyId, member.userId],
+      );
       return before === 0;
     });
     if (wentOnline) await this.announce(member, true);
@@ -98,7 +105,9 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
 
   private async beat(): Promise<void> {
     const [{ beaten }]: { beaten: number }[] = await this.tenantDb.system((manager) =>
-      manager.query(`with beat as (update realtime_process set last_seen = now() where id = $1 returning 1) select count(*)::int as beaten from beat`, [this.processId]),
+      manager.query(`with beat as (update realtime_process set last_seen = now() where id = $1 returning 1) select count(*)::int as beaten from beat`, [
+        this.processId,
+      ]),
     );
     if (beaten === 0) {
       // Swept as dead after a stall: come back, with the sockets still connected here.
@@ -137,16 +146,17 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async liveCount(manager: EntityManager, { companyId, userId }: Member): Promise<number> {
-    const [{ live }]: { live: number }[] = await manager.query(`select count(*)::int as live from presence p where p.company_id = $1 and p.user_id = $2 and ${alive('$3')}`, [
-      companyId,
-      userId,
-      this.config.realtime.presenceTtlMs,
-    ]);
+    const [{ live }]: { live: number }[] = await manager.query(
+      `select count(*)::int as live from presence p where p.company_id = $1 and p.user_id = $2 and ${alive('$3')}`,
+      [companyId, userId, this.config.realtime.presenceTtlMs],
+    );
     return live;
   }
 
   private async announce({ companyId, userId }: Member, online: boolean): Promise<void> {
-    const [user]: { display_name: string }[] = await this.tenantDb.system((manager) => manager.query(`select display_name from app_user where id = $1`, [userId]));
+    const [user]: { display_name: string }[] = await this.tenantDb.system((manager) =>
+      manager.query(`select display_name from app_user where id = $1`, [userId]),
+    );
     const name = user?.display_name ?? '';
     this.realtime.toCompany(companyId, online ? liveEvents.userIsOnline : liveEvents.userIsOffline, {
       userId,

@@ -1,5 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { joinToRoomPayloadSchema, liveEvents, messages, type JoinToRoomAck } from '@planta/contracts';
 import { AccessTokenService } from '../auth/access-token.service';
@@ -49,7 +57,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   ) {}
 
   afterInit(server: Server): void {
-    server.use((socket, next) => void this.authenticate(socket as PlantaSocket).then(() => next(), (error: Error) => next(error)));
+    server.use(
+      (socket, next) =>
+        void this.authenticate(socket as PlantaSocket).then(
+          () => next(),
+          (error: Error) => next(error),
+        ),
+    );
     this.realtime.attach(server);
   }
 

@@ -14,12 +14,54 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@norte.example', displayName: 'Marta Ibáñez', position: 'Gerente de planta', role: 'admin', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte', 'Perfiles del Sur'] },
-  { email: 'jefe@norte.example', displayName: 'Jorge Salinas', position: 'Jefe de turno', role: 'staff', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
-  { email: 'operario@norte.example', displayName: 'Luis Cárdenas', position: 'Operario de prensa', role: 'user', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
-  { email: 'invitado@norte.example', displayName: 'Elena Ruiz', position: 'Auditora de cliente', role: 'guest', home: 'Extrusiones del Norte', companies: ['Extrusiones del Norte'] },
-  { email: 'admin@sur.example', displayName: 'Sofía Herrera', position: 'Gerente de planta', role: 'admin', home: 'Perfiles del Sur', companies: ['Perfiles del Sur'] },
-  { email: 'operario@sur.example', displayName: 'Pedro Quintana', position: 'Operario de prensa', role: 'user', home: 'Perfiles del Sur', companies: ['Perfiles del Sur'] },
+  {
+    email: 'admin@norte.example',
+    displayName: 'Marta Ibáñez',
+    position: 'Gerente de planta',
+    role: 'admin',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte', 'Perfiles del Sur'],
+  },
+  {
+    email: 'jefe@norte.example',
+    displayName: 'Jorge Salinas',
+    position: 'Jefe de turno',
+    role: 'staff',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'operario@norte.example',
+    displayName: 'Luis Cárdenas',
+    position: 'Operario de prensa',
+    role: 'user',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'invitado@norte.example',
+    displayName: 'Elena Ruiz',
+    position: 'Auditora de cliente',
+    role: 'guest',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'admin@sur.example',
+    displayName: 'Sofía Herrera',
+    position: 'Gerente de planta',
+    role: 'admin',
+    home: 'Perfiles del Sur',
+    companies: ['Perfiles del Sur'],
+  },
+  {
+    email: 'operario@sur.example',
+    displayName: 'Pedro Quintana',
+    position: 'Operario de prensa',
+    role: 'user',
+    home: 'Perfiles del Sur',
+    companies: ['Perfiles del Sur'],
+  },
 ];
 
 interface DemoDie {
@@ -47,7 +89,13 @@ export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: Demo
       { reference: 'EN-5020', copies: 2, description: 'Ángulo 30x30x3' },
     ],
     corrections: [
-      { die: 'EN-1042', copy: 1, reason: 'Espesor de pared fuera de tolerancia en la cara B', status: 'closed', report: { findings: 'Desgaste en el puente del mandril', actions: 'Rectificado del puente y nitrurado' } },
+      {
+        die: 'EN-1042',
+        copy: 1,
+        reason: 'Espesor de pared fuera de tolerancia en la cara B',
+        status: 'closed',
+        report: { findings: 'Desgaste en el puente del mandril', actions: 'Rectificado del puente y nitrurado' },
+      },
       { die: 'EN-3307', copy: 2, reason: 'Rayas longitudinales en la cara vista', status: 'in-progress' },
     ],
   },
@@ -56,7 +104,15 @@ export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: Demo
       { reference: 'PS-0501', copies: 1, description: 'Perfil puerta batiente' },
       { reference: 'PS-0622', copies: 2, description: 'Moldura decorativa 25 mm' },
     ],
-    corrections: [{ die: 'PS-0622', copy: 1, reason: 'Torsión del perfil a la salida', status: 'open', report: { findings: 'Flujo desigual entre cavidades', actions: 'Ajuste de la longitud de apoyo' } }],
+    corrections: [
+      {
+        die: 'PS-0622',
+        copy: 1,
+        reason: 'Torsión del perfil a la salida',
+        status: 'open',
+        report: { findings: 'Flujo desigual entre cavidades', actions: 'Ajuste de la longitud de apoyo' },
+      },
+    ],
   },
 };
 

@@ -28,7 +28,14 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
       manager,
       `insert into app_user (email, password_hash, display_name, position, home_company_id, shortcuts)
        values ($1, $2, $3, $4, $5, $6) returning id`,
-      [account.email, passwordHash, account.displayName, account.position, companyIds.get(account.home), JSON.stringify(['dies', 'planning-board', 'maintenance-board'])],
+      [
+        account.email,
+        passwordHash,
+        account.displayName,
+        account.position,
+        companyIds.get(account.home),
+        JSON.stringify(['dies', 'planning-board', 'maintenance-board']),
+      ],
     );
     await manager.query(`insert into user_role (user_id, role_id) select $1, id from role where name = $2`, [userId, account.role]);
     for (const company of account.companies) {
@@ -47,11 +54,20 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     if (count > 0) continue;
     for (const die of plant.dies) {
       for (let copy = 1; copy <= die.copies; copy++) {
-        await manager.query(`insert into die (company_id, die_reference, copy_number, description) values ($1, $2, $3, $4)`, [companyId, die.reference, copy, die.description]);
+        await manager.query(`insert into die (company_id, die_reference, copy_number, description) values ($1, $2, $3, $4)`, [
+          companyId,
+          die.reference,
+          copy,
+          die.description,
+        ]);
       }
     }
     for (const correction of plant.corrections) {
-      const dieId = await idOf(manager, `select id from die where company_id = $1 and die_reference = $2 and copy_number = $3`, [companyId, correction.die, correction.copy]);
+      const dieId = await idOf(manager, `select id from die where company_id = $1 and die_reference = $2 and copy_number = $3`, [
+        companyId,
+        correction.die,
+        correction.copy,
+      ]);
       const recordId = await idOf(
         manager,
         `insert into correction_record (company_id, die_id, reason, status, closed_at)
@@ -59,7 +75,12 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
         [companyId, dieId, correction.reason, correction.status],
       );
       if (correction.report) {
-        await manager.query(`insert into correction_report (company_id, correction_record_id, findings, actions) values ($1, $2, $3, $4)`, [companyId, recordId, correction.report.findings, correction.report.actions]);
+        await manager.query(`insert into correction_report (company_id, correction_record_id, findings, actions) values ($1, $2, $3, $4)`, [
+          companyId,
+          recordId,
+          correction.report.findings,
+          correction.report.actions,
+        ]);
       }
     }
   }
@@ -83,7 +104,12 @@ async function seedChatAndNotifications(manager: EntityManager, company: keyof t
   const [{ notifications }] = await manager.query(`select count(*)::int as notifications from notification where company_id = $1`, [companyId]);
   if (notifications === 0) {
     for (const entry of DEMO_NOTIFICATIONS[company]) {
-      await manager.query(`insert into notification (company_id, user_id, text_message, variant) values ($1, $2, $3, $4)`, [companyId, await userId(entry.user), entry.text, entry.variant]);
+      await manager.query(`insert into notification (company_id, user_id, text_message, variant) values ($1, $2, $3, $4)`, [
+        companyId,
+        await userId(entry.user),
+        entry.text,
+        entry.variant,
+      ]);
     }
   }
 }

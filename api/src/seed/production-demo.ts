@@ -39,16 +39,83 @@ interface DemoPlant {
 }
 
 const PROFILES = [
-  'Perfil ventana abatible 45 mm', 'Tubo redondo 50x2', 'Pletina 40x5', 'Perfil muro cortina 150', 'Marco puerta corredera', 'Tubo rectangular 60x30x2',
-  'Perfil U 25x25x2', 'Disipador LED 80 mm', 'Barandilla pasamanos', 'Perfil persiana 40', 'Junquillo recto 20', 'Perfil estructural T 50',
-  'Carril cortina', 'Perfil mosquitera', 'Ángulo 40x40x4', 'Perfil rotura puente térmico 70',
+  'Perfil ventana abatible 45 mm',
+  'Tubo redondo 50x2',
+  'Pletina 40x5',
+  'Perfil muro cortina 150',
+  'Marco puerta corredera',
+  'Tubo rectangular 60x30x2',
+  'Perfil U 25x25x2',
+  'Disipador LED 80 mm',
+  'Barandilla pasamanos',
+  'Perfil persiana 40',
+  'Junquillo recto 20',
+  'Perfil estructural T 50',
+  'Carril cortina',
+  'Perfil mosquitera',
+  'Ángulo 40x40x4',
+  'Perfil rotura puente térmico 70',
 ];
 
 const NORTE: DemoPlant = {
   lines: [
-    { name: 'Prensa 1 - 1450 t', tonnage: 1450, pressure: 210, brand: 'Wefa', reference: 'WF-152-R', container: 152, billet: 146, cooling: 38, goal: 950, toolingDiameter: 280, toolingLength: 200, control: 'single', discard: 15, billetLength: 900, blunt: 60, table: 40, usable: 36 },
-    { name: 'Prensa 2 - 1800 t', tonnage: 1800, pressure: 250, brand: 'Castool', reference: 'CT-184-X', container: 184, billet: 178, cooling: 45, goal: 1350, toolingDiameter: 350, toolingLength: 240, control: 'radial-gradient', discard: 20, billetLength: 1100, blunt: 90, table: 48, usable: 45 },
-    { name: 'Prensa 3 - 2750 t', tonnage: 2750, pressure: 280, brand: 'Castool', reference: 'CT-235-HD', container: 235, billet: 228, cooling: 55, goal: 2100, toolingDiameter: 420, toolingLength: 300, control: 'radial-longitudinal-gradient', discard: 25, billetLength: 1300, blunt: 120, table: 60, usable: 56 },
+    {
+      name: 'Prensa 1 - 1450 t',
+      tonnage: 1450,
+      pressure: 210,
+      brand: 'Wefa',
+      reference: 'WF-152-R',
+      container: 152,
+      billet: 146,
+      cooling: 38,
+      goal: 950,
+      toolingDiameter: 280,
+      toolingLength: 200,
+      control: 'single',
+      discard: 15,
+      billetLength: 900,
+      blunt: 60,
+      table: 40,
+      usable: 36,
+    },
+    {
+      name: 'Prensa 2 - 1800 t',
+      tonnage: 1800,
+      pressure: 250,
+      brand: 'Castool',
+      reference: 'CT-184-X',
+      container: 184,
+      billet: 178,
+      cooling: 45,
+      goal: 1350,
+      toolingDiameter: 350,
+      toolingLength: 240,
+      control: 'radial-gradient',
+      discard: 20,
+      billetLength: 1100,
+      blunt: 90,
+      table: 48,
+      usable: 45,
+    },
+    {
+      name: 'Prensa 3 - 2750 t',
+      tonnage: 2750,
+      pressure: 280,
+      brand: 'Castool',
+      reference: 'CT-235-HD',
+      container: 235,
+      billet: 228,
+      cooling: 55,
+      goal: 2100,
+      toolingDiameter: 420,
+      toolingLength: 300,
+      control: 'radial-longitudinal-gradient',
+      discard: 25,
+      billetLength: 1300,
+      blunt: 120,
+      table: 60,
+      usable: 56,
+    },
   ],
   shifts: [
     { name: 'Mañana', start: '06:00', end: '14:00', days: [1, 2, 3, 4, 5], supervisor: 'Jorge Salinas' },
@@ -75,14 +142,39 @@ const NORTE: DemoPlant = {
     ['6005A', 'T6', 2.7, 470, 510, 515, 550],
   ],
   dies: { prefix: 'EN', from: 6001, count: 40 },
-  customers: ['Ventanas Cantábricas S.L.', 'Fachadas Atlántico S.A.', 'Construcciones Ebro', 'Carpintería Metálica Nervión', 'Electrónica Disipa', 'Muebles Ría'],
+  customers: [
+    'Ventanas Cantábricas S.L.',
+    'Fachadas Atlántico S.A.',
+    'Construcciones Ebro',
+    'Carpintería Metálica Nervión',
+    'Electrónica Disipa',
+    'Muebles Ría',
+  ],
   orderCount: 64,
   operator: 'operario@norte.example',
 };
 
 const SUR: DemoPlant = {
   lines: [
-    { name: 'Línea única - 1100 t', tonnage: 1100, pressure: 200, brand: 'Granco Clark', reference: 'GC-127', container: 127, billet: 121, cooling: 32, goal: 700, toolingDiameter: 240, toolingLength: 180, control: 'longitudinal-gradient', discard: 12, billetLength: 800, blunt: 50, table: 34, usable: 31 },
+    {
+      name: 'Línea única - 1100 t',
+      tonnage: 1100,
+      pressure: 200,
+      brand: 'Granco Clark',
+      reference: 'GC-127',
+      container: 127,
+      billet: 121,
+      cooling: 32,
+      goal: 700,
+      toolingDiameter: 240,
+      toolingLength: 180,
+      control: 'longitudinal-gradient',
+      discard: 12,
+      billetLength: 800,
+      blunt: 50,
+      table: 34,
+      usable: 31,
+    },
   ],
   shifts: [
     { name: 'Turno A', start: '07:00', end: '15:00', days: [1, 2, 3, 4, 5, 6], supervisor: 'Sofía Herrera', line: 0 },
@@ -121,7 +213,26 @@ export async function seedProductionDemo(manager: EntityManager, company: string
          billet_diameter_mm, cooling_table_length_m, net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control,
          discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, billet_cross_section_area_mm2, usable_table_length_m)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, null, $18) returning id`,
-      [companyId, line.name, line.tonnage, line.pressure, line.brand, line.reference, line.container, line.billet, line.cooling, line.goal, line.toolingDiameter, line.toolingLength, line.control, line.discard, line.billetLength, line.blunt, line.table, line.usable],
+      [
+        companyId,
+        line.name,
+        line.tonnage,
+        line.pressure,
+        line.brand,
+        line.reference,
+        line.container,
+        line.billet,
+        line.cooling,
+        line.goal,
+        line.toolingDiameter,
+        line.toolingLength,
+        line.control,
+        line.discard,
+        line.billetLength,
+        line.blunt,
+        line.table,
+        line.usable,
+      ],
     );
     lines.push({ id: row.id, area: billetCrossSectionArea(line.billet), billetLength: line.billetLength });
     const number = plant.lines.indexOf(line) + 1;
@@ -134,21 +245,39 @@ export async function seedProductionDemo(manager: EntityManager, company: string
       [`Estiradora ${number}`, 'stretcher', 'Presezzi', number === 3 ? 'stopped' : 'operating'],
     ];
     for (const [name, type, manufacturer, status] of machines) {
-      await manager.query(`insert into machine (company_id, name, type, line_id, status, manufacturer, model) values ($1, $2, $3, $4, $5, $6, $7)`, [companyId, name, type, row.id, status, manufacturer, `${type.toUpperCase()}-${line.tonnage}`]);
+      await manager.query(`insert into machine (company_id, name, type, line_id, status, manufacturer, model) values ($1, $2, $3, $4, $5, $6, $7)`, [
+        companyId,
+        name,
+        type,
+        row.id,
+        status,
+        manufacturer,
+        `${type.toUpperCase()}-${line.tonnage}`,
+      ]);
     }
   }
-  await manager.query(`insert into machine (company_id, name, type, line_id, status, manufacturer, model) values ($1, 'Horno de envejecido', 'ageing-oven', null, 'operating', 'Seco/Warwick', 'AO-12')`, [companyId]);
+  await manager.query(
+    `insert into machine (company_id, name, type, line_id, status, manufacturer, model) values ($1, 'Horno de envejecido', 'ageing-oven', null, 'operating', 'Seco/Warwick', 'AO-12')`,
+    [companyId],
+  );
 
   for (const shift of plant.shifts) {
     await manager.query(`insert into shift (company_id, name, start_time, end_time, days, supervisor, line_id) values ($1, $2, $3, $4, $5, $6, $7)`, [
-      companyId, shift.name, shift.start, shift.end, shift.days, shift.supervisor, shift.line === undefined ? null : lines[shift.line].id,
+      companyId,
+      shift.name,
+      shift.start,
+      shift.end,
+      shift.days,
+      shift.supervisor,
+      shift.line === undefined ? null : lines[shift.line].id,
     ]);
   }
   const finishIds: number[] = [];
   for (const finish of plant.finishes) {
-    const [row] = await manager.query(`insert into finish (company_id, name, type, colour, micron_class, ral_colour) values ($1, $2, $3, $4, $5, $6) returning id`, [
-      companyId, finish.name, finish.type, finish.colour ?? '', finish.micron ?? null, finish.ral ?? '',
-    ]);
+    const [row] = await manager.query(
+      `insert into finish (company_id, name, type, colour, micron_class, ral_colour) values ($1, $2, $3, $4, $5, $6) returning id`,
+      [companyId, finish.name, finish.type, finish.colour ?? '', finish.micron ?? null, finish.ral ?? ''],
+    );
     finishIds.push(row.id);
   }
   const alloys: { id: number; density: number }[] = [];
@@ -164,11 +293,17 @@ export async function seedProductionDemo(manager: EntityManager, company: string
     const copies = (index % 3) + 1;
     for (let copy = 1; copy <= copies; copy++) {
       await manager.query(`insert into die (company_id, die_reference, copy_number, description) values ($1, $2, $3, $4) on conflict do nothing`, [
-        companyId, `${plant.dies.prefix}-${plant.dies.from + index}`, copy, PROFILES[index % PROFILES.length],
+        companyId,
+        `${plant.dies.prefix}-${plant.dies.from + index}`,
+        copy,
+        PROFILES[index % PROFILES.length],
       ]);
     }
   }
-  const dies: { id: number; die_reference: string; copy_number: number; description: string }[] = await manager.query(`select id, die_reference, copy_number, description from die where company_id = $1 order by die_reference, copy_number`, [companyId]);
+  const dies: { id: number; die_reference: string; copy_number: number; description: string }[] = await manager.query(
+    `select id, die_reference, copy_number, description from die where company_id = $1 order by die_reference, copy_number`,
+    [companyId],
+  );
   const firstCopies = dies.filter((die) => die.copy_number === 1);
   const [operator] = await manager.query(`select id from app_user where email = $1`, [plant.operator]);
 
@@ -204,8 +339,21 @@ export async function seedProductionDemo(manager: EntityManager, company: string
       `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, finish_id, length_mm, quantity_pieces, quantity_kg, due_date, line_id, status, board_position, finished_at, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, null, $15) returning id`,
       [
-        companyId, `OP-${plant.dies.prefix}-${String(2400 + index).padStart(5, '0')}`, plant.customers[index % plant.customers.length], die.description, die.id, alloy.id,
-        index % 4 === 0 ? null : finishIds[index % finishIds.length], lengthMm, pieces, kg, due, planned ? line.id : null, status, position, new Date(today.getTime() - 30 * DAY + index * 9 * HOUR),
+        companyId,
+        `OP-${plant.dies.prefix}-${String(2400 + index).padStart(5, '0')}`,
+        plant.customers[index % plant.customers.length],
+        die.description,
+        die.id,
+        alloy.id,
+        index % 4 === 0 ? null : finishIds[index % finishIds.length],
+        lengthMm,
+        pieces,
+        kg,
+        due,
+        planned ? line.id : null,
+        status,
+        position,
+        new Date(today.getTime() - 30 * DAY + index * 9 * HOUR),
       ],
     );
     const runs = status === 'finished' ? 1 + (index % 2) : status === 'in_press' ? 1 : 0;
@@ -222,7 +370,19 @@ export async function seedProductionDemo(manager: EntityManager, company: string
       const [orderDie] = await manager.query(
         `insert into order_die (company_id, order_id, die_id, line_id, started_by, start_extrusion_time, end_extrusion_time, billets_pushed, billet_kg, good_kg, scrap_kg)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [companyId, order.id, die.id, line.id, operator?.id ?? null, new Date(start), end === null ? null : new Date(end), end === null ? null : billets, end === null ? null : billetKg, end === null ? null : good, end === null ? null : scrap],
+        [
+          companyId,
+          order.id,
+          die.id,
+          line.id,
+          operator?.id ?? null,
+          new Date(start),
+          end === null ? null : new Date(end),
+          end === null ? null : billets,
+          end === null ? null : billetKg,
+          end === null ? null : good,
+          end === null ? null : scrap,
+        ],
       );
       // Two records (A and B) a minute after each 10-minute mark; every seventh mark was missed.
       const nominalA = 20 + (index % 30);
@@ -236,7 +396,8 @@ export async function seedProductionDemo(manager: EntityManager, company: string
         [companyId, orderDie.id, nominalA, nominalB, new Date(start), operator?.id ?? null, Math.floor(((end ?? now) - start) / 600_000)],
       );
       if (isRunning) runningLines.add(line.id);
-      if (end !== null && run === runs - 1 && status === 'finished') await manager.query(`update production_order set finished_at = $2 where id = $1`, [order.id, new Date(end)]);
+      if (end !== null && run === runs - 1 && status === 'finished')
+        await manager.query(`update production_order set finished_at = $2 where id = $1`, [order.id, new Date(end)]);
     }
   }
 }

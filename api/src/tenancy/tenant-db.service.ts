@@ -88,7 +88,9 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
   /** The record with this id, or 404: another company's record answers exactly like a missing one. */
   findOne(id: number): Promise<T> {
     return this.run(async (manager, companyId) => {
-      const found = Number.isSafeInteger(id) ? await manager.findOne(this.entity, { where: this.scoped({ id } as unknown as FindOptionsWhere<T>, companyId) }) : null;
+      const found = Number.isSafeInteger(id)
+        ? await manager.findOne(this.entity, { where: this.scoped({ id } as unknown as FindOptionsWhere<T>, companyId) })
+        : null;
       if (!found) throw new NotFoundException(messages.notFound);
       return found;
     });
@@ -128,7 +130,10 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
       }
       const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];
       builder.orderBy(`${alias}.${sort}`, query.direction === 'desc' ? 'DESC' : 'ASC').addOrderBy(`${alias}.id`, 'ASC');
-      const [items, total] = await builder.skip((query.page - 1) * query.pageSize).take(query.pageSize).getManyAndCount();
+      const [items, total] = await builder
+        .skip((query.page - 1) * query.pageSize)
+        .take(query.pageSize)
+        .getManyAndCount();
       return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }

@@ -17,7 +17,12 @@ export class UsersService {
 
   /** With the password hash, for sign-in only. */
   findForLogin(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('user').addSelect('user.password_hash').leftJoinAndSelect('user.roles', 'role').where('user.email = :email', { email: email.toLowerCase() }).getOne();
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.password_hash')
+      .leftJoinAndSelect('user.roles', 'role')
+      .where('user.email = :email', { email: email.toLowerCase() })
+      .getOne();
   }
 
   findActive(id: number): Promise<UserEntity | null> {

@@ -26,7 +26,13 @@ export function remotesMap(env: NodeJS.ProcessEnv): Record<RemoteName, string> {
 
 /** Origins other than our own that remotes are served from: the browser must be allowed to load them. */
 export function remoteOrigins(map: Record<string, string>): string[] {
-  return [...new Set(Object.values(map).filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin))];
+  return [
+    ...new Set(
+      Object.values(map)
+        .filter((url) => /^https?:\/\//.test(url))
+        .map((url) => new URL(url).origin),
+    ),
+  ];
 }
 
 const NOT_SPA = /^\/(api|mfe|socket\.io)(\/|$)|^\/remotes\.json$/;

@@ -16,7 +16,10 @@ describe('login rules (spec 5)', () => {
   });
 
   it('accepts a valid pair and trims the email', () => {
-    expect(loginRequestSchema.parse({ email: ' jefe@norte.example ', password: 'Planta2026!' })).toEqual({ email: 'jefe@norte.example', password: 'Planta2026!' });
+    expect(loginRequestSchema.parse({ email: ' jefe@norte.example ', password: 'Planta2026!' })).toEqual({
+      email: 'jefe@norte.example',
+      password: 'Planta2026!',
+    });
   });
 });
 

@@ -17,11 +17,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** New passwords: at least 8 characters (weak-password otherwise). */
-export const newPasswordSchema = z
-  .string({ error: messages.required })
-  .min(1, messages.required)
-  .min(8, messages.weakPassword)
-  .max(128, messages.tooLong(128));
+export const newPasswordSchema = z.string({ error: messages.required }).min(1, messages.required).min(8, messages.weakPassword).max(128, messages.tooLong(128));
 
 /** Spec 5 (register) plus the company the registering person creates and administers. */
 export const registerRequestSchema = z
@@ -54,7 +50,10 @@ export const layoutStyleSchema = z.enum(['layout1', 'layout2', 'layout3']);
 /** The user's own settings (spec 3): theme names and layout style, persisted per user. */
 export const userSettingsSchema = z
   .object({
-    layout: z.object({ style: layoutStyleSchema.optional(), config: z.record(z.string(), z.unknown()).optional() }).partial().optional(),
+    layout: z
+      .object({ style: layoutStyleSchema.optional(), config: z.record(z.string(), z.unknown()).optional() })
+      .partial()
+      .optional(),
     theme: z
       .object({ main: z.string().max(40), navbar: z.string().max(40), toolbar: z.string().max(40), footer: z.string().max(40) })
       .partial()

@@ -71,5 +71,8 @@ export const chatContactsQuerySchema = z.object({ search: z.string().trim().max(
 export type ChatContactsQuery = z.infer<typeof chatContactsQuerySchema>;
 
 /** The dialog with one contact, newest page first. */
-export const chatDialogQuerySchema = z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const chatDialogQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 export type ChatDialogQuery = z.infer<typeof chatDialogQuerySchema>;

@@ -5,12 +5,7 @@ export const idSchema = z.coerce.number().int().positive();
 export const isoDateTime = z.string().datetime({ offset: true });
 
 /** A required string field with the Spanish "required" text, trimmed, bounded. */
-export const requiredText = (max: number) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, messages.tooLong(max));
+export const requiredText = (max: number) => z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 
 /** Query of every `GET /api/<resource>/all` list (paged, searchable, sortable). */
 export const listQuerySchema = z.object({

@@ -44,7 +44,9 @@ describe('extrusion line rules', () => {
   it('refuses a billet not smaller than the container, a usable table longer than the table and a discard not shorter than the billet', () => {
     expect(fields({ ...line, billet_diameter_mm: 178 })).toEqual({ billet_diameter_mm: lineMessages.billetNotSmallerThanContainer });
     expect(fields({ ...line, billet_diameter_mm: 170, usable_table_length_m: 51 })).toEqual({ usable_table_length_m: lineMessages.usableTableTooLong });
-    expect(fields({ ...line, billet_diameter_mm: 170, discard_length_mm: 400, max_billet_length_mm: 400 })).toEqual({ discard_length_mm: lineMessages.discardNotShorterThanBillet });
+    expect(fields({ ...line, billet_diameter_mm: 170, discard_length_mm: 400, max_billet_length_mm: 400 })).toEqual({
+      discard_length_mm: lineMessages.discardNotShorterThanBillet,
+    });
   });
   it('refuses non-positive numbers and unknown temperature controls in Spanish', () => {
     const result = fields({ ...line, billet_diameter_mm: 170, press_tonnage_t: -5, container_temperature_control: 'magic' });
@@ -57,7 +59,10 @@ describe('extrusion line rules', () => {
 });
 
 describe('production forms', () => {
-  const fieldsOf = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) => {
+  const fieldsOf = (
+    schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+    input: unknown,
+  ) => {
     const result = schema.safeParse(input);
     return result.success ? {} : issuesToFields(result.error!.issues);
   };
@@ -67,14 +72,25 @@ describe('production forms', () => {
     expect(shiftsOverlap(night, { start_time: '05:00', end_time: '07:00', days: [1] })).toBe(true);
     expect(shiftsOverlap(night, { start_time: '06:00', end_time: '14:00', days: [1] })).toBe(false);
     expect(shiftsOverlap({ start_time: '06:00', end_time: '14:00', days: [1, 2] }, { start_time: '14:00', end_time: '22:00', days: [1, 2] })).toBe(false);
-    expect(shiftWeekIntervals(night)).toEqual([[9960, 10080], [0, 360]]);
+    expect(shiftWeekIntervals(night)).toEqual([
+      [9960, 10080],
+      [0, 360],
+    ]);
   });
 
   it('checks finishes by type and alloys by their ranges', () => {
     expect(fieldsOf(finishSchema, { name: 'A', type: 'anodised', colour: 'Plata', micron_class: 'AA15' })).toEqual({});
     expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated', ral_colour: 'ral 9016' })).toEqual({});
     expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated' })).toEqual({ ral_colour: productionMessages.ralColour });
-    const alloy = { designation: '6005a', temper: 't6', density_g_cm3: 2.7, billet_temp_min_c: 470, billet_temp_max_c: 510, exit_temp_min_c: 515, exit_temp_max_c: 550 };
+    const alloy = {
+      designation: '6005a',
+      temper: 't6',
+      density_g_cm3: 2.7,
+      billet_temp_min_c: 470,
+      billet_temp_max_c: 510,
+      exit_temp_min_c: 515,
+      exit_temp_max_c: 550,
+    };
     expect(aluminumAlloySchema.parse(alloy)).toMatchObject({ designation: '6005A', temper: 'T6' });
     expect(fieldsOf(aluminumAlloySchema, { ...alloy, exit_temp_max_c: 500 })).toEqual({ exit_temp_min_c: productionMessages.minNotBelowMax });
   });

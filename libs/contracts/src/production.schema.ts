@@ -9,12 +9,19 @@ export const TEMPERATURE_CONTROL_TYPES = {
   'longitudinal-gradient': 'Gradiente longitudinal (atrás-adelante)',
   'radial-longitudinal-gradient': 'Gradiente radial y longitudinal',
 } as const;
-export const temperatureControlSchema = z.enum(Object.keys(TEMPERATURE_CONTROL_TYPES) as [keyof typeof TEMPERATURE_CONTROL_TYPES, ...(keyof typeof TEMPERATURE_CONTROL_TYPES)[]], {
-  error: 'Elige el tipo de control de temperatura',
-});
+export const temperatureControlSchema = z.enum(
+  Object.keys(TEMPERATURE_CONTROL_TYPES) as [keyof typeof TEMPERATURE_CONTROL_TYPES, ...(keyof typeof TEMPERATURE_CONTROL_TYPES)[]],
+  {
+    error: 'Elige el tipo de control de temperatura',
+  },
+);
 
 const positive = (max: number) =>
-  z.coerce.number({ error: messages.positiveNumber }).refine(Number.isFinite, messages.positiveNumber).positive(messages.positiveNumber).max(max, `Debe ser como máximo ${max}`);
+  z.coerce
+    .number({ error: messages.positiveNumber })
+    .refine(Number.isFinite, messages.positiveNumber)
+    .positive(messages.positiveNumber)
+    .max(max, `Debe ser como máximo ${max}`);
 
 export const lineMessages = {
   billetNotSmallerThanContainer: 'El diámetro del tocho debe ser menor que el diámetro interior del contenedor',
@@ -49,7 +56,10 @@ export const extrusionLineFieldsSchema = z.object({
 });
 
 export const extrusionLineSchema = extrusionLineFieldsSchema
-  .refine((line) => line.billet_diameter_mm < line.container_inner_diameter_mm, { message: lineMessages.billetNotSmallerThanContainer, path: ['billet_diameter_mm'] })
+  .refine((line) => line.billet_diameter_mm < line.container_inner_diameter_mm, {
+    message: lineMessages.billetNotSmallerThanContainer,
+    path: ['billet_diameter_mm'],
+  })
   .refine((line) => line.usable_table_length_m <= line.table_length_m, { message: lineMessages.usableTableTooLong, path: ['usable_table_length_m'] })
   .refine((line) => line.discard_length_mm < line.max_billet_length_mm, { message: lineMessages.discardNotShorterThanBillet, path: ['discard_length_mm'] });
 export type ExtrusionLineInput = z.infer<typeof extrusionLineSchema>;
@@ -60,7 +70,9 @@ export type ExtrusionLine = ExtrusionLineInput & { id: number; billet_cross_sect
  * left out keeps its stored value (the merged record is then checked with the whole form's rules).
  */
 export function patchSchemaOf<T extends z.ZodRawShape>(fields: z.ZodObject<T>) {
-  const shape = Object.fromEntries(Object.entries(fields.shape).map(([key, field]) => [key, ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(fields.shape).map(([key, field]) => [key, ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional()]),
+  );
   return z.object(shape) as unknown as ReturnType<z.ZodObject<T>['partial']>;
 }
 
@@ -125,7 +137,8 @@ export const nonNegativeUpTo = (max: number) =>
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max)).default('');
 const reference = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const optionalReference = z.coerce.number().int().positive().nullable().optional();
-const enumOf = <T extends Record<string, string>>(labels: T, message: string) => z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], { error: message });
+const enumOf = <T extends Record<string, string>>(labels: T, message: string) =>
+  z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], { error: message });
 
 // ------------------------------------------------------------------------------------ Machines
 
@@ -160,7 +173,10 @@ export type Machine = MachineInput & { id: number; line_id: number | null };
 
 /** ISO weekdays, 1 = Monday. */
 export const WEEKDAYS = { 1: 'Lunes', 2: 'Martes', 3: 'Miércoles', 4: 'Jueves', 5: 'Viernes', 6: 'Sábado', 7: 'Domingo' } as const;
-const clock = z.string({ error: productionMessages.timeFormat }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, productionMessages.timeFormat);
+const clock = z
+  .string({ error: productionMessages.timeFormat })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, productionMessages.timeFormat);
 export const shiftFieldsSchema = z.object({
   name: z.string({ error: messages.required }).trim().min(1, messages.required).max(60, messages.tooLong(60)),
   start_time: clock,
@@ -173,7 +189,10 @@ export const shiftFieldsSchema = z.object({
   supervisor: z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.tooLong(100)),
   line_id: optionalReference,
 });
-export const shiftSchema = shiftFieldsSchema.refine((shift) => shift.start_time !== shift.end_time, { message: productionMessages.sameStartAndEnd, path: ['end_time'] });
+export const shiftSchema = shiftFieldsSchema.refine((shift) => shift.start_time !== shift.end_time, {
+  message: productionMessages.sameStartAndEnd,
+  path: ['end_time'],
+});
 export const shiftPatchSchema = patchSchemaOf(shiftFieldsSchema);
 export type ShiftInput = z.infer<typeof shiftSchema>;
 export type Shift = ShiftInput & { id: number; line_id: number | null };
@@ -267,7 +286,10 @@ export const orderStatusSchema = enumOf(ORDER_STATUSES, 'Estado de orden no vál
 const isoDate = z
   .string({ error: productionMessages.dateFormat })
   .regex(/^\d{4}-\d{2}-\d{2}$/, productionMessages.dateFormat)
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), productionMessages.dateFormat);
+  .refine(
+    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    productionMessages.dateFormat,
+  );
 
 export const orderSchema = z.object({
   number: z.string({ error: messages.required }).trim().toUpperCase().min(1, messages.required).max(40, messages.tooLong(40)),
@@ -277,7 +299,11 @@ export const orderSchema = z.object({
   alloy_id: reference(productionMessages.chooseAlloy),
   finish_id: optionalReference,
   length_mm: positiveUpTo(30000),
-  quantity_pieces: z.coerce.number({ error: messages.positiveNumber }).int(productionMessages.wholeNumber).positive(messages.positiveNumber).max(10_000_000, 'Debe ser como máximo 10000000'),
+  quantity_pieces: z.coerce
+    .number({ error: messages.positiveNumber })
+    .int(productionMessages.wholeNumber)
+    .positive(messages.positiveNumber)
+    .max(10_000_000, 'Debe ser como máximo 10000000'),
   quantity_kg: positiveUpTo(10_000_000),
   due_date: isoDate,
   /** Planning a line on creation puts the order in that line's planned column. */
@@ -324,7 +350,11 @@ export const startExtrusionSchema = z.object({
 });
 export type StartExtrusion = z.infer<typeof startExtrusionSchema>;
 export const stopExtrusionSchema = z.object({
-  billets_pushed: z.coerce.number({ error: messages.positiveNumber }).int(productionMessages.wholeNumber).positive(messages.positiveNumber).max(10_000, 'Debe ser como máximo 10000'),
+  billets_pushed: z.coerce
+    .number({ error: messages.positiveNumber })
+    .int(productionMessages.wholeNumber)
+    .positive(messages.positiveNumber)
+    .max(10_000, 'Debe ser como máximo 10000'),
   good_kg: nonNegativeUpTo(1_000_000),
   scrap_kg: nonNegativeUpTo(1_000_000),
 });
@@ -340,7 +370,11 @@ export const planningBoardMoveSchema = z
     order_id: reference(productionMessages.chooseOrder),
     to_column: orderStatusSchema,
     to_line_id: optionalReference,
-    position: z.coerce.number({ error: productionMessages.nonNegativeNumber }).int(productionMessages.wholeNumber).min(0, productionMessages.nonNegativeNumber).max(100_000),
+    position: z.coerce
+      .number({ error: productionMessages.nonNegativeNumber })
+      .int(productionMessages.wholeNumber)
+      .min(0, productionMessages.nonNegativeNumber)
+      .max(100_000),
   })
   .refine((move) => move.to_column !== 'planned' || !!move.to_line_id, { message: productionMessages.chooseLine, path: ['to_line_id'] });
 export type PlanningBoardMove = z.infer<typeof planningBoardMoveSchema>;

@@ -18,10 +18,7 @@ export const defaultRouteAuth = authRoles.user;
  * Spec 2.1: no requirement allows everybody; an empty requirement allows only users
  * without roles; otherwise at least one role must match.
  */
-export function hasPermission(
-  required: readonly string[] | null | undefined,
-  userRoles: readonly string[] | string | null | undefined,
-): boolean {
+export function hasPermission(required: readonly string[] | null | undefined, userRoles: readonly string[] | string | null | undefined): boolean {
   if (required === null || required === undefined) return true;
   const roles = userRoles === null || userRoles === undefined ? [] : Array.isArray(userRoles) ? userRoles : [userRoles];
   if (required.length === 0) return roles.length === 0;

@@ -100,9 +100,7 @@ describe('translation bundles', () => {
       'auth:login.password': 'Contraseña',
       'auth:login.submit': 'INGRESAR',
     };
-    const es = Object.fromEntries(
-      CORE_NAMESPACES.flatMap((ns) => Object.entries(flat('es', ns)).map(([key, text]) => [`${ns}:${key}`, text])),
-    );
+    const es = Object.fromEntries(CORE_NAMESPACES.flatMap((ns) => Object.entries(flat('es', ns)).map(([key, text]) => [`${ns}:${key}`, text])));
     for (const [key, text] of Object.entries(exact)) expect([key, es[key]]).toEqual([key, text]);
   });
 

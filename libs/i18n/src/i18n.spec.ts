@@ -1,14 +1,6 @@
 import i18next from 'i18next';
 import { getI18n as reactI18n } from 'react-i18next';
-import {
-  applyDocumentLanguage,
-  createI18n,
-  documentDirection,
-  getI18n,
-  initI18n,
-  registerBundles,
-  setLanguage,
-} from './i18n';
+import { applyDocumentLanguage, createI18n, documentDirection, getI18n, initI18n, registerBundles, setLanguage } from './i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, MENU_LANGUAGES, languageDirection, resolveLanguage } from './languages';
 
 const root = (): HTMLElement => document.documentElement;

@@ -59,14 +59,13 @@ export const SINGLETONS = [
 
 /** The version installed in the workspace: what every app of this repository builds against. */
 function versionOf(request) {
-  const dir = WORKSPACE_LIBS[request] ?? path.join('node_modules', ...(request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)));
+  const dir =
+    WORKSPACE_LIBS[request] ?? path.join('node_modules', ...(request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)));
   return `^${JSON.parse(readFileSync(path.join(workspaceRoot, dir, 'package.json'), 'utf8')).version}`;
 }
 
 function sharedModules() {
-  return Object.fromEntries(
-    SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]),
-  );
+  return Object.fromEntries(SINGLETONS.map((request) => [request, { singleton: true, requiredVersion: versionOf(request), strictVersion: false }]));
 }
 
 function aliases() {
@@ -80,7 +79,14 @@ export const DEV_PORTS = { shell: 4200, mfe_auth: 4100, mfe_production: 4101, mf
  * @param {{ name: string; appRoot: string; exposes?: Record<string, string>; host?: boolean; devPort: number; mode?: string }} options
  * `name` is the federation container name (an identifier: mfe_auth, shell).
  */
-export function createFederatedConfig({ name, appRoot, exposes, host = false, devPort, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+export function createFederatedConfig({
+  name,
+  appRoot,
+  exposes,
+  host = false,
+  devPort,
+  mode = process.env.NODE_ENV === 'development' ? 'development' : 'production',
+}) {
   const development = mode === 'development';
   /** @type {import('@rspack/core').Configuration} */
   const config = {
@@ -151,4 +157,3 @@ export function createFederatedConfig({ name, appRoot, exposes, host = false, de
   };
   return config;
 }
-

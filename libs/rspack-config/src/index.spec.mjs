@@ -8,7 +8,17 @@ const host = createFederatedConfig({ name: 'shell', appRoot: import.meta.dirname
 
 test('shares every state-holding library as a singleton with the workspace version', () => {
   const shared = pluginOf(remote)._options.shared;
-  for (const name of ['react', 'react-dom', 'react-router-dom', 'jotai', '@fluentui/react-shared-contexts', '@griffel/react', 'i18next', 'react-i18next', '@planta/session']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    'jotai',
+    '@fluentui/react-shared-contexts',
+    '@griffel/react',
+    'i18next',
+    'react-i18next',
+    '@planta/session',
+  ]) {
     assert.equal(shared[name].singleton, true, name);
   }
   // The barrel is bundled (tree-shaken) by each app; its context packages are what is shared.

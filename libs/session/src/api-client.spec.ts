@@ -56,7 +56,13 @@ describe('requests', () => {
 
 describe('error shape', () => {
   it('keeps the API error shape, with fields and codes', async () => {
-    const body = { statusCode: 409, message: 'El correo ya está en uso', error: 'Conflict', fields: { email: 'El correo ya está en uso' }, codes: { email: 'email-already-in-use' } };
+    const body = {
+      statusCode: 409,
+      message: 'El correo ya está en uso',
+      error: 'Conflict',
+      fields: { email: 'El correo ya está en uso' },
+      codes: { email: 'email-already-in-use' },
+    };
     fetchMock.mockResolvedValueOnce(fakeResponse(409, body, 'Conflict'));
     const error = await api.post('auth/register', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
@@ -66,7 +72,12 @@ describe('error shape', () => {
   });
 
   it('parses lenient bodies', () => {
-    expect(parseApiError(400, { message: ['a', 'b'], fields: { x: 'm', y: 3 } })).toEqual({ statusCode: 400, message: 'a. b', error: 'Bad Request', fields: { x: 'm' } });
+    expect(parseApiError(400, { message: ['a', 'b'], fields: { x: 'm', y: 3 } })).toEqual({
+      statusCode: 400,
+      message: 'a. b',
+      error: 'Bad Request',
+      fields: { x: 'm' },
+    });
     expect(parseApiError(502, '<html>Bad gateway</html>', 'Bad Gateway')).toEqual({
       statusCode: 502,
       message: sessionMessages.unexpectedResponse(502),

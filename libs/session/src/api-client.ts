@@ -7,7 +7,6 @@ export const sessionMessages = {
   unexpectedResponse: (status: number) => `El servidor respondió con un error inesperado (${status})`,
 } as const;
 
-
 /** A failed API call, carrying the API's JSON error shape (statusCode 0: the server was not reached). */
 export class ApiRequestError extends Error implements ApiError {
   readonly statusCode: number;

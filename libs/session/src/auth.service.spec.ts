@@ -28,7 +28,18 @@ function session(overrides: Partial<AuthResponse['user']['data']> = {}, role = [
       uid: 'u-1',
       from: 'api',
       role,
-      data: { id: 1, company_id: 2, companyId: 2, displayName: 'Ana', position: 'Jefa', photoURL: null, email: 'admin@norte.example', settings: {}, shortcuts: [], ...overrides },
+      data: {
+        id: 1,
+        company_id: 2,
+        companyId: 2,
+        displayName: 'Ana',
+        position: 'Jefa',
+        photoURL: null,
+        email: 'admin@norte.example',
+        settings: {},
+        shortcuts: [],
+        ...overrides,
+      },
     },
   };
 }
@@ -147,7 +158,13 @@ describe('sign-in, registration and sign-out', () => {
 
   it('register keeps fields and codes of a failure for the form', async () => {
     fetchMock.mockResolvedValueOnce(
-      fakeResponse(400, { statusCode: 400, message: 'La contraseña debe tener al menos 8 caracteres', error: 'Bad Request', fields: { password: 'La contraseña debe tener al menos 8 caracteres' }, codes: { password: 'weak-password' } }),
+      fakeResponse(400, {
+        statusCode: 400,
+        message: 'La contraseña debe tener al menos 8 caracteres',
+        error: 'Bad Request',
+        fields: { password: 'La contraseña debe tener al menos 8 caracteres' },
+        codes: { password: 'weak-password' },
+      }),
     );
     await expect(
       register({ displayName: 'Nueva', email: 'n@example.com', password: 'short', passwordConfirm: 'short', companyName: 'Perfiles' }),

@@ -22,10 +22,7 @@ export async function signIn(email: string, password: string): Promise<User> {
 
 /** What the start-up check (spec 4) ended with. */
 export type StartupResult =
-  | { outcome: 'no-token' }
-  | { outcome: 'auto-logout' }
-  | { outcome: 'signed-in'; user: User }
-  | { outcome: 'failed'; message: string; error: unknown };
+  { outcome: 'no-token' } | { outcome: 'auto-logout' } | { outcome: 'signed-in'; user: User } | { outcome: 'failed'; message: string; error: unknown };
 
 let startup: Promise<StartupResult> | null = null;
 

@@ -67,7 +67,9 @@ describe('guardRedirect (spec 2.1)', () => {
       to: '/',
       forget: true,
     });
-    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '//evil.example/x' })).toEqual({ to: '/' });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '//evil.example/x' })).toEqual({
+      to: '/',
+    });
   });
 
   it.each(['/login', '/register', '/callback'])('sends signed-in users away from the guest-only route %s', (pathname) => {

@@ -40,8 +40,7 @@ export type RealtimeSocketFactory = (options: RealtimeSocketOptions) => Realtime
 export const REALTIME_PATH = '/socket.io';
 
 /** Same origin, path /socket.io, default reconnection backoff. */
-export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) =>
-  io({ path: options.path, auth: options.auth }) as unknown as RealtimeSocket;
+export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) => io({ path: options.path, auth: options.auth }) as unknown as RealtimeSocket;
 
 /**
  * - idle: no socket (signed out) · connecting: first attempt · connected

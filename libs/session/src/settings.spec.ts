@@ -82,7 +82,7 @@ describe('applyRouteSettings', () => {
     expect(sessionStore.get(currentSettingsAtom)).toEqual(defaultSettings);
   });
 
-  it('includes the signed-in user\'s own settings', () => {
+  it("includes the signed-in user's own settings", () => {
     const user = createDefaultUser();
     user.data.settings = { theme: { main: 'dark' } };
     sessionStore.set(userAtom, user);

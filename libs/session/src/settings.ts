@@ -43,11 +43,7 @@ function mergeInto(target: unknown, source: unknown): unknown {
  * and other values are replaced, `undefined` leaves the value below untouched. Inputs are not
  * modified; the result shares no objects with them.
  */
-export function mergeSettings(
-  defaults: Settings,
-  routeSettings?: SettingsPatch | null,
-  userSettings?: SettingsPatch | UserSettings | null,
-): Settings {
+export function mergeSettings(defaults: Settings, routeSettings?: SettingsPatch | null, userSettings?: SettingsPatch | UserSettings | null): Settings {
   let merged: unknown = cloneData(defaults);
   if (userSettings) merged = mergeInto(merged, userSettings);
   if (routeSettings) merged = mergeInto(merged, routeSettings);

@@ -35,7 +35,13 @@ const tree: NavigationItem[] = [
       { id: 'manual', type: 'link', title: 'Manual de planta', url: 'https://example.org/manual' },
     ],
   },
-  { id: 'admin-only', type: 'group', title: 'Solo admin', auth: authRoles.admin, children: [{ id: 'roles', type: 'item', title: 'Roles', url: '/apps/role/all' }] },
+  {
+    id: 'admin-only',
+    type: 'group',
+    title: 'Solo admin',
+    auth: authRoles.admin,
+    children: [{ id: 'roles', type: 'item', title: 'Roles', url: '/apps/role/all' }],
+  },
 ];
 
 const ids = (items: readonly NavigationItem[]): string[] => flattenNavigation(items).map((item) => item.id);
@@ -119,7 +125,17 @@ describe('linkTarget (spec 2.3)', () => {
 
 describe('pageItem', () => {
   it('takes id and title from the page catalogue and the default route group', () => {
-    expect(pageItem('finishes', '/apps/finish/all')).toEqual({ id: 'finishes', type: 'item', title: 'Acabados', url: '/apps/finish/all', auth: authRoles.user });
-    expect(pageItem('users', '/apps/users/all', { auth: authRoles.admin, icon: 'PeopleRegular' })).toMatchObject({ title: 'Usuarios', auth: ['admin'], icon: 'PeopleRegular' });
+    expect(pageItem('finishes', '/apps/finish/all')).toEqual({
+      id: 'finishes',
+      type: 'item',
+      title: 'Acabados',
+      url: '/apps/finish/all',
+      auth: authRoles.user,
+    });
+    expect(pageItem('users', '/apps/users/all', { auth: authRoles.admin, icon: 'PeopleRegular' })).toMatchObject({
+      title: 'Usuarios',
+      auth: ['admin'],
+      icon: 'PeopleRegular',
+    });
   });
 });

@@ -45,11 +45,7 @@ export function linkTarget(item: NavigationItem): string {
  * The navigation item of a catalogue page: id = the page alias, title = the page's Spanish name
  * in PAGES, auth = the default route group (spec 6) unless `extra` says otherwise.
  */
-export function pageItem(
-  alias: PageAlias,
-  url: string,
-  extra: Partial<Omit<NavigationItem, 'id' | 'url' | 'children'>> = {},
-): NavigationItem {
+export function pageItem(alias: PageAlias, url: string, extra: Partial<Omit<NavigationItem, 'id' | 'url' | 'children'>> = {}): NavigationItem {
   const page = PAGES.find((candidate) => candidate.alias === alias);
   if (!page) throw new Error(`Unknown page alias: ${alias}`);
   return { id: alias, type: 'item', title: page.name, url, auth: defaultRouteAuth, ...extra };
@@ -62,10 +58,7 @@ const isContainer = (item: NavigationItem): boolean => item.type === 'group' || 
  * collapses left without visible children disappear too. Returns new objects; the input is not
  * changed.
  */
-export function filterNavigationByRole(
-  items: readonly NavigationItem[],
-  roles: readonly string[] | string | null | undefined,
-): NavigationItem[] {
+export function filterNavigationByRole(items: readonly NavigationItem[], roles: readonly string[] | string | null | undefined): NavigationItem[] {
   const visible: NavigationItem[] = [];
   for (const item of items) {
     if (!hasPermission(item.auth, roles)) continue;

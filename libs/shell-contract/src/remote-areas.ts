@@ -7,11 +7,25 @@ export const REMOTE_AREAS = {
   mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback'] },
   mfe_production: {
     title: 'Producción ágil',
-    prefixes: ['/apps/extrusion-line', '/apps/extrusion', '/apps/planning-kanban-board', '/apps/shifts', '/apps/finish', '/apps/aluminum-alloy', '/apps/machine'],
+    prefixes: [
+      '/apps/extrusion-line',
+      '/apps/extrusion',
+      '/apps/planning-kanban-board',
+      '/apps/shifts',
+      '/apps/finish',
+      '/apps/aluminum-alloy',
+      '/apps/machine',
+    ],
   },
   mfe_maintenance: {
     title: 'Mantenimiento inteligente',
-    prefixes: ['/apps/maintenance-dashboard', '/apps/maintenance-kanban-board', '/apps/failure-damage-report', '/apps/corrective-maintenance', '/apps/preventiveMaintenance'],
+    prefixes: [
+      '/apps/maintenance-dashboard',
+      '/apps/maintenance-kanban-board',
+      '/apps/failure-damage-report',
+      '/apps/corrective-maintenance',
+      '/apps/preventiveMaintenance',
+    ],
   },
   mfe_dieshop: {
     title: 'Matricería ágil',

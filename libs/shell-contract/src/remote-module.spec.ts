@@ -10,7 +10,10 @@ const collapse = (id: string, title: string, url: string) => ({
 
 const shell: NavigationSource = { name: 'shell', navigation: [collapse('dashboards', 'Tableros', '/apps/dashboards/indicators')] };
 const production: NavigationSource = { name: 'mfe_production', navigation: [collapse('production', 'Producción ágil', '/apps/extrusion-line/all')] };
-const maintenance: NavigationSource = { name: 'mfe_maintenance', navigation: [collapse('maintenance', 'Mantenimiento inteligente', '/apps/maintenance-kanban-board')] };
+const maintenance: NavigationSource = {
+  name: 'mfe_maintenance',
+  navigation: [collapse('maintenance', 'Mantenimiento inteligente', '/apps/maintenance-kanban-board')],
+};
 const dieshop: NavigationSource = {
   name: 'mfe_dieshop',
   navigation: [
@@ -20,7 +23,14 @@ const dieshop: NavigationSource = {
 };
 const admin: NavigationSource = {
   name: 'mfe_admin',
-  navigation: [{ id: 'administration', type: 'group', title: 'Administración', children: [{ id: 'users', type: 'item', title: 'Usuarios', url: '/apps/users/all', auth: authRoles.admin }] }],
+  navigation: [
+    {
+      id: 'administration',
+      type: 'group',
+      title: 'Administración',
+      children: [{ id: 'users', type: 'item', title: 'Usuarios', url: '/apps/users/all', auth: authRoles.admin }],
+    },
+  ],
 };
 
 describe('composeApplicationsGroup (spec 2.3)', () => {
@@ -33,7 +43,10 @@ describe('composeApplicationsGroup (spec 2.3)', () => {
     expect(composeApplicationsGroup([shell, dieshop]).children?.map((item) => item.id)).toEqual(['dashboards', 'dieshop', 'corrector-board']);
   });
   it('puts unknown contributions after the spec entries and keeps the first of a repeated id', () => {
-    const extra: NavigationSource = { name: 'mfe_extra', navigation: [collapse('quality', 'Calidad', '/apps/quality/all'), collapse('production', 'Duplicado', '/x')] };
+    const extra: NavigationSource = {
+      name: 'mfe_extra',
+      navigation: [collapse('quality', 'Calidad', '/apps/quality/all'), collapse('production', 'Duplicado', '/x')],
+    };
     const group = composeApplicationsGroup([production, extra, shell]);
     expect(group.children?.map((item) => item.id)).toEqual(['dashboards', 'production', 'quality']);
     expect(group.children?.[1].title).toBe('Producción ágil');

@@ -59,13 +59,7 @@ export interface RemoteModule {
 export type NavigationSource = Pick<RemoteModule, 'name' | 'navigation'>;
 
 /** Order of the "Applications" group (spec 2.3); entries not listed follow in arrival order. */
-export const APPLICATIONS_ORDER = [
-  'dashboards',
-  'production',
-  'maintenance',
-  'dieshop',
-  'corrector-board',
-] as const satisfies readonly (Area | PageAlias)[];
+export const APPLICATIONS_ORDER = ['dashboards', 'production', 'maintenance', 'dieshop', 'corrector-board'] as const satisfies readonly (Area | PageAlias)[];
 
 export const APPLICATIONS_GROUP_ID = 'applications';
 

@@ -13,7 +13,9 @@ export function AreaLanding({ alias }: { alias: PageAlias }) {
   const page = PAGES.find((candidate) => candidate.alias === alias)!;
   return (
     <section aria-labelledby={`landing-${alias}`} style={{ padding: 24, display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Title2 as="h1" id={`landing-${alias}`}>{t(`shell:navigation.pages.${alias}`, page.name)}</Title2>
+      <Title2 as="h1" id={`landing-${alias}`}>
+        {t(`shell:navigation.pages.${alias}`, page.name)}
+      </Title2>
       <Card style={{ maxWidth: 720 }}>
         <Text>{t(`pages:${alias}.description`, page.description)}</Text>
         <Text style={{ color: tokens.colorNeutralForeground3 }}>

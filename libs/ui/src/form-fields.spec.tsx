@@ -17,7 +17,11 @@ type Input = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
 function TestForm({ onValid, serverError }: { onValid: (values: Output) => void; serverError?: unknown }) {
-  const { control, handleSubmit, setError } = useForm<Input, unknown, Output>({ mode: 'onTouched', resolver: zodResolver(schema), defaultValues: { name: '', tonnage: '', kind: '' as never } });
+  const { control, handleSubmit, setError } = useForm<Input, unknown, Output>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', tonnage: '', kind: '' as never },
+  });
   useEffect(() => {
     if (serverError) applyServerFieldErrors(serverError, setError);
   }, [serverError, setError]);
@@ -25,7 +29,16 @@ function TestForm({ onValid, serverError }: { onValid: (values: Output) => void;
     <form onSubmit={handleSubmit(onValid)} noValidate>
       <FormTextField control={control} name="name" label="Nombre" required />
       <FormNumberField control={control} name="tonnage" label="Tonelaje (t)" required />
-      <FormSelect control={control} name="kind" label="Tipo" required options={[{ value: 'press', label: 'Prensa' }, { value: 'saw', label: 'Sierra' }]} />
+      <FormSelect
+        control={control}
+        name="kind"
+        label="Tipo"
+        required
+        options={[
+          { value: 'press', label: 'Prensa' },
+          { value: 'saw', label: 'Sierra' },
+        ]}
+      />
       <button type="submit">Guardar</button>
     </form>
   );
@@ -70,7 +83,12 @@ describe('form fields', () => {
   });
 
   it('puts the API field errors on their fields', async () => {
-    const error = new ApiRequestError({ statusCode: 400, message: 'Los datos enviados no son válidos', error: 'Bad Request', fields: { name: 'Ya existe una línea con ese nombre' } });
+    const error = new ApiRequestError({
+      statusCode: 400,
+      message: 'Los datos enviados no son válidos',
+      error: 'Bad Request',
+      fields: { name: 'Ya existe una línea con ese nombre' },
+    });
     renderForm({ onValid: jest.fn(), serverError: error });
     expect(await screen.findByText('Ya existe una línea con ese nombre')).toBeTruthy();
   });

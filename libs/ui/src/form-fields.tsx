@@ -1,6 +1,14 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { Controller, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { messages } from '@planta/contracts';
 
 /**
@@ -11,13 +19,17 @@ import { messages } from '@planta/contracts';
 /** The one text every required field shows when it is left empty (the contracts' catalogue). */
 export const REQUIRED_TEXT: string = messages.required;
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
  * Spec 5: a field shows an error when it is not pristine and required (and empty), or when it
  * has an error message. Returns the helper text to show, or undefined.
  */
-export function fieldErrorText(fieldState: Pick<ControllerFieldState, 'error' | 'isDirty' | 'isTouched'>, options: { required?: boolean; value?: unknown; requiredText?: string } = {}): string | undefined {
+export function fieldErrorText(
+  fieldState: Pick<ControllerFieldState, 'error' | 'isDirty' | 'isTouched'>,
+  options: { required?: boolean; value?: unknown; requiredText?: string } = {},
+): string | undefined {
   if (fieldState.error?.message) return fieldState.error.message;
   if (options.required && (fieldState.isDirty || fieldState.isTouched) && isEmpty(options.value)) return options.requiredText ?? REQUIRED_TEXT;
   return undefined;
@@ -66,7 +78,14 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
   );
 }
 
-export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, multiline, type = 'text', autoFocus, ...frame }: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
+export function FormTextField<T extends FieldValues, TOut extends FieldValues = T>({
+  disabled,
+  onValueChange,
+  multiline,
+  type = 'text',
+  autoFocus,
+  ...frame
+}: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
   return (
     <ControlledField
       {...frame}
@@ -78,7 +97,16 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
         return multiline ? (
           <Textarea name={field.name} ref={field.ref} value={value} onBlur={field.onBlur} disabled={disabled} onChange={(_, data) => change(data.value)} />
         ) : (
-          <Input name={field.name} ref={field.ref} type={type} value={value} onBlur={field.onBlur} disabled={disabled} autoFocus={autoFocus} onChange={(_, data) => change(data.value)} />
+          <Input
+            name={field.name}
+            ref={field.ref}
+            type={type}
+            value={value}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            autoFocus={autoFocus}
+            onChange={(_, data) => change(data.value)}
+          />
         );
       }}
     />
@@ -89,7 +117,13 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
  * A number input. The form holds what the user typed (a string; the shared schemas coerce it),
  * so a half-typed "12," or an empty field is never silently turned into 0 while typing.
  */
-export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, step = 'any', min, ...frame }: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
+export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({
+  disabled,
+  onValueChange,
+  step = 'any',
+  min,
+  ...frame
+}: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
   return (
     <ControlledField
       {...frame}
@@ -120,7 +154,18 @@ export interface SelectOption {
 }
 
 /** A native select (accessible, keyboard and mobile friendly); the empty first option reads `placeholder`. */
-export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, options, placeholder = '—', numeric, ...frame }: BaseFieldProps<T, TOut> & { options: readonly SelectOption[]; placeholder?: string; /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean }) {
+export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>({
+  disabled,
+  onValueChange,
+  options,
+  placeholder = '—',
+  numeric,
+  ...frame
+}: BaseFieldProps<T, TOut> & {
+  options: readonly SelectOption[];
+  placeholder?: string;
+  /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean;
+}) {
   return (
     <ControlledField
       {...frame}

@@ -23,7 +23,8 @@ const columns: ResourceColumn<Row>[] = [
   { key: 'name', label: 'Nombre', sortable: true },
   { key: 'tonnage', label: 'Tonelaje (t)', sortable: true },
 ];
-const rows = (count: number, from = 1): Row[] => Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Línea ${from + index}`, tonnage: 1000 + index }));
+const rows = (count: number, from = 1): Row[] =>
+  Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Línea ${from + index}`, tonnage: 1000 + index }));
 
 type Answer = (url: URL) => { status: number; body: unknown };
 function mockFetch(answer: Answer) {
@@ -35,11 +36,13 @@ function mockFetch(answer: Answer) {
   (globalThis as { fetch: unknown }).fetch = mock;
   return mock;
 }
-const pagedAnswer = (all: Row[]): Answer => (url) => {
-  const page = Number(url.searchParams.get('page'));
-  const pageSize = Number(url.searchParams.get('pageSize'));
-  return { status: 200, body: { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize } };
-};
+const pagedAnswer =
+  (all: Row[]): Answer =>
+  (url) => {
+    const page = Number(url.searchParams.get('page'));
+    const pageSize = Number(url.searchParams.get('pageSize'));
+    return { status: 200, body: { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize } };
+  };
 const lastQuery = (mock: jest.Mock) => new URL(mock.mock.calls.at(-1)![0] as string, 'http://localhost').searchParams;
 
 function Probe() {
@@ -51,7 +54,19 @@ function renderList(props: Partial<Parameters<typeof ResourceList<Row>>[0]> = {}
       <I18nextProvider i18n={createI18n('es')}>
         <MemoryRouter initialEntries={['/apps/machine/all']}>
           <Routes>
-            <Route path="/apps/machine/all" element={<ResourceList<Row> resource="machine" basePath="/apps/machine" title="Máquinas" columns={columns} emptyText="Registra tu primera máquina" {...props} />} />
+            <Route
+              path="/apps/machine/all"
+              element={
+                <ResourceList<Row>
+                  resource="machine"
+                  basePath="/apps/machine"
+                  title="Máquinas"
+                  columns={columns}
+                  emptyText="Registra tu primera máquina"
+                  {...props}
+                />
+              }
+            />
             <Route path="*" element={<Probe />} />
           </Routes>
         </MemoryRouter>
@@ -141,7 +156,9 @@ describe('ResourceList', () => {
 
   it('shows the API error with a retry', async () => {
     let fail = true;
-    mockFetch((url) => (fail ? { status: 500, body: { statusCode: 500, message: 'Base de datos caída', error: 'Internal Server Error' } } : pagedAnswer(rows(1))(url)));
+    mockFetch((url) =>
+      fail ? { status: 500, body: { statusCode: 500, message: 'Base de datos caída', error: 'Internal Server Error' } } : pagedAnswer(rows(1))(url),
+    );
     renderList();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Base de datos caída')).toBeTruthy();
@@ -158,9 +175,14 @@ describe('ResourceList', () => {
     await waitFor(() => expect(excel.toFile).toHaveBeenCalledWith('machine.xlsx'));
     const sheet = excel.default.mock.calls.at(-1)[0] as unknown[][];
     expect(sheet).toHaveLength(1201);
-    expect(sheet[0]).toEqual([{ value: 'Nombre', fontWeight: 'bold' }, { value: 'Tonelaje (t)', fontWeight: 'bold' }]);
+    expect(sheet[0]).toEqual([
+      { value: 'Nombre', fontWeight: 'bold' },
+      { value: 'Tonelaje (t)', fontWeight: 'bold' },
+    ]);
     expect(sheet[1200]).toEqual(['Línea 1200', 2199]);
-    const exportCalls = fetch.mock.calls.map(([input]) => new URL(input as string, 'http://localhost').searchParams).filter((query) => query.get('pageSize') === '500');
+    const exportCalls = fetch.mock.calls
+      .map(([input]) => new URL(input as string, 'http://localhost').searchParams)
+      .filter((query) => query.get('pageSize') === '500');
     expect(exportCalls.map((query) => query.get('page'))).toEqual(['1', '2', '3']);
   });
 });
@@ -176,7 +198,14 @@ describe('fetchAllRows and exportRowsToExcel', () => {
   });
 
   it('uses exportValue and writes lists as text', async () => {
-    await exportRowsToExcel([{ id: 1, name: 'A', tags: ['x', 'y'] }], [{ key: 'name', label: 'N', exportValue: (row) => `#${row.name}` }, { key: 'tags', label: 'T' }], 'f');
+    await exportRowsToExcel(
+      [{ id: 1, name: 'A', tags: ['x', 'y'] }],
+      [
+        { key: 'name', label: 'N', exportValue: (row) => `#${row.name}` },
+        { key: 'tags', label: 'T' },
+      ],
+      'f',
+    );
     expect(excel.default.mock.calls.at(-1)[0][1]).toEqual(['#A', 'x, y']);
   });
 });

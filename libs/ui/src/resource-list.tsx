@@ -14,7 +14,15 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  ArrowDownloadRegular,
+  ChevronDoubleLeftRegular,
+  ChevronDoubleRightRegular,
+  ChevronLeftRegular,
+  ChevronRightRegular,
+  SearchRegular,
+} from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -118,7 +126,9 @@ export async function exportRowsToExcel<T>(rows: readonly T[], columns: readonly
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const header = columns.map((column) => ({ value: column.label, fontWeight: 'bold' as const }));
   const body = rows.map((row) => columns.map((column) => plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key))));
-  await writeXlsxFile([header, ...body], { columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })) }).toFile(`${fileName}.xlsx`);
+  await writeXlsxFile([header, ...body], { columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })) }).toFile(
+    `${fileName}.xlsx`,
+  );
 }
 
 /**
@@ -141,7 +151,13 @@ export function ResourceList<T extends { id: number | string }>({
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
-  const [query, setQuery] = useState<ListQueryState>({ page: 1, pageSize: defaultPageSize, search: '', sort: defaultSort?.key, direction: defaultSort?.direction ?? 'asc' });
+  const [query, setQuery] = useState<ListQueryState>({
+    page: 1,
+    pageSize: defaultPageSize,
+    search: '',
+    sort: defaultSort?.key,
+    direction: defaultSort?.direction ?? 'asc',
+  });
   const [data, setData] = useState<Paged<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
@@ -155,7 +171,10 @@ export function ResourceList<T extends { id: number | string }>({
       first.current = false;
       return;
     }
-    const timer = setTimeout(() => setQuery((current) => (current.search === searchText ? current : { ...current, search: searchText, page: 1 })), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setQuery((current) => (current.search === searchText ? current : { ...current, search: searchText, page: 1 })),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -298,10 +317,34 @@ export function ResourceList<T extends { id: number | string }>({
         </div>
         <Text>{t('table.range', { from, to, count: total, defaultValue: '{{from}}–{{to}} de {{count}}' })}</Text>
         <div className={styles.actions}>
-          <Button appearance="subtle" icon={<ChevronDoubleLeftRegular />} aria-label={t('table.firstPage', 'Primera página')} disabled={query.page <= 1} onClick={() => goTo(1)} />
-          <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('table.previousPage', 'Página anterior')} disabled={query.page <= 1} onClick={() => goTo(query.page - 1)} />
-          <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('table.nextPage', 'Página siguiente')} disabled={query.page >= lastPage} onClick={() => goTo(query.page + 1)} />
-          <Button appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label={t('table.lastPage', 'Última página')} disabled={query.page >= lastPage} onClick={() => goTo(lastPage)} />
+          <Button
+            appearance="subtle"
+            icon={<ChevronDoubleLeftRegular />}
+            aria-label={t('table.firstPage', 'Primera página')}
+            disabled={query.page <= 1}
+            onClick={() => goTo(1)}
+          />
+          <Button
+            appearance="subtle"
+            icon={<ChevronLeftRegular />}
+            aria-label={t('table.previousPage', 'Página anterior')}
+            disabled={query.page <= 1}
+            onClick={() => goTo(query.page - 1)}
+          />
+          <Button
+            appearance="subtle"
+            icon={<ChevronRightRegular />}
+            aria-label={t('table.nextPage', 'Página siguiente')}
+            disabled={query.page >= lastPage}
+            onClick={() => goTo(query.page + 1)}
+          />
+          <Button
+            appearance="subtle"
+            icon={<ChevronDoubleRightRegular />}
+            aria-label={t('table.lastPage', 'Última página')}
+            disabled={query.page >= lastPage}
+            onClick={() => goTo(lastPage)}
+          />
         </div>
       </div>
     </section>

@@ -11,7 +11,14 @@ import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@plan
 import { showSnackbar } from '@planta/ui';
 
 const useStyles = makeStyles({
-  page: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px', backgroundColor: tokens.colorNeutralBackground3 },
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: '24px',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   card: { width: '100%', maxWidth: '400px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
   brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
@@ -53,7 +60,11 @@ export default function LoginPage() {
             name="email"
             control={control}
             render={({ field, fieldState }) => (
-              <Field label={t('login.email', 'Correo')} required validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}>
+              <Field
+                label={t('login.email', 'Correo')}
+                required
+                validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}
+              >
                 <Input {...field} type="email" autoComplete="username" autoFocus />
               </Field>
             )}
@@ -62,7 +73,11 @@ export default function LoginPage() {
             name="password"
             control={control}
             render={({ field, fieldState }) => (
-              <Field label={t('login.password', 'Contraseña')} required validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}>
+              <Field
+                label={t('login.password', 'Contraseña')}
+                required
+                validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}
+              >
                 <Input
                   {...field}
                   type={showPassword ? 'text' : 'password'}
@@ -80,7 +95,13 @@ export default function LoginPage() {
               </Field>
             )}
           />
-          <Button type="submit" appearance="primary" size="large" disabled={!formState.isValid || formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
+          <Button
+            type="submit"
+            appearance="primary"
+            size="large"
+            disabled={!formState.isValid || formState.isSubmitting}
+            icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+          >
             {t('login.submit', 'INGRESAR')}
           </Button>
         </form>

@@ -12,7 +12,14 @@ const type = (element: HTMLElement, value: string) => fireEvent.change(element, 
 const fieldOf = (element: HTMLElement) => element.closest('.fui-Field') as HTMLElement;
 
 function fillValidForm(overrides: Partial<Record<'displayName' | 'email' | 'password' | 'passwordConfirm' | 'companyName', string>> = {}) {
-  const values = { displayName: 'Ana Pérez', email: 'ana@planta.test', password: 'secreto123', passwordConfirm: 'secreto123', companyName: 'Aluminios del Norte', ...overrides };
+  const values = {
+    displayName: 'Ana Pérez',
+    email: 'ana@planta.test',
+    password: 'secreto123',
+    passwordConfirm: 'secreto123',
+    companyName: 'Aluminios del Norte',
+    ...overrides,
+  };
   type(input(/^Nombre para mostrar/), values.displayName);
   type(input(/^Correo/), values.email);
   type(input(/^Contraseña/), values.password);

@@ -1,18 +1,4 @@
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -26,7 +12,14 @@ import { showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
 
 const useStyles = makeStyles({
-  page: { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px', backgroundColor: tokens.colorNeutralBackground3 },
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: '24px',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
   card: { width: '100%', maxWidth: '440px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
   brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },

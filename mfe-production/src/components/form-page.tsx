@@ -68,7 +68,15 @@ export function FormPage({ title, page, children }: FormPageProps) {
   const [deleting, setDeleting] = useState(false);
 
   if (loading) return <LoadingScreen />;
-  if (loadError) return <ErrorCard title={t('production:form.loadError', 'No se pudo cargar el registro')} message={loadError} retryLabel={t('common:actions.retry', 'Reintentar')} onRetry={onRetry} />;
+  if (loadError)
+    return (
+      <ErrorCard
+        title={t('production:form.loadError', 'No se pudo cargar el registro')}
+        message={loadError}
+        retryLabel={t('common:actions.retry', 'Reintentar')}
+        onRetry={onRetry}
+      />
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,7 +10,17 @@ jest.mock('@planta/session', () => ({
   onCatchUp: () => () => undefined,
 }));
 
-const figures = (kg_h: number | null) => ({ runs: 1, hours: 1, billets_pushed: 10, billet_kg: 1000, good_kg: 900, scrap_kg: 100, kg_h, recovery: 0.9, scrap_ratio: 0.1 });
+const figures = (kg_h: number | null) => ({
+  runs: 1,
+  hours: 1,
+  billets_pushed: 10,
+  billet_kg: 1000,
+  good_kg: 900,
+  scrap_kg: 100,
+  kg_h,
+  recovery: 0.9,
+  scrap_ratio: 0.1,
+});
 const ORDER: OrderDetail = {
   id: 4,
   number: 'OP-4',
@@ -88,14 +98,12 @@ describe('order detail dialog', () => {
     const shown: string[] = [];
     const stopSnackbars = onSnackbar((snackbar) => shown.push(snackbar.message));
     let refuse = true;
-    const api = mockApi(
-      on('GET', '/api/orders/4', 200, ORDER),
-      (url, init) =>
-        init.method === 'POST' && url.pathname === '/api/extrusion/31/stop'
-          ? refuse
-            ? { status: 400, body: { statusCode: 400, message: 'Datos no válidos', error: 'Bad Request', fields: { good_kg: 'Demasiados kg buenos' } } }
-            : { status: 200, body: { id: 31 } }
-          : undefined,
+    const api = mockApi(on('GET', '/api/orders/4', 200, ORDER), (url, init) =>
+      init.method === 'POST' && url.pathname === '/api/extrusion/31/stop'
+        ? refuse
+          ? { status: 400, body: { statusCode: 400, message: 'Datos no válidos', error: 'Bad Request', fields: { good_kg: 'Demasiados kg buenos' } } }
+          : { status: 200, body: { id: 31 } }
+        : undefined,
     );
     const onChanged = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
@@ -130,8 +138,25 @@ describe('order detail dialog', () => {
 
 describe('planning board detail button', () => {
   it('opens the order detail from the card', async () => {
-    const card = { id: 4, number: 'OP-4', customer: 'Ventanas del Sur', profile: 'Perfil 40x20', due_date: '2025-03-01', quantity_kg: 1200, die_reference: 'M-100', copy_number: 2, line_id: 5, line_name: 'Prensa 1', status: 'in_press', position: 0, running: true };
-    const api = mockApi(on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [card], finished: [] }), on('GET', '/api/orders/4', 200, ORDER));
+    const card = {
+      id: 4,
+      number: 'OP-4',
+      customer: 'Ventanas del Sur',
+      profile: 'Perfil 40x20',
+      due_date: '2025-03-01',
+      quantity_kg: 1200,
+      die_reference: 'M-100',
+      copy_number: 2,
+      line_id: 5,
+      line_name: 'Prensa 1',
+      status: 'in_press',
+      position: 0,
+      running: true,
+    };
+    const api = mockApi(
+      on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [card], finished: [] }),
+      on('GET', '/api/orders/4', 200, ORDER),
+    );
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
     fireEvent.click(await screen.findByRole('button', { name: 'Ver detalle de la orden OP-4' }));
     expect(await screen.findByRole('dialog', { name: 'Orden OP-4' })).toBeTruthy();

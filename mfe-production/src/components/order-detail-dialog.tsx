@@ -74,7 +74,8 @@ function useFormats() {
   return {
     dateTime: (value: string | null) => (value ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)) : '—'),
     time: (value: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(value)),
-    number: (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? '—' : value.toLocaleString(locale, { maximumFractionDigits: digits })),
+    number: (value: number | null | undefined, digits = 1) =>
+      value === null || value === undefined ? '—' : value.toLocaleString(locale, { maximumFractionDigits: digits }),
     percent: (value: number | null) => (value === null ? '—' : value.toLocaleString(locale, { style: 'percent', maximumFractionDigits: 1 })),
   };
 }
@@ -175,7 +176,10 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
         <ul className={styles.marks}>
           {run.dimension_marks.map((mark) => (
             <li key={mark.at} data-state={mark.state}>
-              <Badge appearance={mark.state === 'missed' ? 'filled' : 'tint'} color={mark.state === 'missed' ? 'danger' : mark.state === 'answered' ? 'success' : 'warning'}>
+              <Badge
+                appearance={mark.state === 'missed' ? 'filled' : 'tint'}
+                color={mark.state === 'missed' ? 'danger' : mark.state === 'answered' ? 'success' : 'warning'}
+              >
                 {t('detail.mark', { time: format.time(mark.at), state: t(`detail.markStates.${mark.state}`) })}
               </Badge>
             </li>
@@ -254,7 +258,10 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
                       [t('production:detail.alloy'), `${shown.alloy_designation} ${shown.alloy_temper}`],
                       [t('production:detail.finish'), shown.finish_name ?? t('production:detail.noFinish')],
                       [t('production:detail.length'), t('production:detail.lengthValue', { value: format.number(shown.length_mm) })],
-                      [t('production:detail.quantities'), t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg) })],
+                      [
+                        t('production:detail.quantities'),
+                        t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg) }),
+                      ],
                       [t('production:detail.dueDate'), shown.due_date],
                       [t('production:detail.line'), shown.line_name ?? t('production:detail.noLine')],
                       [t('production:detail.status'), t(`production:detail.statuses.${i18nKey(shown.status)}`)],
@@ -268,7 +275,11 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
                     </Text>
                   ) : null}
                   <Subtitle2>{t('production:detail.runsTitle')}</Subtitle2>
-                  {shown.order_dies.length ? shown.order_dies.map((run) => <Run key={run.id} run={run} onStopped={stopped} />) : <Text>{t('production:detail.noRuns')}</Text>}
+                  {shown.order_dies.length ? (
+                    shown.order_dies.map((run) => <Run key={run.id} run={run} onStopped={stopped} />)
+                  ) : (
+                    <Text>{t('production:detail.noRuns')}</Text>
+                  )}
                 </>
               )}
             </DialogContent>

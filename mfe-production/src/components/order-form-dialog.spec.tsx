@@ -40,7 +40,10 @@ describe('order form dialog', () => {
     const refusing = mockApi(
       (url, init) =>
         refuse && init.method === 'POST' && url.pathname === '/api/orders'
-          ? { status: 400, body: { statusCode: 400, message: 'Datos no válidos', error: 'Bad Request', fields: { number: 'Ya existe una orden con ese número' } } }
+          ? {
+              status: 400,
+              body: { statusCode: 400, message: 'Datos no válidos', error: 'Bad Request', fields: { number: 'Ya existe una orden con ese número' } },
+            }
           : undefined,
       ...CATALOGS,
       on('POST', '/api/orders', 200, (_url: URL, sent: unknown) => ({ ...ORDER, ...(sent as object), id: 9 })),
@@ -106,7 +109,10 @@ describe('order form dialog', () => {
   });
 
   it('edits an order with a PATCH of the changed fields only', async () => {
-    const api = mockApi(...CATALOGS, on('PATCH', '/api/orders/4', 200, (_url: URL, sent: unknown) => ({ ...ORDER, ...(sent as object) })));
+    const api = mockApi(
+      ...CATALOGS,
+      on('PATCH', '/api/orders/4', 200, (_url: URL, sent: unknown) => ({ ...ORDER, ...(sent as object) })),
+    );
     const onSaved = jest.fn();
     renderPage(<OrderFormDialog open order={ORDER} onClose={() => undefined} onSaved={onSaved} />, { route: '/', url: '/' });
     const dialog = await screen.findByRole('dialog', { name: 'Editar la orden OP-4' });

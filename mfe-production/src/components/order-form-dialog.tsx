@@ -41,7 +41,19 @@ export interface OrderFormValues {
   line_id: number | null;
 }
 
-export const ORDER_FIELDS = ['number', 'customer', 'profile', 'die_id', 'alloy_id', 'finish_id', 'length_mm', 'quantity_pieces', 'quantity_kg', 'due_date', 'line_id'] as const satisfies readonly (keyof OrderFormValues)[];
+export const ORDER_FIELDS = [
+  'number',
+  'customer',
+  'profile',
+  'die_id',
+  'alloy_id',
+  'finish_id',
+  'length_mm',
+  'quantity_pieces',
+  'quantity_kg',
+  'due_date',
+  'line_id',
+] as const satisfies readonly (keyof OrderFormValues)[];
 /** Typed fields the schema would coerce ('' → 0): an empty one is refused as required first. */
 const TYPED_REQUIRED = ['number', 'customer', 'profile', 'length_mm', 'quantity_pieces', 'quantity_kg', 'due_date'] as const;
 
@@ -119,13 +131,27 @@ const useStyles = makeStyles({
  * Creates (`POST /api/orders`) or edits (`PATCH /api/orders/:id`, only the changed fields) a
  * production order. `onSaved` receives the saved order; the caller closes and reloads.
  */
-export function OrderFormDialog({ open, order, onClose, onSaved }: { open: boolean; order?: EditableOrder | null; onClose: () => void; onSaved: (saved: EditableOrder) => void }) {
+export function OrderFormDialog({
+  open,
+  order,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  order?: EditableOrder | null;
+  onClose: () => void;
+  onSaved: (saved: EditableOrder) => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const lines = useLineOptions();
   const { dies, alloys, finishes } = useCatalogOptions(open);
   const editing = !!order;
-  const { control, handleSubmit, setError, reset, formState } = useForm<OrderFormValues, unknown, OrderInput>({ mode: 'onTouched', resolver, defaultValues: valuesOf(order) });
+  const { control, handleSubmit, setError, reset, formState } = useForm<OrderFormValues, unknown, OrderInput>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: valuesOf(order),
+  });
 
   // Each opening starts from the order (or an empty form).
   useEffect(() => {
@@ -142,7 +168,11 @@ export function OrderFormDialog({ open, order, onClose, onSaved }: { open: boole
       } else {
         saved = await api.post<EditableOrder>('orders', { ...values, finish_id: values.finish_id ?? null, line_id: values.line_id ?? null });
       }
-      showSnackbar({ message: t(editing ? 'production:orders.updated' : 'production:orders.created', { number: saved?.number ?? values.number }), variant: 'success', autoHideMs: 2000 });
+      showSnackbar({
+        message: t(editing ? 'production:orders.updated' : 'production:orders.created', { number: saved?.number ?? values.number }),
+        variant: 'success',
+        autoHideMs: 2000,
+      });
       onSaved(saved);
     } catch (error) {
       const applied = applyServerFieldErrors(error, setError, ORDER_FIELDS);
@@ -155,7 +185,11 @@ export function OrderFormDialog({ open, order, onClose, onSaved }: { open: boole
   return (
     <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
       <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate aria-label={editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}>
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}
+        >
           <DialogBody>
             <DialogTitle>{editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}</DialogTitle>
             <DialogContent className={styles.form}>
@@ -164,7 +198,14 @@ export function OrderFormDialog({ open, order, onClose, onSaved }: { open: boole
               <FormTextField control={control} name="profile" required label={t('production:orders.profile')} />
               <FormSelect control={control} name="die_id" numeric required label={t('production:orders.die')} options={dies} />
               <FormSelect control={control} name="alloy_id" numeric required label={t('production:orders.alloy')} options={alloys} />
-              <FormSelect control={control} name="finish_id" numeric label={t('production:orders.finish')} placeholder={t('production:orders.noFinish')} options={finishes} />
+              <FormSelect
+                control={control}
+                name="finish_id"
+                numeric
+                label={t('production:orders.finish')}
+                placeholder={t('production:orders.noFinish')}
+                options={finishes}
+              />
               <FormNumberField control={control} name="length_mm" required min={0} label={t('production:orders.length')} />
               <FormNumberField control={control} name="quantity_pieces" required step={1} min={1} label={t('production:orders.quantityPieces')} />
               <FormNumberField control={control} name="quantity_kg" required min={0} label={t('production:orders.quantityKg')} />

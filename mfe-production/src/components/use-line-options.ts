@@ -8,7 +8,10 @@ export function useLineOptions(): SelectOption[] {
   useEffect(() => {
     const controller = new AbortController();
     api
-      .get<Paged<{ id: number; name: string }>>('extrusion-line/all', { query: { page: 1, pageSize: 500, sort: 'name', direction: 'asc' }, signal: controller.signal })
+      .get<Paged<{ id: number; name: string }>>('extrusion-line/all', {
+        query: { page: 1, pageSize: 500, sort: 'name', direction: 'asc' },
+        signal: controller.signal,
+      })
       .then((page) => setOptions(page.items.map((line) => ({ value: line.id, label: line.name }))))
       .catch(() => undefined);
     return () => controller.abort();

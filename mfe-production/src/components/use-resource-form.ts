@@ -41,7 +41,9 @@ export interface ResourceForm<TRecord, TForm extends FieldValues, TOut> {
  * the contract's schema: loads the record, saves it (POST or PATCH), maps the API's field
  * errors onto the fields, and deletes it (a 409 "in use" message is shown as it comes).
  */
-export function useResourceForm<TRecord, TForm extends FieldValues, TOut>(options: ResourceFormOptions<TRecord, TForm, TOut>): ResourceForm<TRecord, TForm, TOut> {
+export function useResourceForm<TRecord, TForm extends FieldValues, TOut>(
+  options: ResourceFormOptions<TRecord, TForm, TOut>,
+): ResourceForm<TRecord, TForm, TOut> {
   const { resource, basePath, schema, emptyValues, toFormValues, toBody, onLoaded } = options;
   const { t } = useTranslation('production');
   const navigate = useNavigate();

@@ -141,7 +141,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     title: 'Production board',
-    instructions: 'Drag a card to another column or within the same one. With the keyboard: Space to pick it up, arrows to move it, Space to drop it and Escape to cancel.',
+    instructions:
+      'Drag a card to another column or within the same one. With the keyboard: Space to pick it up, arrows to move it, Space to drop it and Escape to cancel.',
     columns: {
       toPlan: 'To plan',
       planned: 'Planned · {{line}}',

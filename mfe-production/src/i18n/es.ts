@@ -142,7 +142,8 @@ export const production = {
   },
   board: {
     title: 'Tablero de producción',
-    instructions: 'Arrastra una tarjeta a otra columna o dentro de la misma. Con el teclado: Espacio para tomarla, flechas para moverla, Espacio para soltarla y Escape para cancelar.',
+    instructions:
+      'Arrastra una tarjeta a otra columna o dentro de la misma. Con el teclado: Espacio para tomarla, flechas para moverla, Espacio para soltarla y Escape para cancelar.',
     columns: {
       toPlan: 'Por planificar',
       planned: 'Planificada · {{line}}',

@@ -141,7 +141,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     title: 'Üretim panosu',
-    instructions: 'Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin. Klavyeyle: almak için Boşluk, taşımak için oklar, bırakmak için Boşluk, iptal için Escape.',
+    instructions:
+      'Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin. Klavyeyle: almak için Boşluk, taşımak için oklar, bırakmak için Boşluk, iptal için Escape.',
     columns: {
       toPlan: 'Planlanacak',
       planned: 'Planlandı · {{line}}',

@@ -10,7 +10,15 @@ const BASE = '/apps/aluminum-alloy';
 const RESOURCE = 'aluminum-alloy';
 const NUMBERS = ['density_g_cm3', 'billet_temp_min_c', 'billet_temp_max_c', 'exit_temp_min_c', 'exit_temp_max_c'] as const;
 type AlloyFormValues = { designation: string; temper: string } & Record<(typeof NUMBERS)[number], string>;
-const emptyValues: AlloyFormValues = { designation: '', temper: '', density_g_cm3: '', billet_temp_min_c: '', billet_temp_max_c: '', exit_temp_min_c: '', exit_temp_max_c: '' };
+const emptyValues: AlloyFormValues = {
+  designation: '',
+  temper: '',
+  density_g_cm3: '',
+  billet_temp_min_c: '',
+  billet_temp_max_c: '',
+  exit_temp_min_c: '',
+  exit_temp_max_c: '',
+};
 
 function AlloyForm() {
   const { t } = useTranslation('production');
@@ -19,15 +27,16 @@ function AlloyForm() {
     basePath: BASE,
     schema: aluminumAlloySchema as never,
     emptyValues,
-    toFormValues: (alloy) => ({ designation: alloy.designation, temper: alloy.temper, ...(Object.fromEntries(NUMBERS.map((key) => [key, numberText(alloy[key])])) as Record<(typeof NUMBERS)[number], string>) }),
+    toFormValues: (alloy) => ({
+      designation: alloy.designation,
+      temper: alloy.temper,
+      ...(Object.fromEntries(NUMBERS.map((key) => [key, numberText(alloy[key])])) as Record<(typeof NUMBERS)[number], string>),
+    }),
   });
   const { control } = page.form;
   const name = page.record ? `${page.record.designation} ${page.record.temper}` : '';
   return (
-    <FormPage
-      title={page.isNew ? t('alloys.newTitle') : t('alloys.editTitle', { name })}
-      page={page}
-    >
+    <FormPage title={page.isNew ? t('alloys.newTitle') : t('alloys.editTitle', { name })} page={page}>
       <FormSection>
         <FormTextField control={control} name="designation" label={t('alloys.fields.designation')} required autoFocus={page.isNew} />
         <FormTextField control={control} name="temper" label={t('alloys.fields.temper')} required />
@@ -50,7 +59,17 @@ function AlloyList() {
     { key: 'exit_temp_min_c', label: t('alloys.fields.exit_temp_min_c') },
     { key: 'exit_temp_max_c', label: t('alloys.fields.exit_temp_max_c') },
   ];
-  return <ResourceList<AluminumAlloy> resource={RESOURCE} basePath={BASE} title={t('alloys.title')} emptyText={t('alloys.empty')} exportName="aleaciones" columns={columns} defaultSort={{ key: 'designation', direction: 'asc' }} />;
+  return (
+    <ResourceList<AluminumAlloy>
+      resource={RESOURCE}
+      basePath={BASE}
+      title={t('alloys.title')}
+      emptyText={t('alloys.empty')}
+      exportName="aleaciones"
+      columns={columns}
+      defaultSort={{ key: 'designation', direction: 'asc' }}
+    />
+  );
 }
 
 /** /apps/aluminum-alloy/all, /new and /:id. */

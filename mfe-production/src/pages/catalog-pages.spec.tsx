@@ -26,7 +26,14 @@ describe('machines', () => {
   });
 
   it('lists machines with translated type and status', async () => {
-    mockApi(on('GET', '/api/machine/all', 200, paged([{ id: 1, name: 'Horno A', type: 'billet-furnace', status: 'out-of-service', line_id: null, manufacturer: '', model: '' }])));
+    mockApi(
+      on(
+        'GET',
+        '/api/machine/all',
+        200,
+        paged([{ id: 1, name: 'Horno A', type: 'billet-furnace', status: 'out-of-service', line_id: null, manufacturer: '', model: '' }]),
+      ),
+    );
     renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/all' });
     expect(await screen.findByText('Horno de tochos')).toBeTruthy();
     expect(screen.getByText('Fuera de servicio')).toBeTruthy();
@@ -50,7 +57,15 @@ describe('shifts', () => {
   });
 
   it('maps the overlap refusal of the API onto its field', async () => {
-    mockApi(LINES, on('POST', '/api/shifts', 400, { statusCode: 400, message: 'Los datos enviados no son válidos', error: 'Bad Request', fields: { start_time: productionMessages.shiftOverlap } }));
+    mockApi(
+      LINES,
+      on('POST', '/api/shifts', 400, {
+        statusCode: 400,
+        message: 'Los datos enviados no son válidos',
+        error: 'Bad Request',
+        fields: { start_time: productionMessages.shiftOverlap },
+      }),
+    );
     renderPage(<ShiftsPage />, { route: '/apps/shifts/:id', url: '/apps/shifts/new' });
     type(screen.getByLabelText(/^Nombre del turno/), 'Noche');
     type(screen.getByLabelText(/^Hora de inicio/), '22:00');
@@ -100,11 +115,23 @@ describe('aluminium alloys', () => {
   });
 
   it('shows the 409 of a delete of an alloy in use', async () => {
-    const alloy = { id: 4, designation: '6063', temper: 'T5', density_g_cm3: 2.7, billet_temp_min_c: 450, billet_temp_max_c: 500, exit_temp_min_c: 500, exit_temp_max_c: 560 };
+    const alloy = {
+      id: 4,
+      designation: '6063',
+      temper: 'T5',
+      density_g_cm3: 2.7,
+      billet_temp_min_c: 450,
+      billet_temp_max_c: 500,
+      exit_temp_min_c: 500,
+      exit_temp_max_c: 560,
+    };
     const { onSnackbar } = await import('@planta/ui');
     const shown: string[] = [];
     const stop = onSnackbar((snackbar) => shown.push(snackbar.message));
-    mockApi(on('GET', '/api/aluminum-alloy/4', 200, alloy), on('DELETE', '/api/aluminum-alloy/4', 409, { statusCode: 409, message: productionMessages.alloyInUse, error: 'Conflict' }));
+    mockApi(
+      on('GET', '/api/aluminum-alloy/4', 200, alloy),
+      on('DELETE', '/api/aluminum-alloy/4', 409, { statusCode: 409, message: productionMessages.alloyInUse, error: 'Conflict' }),
+    );
     renderPage(<AluminumAlloyPage />, { route: '/apps/aluminum-alloy/:id', url: '/apps/aluminum-alloy/4' });
     expect(await screen.findByText('Aleación 6063 T5')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));

@@ -82,8 +82,15 @@ describe('extrusion line form', () => {
     ]) {
       expect(field(label)).toBeTruthy();
     }
-    const options = within(field('Tipo de control de temperatura del contenedor')).getAllByRole('option').map((option) => option.textContent);
-    expect(options.slice(1)).toEqual(['Temperatura única (homogénea)', 'Gradiente radial (interior-exterior)', 'Gradiente longitudinal (atrás-adelante)', 'Gradiente radial y longitudinal']);
+    const options = within(field('Tipo de control de temperatura del contenedor'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options.slice(1)).toEqual([
+      'Temperatura única (homogénea)',
+      'Gradiente radial (interior-exterior)',
+      'Gradiente longitudinal (atrás-adelante)',
+      'Gradiente radial y longitudinal',
+    ]);
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
   });
@@ -137,7 +144,13 @@ describe('extrusion line form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(currentPath()).toBe('/apps/extrusion-line/all'));
     const [sent] = api.calls('POST', '/api/extrusion-line');
-    expect(sent.body).toMatchObject({ name: 'Prensa 2', press_tonnage_t: 1800, billet_diameter_mm: 178, container_temperature_control: 'single', billet_cross_section_area_mm2: null });
+    expect(sent.body).toMatchObject({
+      name: 'Prensa 2',
+      press_tonnage_t: 1800,
+      billet_diameter_mm: 178,
+      container_temperature_control: 'single',
+      billet_cross_section_area_mm2: null,
+    });
     expect(snackbars).toEqual([expect.objectContaining({ message: 'Información Guardada', variant: 'success' })]);
   });
 
@@ -152,7 +165,14 @@ describe('extrusion line form', () => {
   });
 
   it('puts the API field errors on their fields and stays', async () => {
-    mockApi(on('POST', '/api/extrusion-line', 409, { statusCode: 409, message: productionMessages.lineNameTaken, error: 'Conflict', fields: { name: productionMessages.lineNameTaken } }));
+    mockApi(
+      on('POST', '/api/extrusion-line', 409, {
+        statusCode: 409,
+        message: productionMessages.lineNameTaken,
+        error: 'Conflict',
+        fields: { name: productionMessages.lineNameTaken },
+      }),
+    );
     renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/new' });
     fillValidLine();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -175,7 +195,10 @@ describe('extrusion line form', () => {
   });
 
   it('shows the API 409 message when deleting a line in use, and stays', async () => {
-    const api = mockApi(on('GET', '/api/extrusion-line/7', 200, LINE), on('DELETE', '/api/extrusion-line/7', 409, { statusCode: 409, message: productionMessages.lineInUse, error: 'Conflict' }));
+    const api = mockApi(
+      on('GET', '/api/extrusion-line/7', 200, LINE),
+      on('DELETE', '/api/extrusion-line/7', 409, { statusCode: 409, message: productionMessages.lineInUse, error: 'Conflict' }),
+    );
     renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/7' });
     await waitFor(() => expect(field('Nombre de la línea').value).toBe('Prensa 1'));
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));

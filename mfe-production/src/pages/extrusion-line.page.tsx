@@ -83,10 +83,7 @@ function LineForm() {
   const number = (field: NumberField) => <FormNumberField key={field} control={control} name={field} label={label(field)} required />;
 
   return (
-    <FormPage
-      title={page.isNew ? t('lines.newTitle') : t('lines.editTitle', { name: page.record?.name ?? '' })}
-      page={page}
-    >
+    <FormPage title={page.isNew ? t('lines.newTitle') : t('lines.editTitle', { name: page.record?.name ?? '' })} page={page}>
       <FormSection title={t('lines.sections.press')}>
         <FormTextField control={control} name="name" label={label('name')} required autoFocus={page.isNew} />
         {number('press_tonnage_t')}
@@ -179,9 +176,24 @@ function LineList() {
       render: (line) => t(`lines.temperature.${i18nKey(line.container_temperature_control)}`),
       exportValue: (line) => t(`lines.temperature.${i18nKey(line.container_temperature_control)}`),
     },
-    { key: 'net_productivity_goal_kg_h', label: t('lines.fields.net_productivity_goal_kg_h'), sortable: true, render: (line) => format(line.net_productivity_goal_kg_h) },
+    {
+      key: 'net_productivity_goal_kg_h',
+      label: t('lines.fields.net_productivity_goal_kg_h'),
+      sortable: true,
+      render: (line) => format(line.net_productivity_goal_kg_h),
+    },
   ];
-  return <ResourceList<LineRecord> resource={RESOURCE} basePath={LINE_BASE} title={t('lines.title')} emptyText={t('lines.empty')} exportName="lineas-de-extrusion" columns={columns} defaultSort={{ key: 'name', direction: 'asc' }} />;
+  return (
+    <ResourceList<LineRecord>
+      resource={RESOURCE}
+      basePath={LINE_BASE}
+      title={t('lines.title')}
+      emptyText={t('lines.empty')}
+      exportName="lineas-de-extrusion"
+      columns={columns}
+      defaultSort={{ key: 'name', direction: 'asc' }}
+    />
+  );
 }
 
 /** /apps/extrusion-line/all: the list; /new: create; /:id: edit (spec 2.2, 2.4). */

@@ -10,7 +10,11 @@ const DIES = [
   { id: 22, die_reference: 'M-100', copy_number: 2 },
   { id: 30, die_reference: 'M-200', copy_number: 1 },
 ];
-const routes = [on('GET', '/api/orders/hideClosedOrders', 200, ORDERS), on('GET', '/api/die/all', 200, DIES), on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }]))];
+const routes = [
+  on('GET', '/api/orders/hideClosedOrders', 200, ORDERS),
+  on('GET', '/api/die/all', 200, DIES),
+  on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }])),
+];
 
 describe('start extrusion', () => {
   it('offers the copies of the order die, proposes its line and starts', async () => {

@@ -87,7 +87,10 @@ export default function ExtrusionStartPage() {
             required
             label={t('production:extrusion.order')}
             placeholder={orders.length ? '—' : t('production:extrusion.noOrders')}
-            options={orders.map((candidate) => ({ value: candidate.id, label: t('production:extrusion.orderOption', { number: candidate.number, customer: candidate.customer, profile: candidate.profile }) }))}
+            options={orders.map((candidate) => ({
+              value: candidate.id,
+              label: t('production:extrusion.orderOption', { number: candidate.number, customer: candidate.customer, profile: candidate.profile }),
+            }))}
           />
           <FormSelect
             control={control}
@@ -97,7 +100,10 @@ export default function ExtrusionStartPage() {
             label={t('production:extrusion.die')}
             placeholder={order ? '—' : t('production:extrusion.chooseOrderFirst')}
             disabled={!order}
-            options={copies.map((die) => ({ value: die.id, label: t('production:extrusion.dieOption', { reference: die.die_reference, copy: die.copy_number }) }))}
+            options={copies.map((die) => ({
+              value: die.id,
+              label: t('production:extrusion.dieOption', { reference: die.die_reference, copy: die.copy_number }),
+            }))}
           />
           <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lines} />
           <div className={styles.buttons}>

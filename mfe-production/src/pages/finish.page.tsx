@@ -25,22 +25,39 @@ function FinishForm() {
     basePath: BASE,
     schema: finishSchema as never,
     emptyValues,
-    toFormValues: (finish) => ({ name: finish.name, type: finish.type, colour: finish.colour ?? '', micron_class: finish.micron_class ?? null, ral_colour: finish.ral_colour ?? '' }),
+    toFormValues: (finish) => ({
+      name: finish.name,
+      type: finish.type,
+      colour: finish.colour ?? '',
+      micron_class: finish.micron_class ?? null,
+      ral_colour: finish.ral_colour ?? '',
+    }),
     toBody: (values) => ({ ...values, micron_class: values.micron_class || null }),
   });
   const { control } = page.form;
   const type = useWatch({ control, name: 'type' });
   return (
-    <FormPage
-      title={page.isNew ? t('finishes.newTitle') : t('finishes.editTitle', { name: page.record?.name ?? '' })}
-      page={page}
-    >
+    <FormPage title={page.isNew ? t('finishes.newTitle') : t('finishes.editTitle', { name: page.record?.name ?? '' })} page={page}>
       <FormSection>
         <FormTextField control={control} name="name" label={t('finishes.fields.name')} required autoFocus={page.isNew} />
-        <FormSelect control={control} name="type" label={t('finishes.fields.type')} required placeholder={t('machines.choose')} options={Object.keys(FINISH_TYPES).map((value) => ({ value, label: t(`finishes.types.${i18nKey(value)}`) }))} />
+        <FormSelect
+          control={control}
+          name="type"
+          label={t('finishes.fields.type')}
+          required
+          placeholder={t('machines.choose')}
+          options={Object.keys(FINISH_TYPES).map((value) => ({ value, label: t(`finishes.types.${i18nKey(value)}`) }))}
+        />
         <FormTextField control={control} name="colour" label={t('finishes.fields.colour')} required={type === 'anodised'} />
         {type === 'anodised' ? (
-          <FormSelect control={control} name="micron_class" label={t('finishes.fields.micron_class')} required placeholder={t('machines.choose')} options={ANODISING_CLASSES.map((value) => ({ value, label: value }))} />
+          <FormSelect
+            control={control}
+            name="micron_class"
+            label={t('finishes.fields.micron_class')}
+            required
+            placeholder={t('machines.choose')}
+            options={ANODISING_CLASSES.map((value) => ({ value, label: value }))}
+          />
         ) : null}
         {type === 'powder-coated' ? <FormTextField control={control} name="ral_colour" label={t('finishes.fields.ral_colour')} required /> : null}
       </FormSection>
@@ -58,7 +75,17 @@ function FinishList() {
     { key: 'micron_class', label: t('finishes.fields.micron_class') },
     { key: 'ral_colour', label: t('finishes.fields.ral_colour') },
   ];
-  return <ResourceList<Finish> resource={RESOURCE} basePath={BASE} title={t('finishes.title')} emptyText={t('finishes.empty')} exportName="acabados" columns={columns} defaultSort={{ key: 'name', direction: 'asc' }} />;
+  return (
+    <ResourceList<Finish>
+      resource={RESOURCE}
+      basePath={BASE}
+      title={t('finishes.title')}
+      emptyText={t('finishes.empty')}
+      exportName="acabados"
+      columns={columns}
+      defaultSort={{ key: 'name', direction: 'asc' }}
+    />
+  );
 }
 
 /** /apps/finish/all, /new and /:id. */

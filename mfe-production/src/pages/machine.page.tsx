@@ -28,18 +28,36 @@ function MachineForm() {
     basePath: BASE,
     schema: machineSchema as never,
     emptyValues,
-    toFormValues: (machine) => ({ name: machine.name, type: machine.type, line_id: machine.line_id, status: machine.status, manufacturer: machine.manufacturer ?? '', model: machine.model ?? '' }),
+    toFormValues: (machine) => ({
+      name: machine.name,
+      type: machine.type,
+      line_id: machine.line_id,
+      status: machine.status,
+      manufacturer: machine.manufacturer ?? '',
+      model: machine.model ?? '',
+    }),
   });
   const { control } = page.form;
   return (
-    <FormPage
-      title={page.isNew ? t('machines.newTitle') : t('machines.editTitle', { name: page.record?.name ?? '' })}
-      page={page}
-    >
+    <FormPage title={page.isNew ? t('machines.newTitle') : t('machines.editTitle', { name: page.record?.name ?? '' })} page={page}>
       <FormSection>
         <FormTextField control={control} name="name" label={t('machines.fields.name')} required autoFocus={page.isNew} />
-        <FormSelect control={control} name="type" label={t('machines.fields.type')} required placeholder={t('machines.choose')} options={Object.keys(MACHINE_TYPES).map((value) => ({ value, label: t(`machines.types.${i18nKey(value)}`) }))} />
-        <FormSelect control={control} name="status" label={t('machines.fields.status')} required placeholder={t('machines.choose')} options={Object.keys(MACHINE_STATUSES).map((value) => ({ value, label: t(`machines.statuses.${i18nKey(value)}`) }))} />
+        <FormSelect
+          control={control}
+          name="type"
+          label={t('machines.fields.type')}
+          required
+          placeholder={t('machines.choose')}
+          options={Object.keys(MACHINE_TYPES).map((value) => ({ value, label: t(`machines.types.${i18nKey(value)}`) }))}
+        />
+        <FormSelect
+          control={control}
+          name="status"
+          label={t('machines.fields.status')}
+          required
+          placeholder={t('machines.choose')}
+          options={Object.keys(MACHINE_STATUSES).map((value) => ({ value, label: t(`machines.statuses.${i18nKey(value)}`) }))}
+        />
         <FormSelect control={control} name="line_id" label={t('machines.fields.line_id')} numeric placeholder={t('machines.noLine')} options={lines} />
         <FormTextField control={control} name="manufacturer" label={t('machines.fields.manufacturer')} />
         <FormTextField control={control} name="model" label={t('machines.fields.model')} />
@@ -59,7 +77,17 @@ function MachineList() {
     { key: 'manufacturer', label: t('machines.fields.manufacturer') },
     { key: 'model', label: t('machines.fields.model') },
   ];
-  return <ResourceList<MachineRecord> resource={RESOURCE} basePath={BASE} title={t('machines.title')} emptyText={t('machines.empty')} exportName="maquinas" columns={columns} defaultSort={{ key: 'name', direction: 'asc' }} />;
+  return (
+    <ResourceList<MachineRecord>
+      resource={RESOURCE}
+      basePath={BASE}
+      title={t('machines.title')}
+      emptyText={t('machines.empty')}
+      exportName="maquinas"
+      columns={columns}
+      defaultSort={{ key: 'name', direction: 'asc' }}
+    />
+  );
 }
 
 /** /apps/machine/all, /new and /:id. */

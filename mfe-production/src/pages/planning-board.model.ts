@@ -20,7 +20,13 @@ export const cardId = (card: Pick<BoardCard, 'id'>) => `order-${card.id}`;
 export function toColumns(board: BoardData): BoardColumn[] {
   return [
     { id: columnId('to_plan'), status: 'to_plan', lineId: null, lineName: null, cards: board.to_plan },
-    ...board.planned.map((line) => ({ id: columnId('planned', line.line_id), status: 'planned' as const, lineId: line.line_id, lineName: line.line_name, cards: line.cards })),
+    ...board.planned.map((line) => ({
+      id: columnId('planned', line.line_id),
+      status: 'planned' as const,
+      lineId: line.line_id,
+      lineName: line.line_name,
+      cards: line.cards,
+    })),
     { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press },
     { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished },
   ];

@@ -169,7 +169,10 @@ export default function PlanningBoardPage() {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const refused = useCallback((message: string) => showSnackbar({ message, variant: 'error' }), []);
-  const moved = useCallback((card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }), [t]);
+  const moved = useCallback(
+    (card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }),
+    [t],
+  );
   const { columns, loadError, reload, move } = usePlanningBoard(refused, moved);
   const live = useLiveRefresh(reload);
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -180,7 +183,10 @@ export default function PlanningBoardPage() {
     setCreating(false);
     reload();
   }, [reload]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const titleOf = useCallback(
     (column: BoardColumn) =>
@@ -190,7 +196,10 @@ export default function PlanningBoardPage() {
     [t],
   );
 
-  const numberOf = useCallback((id: UniqueIdentifier) => columns?.flatMap((column) => column.cards).find((card) => cardId(card) === id)?.number ?? '', [columns]);
+  const numberOf = useCallback(
+    (id: UniqueIdentifier) => columns?.flatMap((column) => column.cards).find((card) => cardId(card) === id)?.number ?? '',
+    [columns],
+  );
   const columnTitle = useCallback(
     (id: UniqueIdentifier | undefined) => {
       if (!columns || id === undefined) return '';

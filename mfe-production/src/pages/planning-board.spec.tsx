@@ -78,7 +78,11 @@ describe('planning board model', () => {
 
 describe('usePlanningBoard', () => {
   it('moves optimistically and keeps the board the API answers', async () => {
-    const after: BoardData = { ...BOARD, to_plan: [card(2, 'to_plan')], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }] };
+    const after: BoardData = {
+      ...BOARD,
+      to_plan: [card(2, 'to_plan')],
+      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }],
+    };
     const api = mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 200, after));
     const refused = jest.fn();
     const { result } = renderHook(() => usePlanningBoard(refused));
@@ -90,7 +94,10 @@ describe('usePlanningBoard', () => {
   });
 
   it('puts the card back and reports the message when the API refuses the move', async () => {
-    mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 409, { statusCode: 409, message: productionMessages.boardIntoPress, error: 'Conflict' }));
+    mockApi(
+      on('GET', '/api/planning-board', 200, BOARD),
+      on('POST', '/api/planning-board/move', 409, { statusCode: 409, message: productionMessages.boardIntoPress, error: 'Conflict' }),
+    );
     const refused = jest.fn();
     const { result } = renderHook(() => usePlanningBoard(refused));
     await waitFor(() => expect(result.current.columns).not.toBeNull());
@@ -116,7 +123,11 @@ describe('PlanningBoardPage', () => {
   });
 
   describe('live refresh', () => {
-    const changed: BoardData = { ...BOARD, to_plan: [card(2, 'to_plan')], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }] };
+    const changed: BoardData = {
+      ...BOARD,
+      to_plan: [card(2, 'to_plan')],
+      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }],
+    };
     const region = (name: string) => screen.getByRole('region', { name });
     afterEach(() => {
       delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;

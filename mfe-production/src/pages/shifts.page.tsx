@@ -30,14 +30,18 @@ function ShiftForm() {
     basePath: BASE,
     schema: shiftSchema as never,
     emptyValues,
-    toFormValues: (shift) => ({ name: shift.name, start_time: shift.start_time, end_time: shift.end_time, days: [...shift.days], supervisor: shift.supervisor, line_id: shift.line_id }),
+    toFormValues: (shift) => ({
+      name: shift.name,
+      start_time: shift.start_time,
+      end_time: shift.end_time,
+      days: [...shift.days],
+      supervisor: shift.supervisor,
+      line_id: shift.line_id,
+    }),
   });
   const { control } = page.form;
   return (
-    <FormPage
-      title={page.isNew ? t('shifts.newTitle') : t('shifts.editTitle', { name: page.record?.name ?? '' })}
-      page={page}
-    >
+    <FormPage title={page.isNew ? t('shifts.newTitle') : t('shifts.editTitle', { name: page.record?.name ?? '' })} page={page}>
       <FormSection>
         <FormTextField control={control} name="name" label={t('shifts.fields.name')} required autoFocus={page.isNew} />
         <FormTextField control={control} name="start_time" type="time" label={t('shifts.fields.start_time')} required />
@@ -91,7 +95,17 @@ function ShiftList() {
     { key: 'days', label: t('shifts.fields.days'), render: daysText, exportValue: daysText, width: 40 },
     { key: 'supervisor', label: t('shifts.fields.supervisor'), sortable: true, width: 24 },
   ];
-  return <ResourceList<Shift> resource={RESOURCE} basePath={BASE} title={t('shifts.title')} emptyText={t('shifts.empty')} exportName="turnos" columns={columns} defaultSort={{ key: 'name', direction: 'asc' }} />;
+  return (
+    <ResourceList<Shift>
+      resource={RESOURCE}
+      basePath={BASE}
+      title={t('shifts.title')}
+      emptyText={t('shifts.empty')}
+      exportName="turnos"
+      columns={columns}
+      defaultSort={{ key: 'name', direction: 'asc' }}
+    />
+  );
 }
 
 /** /apps/shifts/all, /new and /:id. */

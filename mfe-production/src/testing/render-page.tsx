@@ -81,7 +81,13 @@ export const on =
   (method: string, path: string, status: number, body?: unknown | ((url: URL, sent: unknown) => unknown)): Route =>
   (url, init) =>
     (init.method ?? 'GET') === method && url.pathname === path
-      ? { status, body: typeof body === 'function' ? (body as (url: URL, sent: unknown) => unknown)(url, typeof init.body === 'string' ? JSON.parse(init.body) : undefined) : body }
+      ? {
+          status,
+          body:
+            typeof body === 'function'
+              ? (body as (url: URL, sent: unknown) => unknown)(url, typeof init.body === 'string' ? JSON.parse(init.body) : undefined)
+              : body,
+        }
       : undefined;
 
 export const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });

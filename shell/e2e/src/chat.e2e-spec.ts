@@ -35,7 +35,12 @@ const serverContact = async (page: Page, name: string) => {
 };
 
 const chatPanel = (page: Page) => page.getByRole('complementary', { name: 'Chat' });
-const chatToggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Chat', exact: true }).or(page.getByRole('button', { name: 'Chat', exact: true })).first();
+const chatToggle = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('button', { name: 'Chat', exact: true })
+    .or(page.getByRole('button', { name: 'Chat', exact: true }))
+    .first();
 const contactButton = (page: Page, email: string) => chatPanel(page).getByRole('button', { name: account(email).displayName, exact: true });
 const unreadBadge = (contact: Locator) => contact.locator('[aria-label$="mensajes sin leer"]');
 const conversation = (page: Page, email: string) => chatPanel(page).getByRole('region', { name: account(email).displayName, exact: true });

@@ -60,7 +60,11 @@ describe('critical-dimensions prompt', () => {
       }
     }
     const planned = orders.find((order) => order.status === 'planned' && order.die_id && order.line_id)!;
-    const start = await apiCall<{ id: number; order_id: number }>(page, 'POST', '/extrusion/start', { order_id: planned.id, die_id: planned.die_id, line_id: planned.line_id });
+    const start = await apiCall<{ id: number; order_id: number }>(page, 'POST', '/extrusion/start', {
+      order_id: planned.id,
+      die_id: planned.die_id,
+      line_id: planned.line_id,
+    });
     expect(start.status).toBe(201);
     started = start.body;
 
@@ -79,7 +83,9 @@ describe('critical-dimensions prompt', () => {
     const response = await saving;
     expect(response.status()).toBe(201);
     const records = (await response.json()) as { order_dies_id: number; dimension_text: string; dimension_value: number }[];
-    expect(records.map(({ order_dies_id, dimension_text, dimension_value }) => ({ order_dies_id, dimension_text, dimension_value: Number(dimension_value) }))).toEqual([
+    expect(
+      records.map(({ order_dies_id, dimension_text, dimension_value }) => ({ order_dies_id, dimension_text, dimension_value: Number(dimension_value) })),
+    ).toEqual([
       { order_dies_id: started!.id, dimension_text: 'DimensionA', dimension_value: 12.45 },
       { order_dies_id: started!.id, dimension_text: 'DimensionB', dimension_value: 3.2 },
     ]);

@@ -59,11 +59,20 @@ describe('notifications drawer', () => {
     expect(await panel.getByRole('button', { name: 'Cerrar notificación' }).count()).toBe(0);
     await hidden(dot(page));
 
-    await eventually(async () => {
-      const after = await unreadOnServer(page);
-      expect(after.map((notification) => notification.id).sort()).toEqual(before.filter((notification) => notification.text_message.includes('bloqueado')).map((notification) => notification.id).sort());
-      expect(after.every((notification) => !notification.is_read)).toBe(true);
-    }, 10_000, 250);
+    await eventually(
+      async () => {
+        const after = await unreadOnServer(page);
+        expect(after.map((notification) => notification.id).sort()).toEqual(
+          before
+            .filter((notification) => notification.text_message.includes('bloqueado'))
+            .map((notification) => notification.id)
+            .sort(),
+        );
+        expect(after.every((notification) => !notification.is_read)).toBe(true);
+      },
+      10_000,
+      250,
+    );
     for (const notification of others) expect((await unreadOnServer(page)).some((item) => item.id === notification.id)).toBe(false);
   });
 });

@@ -128,7 +128,14 @@ describe('production area', () => {
 
     // Every field was stored as typed.
     const stored = (await apiCall<Record<string, unknown>>(page, 'GET', `/extrusion-line/${created.id}`)).body;
-    expect({ ...stored, ...Object.fromEntries(Object.entries(stored).filter(([, value]) => typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)).map(([key, value]) => [key, Number(value)])) }).toMatchObject({
+    expect({
+      ...stored,
+      ...Object.fromEntries(
+        Object.entries(stored)
+          .filter(([, value]) => typeof value === 'string' && /^\d+(\.\d+)?$/.test(value))
+          .map(([key, value]) => [key, Number(value)]),
+      ),
+    }).toMatchObject({
       name,
       press_tonnage_t: 2500,
       max_operating_pressure_bar: 280,
@@ -158,7 +165,9 @@ describe('production area', () => {
     if (!card) throw new Error('the demo board of Norte has no order to plan');
     const line = before.planned[0];
     if (!line) throw new Error('the demo board of Norte has no extrusion line');
-    cleanups.push(() => ok(apiCall(jefe, 'POST', '/planning-board/move', { order_id: card.id, to_column: 'to_plan', to_line_id: null, position: before.to_plan.indexOf(card) })));
+    cleanups.push(() =>
+      ok(apiCall(jefe, 'POST', '/planning-board/move', { order_id: card.id, to_column: 'to_plan', to_line_id: null, position: before.to_plan.indexOf(card) })),
+    );
 
     for (const page of [admin, jefe]) {
       await page.goto('/apps/planning-kanban-board/board');

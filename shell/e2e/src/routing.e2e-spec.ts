@@ -31,7 +31,10 @@ describe('routing and the route guard', () => {
 
   it("'Cerrar Sesión' in the user menu signs out: a protected page then goes to /login", async () => {
     await login(page, 'jefe@norte.example');
-    await page.getByRole('banner').getByRole('button', { name: /Jorge Salinas/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Jorge Salinas/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
     await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeFalsy());
     await page.goto('/apps/dies/all');

@@ -36,7 +36,9 @@ describe('shell toolbar features', () => {
     await visible(language);
     const arabic = /árabe|arabic|العربية|^ar$/i;
     if ((await language.evaluate((element) => element.tagName)) === 'SELECT') {
-      const options = await language.locator('option').evaluateAll((list) => list.map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent ?? '' })));
+      const options = await language
+        .locator('option')
+        .evaluateAll((list) => list.map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent ?? '' })));
       const choice = options.find((option) => option.value === 'ar' || arabic.test(option.label.trim()));
       if (!choice) throw new Error(`no Arabic option in ${JSON.stringify(options)}`);
       await language.selectOption(choice.value);
@@ -50,7 +52,18 @@ describe('shell toolbar features', () => {
   it('the toolbar fits tablets and phones: no control is pushed out, the user menu, bell and chat stay on screen', async () => {
     restore = await keepUserSettings('admin@norte.example');
     // The worst case: many shortcuts (the toolbar shows a few, the star lists them all).
-    await setShortcuts('admin@norte.example', ['extrusion-line', 'planning-board', 'shifts', 'finishes', 'aluminum-alloys', 'machines', 'dies', 'tooling', 'users', 'roles']);
+    await setShortcuts('admin@norte.example', [
+      'extrusion-line',
+      'planning-board',
+      'shifts',
+      'finishes',
+      'aluminum-alloys',
+      'machines',
+      'dies',
+      'tooling',
+      'users',
+      'roles',
+    ]);
     await login(page, 'admin@norte.example');
     const toolbar = page.locator('[data-part="toolbar"]').first();
     const controls = [
@@ -58,7 +71,13 @@ describe('shell toolbar features', () => {
       page.getByRole('banner').getByRole('button', { name: 'Notificaciones' }),
       page.getByRole('banner').getByRole('button', { name: /Chat/ }),
     ];
-    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768], [768, 1024], [390, 844]]) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1366, 768],
+      [1024, 768],
+      [768, 1024],
+      [390, 844],
+    ]) {
       await page.setViewportSize({ width, height });
       await eventually(async () => {
         const [scrollWidth, clientWidth] = await toolbar.evaluate((element) => [element.scrollWidth, element.clientWidth]);
@@ -73,7 +92,10 @@ describe('shell toolbar features', () => {
 
   it("navigation search ('Buscar') suggests matching pages and says 'No results..' otherwise", async () => {
     await login(page, 'admin@norte.example');
-    const search = page.getByRole('combobox', { name: 'Buscar' }).or(page.getByRole('searchbox', { name: 'Buscar' })).or(page.getByRole('textbox', { name: 'Buscar' }));
+    const search = page
+      .getByRole('combobox', { name: 'Buscar' })
+      .or(page.getByRole('searchbox', { name: 'Buscar' }))
+      .or(page.getByRole('textbox', { name: 'Buscar' }));
     const opener = page.getByRole('button', { name: 'Buscar' });
     if ((await search.count()) === 0 && (await opener.count()) > 0) await opener.first().click();
     await visible(search);
@@ -100,21 +122,28 @@ describe('shell toolbar features', () => {
     await login(page, 'admin@norte.example');
     await settle(page);
     const dieReferences = async () =>
-      page.evaluate(async (token) => {
-        const response = await fetch('/api/die/all', { headers: { Authorization: `Bearer ${token}` } });
-        if (!response.ok) throw new Error(`GET /api/die/all answered ${response.status}`);
-        return ((await response.json()) as { die_reference: string }[]).map((die) => die.die_reference);
-      }, await storedToken(page));
+      page.evaluate(
+        async (token) => {
+          const response = await fetch('/api/die/all', { headers: { Authorization: `Bearer ${token}` } });
+          if (!response.ok) throw new Error(`GET /api/die/all answered ${response.status}`);
+          return ((await response.json()) as { die_reference: string }[]).map((die) => die.die_reference);
+        },
+        await storedToken(page),
+      );
     const before = await dieReferences();
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((reference) => !reference.startsWith('PS-'))).toBe(true);
 
     await page.getByRole('combobox', { name: 'Empresa' }).click();
     await page.getByRole('option', { name: 'Perfiles del Sur' }).click();
-    await eventually(async () => {
-      const after = await dieReferences();
-      expect(after.length).toBeGreaterThan(0);
-      expect(after.filter((reference) => !reference.startsWith('PS-'))).toEqual([]);
-    }, 20_000, 500);
+    await eventually(
+      async () => {
+        const after = await dieReferences();
+        expect(after.length).toBeGreaterThan(0);
+        expect(after.filter((reference) => !reference.startsWith('PS-'))).toEqual([]);
+      },
+      20_000,
+      500,
+    );
   });
 });

@@ -30,14 +30,17 @@ const pageProblems = new WeakMap<Page, string[]>();
 /** Adds what the page showed (URL, visible text) to a failed wait, so a CI log tells why. */
 async function withPageState(page: Page, error: unknown): Promise<unknown> {
   if (!(error instanceof Error) || page.isClosed()) return error;
-  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(body unreadable)');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(body unreadable)');
   const problems = (pageProblems.get(page) ?? []).slice(-15).join('\n');
   error.message += `\n--- page at failure: ${page.url()}\n${text.replace(/\n{2,}/g, '\n').slice(0, 1_500)}\n--- page errors:\n${problems || '(none)'}`;
   return error;
 }
 
 export async function hidden(locator: Locator, timeout?: number): Promise<void> {
-  await eventually(async () => expect(await locator.count() === 0 || !(await locator.first().isVisible())).toBe(true), timeout);
+  await eventually(async () => expect((await locator.count()) === 0 || !(await locator.first().isVisible())).toBe(true), timeout);
 }
 
 /** Lets the remotes finish loading: network idle, or 5 s at most (a socket may keep polling). */
@@ -134,7 +137,10 @@ export const greeting = (page: Page, displayName: string) =>
  * `<section aria-labelledby>` with a Fluent Title that is not a heading element).
  */
 export const areaTitle = (page: Page, title: string) =>
-  page.getByRole('main').getByRole('heading', { name: title }).or(page.getByRole('main').getByRole('region', { name: title }));
+  page
+    .getByRole('main')
+    .getByRole('heading', { name: title })
+    .or(page.getByRole('main').getByRole('region', { name: title }));
 
 /** The bearer token the portal stored at sign-in. */
 export async function storedToken(page: Page): Promise<string> {

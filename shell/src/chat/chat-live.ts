@@ -28,12 +28,9 @@ export function useChatLive(): void {
   const setContacts = useSetAtom(chatContactsAtom);
 
   const refreshContacts = useCallback(() => {
-    chatApi.contacts().then(
-      (contacts) => {
-        if (Array.isArray(contacts)) setContacts(contacts);
-      },
-      logBackgroundError,
-    );
+    chatApi.contacts().then((contacts) => {
+      if (Array.isArray(contacts)) setContacts(contacts);
+    }, logBackgroundError);
   }, [setContacts]);
 
   useEffect(() => {

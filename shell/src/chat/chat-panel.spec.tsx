@@ -1,13 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatContact, ChatMessage } from '@planta/contracts';
-import {
-  accessTokenAtom,
-  configureRealtime,
-  resetRealtimeForTests,
-  sessionStore,
-  watchRealtimeSession,
-  type RealtimeSocket,
-} from '@planta/session';
+import { accessTokenAtom, configureRealtime, resetRealtimeForTests, sessionStore, watchRealtimeSession, type RealtimeSocket } from '@planta/session';
 import { renderShell, resetSession, setUser } from '../testing/render-shell';
 import { ChatPanel, ChatToggle } from './chat-panel';
 import { chatOpenAtom, resetChatState, selectedContactIdAtom } from './chat-state';
@@ -110,7 +103,9 @@ describe('chat panel (spec 2.5, 4)', () => {
     await openConversation();
     const conversation = screen.getByRole('region', { name: 'Marta Ríos' });
     await within(conversation).findByText('segundo');
-    const items = within(conversation).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(conversation)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['primero2026-03-04, 08:10', 'segundo2026-03-04, 08:11']);
     const markRead = calls.filter((call) => call.path === '/chat/mark-as-read');
     expect(markRead).toEqual([{ method: 'POST', path: '/chat/mark-as-read', body: { companyId: 1, from_user: 2, to_user: 1 } }]);

@@ -1,13 +1,4 @@
-import {
-  Avatar,
-  Button,
-  CounterBadge,
-  makeStyles,
-  mergeClasses,
-  Text,
-  tokens,
-  type PresenceBadgeStatus,
-} from '@fluentui/react-components';
+import { Avatar, Button, CounterBadge, makeStyles, mergeClasses, Text, tokens, type PresenceBadgeStatus } from '@fluentui/react-components';
 import { ChatRegular, DismissRegular } from '@fluentui/react-icons';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -46,7 +37,14 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     boxShadow: tokens.shadow28,
   },
-  header: { display: 'flex', alignItems: 'center', gap: '8px', padding: '8px 8px 8px 16px', minHeight: '48px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '8px 8px 8px 16px',
+    minHeight: '48px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   title: { flex: 1, fontWeight: tokens.fontWeightSemibold },
   body: { flex: 1, display: 'flex', minHeight: 0 },
   contacts: { overflowY: 'auto', margin: 0, padding: '4px 0', listStyle: 'none', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },

@@ -74,12 +74,9 @@ export function Conversation({ contact }: { contact: ChatContact }) {
 
   const markRead = useCallback(() => {
     setContacts((contacts) => contacts.map((item) => (item.id === contactId ? { ...item, unread: 0 } : item)));
-    chatApi.markAsRead({ companyId: user.data.companyId, from_user: contactId, to_user: me }).then(
-      (response) => {
-        if (Array.isArray(response?.userChatList)) setContacts(response.userChatList.map((item) => (item.id === contactId ? { ...item, unread: 0 } : item)));
-      },
-      logBackgroundError,
-    );
+    chatApi.markAsRead({ companyId: user.data.companyId, from_user: contactId, to_user: me }).then((response) => {
+      if (Array.isArray(response?.userChatList)) setContacts(response.userChatList.map((item) => (item.id === contactId ? { ...item, unread: 0 } : item)));
+    }, logBackgroundError);
   }, [contactId, me, setContacts, user.data.companyId]);
 
   const loadLatest = useCallback(

@@ -29,7 +29,14 @@ export function FlagIcon({ code }: { code: string }) {
   const flag = FLAGS[code.toLowerCase()];
   if (!flag) return null;
   return (
-    <svg width="20" height="14" viewBox="0 0 24 16" aria-hidden="true" focusable="false" style={{ borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)', flexShrink: 0 }}>
+    <svg
+      width="20"
+      height="14"
+      viewBox="0 0 24 16"
+      aria-hidden="true"
+      focusable="false"
+      style={{ borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)', flexShrink: 0 }}
+    >
       {flag}
     </svg>
   );

@@ -25,7 +25,13 @@ export function LanguageMenu() {
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={styles.trigger} aria-label={t('languageMenu.label', 'Idioma')} title={t('languageMenu.change', 'Cambiar idioma')} icon={shown ? <FlagIcon code={shown.flag} /> : undefined}>
+        <Button
+          appearance="subtle"
+          className={styles.trigger}
+          aria-label={t('languageMenu.label', 'Idioma')}
+          title={t('languageMenu.change', 'Cambiar idioma')}
+          icon={shown ? <FlagIcon code={shown.flag} /> : undefined}
+        >
           {current.toUpperCase()}
         </Button>
       </MenuTrigger>

@@ -14,7 +14,6 @@ import { Toolbar } from './toolbar';
 import { useIsMobile } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
 
-
 /** CSS variables holding the animation durations (spec 4). */
 export const ANIMATION_DURATION_VAR = '--planta-animation-duration';
 export const HOVER_DURATION_VAR = '--planta-hover-duration';
@@ -29,7 +28,13 @@ const useStaticStyles = makeStaticStyles({
 });
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground1,
+  },
   boxed: { marginLeft: 'auto', marginRight: 'auto', width: '100%', boxShadow: tokens.shadow16 },
   row: { flex: 1, display: 'flex', minHeight: 0 },
   column: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },

@@ -22,7 +22,9 @@ async function topEntries(): Promise<string[]> {
   // The chrome is loaded lazily: wait for it.
   const nav = await screen.findByRole('navigation', { name: 'Navegación' });
   const tree = within(nav).getAllByRole('list')[0];
-  return [...tree.querySelectorAll(':scope > li > ul > li > a, :scope > li > ul > li > button, :scope > li > div')].map((node) => node.textContent?.trim() ?? '');
+  return [...tree.querySelectorAll(':scope > li > ul > li > a, :scope > li > ul > li > button, :scope > li > div')].map(
+    (node) => node.textContent?.trim() ?? '',
+  );
 }
 
 beforeEach(() => resetSession());
@@ -31,7 +33,15 @@ describe('navigation per role (spec 2.3)', () => {
   it('shows an admin the Applications group and Administración', async () => {
     setUser(['admin']);
     renderShell(<Layout>{page}</Layout>);
-    expect(await topEntries()).toEqual(['Aplicaciones', 'Tableros', 'Producción ágil', 'Matricería ágil', 'Tablero del corrector', 'Administración', 'Usuarios']);
+    expect(await topEntries()).toEqual([
+      'Aplicaciones',
+      'Tableros',
+      'Producción ágil',
+      'Matricería ágil',
+      'Tablero del corrector',
+      'Administración',
+      'Usuarios',
+    ]);
   });
 
   it('hides Administración from a user', async () => {

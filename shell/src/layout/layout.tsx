@@ -35,7 +35,8 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
   useUserLanguage(user.data.settings.language);
 
   const config = current.layout.config;
-  const chromeless = !config.navbar.display && !config.toolbar.display && !config.footer.display && !config.leftSidePanel.display && !config.rightSidePanel.display;
+  const chromeless =
+    !config.navbar.display && !config.toolbar.display && !config.footer.display && !config.leftSidePanel.display && !config.rightSidePanel.display;
   if (chromeless) return <main dir={current.direction}>{children}</main>;
   return (
     <Suspense fallback={<LoadingScreen delayMs={200} />}>

@@ -55,8 +55,24 @@ const useStyles = makeStyles({
     transitionDuration: 'var(--planta-hover-duration, 400ms)',
     zIndex: 3,
   },
-  brand: { height: `${TOOLBAR_HEIGHT}px`, flexShrink: 0, display: 'flex', alignItems: 'center', gap: '12px', padding: '0 16px', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500 },
-  user: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', padding: '16px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  brand: {
+    height: `${TOOLBAR_HEIGHT}px`,
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    padding: '0 16px',
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase500,
+  },
+  user: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '8px',
+    padding: '16px 8px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   position: { color: tokens.colorNeutralForeground3 },
   tree: { padding: '8px' },
   drawer: { width: `${NAVBAR_WIDTH}px` },
@@ -117,7 +133,9 @@ function NavbarUser() {
     <div className={styles.user}>
       <Avatar name={user.data.displayName || t('appName', 'Planta')} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={56} />
       <Text weight="semibold">{user.data.displayName}</Text>
-      <Text size={200} className={styles.position}>{user.data.position || t('userMenu.noPosition', 'Sin cargo')}</Text>
+      <Text size={200} className={styles.position}>
+        {user.data.position || t('userMenu.noPosition', 'Sin cargo')}
+      </Text>
     </div>
   );
 }

@@ -46,7 +46,12 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
     if (under) setOpen(true);
   }, [under]);
   const label = folded ? null : <span className={styles.label}>{title}</span>;
-  const badge = item.badge && !folded ? <span className={styles.badge} style={{ background: item.badge.bg, color: item.badge.fg }}>{item.badge.title}</span> : null;
+  const badge =
+    item.badge && !folded ? (
+      <span className={styles.badge} style={{ background: item.badge.bg, color: item.badge.fg }}>
+        {item.badge.title}
+      </span>
+    ) : null;
 
   if (item.type === 'divider') return <li role="separator" style={{ borderTop: `1px solid ${tokens.colorNeutralStroke2}`, margin: '8px 0' }} />;
   if (item.type === 'group') {
@@ -60,7 +65,14 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
   if (item.type === 'collapse') {
     return (
       <li>
-        <button type="button" className={styles.entry} style={{ paddingInlineStart: indent(level) }} aria-expanded={open} onClick={() => setOpen(!open)} title={title}>
+        <button
+          type="button"
+          className={styles.entry}
+          style={{ paddingInlineStart: indent(level) }}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          title={title}
+        >
           <NavIcon name={item.icon} />
           {label}
           {folded ? null : open ? <ChevronDownRegular aria-hidden /> : <ChevronRightRegular aria-hidden />}
@@ -72,7 +84,15 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
   if (item.type === 'link') {
     return (
       <li>
-        <a className={styles.entry} style={{ paddingInlineStart: indent(level) }} href={item.url} target={linkTarget(item)} rel="noreferrer" onClick={onChoose} title={title}>
+        <a
+          className={styles.entry}
+          style={{ paddingInlineStart: indent(level) }}
+          href={item.url}
+          target={linkTarget(item)}
+          rel="noreferrer"
+          onClick={onChoose}
+          title={title}
+        >
           <NavIcon name={item.icon} />
           {label}
           {badge}
@@ -99,7 +119,17 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
 }
 
 /** The role-filtered navigation tree (spec 2.3). */
-export function NavigationTree({ items, level = 0, folded = false, onChoose = () => undefined }: { items: readonly NavigationItem[]; level?: number; folded?: boolean; onChoose?: () => void }) {
+export function NavigationTree({
+  items,
+  level = 0,
+  folded = false,
+  onChoose = () => undefined,
+}: {
+  items: readonly NavigationItem[];
+  level?: number;
+  folded?: boolean;
+  onChoose?: () => void;
+}) {
   const styles = useStyles();
   return (
     <ul className={styles.list}>

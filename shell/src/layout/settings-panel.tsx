@@ -52,10 +52,7 @@ export function SettingsPanel() {
   const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
   const themeSelect = (part: 'main' | 'navbar' | 'toolbar' | 'footer', label: string) => (
     <Field label={label}>
-      <Select
-        value={isDarkTheme(settings.theme[part]) ? DARK_THEME : LIGHT_THEME}
-        onChange={(_event, data) => void update({ theme: { [part]: data.value } })}
-      >
+      <Select value={isDarkTheme(settings.theme[part]) ? DARK_THEME : LIGHT_THEME} onChange={(_event, data) => void update({ theme: { [part]: data.value } })}>
         <option value={LIGHT_THEME}>{t('settings.theme.light', 'Claro')}</option>
         <option value={DARK_THEME}>{t('settings.theme.dark', 'Oscuro')}</option>
       </Select>
@@ -64,7 +61,13 @@ export function SettingsPanel() {
 
   return (
     <>
-      <Button appearance="subtle" aria-label={t('settings.title', 'Configuración')} title={t('settings.open', 'Abrir configuración')} icon={<SettingsRegular />} onClick={() => setOpen(true)} />
+      <Button
+        appearance="subtle"
+        aria-label={t('settings.title', 'Configuración')}
+        title={t('settings.open', 'Abrir configuración')}
+        icon={<SettingsRegular />}
+        onClick={() => setOpen(true)}
+      />
       <OverlayDrawer
         open={open}
         onOpenChange={(_event, data) => setOpen(data.open)}
@@ -73,7 +76,9 @@ export function SettingsPanel() {
       >
         <DrawerHeader>
           <DrawerHeaderTitle
-            action={<Button appearance="subtle" aria-label={t('settings.close', 'Cerrar configuración')} icon={<DismissRegular />} onClick={() => setOpen(false)} />}
+            action={
+              <Button appearance="subtle" aria-label={t('settings.close', 'Cerrar configuración')} icon={<DismissRegular />} onClick={() => setOpen(false)} />
+            }
           >
             {t('settings.title', 'Configuración')}
           </DrawerHeaderTitle>
@@ -96,7 +101,10 @@ export function SettingsPanel() {
           </Field>
           {config.mode === 'boxed' ? (
             <Field label={t('settings.mode.boxedWidth', 'Ancho del encuadre')}>
-              <Select value={String(config.containerWidth)} onChange={(_event, data) => void update({ layout: { config: { containerWidth: Number(data.value) } } })}>
+              <Select
+                value={String(config.containerWidth)}
+                onChange={(_event, data) => void update({ layout: { config: { containerWidth: Number(data.value) } } })}
+              >
                 {BOXED_WIDTHS.map((width) => (
                   <option key={width} value={String(width)}>
                     {width} px

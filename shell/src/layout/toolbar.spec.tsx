@@ -48,7 +48,10 @@ describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
       url: `/apps/planos/${index}`,
       auth: authRoles.user,
     }));
-    setRemotes({ ...FAKE_REMOTES, mfe_maintenance: { name: 'mfe_maintenance', routes: [], navigation: [{ id: 'maintenance', type: 'collapse', title: 'Planos', children: many }] } });
+    setRemotes({
+      ...FAKE_REMOTES,
+      mfe_maintenance: { name: 'mfe_maintenance', routes: [], navigation: [{ id: 'maintenance', type: 'collapse', title: 'Planos', children: many }] },
+    });
     setUser(['user']);
     renderShell(<NavigationSearch />);
     fireEvent.change(search(), { target: { value: 'plano' } });
@@ -84,7 +87,11 @@ describe('language (spec 1, 2.5)', () => {
     expect(document.documentElement.dir).not.toBe('rtl');
     fireEvent.click(await screen.findByRole('button', { name: 'Configuración' }));
     const select = await screen.findByRole('combobox', { name: 'Idioma de la interfaz' });
-    expect(within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['es', 'en', 'ar', 'tr']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['es', 'en', 'ar', 'tr']);
     await act(async () => {
       fireEvent.change(select, { target: { value: 'ar' } });
     });
@@ -130,7 +137,11 @@ describe('shortcuts (spec 2.5, 3)', () => {
     setUser(['user'], { shortcuts: ['dies', 'calendar'] });
     renderShell(<Layout>{page}</Layout>);
     const quick = screen.getByRole('group', { name: 'Accesos directos' });
-    expect(within(quick).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/apps/dies/all']);
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/apps/dies/all']);
     fireEvent.click(screen.getByRole('button', { name: 'Accesos directos' }));
     const box = await screen.findByRole('textbox', { name: 'Search for an app or page' });
     fireEvent.change(box, { target: { value: 'turnos' } });
@@ -163,7 +174,12 @@ describe("company selector 'Empresa' (spec 2.5)", () => {
 describe('navbar below the medium breakpoint (spec 2.3, 2.5)', () => {
   const realMatchMedia = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as never;
   });
   afterEach(() => {
     window.matchMedia = realMatchMedia;

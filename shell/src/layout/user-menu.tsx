@@ -13,8 +13,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   if (user.role.length === 0) {
     return (
       <>
-        <Button appearance="subtle" onClick={() => navigate('/login')}>{t('userMenu.login', 'Login')}</Button>
-        <Button appearance="subtle" onClick={() => navigate('/register')}>{t('userMenu.register', 'Register')}</Button>
+        <Button appearance="subtle" onClick={() => navigate('/login')}>
+          {t('userMenu.login', 'Login')}
+        </Button>
+        <Button appearance="subtle" onClick={() => navigate('/register')}>
+          {t('userMenu.register', 'Register')}
+        </Button>
       </>
     );
   }

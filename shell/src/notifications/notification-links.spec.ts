@@ -16,7 +16,10 @@ const notification = (extra: Partial<Notification>): Notification => ({
 
 describe('notification links (spec 2.2)', () => {
   it('correction-report mention: correction_report_path, else correctionPath, in a new tab', () => {
-    expect(notificationLink(notification({ correction_report_path: '12/5', correctionPath: '99/1' }))).toEqual({ url: '/apps/correction-report/12/5', newTab: true });
+    expect(notificationLink(notification({ correction_report_path: '12/5', correctionPath: '99/1' }))).toEqual({
+      url: '/apps/correction-report/12/5',
+      newTab: true,
+    });
     expect(notificationLink(notification({ correctionPath: '99/1' }))).toEqual({ url: '/apps/correction-report/99/1', newTab: true });
   });
 
@@ -25,7 +28,10 @@ describe('notification links (spec 2.2)', () => {
       url: '/apps/correction-record/8',
       newTab: true,
     });
-    expect(notificationLink(notification({ text_message: 'Te mencionaron en la orden de corrección' }))).toEqual({ url: '/apps/correction-record/31', newTab: true });
+    expect(notificationLink(notification({ text_message: 'Te mencionaron en la orden de corrección' }))).toEqual({
+      url: '/apps/correction-record/31',
+      newTab: true,
+    });
   });
 
   it('corrective or preventive maintenance assignment: the maintenance board in the same tab', () => {

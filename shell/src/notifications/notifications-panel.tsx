@@ -99,13 +99,10 @@ export function useNotifications() {
 
   const refresh = useCallback(() => {
     if (!me) return;
-    notificationsApi.all(me).then(
-      (list) => {
-        if (!Array.isArray(list)) return;
-        setNotifications(list.filter((notification) => !notification.is_read && !notification.dismissed && !closing.current.has(notification.id)));
-      },
-      logBackgroundError,
-    );
+    notificationsApi.all(me).then((list) => {
+      if (!Array.isArray(list)) return;
+      setNotifications(list.filter((notification) => !notification.is_read && !notification.dismissed && !closing.current.has(notification.id)));
+    }, logBackgroundError);
   }, [me, setNotifications]);
 
   useEffect(() => {

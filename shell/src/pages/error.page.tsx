@@ -10,9 +10,14 @@ export function ErrorPage({ code }: { code: 404 | 500 }) {
   const texts =
     code === 404
       ? { title: t('errors.notFound.title', 'Página no encontrada'), text: t('errors.notFound.text', 'La dirección que buscas no existe o fue movida.') }
-      : { title: t('errors.serverError.title', 'Algo salió mal'), text: t('errors.serverError.text', 'Ocurrió un error en el servidor. Inténtalo de nuevo en unos minutos.') };
+      : {
+          title: t('errors.serverError.title', 'Algo salió mal'),
+          text: t('errors.serverError.text', 'Ocurrió un error en el servidor. Inténtalo de nuevo en unos minutos.'),
+        };
   return (
-    <section style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16, padding: 24, textAlign: 'center' }}>
+    <section
+      style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16, padding: 24, textAlign: 'center' }}
+    >
       <Text size={900} weight="bold" aria-hidden>
         {code}
       </Text>

@@ -16,7 +16,9 @@ const useStyles = makeStyles({
 
 /** The widgets the loaded remotes offer to this user (spec: RemoteModule.widgets, filtered by auth). */
 export function visibleWidgets(remotes: readonly RemoteModule[], roles: readonly string[]): { remote: string; widget: DashboardWidget }[] {
-  return remotes.flatMap((remote) => (remote.widgets ?? []).filter((widget) => hasPermission(widget.auth, roles)).map((widget) => ({ remote: remote.name, widget })));
+  return remotes.flatMap((remote) =>
+    (remote.widgets ?? []).filter((widget) => hasPermission(widget.auth, roles)).map((widget) => ({ remote: remote.name, widget })),
+  );
 }
 
 /** The welcome dashboard: greets the user by name and shows the remotes' widgets, each loaded lazily. */

@@ -29,7 +29,10 @@ function RemoteUnavailable({ name }: { name: (typeof REMOTE_NAMES)[number] }) {
   return (
     <ErrorCard
       title={t('remoteError.title', 'Esta área no pudo cargarse')}
-      message={t('remoteError.message', { area: REMOTE_AREAS[name].title, defaultValue: `${REMOTE_AREAS[name].title} no está disponible en este momento. El resto del portal sigue funcionando.` })}
+      message={t('remoteError.message', {
+        area: REMOTE_AREAS[name].title,
+        defaultValue: `${REMOTE_AREAS[name].title} no está disponible en este momento. El resto del portal sigue funcionando.`,
+      })}
       detail={state.status === 'failed' ? <small>{state.error}</small> : null}
       retryLabel={t('remoteError.retry', 'Reintentar')}
       onRetry={() => void retry(name)}
@@ -49,8 +52,24 @@ export function AppRoutes() {
         const state = states[name];
         if (state.status !== 'ready') {
           return REMOTE_AREAS[name].prefixes.flatMap((prefix) => [
-            <Route key={`${name}${prefix}`} path={prefix} element={<Layout><RemoteUnavailable name={name} /></Layout>} />,
-            <Route key={`${name}${prefix}/*`} path={`${prefix}/*`} element={<Layout><RemoteUnavailable name={name} /></Layout>} />,
+            <Route
+              key={`${name}${prefix}`}
+              path={prefix}
+              element={
+                <Layout>
+                  <RemoteUnavailable name={name} />
+                </Layout>
+              }
+            />,
+            <Route
+              key={`${name}${prefix}/*`}
+              path={`${prefix}/*`}
+              element={
+                <Layout>
+                  <RemoteUnavailable name={name} />
+                </Layout>
+              }
+            />,
           ]);
         }
         return state.module.routes.map((route) => (
@@ -74,8 +93,22 @@ export function AppRoutes() {
       <Route path={SHELL_ROUTES.welcome.path} element={guarded(SHELL_ROUTES.welcome.auth, undefined, <WelcomePage />)} />
       <Route path={SHELL_ROUTES.analytics.path} element={guarded(SHELL_ROUTES.analytics.auth, undefined, <DashboardPage kind="analytics" />)} />
       <Route path={SHELL_ROUTES.indicators.path} element={guarded(SHELL_ROUTES.indicators.auth, undefined, <DashboardPage kind="indicators" />)} />
-      <Route path={SHELL_ROUTES.notFound.path} element={<Layout><ErrorPage code={404} /></Layout>} />
-      <Route path={SHELL_ROUTES.serverError.path} element={<Layout><ErrorPage code={500} /></Layout>} />
+      <Route
+        path={SHELL_ROUTES.notFound.path}
+        element={
+          <Layout>
+            <ErrorPage code={404} />
+          </Layout>
+        }
+      />
+      <Route
+        path={SHELL_ROUTES.serverError.path}
+        element={
+          <Layout>
+            <ErrorPage code={500} />
+          </Layout>
+        }
+      />
       {remoteRoutes}
       <Route path="*" element={<Navigate to={NOT_FOUND} replace />} />
     </Routes>

@@ -47,7 +47,10 @@ export function setRemotes(modules: Partial<Record<RemoteName, RemoteModule>> = 
   sessionStore.set(
     remoteStatesAtom,
     Object.fromEntries(
-      REMOTE_NAMES.map((name): [RemoteName, RemoteState] => [name, modules[name] ? { status: 'ready', module: modules[name]! } : { status: 'failed', error: 'test' }]),
+      REMOTE_NAMES.map((name): [RemoteName, RemoteState] => [
+        name,
+        modules[name] ? { status: 'ready', module: modules[name]! } : { status: 'failed', error: 'test' },
+      ]),
     ) as Record<RemoteName, RemoteState>,
   );
 }
@@ -93,7 +96,10 @@ function Location() {
 }
 
 /** Renders inside the providers the shell mounts: jotai (sessionStore), i18next, router, Fluent. */
-export function renderShell(ui: ReactNode, { path = '/apps/dashboards/welcome', language = 'es' }: { path?: string; language?: string } = {}): RenderResult & { i18n: I18n } {
+export function renderShell(
+  ui: ReactNode,
+  { path = '/apps/dashboards/welcome', language = 'es' }: { path?: string; language?: string } = {},
+): RenderResult & { i18n: I18n } {
   const i18n = createI18n(language);
   const result = render(
     <Provider store={sessionStore}>

@@ -134,7 +134,20 @@ export class InitialSchema1763700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['correction_report', 'correction_record', 'die', 'share_token', 'login_failure', 'page_role', 'company_member', 'user_role', 'app_user', 'page', 'role', 'company']) {
+    for (const table of [
+      'correction_report',
+      'correction_record',
+      'die',
+      'share_token',
+      'login_failure',
+      'page_role',
+      'company_member',
+      'user_role',
+      'app_user',
+      'page',
+      'role',
+      'company',
+    ]) {
       await runner.query(`drop table if exists "${table}"`);
     }
   }

@@ -6,7 +6,9 @@ export class TenantPolicyInitPlans1764000000000 implements MigrationInterface {
   name = 'TenantPolicyInitPlans1764000000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    const tables: { tablename: string }[] = await runner.query(`select tablename from pg_policies where policyname = 'tenant_isolation' and schemaname = current_schema()`);
+    const tables: { tablename: string }[] = await runner.query(
+      `select tablename from pg_policies where policyname = 'tenant_isolation' and schemaname = current_schema()`,
+    );
     for (const { tablename } of tables) {
       await runner.query(`alter policy tenant_isolation on "${tablename}" using (${TENANT_RULE}) with check (${TENANT_RULE})`);
     }

@@ -5,4 +5,10 @@ import { TenantPolicyInitPlans1764000000000 } from './1764000000000-tenant-polic
 import { OrderSearchKeys1764100000000 } from './1764100000000-order-search-keys';
 
 /** Every migration, in order. New ones are appended here. */
-export const migrations = [InitialSchema1763700000000, RealtimeChatNotifications1763800000000, Production1763900000000, TenantPolicyInitPlans1764000000000, OrderSearchKeys1764100000000];
+export const migrations = [
+  InitialSchema1763700000000,
+  RealtimeChatNotifications1763800000000,
+  Production1763900000000,
+  TenantPolicyInitPlans1764000000000,
+  OrderSearchKeys1764100000000,
+];
