@@ -10,5 +10,7 @@ module.exports = {
   moduleNameMapper: {
     // Workspace libs from their sources, so that tests need no build of them.
     '^@planta/(contracts|shell-contract|session|i18n|ui)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    // The shared component-test harness (libs/ui/testing), never part of a build.
+    '^@planta/ui/testing$': path.join(__dirname, 'libs/ui/testing/index.ts'),
   },
 };

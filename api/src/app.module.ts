@@ -1,12 +1,12 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ZodValidationPipe } from 'nestjs-zod';
 import { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { ResponseContractInterceptor } from './common/response-contract.interceptor';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -15,10 +15,12 @@ import { DieshopModule } from './dieshop/dieshop.module';
 import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PageRolesModule } from './permissions/page-roles.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { ProductionModule } from './production/production.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
+import { ResourcesModule } from './resources/resources.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
 
@@ -39,8 +41,10 @@ export class AppModule {
           },
         }),
         TenancyModule,
+        ResourcesModule,
         UsersModule,
         PermissionsModule,
+        PageRolesModule,
         AuthModule,
         CompaniesModule,
         DieshopModule,
@@ -55,8 +59,8 @@ export class AppModule {
         // Guards run in this order: who is calling, then may they.
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
     };

@@ -217,7 +217,7 @@ describe('POST /api/auth/register', () => {
     // The new company starts with its own default permissions and sees no other company's dies.
     const dies = await t.http().get('/api/die/all').set(bearer(response.body.access_token));
     expect(dies.status).toBe(200);
-    expect(dies.body).toEqual([]);
+    expect(dies.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
     expect((await t.http().post('/api/auth/login').send({ email: valid.email, password: valid.password })).status).toBe(200);
   });
 

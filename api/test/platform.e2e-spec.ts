@@ -80,10 +80,12 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/company/all', '/api/die/find', '/api/health']),
     );
-    const login = document.components.schemas.LoginDto;
-    expect(login.required).toEqual(['email', 'password']);
-    expect(login.properties.email).toMatchObject({ type: 'string', minLength: 4, maxLength: 254 });
-    expect(document.components.schemas.RegisterDto.properties).toHaveProperty('companyName');
+    const body = (path: string) => document.paths[path].post.requestBody.content['application/json'].schema;
+    expect(body('/api/auth/login').required).toEqual(['email', 'password']);
+    expect(body('/api/auth/login').properties.email).toMatchObject({ type: 'string', minLength: 4, maxLength: 254 });
+    expect(body('/api/auth/register').properties).toHaveProperty('companyName');
+    const answer = document.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema;
+    expect(answer.required).toEqual(['user', 'access_token']);
   });
 });
 

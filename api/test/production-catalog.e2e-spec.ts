@@ -1,15 +1,13 @@
-import { lineMessages, productionMessages } from '@planta/contracts';
+import { aluminumAlloyResource, extrusionLineResource, lineMessages, machineResource, messages, productionMessages } from '@planta/contracts';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let north: number;
-let south: number;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp();
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
-  south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   for (const email of [
     'admin@norte.example',
     'jefe@norte.example',
@@ -24,44 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (email: string) => bearer(tokens[email]);
-const line = {
-  name: 'Prensa de pruebas - 1600 t',
-  press_tonnage_t: 1600,
-  max_operating_pressure_bar: 240,
-  container_brand: 'Wefa',
-  container_reference: 'C-178',
-  container_inner_diameter_mm: 178,
-  billet_diameter_mm: 172,
-  cooling_table_length_m: 42,
-  net_productivity_goal_kg_h: 1200,
-  tooling_diameter_mm: 330,
-  tooling_length_mm: 230,
-  container_temperature_control: 'radial-gradient',
-  discard_length_mm: 18,
-  max_billet_length_mm: 1000,
-  blunt_length_mm: 80,
-  table_length_m: 45,
-  usable_table_length_m: 42,
-};
-const RESOURCES: { path: string; table: string; valid: Record<string, unknown> }[] = [
-  { path: 'extrusion-line', table: 'extrusion_line', valid: line },
-  { path: 'machine', table: 'machine', valid: { name: 'Sierra de pruebas', type: 'saw', status: 'operating' } },
-  { path: 'shifts', table: 'shift', valid: { name: 'Refuerzo sábado', start_time: '08:00', end_time: '13:00', days: [6], supervisor: 'Ana Beltrán' } },
-  { path: 'finish', table: 'finish', valid: { name: 'Lacado rojo', type: 'powder-coated', ral_colour: 'ral 3000' } },
-  {
-    path: 'aluminum-alloy',
-    table: 'aluminum_alloy',
-    valid: {
-      designation: '6106',
-      temper: 'T6',
-      density_g_cm3: 2.69,
-      billet_temp_min_c: 460,
-      billet_temp_max_c: 500,
-      exit_temp_min_c: 510,
-      exit_temp_max_c: 540,
-    },
-  },
-];
+const line = extrusionLineResource.example;
 
 describe('production catalogue lists', () => {
   it('pages, sorts and searches every list on the server', async () => {
@@ -139,7 +100,7 @@ describe('form validation, in Spanish, per field', () => {
     expect((await post('finish', { name: 'Lacado', type: 'powder-coated', ral_colour: 'rojo' })).body.fields).toEqual({
       ral_colour: productionMessages.ralColour,
     });
-    const alloy = RESOURCES[4].valid;
+    const alloy = aluminumAlloyResource.example;
     expect((await post('aluminum-alloy', { ...alloy, designation: 'seis mil', temper: 'T99999' })).body.fields).toEqual({
       designation: productionMessages.alloyDesignation,
       temper: productionMessages.alloyTemper,
@@ -165,38 +126,7 @@ describe('form validation, in Spanish, per field', () => {
 });
 
 describe('tenancy: Perfiles del Sur reaches nothing of Extrusiones del Norte', () => {
-  it('lists only its own rows, answers 404 for Norte ids and 403 for a Norte company id', async () => {
-    for (const resource of RESOURCES) {
-      const own = await t.sql<{ id: number }>(`select id from ${resource.table} where company_id = $1`, [south]);
-      const list = await t.http().get(`/api/${resource.path}/all?pageSize=500`).set(as('admin@sur.example'));
-      expect({ path: resource.path, ids: list.body.items.map((item: { id: number }) => item.id).sort() }).toEqual({
-        path: resource.path,
-        ids: own.map((row) => row.id).sort(),
-      });
-      const [northRow] = await t.sql<{ id: number }>(`select id from ${resource.table} where company_id = $1 limit 1`, [north]);
-      for (const request of [
-        t.http().get(`/api/${resource.path}/${northRow.id}`),
-        t.http().patch(`/api/${resource.path}/${northRow.id}`).send({}),
-        t.http().delete(`/api/${resource.path}/${northRow.id}`),
-      ]) {
-        const response = await request.set(as('admin@sur.example'));
-        expect({ path: resource.path, status: response.status, message: response.body.message }).toEqual({
-          path: resource.path,
-          status: 404,
-          message: 'No encontrado',
-        });
-      }
-      expect((await t.http().get(`/api/${resource.path}/all?company_id=${north}`).set(as('admin@sur.example'))).status).toBe(403);
-      expect(
-        (
-          await t
-            .http()
-            .post(`/api/${resource.path}`)
-            .set(as('admin@sur.example'))
-            .send({ ...resource.valid, company_id: north })
-        ).status,
-      ).toBe(403);
-    }
+  it('cannot read the figures of Norte lines', async () => {
     expect((await t.http().get(`/api/extrusion-line/figures?companyId=${north}`).set(as('admin@sur.example'))).status).toBe(403);
   });
 
@@ -206,41 +136,9 @@ describe('tenancy: Perfiles del Sur reaches nothing of Extrusiones del Norte', (
       .http()
       .post('/api/machine')
       .set(as('admin@sur.example'))
-      .send({ ...RESOURCES[1].valid, line_id: northLine });
+      .send({ ...machineResource.example, line_id: northLine });
     expect(machine.status).toBe(400);
-    expect(machine.body.fields).toEqual({ line_id: 'La línea elegida no existe' });
-  });
-});
-
-describe('permissions per role', () => {
-  it('lets a user read, insert and update, not delete; a guest nothing', async () => {
-    for (const resource of RESOURCES) {
-      const body =
-        resource.path === 'extrusion-line'
-          ? { ...line, name: 'Prensa del operario' }
-          : resource.path === 'aluminum-alloy'
-            ? { ...resource.valid, temper: 'T5' }
-            : resource.valid;
-      const created = await t.http().post(`/api/${resource.path}`).set(as('operario@norte.example')).send(body);
-      expect({ path: resource.path, status: created.status }).toEqual({ path: resource.path, status: 201 });
-      const patched = await t.http().patch(`/api/${resource.path}/${created.body.id}`).set(as('operario@norte.example')).send({});
-      expect({ path: resource.path, status: patched.status, body: patched.status === 200 ? null : patched.body }).toEqual({
-        path: resource.path,
-        status: 200,
-        body: null,
-      });
-      const refused = await t.http().delete(`/api/${resource.path}/${created.body.id}`).set(as('operario@norte.example'));
-      expect(refused.status).toBe(403);
-      for (const request of [
-        t.http().get(`/api/${resource.path}/all`),
-        t.http().get(`/api/${resource.path}/${created.body.id}`),
-        t.http().post(`/api/${resource.path}`).send(body),
-      ]) {
-        expect((await request.set(as('invitado@norte.example'))).status).toBe(403);
-      }
-      expect((await t.http().delete(`/api/${resource.path}/${created.body.id}`).set(as('jefe@norte.example'))).status).toBe(204);
-      expect((await t.http().get(`/api/${resource.path}/${created.body.id}`).set(as('jefe@norte.example'))).status).toBe(404);
-    }
+    expect(machine.body.fields).toEqual({ line_id: messages.referenceMissing });
   });
 });
 
@@ -251,13 +149,30 @@ describe('deleting something in use', () => {
       north,
     ]);
     const [alloyRow] = await t.sql<{ id: number }>(`select alloy_id as id from production_order where company_id = $1 limit 1`, [north]);
+    // Each message names every table whose rows still use the record, with how many of them.
+    const count = async (sql: string, id: number) => (await t.sql<{ count: number }>(sql, [id]))[0].count;
+    const line = {
+      machines: await count(`select count(*)::int as count from machine where line_id = $1`, lineRow.id),
+      shifts: await count(`select count(*)::int as count from shift where line_id = $1`, lineRow.id),
+      orders: await count(`select count(*)::int as count from production_order where line_id = $1`, lineRow.id),
+      runs: await count(`select count(*)::int as count from order_die where line_id = $1`, lineRow.id),
+    };
+    const finishOrders = await count(`select count(*)::int as count from production_order where finish_id = $1`, finishRow.id);
+    const alloyOrders = await count(`select count(*)::int as count from production_order where alloy_id = $1`, alloyRow.id);
     for (const [path, id, message] of [
-      ['extrusion-line', lineRow.id, productionMessages.lineInUse],
-      ['finish', finishRow.id, productionMessages.finishInUse],
-      ['aluminum-alloy', alloyRow.id, productionMessages.alloyInUse],
+      [
+        'extrusion-line',
+        lineRow.id,
+        messages.inUse(
+          `Máquinas (${line.machines}), Extrusiones (${line.runs}), Órdenes de producción (${line.orders}) y Turnos de producción (${line.shifts})`,
+        ),
+      ],
+      ['finish', finishRow.id, messages.inUse(`Órdenes de producción (${finishOrders})`)],
+      ['aluminum-alloy', alloyRow.id, messages.inUse(`Órdenes de producción (${alloyOrders})`)],
     ] as const) {
       const response = await t.http().delete(`/api/${path}/${id}`).set(as('admin@norte.example'));
       expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 409, body: { statusCode: 409, message, error: 'Conflict' } });
     }
+    expect(Object.values(line).every((value) => value > 0)).toBe(true);
   });
 });

@@ -33,10 +33,10 @@ describe('a user of Perfiles del Sur reaches nothing of Extrusiones del Norte', 
 
   it('lists only its own dies', async () => {
     for (const token of [southAdmin, southUser]) {
-      const all = await t.http().get('/api/die/all').set(bearer(token));
+      const all = await t.http().get('/api/die/all?pageSize=500').set(bearer(token));
       expect(all.status).toBe(200);
       const own = await t.sql<{ id: number }>(`select id from die where company_id = $1 order by die_reference, copy_number`, [south]);
-      expect(all.body.map((die: { id: number }) => die.id)).toEqual(own.map((die) => die.id));
+      expect(all.body.items.map((die: { id: number }) => die.id)).toEqual(own.map((die) => die.id));
       const found = await t.http().get('/api/die/find?reference=en').set(bearer(token));
       expect(found.body).toEqual([]);
     }
@@ -98,7 +98,8 @@ describe('company selection', () => {
     expect(switched.body.user.data).toMatchObject({ company_id: south, companyId: south, id: session.user.data.id });
     const southToken = switched.body.access_token;
     const dies = await t.http().get('/api/die/all').set(bearer(southToken));
-    expect(dies.body.every((die: { die_reference: string }) => die.die_reference.startsWith('PS-'))).toBe(true);
+    expect(dies.body.items.every((die: { die_reference: string }) => die.die_reference.startsWith('PS-'))).toBe(true);
+    expect(dies.body.total).toBeGreaterThan(0);
     expect((await t.http().get(`/api/die/${northIds.die}`).set(bearer(southToken))).status).toBe(404);
     // Signing in again with the stored token keeps the chosen company.
     const again = await t.http().post('/api/auth/token').send({ token: southToken, email: 'admin@norte.example' });

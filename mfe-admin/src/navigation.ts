@@ -1,10 +1,9 @@
-import { authRoles } from '@planta/contracts';
 import { pageItem, type NavigationItem } from '@planta/shell-contract';
 
 /**
  * Administration screens (spec 2.2). Spec 2.3 leaves them out of the Applications group, so
- * they come as a group of their own, which the shell places after Applications; only admins
- * see it (spec 6: administration is admin-only).
+ * they come as a group of their own, which the shell places after Applications; it is shown to
+ * whoever may read its pages (by default the admin role).
  */
 export const ADMIN_NAVIGATION: readonly NavigationItem[] = [
   {
@@ -12,11 +11,11 @@ export const ADMIN_NAVIGATION: readonly NavigationItem[] = [
     type: 'group',
     title: 'Administración',
     children: [
-      pageItem('companies', '/apps/company/all', { auth: authRoles.admin, icon: 'BuildingRegular' }),
-      pageItem('roles', '/apps/role/all', { auth: authRoles.admin, icon: 'PersonKeyRegular' }),
-      pageItem('pages', '/apps/page/all', { auth: authRoles.admin, icon: 'DocumentRegular' }),
-      pageItem('page-roles', '/apps/page-role/all', { auth: authRoles.admin, icon: 'ShieldKeyholeRegular' }),
-      pageItem('users', '/apps/users/all', { auth: authRoles.admin, icon: 'PeopleRegular' }),
+      pageItem('companies', '/apps/company/all', { icon: 'BuildingRegular' }),
+      pageItem('roles', '/apps/role/all', { icon: 'PersonKeyRegular' }),
+      pageItem('pages', '/apps/page/all', { icon: 'DocumentRegular' }),
+      pageItem('page-roles', '/apps/page-role/all', { icon: 'ShieldKeyholeRegular' }),
+      pageItem('users', '/apps/users/all', { icon: 'PeopleRegular' }),
     ],
   },
 ];

@@ -1,5 +1,6 @@
-import { AREAS, PAGES, authRoles } from '@planta/contracts';
-import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { AREAS, PAGES } from '@planta/contracts';
+import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { viewerOf } from '@planta/ui/testing';
 import { DIESHOP_NAVIGATION } from './navigation';
 
 /** The die routes of spec 2.2. */
@@ -56,8 +57,9 @@ describe('die shop navigation (spec 2.3)', () => {
     expect(unspecified.map((item) => item.id)).toEqual(['die-cleaning']);
     expect(items[0].url).toBe('/apps/dies/all');
   });
-  it('is hidden for guests, who only reach token pages', () => {
-    for (const item of items) expect(item.auth).toEqual(authRoles.user);
-    expect(filterNavigationByRole(DIESHOP_NAVIGATION, ['guest'])).toEqual([]);
+  it('is hidden for guests, who only reach token pages: each item is shown to whoever may read its page', () => {
+    for (const item of items) expect(item.page).toBe(item.id);
+    expect(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['guest']))).toEqual([]);
+    expect(flattenNavigation(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['user'])))).toEqual(items);
   });
 });

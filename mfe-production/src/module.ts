@@ -1,25 +1,26 @@
-import { authRoles } from '@planta/contracts';
-import type { RemoteModule, RemoteRoute } from '@planta/shell-contract';
+import { PRODUCTION_RESOURCES, type ResourceDefinition } from '@planta/contracts';
+import { resourceRoutes, type PageLoader, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
+/** Catalogue screens with something of their own; every other resource gets the generic screens. */
+const OWN_PAGES: Readonly<Record<string, PageLoader>> = {
+  extrusionLine: () => import('./pages/extrusion-line.page'),
+  shift: () => import('./pages/shifts.page'),
+};
+const pageOf = (resource: ResourceDefinition): PageLoader =>
+  OWN_PAGES[resource.name] ?? (() => import('./pages/catalog.page').then((pages) => ({ default: pages.catalogPage(resource) })));
+
 /**
- * The routes of spec 2.2 this area owns; base paths redirect to their list.
+ * The routes of spec 2.2 this area owns: the declared catalogue resources (`<route>` redirects to
+ * its list, `<route>/:id` lists, creates and edits), then the area's own screens. Each needs the
+ * read grant of its page.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  { path: '/apps/extrusion-line', auth: authRoles.user, redirectTo: '/apps/extrusion-line/all' },
-  { path: '/apps/extrusion-line/:id', auth: authRoles.user, load: () => import('./pages/extrusion-line.page') },
-  { path: '/apps/extrusion/new', auth: authRoles.user, load: () => import('./pages/extrusion-start.page') },
-  { path: '/apps/extrusion/new/:id', auth: authRoles.user, redirectTo: '/apps/extrusion-line/all' },
-  { path: '/apps/planning-kanban-board', auth: authRoles.user, redirectTo: '/apps/planning-kanban-board/board' },
-  { path: '/apps/planning-kanban-board/board', auth: authRoles.user, load: () => import('./pages/planning-board.page') },
-  { path: '/apps/shifts', auth: authRoles.user, redirectTo: '/apps/shifts/all' },
-  { path: '/apps/shifts/:id', auth: authRoles.user, load: () => import('./pages/shifts.page') },
-  { path: '/apps/finish', auth: authRoles.user, redirectTo: '/apps/finish/all' },
-  { path: '/apps/finish/:id', auth: authRoles.user, load: () => import('./pages/finish.page') },
-  { path: '/apps/aluminum-alloy', auth: authRoles.user, redirectTo: '/apps/aluminum-alloy/all' },
-  { path: '/apps/aluminum-alloy/:id', auth: authRoles.user, load: () => import('./pages/aluminum-alloy.page') },
-  { path: '/apps/machine', auth: authRoles.user, redirectTo: '/apps/machine/all' },
-  { path: '/apps/machine/:id', auth: authRoles.user, load: () => import('./pages/machine.page') },
+  ...PRODUCTION_RESOURCES.flatMap((resource) => resourceRoutes(resource, pageOf(resource))),
+  { path: '/apps/extrusion/new', page: 'extrusion', load: () => import('./pages/extrusion-start.page') },
+  { path: '/apps/extrusion/new/:id', page: 'extrusion', redirectTo: '/apps/extrusion-line/all' },
+  { path: '/apps/planning-kanban-board', page: 'planning-board', redirectTo: '/apps/planning-kanban-board/board' },
+  { path: '/apps/planning-kanban-board/board', page: 'planning-board', load: () => import('./pages/planning-board.page') },
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */

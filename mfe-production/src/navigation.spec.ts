@@ -1,5 +1,6 @@
-import { AREAS, PAGES, authRoles } from '@planta/contracts';
-import { filterNavigationByRole, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { AREAS, PAGES } from '@planta/contracts';
+import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-contract';
+import { viewerOf } from '@planta/ui/testing';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
 /** The production routes of spec 2.2. */
@@ -19,9 +20,16 @@ const aliases: string[] = PAGES.map((page) => page.alias);
 const items = flattenNavigation(PRODUCTION_NAVIGATION);
 
 describe('production navigation (spec 2.3)', () => {
-  it('is one "Agile production" collapse with the spec entries in order', () => {
+  it('is one "Agile production" collapse with the spec entries in order, then the rest of the catalogue', () => {
     expect(PRODUCTION_NAVIGATION.map((item) => [item.id, item.type])).toEqual([['production', 'collapse']]);
-    expect(items.map((item) => item.title)).toEqual(['Líneas de extrusión', 'Tablero de producción', 'Turnos de producción', 'Acabados']);
+    expect(items.map((item) => item.title)).toEqual([
+      'Líneas de extrusión',
+      'Tablero de producción',
+      'Turnos de producción',
+      'Acabados',
+      'Aleaciones de aluminio',
+      'Máquinas',
+    ]);
   });
   it('uses area ids for collapses and page aliases for items', () => {
     expect(AREAS).toContain(PRODUCTION_NAVIGATION[0].id);
@@ -31,9 +39,10 @@ describe('production navigation (spec 2.3)', () => {
   it('points every item at a spec route', () => {
     for (const item of items) expect(SPEC_ROUTES.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
   });
-  it('is for signed-in plant staff, not for guests', () => {
-    for (const item of items) expect(item.auth).toEqual(authRoles.user);
-    expect(filterNavigationByRole(PRODUCTION_NAVIGATION, ['guest'])).toEqual([]);
-    expect(filterNavigationByRole(PRODUCTION_NAVIGATION, [])).toEqual([]);
+  it('shows each item to whoever may read its page: plant staff by default, not guests', () => {
+    for (const item of items) expect(item.page).toBe(item.id);
+    expect(filterNavigation(PRODUCTION_NAVIGATION, viewerOf(['guest']))).toEqual([]);
+    expect(filterNavigation(PRODUCTION_NAVIGATION, viewerOf([]))).toEqual([]);
+    expect(flattenNavigation(filterNavigation(PRODUCTION_NAVIGATION, viewerOf(['user'])))).toEqual(items);
   });
 });

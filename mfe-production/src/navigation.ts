@@ -1,6 +1,11 @@
-import { pageItem, type NavigationItem } from '@planta/shell-contract';
+import { aluminumAlloyResource, extrusionLineResource, finishResource, machineResource, shiftResource } from '@planta/contracts';
+import { pageItem, resourceNavItem, type NavigationItem } from '@planta/shell-contract';
 
-/** "Agile production" entry of the Applications group (spec 2.3); urls from spec 2.2. */
+/**
+ * "Agile production" entry of the Applications group (spec 2.3: extrusion lines, the production
+ * board, shifts and finishes), with the rest of the catalogue (alloys and machines) after them so
+ * that every screen of the area can be reached.
+ */
 export const PRODUCTION_NAVIGATION: readonly NavigationItem[] = [
   {
     id: 'production',
@@ -8,10 +13,12 @@ export const PRODUCTION_NAVIGATION: readonly NavigationItem[] = [
     title: 'Producción ágil',
     icon: 'BuildingFactoryRegular',
     children: [
-      pageItem('extrusion-line', '/apps/extrusion-line/all', { icon: 'DataLineRegular' }),
+      resourceNavItem(extrusionLineResource),
       pageItem('planning-board', '/apps/planning-kanban-board', { icon: 'BoardRegular' }),
-      pageItem('shifts', '/apps/shifts/all', { icon: 'ClockRegular' }),
-      pageItem('finishes', '/apps/finish/all', { icon: 'PaintBrushRegular' }),
+      resourceNavItem(shiftResource),
+      resourceNavItem(finishResource),
+      resourceNavItem(aluminumAlloyResource),
+      resourceNavItem(machineResource),
     ],
   },
 ];

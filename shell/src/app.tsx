@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { I18n } from '@planta/i18n';
-import { currentSettingsAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
+import { currentSettingsAtom, followGrants, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { Snackbars } from './layout/snackbars';
 import { fluentTheme } from './layout/themes';
@@ -27,6 +27,9 @@ function StartUp({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   useLoadRemotes();
+
+  // The grants follow the session from its first token on (menu, routes and buttons obey them).
+  useEffect(() => followGrants(), []);
 
   useEffect(() => {
     resetJoinedRoom();

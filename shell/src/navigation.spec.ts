@@ -1,16 +1,11 @@
-import { PAGES, authRoles } from '@planta/contracts';
+import { PAGES, type PageAlias } from '@planta/contracts';
 import { flattenNavigation, matchPath, type RemoteModule } from '@planta/shell-contract';
 import { DASHBOARDS_NAVIGATION, buildNavigation, navigationFor } from './navigation';
+import { viewerOf } from '@planta/ui/testing';
 
 // Literal stand-ins for what the remotes expose through federation at run time.
 const remote = (name: string, navigation: RemoteModule['navigation']): RemoteModule => ({ name, routes: [], navigation });
-const item = (id: string, title: string, url: string, auth: readonly ('admin' | 'staff' | 'user' | 'guest')[] = authRoles.user) => ({
-  id,
-  type: 'item' as const,
-  title,
-  url,
-  auth,
-});
+const item = (id: PageAlias, title: string, url: string) => ({ id, type: 'item' as const, title, url, page: id });
 const production = remote('mfe_production', [
   { id: 'production', type: 'collapse', title: 'Producción ágil', children: [item('extrusion-line', 'Líneas de extrusión', '/apps/extrusion-line/all')] },
 ]);
@@ -26,9 +21,7 @@ const dieshop = remote('mfe_dieshop', [
   { id: 'dieshop', type: 'collapse', title: 'Matricería ágil', children: [item('dies', 'Inventario de matrices', '/apps/dies/all')] },
   item('corrector-board', 'Tablero del corrector', '/apps/corrector-kanban-board'),
 ]);
-const admin = remote('mfe_admin', [
-  { id: 'administration', type: 'group', title: 'Administración', children: [item('users', 'Usuarios', '/apps/users/all', authRoles.admin)] },
-]);
+const admin = remote('mfe_admin', [{ id: 'administration', type: 'group', title: 'Administración', children: [item('users', 'Usuarios', '/apps/users/all')] }]);
 const auth = remote('mfe_auth', []);
 
 const applications = (tree: ReturnType<typeof buildNavigation>) => tree[0].children?.map((entry) => entry.id);
@@ -45,10 +38,13 @@ describe('shell navigation (spec 2.3)', () => {
   });
   it('shows each role what it may see', () => {
     const remotes = [production, maintenance, dieshop, admin, auth];
-    expect(navigationFor(remotes, 'admin').map((entry) => entry.id)).toEqual(['applications', 'administration']);
-    expect(navigationFor(remotes, ['user']).map((entry) => entry.id)).toEqual(['applications']);
-    expect(navigationFor(remotes, ['guest'])).toEqual([]);
-    expect(navigationFor(remotes, [])).toEqual([]);
+    expect(navigationFor(remotes, viewerOf(['admin'])).map((entry) => entry.id)).toEqual(['applications', 'administration']);
+    expect(navigationFor(remotes, viewerOf(['user'])).map((entry) => entry.id)).toEqual(['applications']);
+    expect(navigationFor(remotes, viewerOf(['guest']))).toEqual([]);
+    expect(navigationFor(remotes, viewerOf([]))).toEqual([]);
+    // The grants decide, not the role: a user granted the users page sees administration.
+    const granted = { roles: ['user'], canRead: (page: PageAlias) => page === 'users' || viewerOf(['user']).canRead(page) };
+    expect(navigationFor(remotes, granted).map((entry) => entry.id)).toEqual(['applications', 'administration']);
   });
   it('has the two dashboards of spec 2.3, with page aliases and spec routes', () => {
     const dashboards = flattenNavigation(DASHBOARDS_NAVIGATION);

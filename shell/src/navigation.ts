@@ -1,4 +1,12 @@
-import { composeNavigation, filterNavigationByRole, pageItem, type NavigationItem, type NavigationSource, type RemoteModule } from '@planta/shell-contract';
+import {
+  composeNavigation,
+  filterNavigation,
+  pageItem,
+  type NavigationItem,
+  type NavigationSource,
+  type NavigationViewer,
+  type RemoteModule,
+} from '@planta/shell-contract';
 
 /** The dashboards live in the shell: the "Dashboards" entry of spec 2.3, urls from spec 2.2. */
 export const DASHBOARDS_NAVIGATION: readonly NavigationItem[] = [
@@ -25,7 +33,7 @@ export function buildNavigation(remotes: readonly RemoteModule[]): NavigationIte
   return composeNavigation([SHELL_NAVIGATION, ...remotes]);
 }
 
-/** What the navbar shows to a user with these roles (spec 2.3). */
-export function navigationFor(remotes: readonly RemoteModule[], roles: readonly string[] | string | null | undefined): NavigationItem[] {
-  return filterNavigationByRole(buildNavigation(remotes), roles);
+/** What the navbar shows to a viewer: their roles and the pages their grants let them read (spec 2.3). */
+export function navigationFor(remotes: readonly RemoteModule[], viewer: NavigationViewer): NavigationItem[] {
+  return filterNavigation(buildNavigation(remotes), viewer);
 }

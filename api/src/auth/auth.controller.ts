@@ -1,33 +1,16 @@
-import { BadRequestException, Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
-import {
-  issuesToFields,
-  loginRequestSchema,
-  messages,
-  registerRequestSchema,
-  registrationFieldCodes,
-  shareTokenSignInRequestSchema,
-  tokenSignInRequestSchema,
-  userUpdateRequestSchema,
-  type AuthResponse,
-  type User,
-} from '@planta/contracts';
-import { Public, SignedIn } from '../permissions/route-access.decorators';
+import { authEndpoints, issuesToFields, messages, registerRequestSchema, registrationFieldCodes, type EndpointArgs } from '@planta/contracts';
+import { Caller } from '../common/caller.decorator';
+import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { toUser, UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { ShareTokenService } from './share-token.service';
 
-class LoginDto extends createZodDto(loginRequestSchema) {}
-class TokenSignInDto extends createZodDto(tokenSignInRequestSchema) {}
-class ShareTokenSignInDto extends createZodDto(shareTokenSignInRequestSchema) {}
-class RegisterDto extends createZodDto(registerRequestSchema) {}
-class UserUpdateDto extends createZodDto(userUpdateRequestSchema) {}
-
 @ApiTags('auth')
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -35,32 +18,24 @@ export class AuthController {
     private readonly users: UsersService,
   ) {}
 
-  @Public()
-  @Post('login')
-  @HttpCode(200)
-  login(@Body() body: LoginDto, @Req() request: Request): Promise<AuthResponse> {
+  @Endpoint(authEndpoints.login)
+  login(@Input() { body }: EndpointArgs<typeof authEndpoints.login>, @Req() request: Request) {
     return this.auth.login(body, request.ip ?? 'unknown');
   }
 
-  @Public()
-  @Post('token')
-  @HttpCode(200)
-  tokenSignIn(@Body() body: TokenSignInDto): Promise<AuthResponse> {
+  @Endpoint(authEndpoints.tokenSignIn)
+  tokenSignIn(@Input() { body }: EndpointArgs<typeof authEndpoints.tokenSignIn>) {
     return this.auth.tokenSignIn(body);
   }
 
-  @Public()
-  @Post('login/token')
-  @HttpCode(200)
-  shareSignIn(@Body() body: ShareTokenSignInDto): Promise<AuthResponse> {
+  @Endpoint(authEndpoints.shareSignIn)
+  shareSignIn(@Input() { body }: EndpointArgs<typeof authEndpoints.shareSignIn>) {
     return this.shareTokens.signIn(body.token);
   }
 
-  /** Validated here rather than by the global pipe so that field errors carry their spec 8 codes. */
-  @Public()
-  @Post('register')
-  @ApiBody({ type: RegisterDto })
-  register(@Body() body: unknown): Promise<AuthResponse> {
+  /** Validated here rather than by @Input() so that field errors carry their spec 8 codes. */
+  @Endpoint(authEndpoints.register)
+  register(@Body() body: unknown) {
     const parsed = registerRequestSchema.safeParse(body);
     if (!parsed.success) {
       const fields = issuesToFields(parsed.error.issues);
@@ -71,11 +46,9 @@ export class AuthController {
   }
 
   /** Only the caller's own display name, photo, settings and shortcuts; roles and company are not taken from here. */
-  @SignedIn()
-  @Post('user/update')
-  @HttpCode(200)
-  async updateUser(@Body() body: UserUpdateDto, @Req() request: Request & { user: RequestIdentity }): Promise<{ user: User }> {
-    const user = await this.users.updateOwnProfile(request.user.userId, body.user.data);
-    return { user: toUser(user, request.user.companyId) };
+  @Endpoint(authEndpoints.updateUser)
+  async updateUser(@Input() { body }: EndpointArgs<typeof authEndpoints.updateUser>, @Caller() caller: RequestIdentity) {
+    const user = await this.users.updateOwnProfile(caller.userId, body.user.data);
+    return { user: toUser(user, caller.companyId) };
   }
 }

@@ -1,8 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ZodValidationException } from 'nestjs-zod';
-import { ZodError } from 'zod';
-import { HTTP_REASONS as REASONS, issuesToFields, messages, type ApiError } from '@planta/contracts';
+import { HTTP_REASONS as REASONS, messages, type ApiError } from '@planta/contracts';
 
 /**
  * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`
@@ -20,11 +18,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ApiError {
-    if (exception instanceof ZodValidationException) {
-      const error = exception.getZodError();
-      const fields = error instanceof ZodError ? issuesToFields(error.issues) : {};
-      return { statusCode: 400, message: Object.values(fields)[0] ?? messages.validationFailed, error: REASONS[400], fields };
-    }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const raw = exception.getResponse();

@@ -24,6 +24,8 @@ export interface AppConfig {
   remotes: Record<RemoteName, string>;
   /** Presence: each process beats every `heartbeatMs`; one silent for `presenceTtlMs` is taken for dead. */
   realtime: { heartbeatMs: number; presenceTtlMs: number };
+  /** Check every answer against its contract (tests). */
+  checkResponses: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     remotes: remotesMap(env),
     realtime: { heartbeatMs, presenceTtlMs: Math.max(2 * heartbeatMs, int(env.PRESENCE_TTL_MS, 3 * heartbeatMs)) },
+    checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
   };
 }
 

@@ -45,7 +45,8 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsTableName: 'schema_migration',
     synchronize: false,
     migrationsRun: false,
-    logging: ['error'],
+    // Refusals the API answers (a taken name, a record in use) are not errors; real failures reach the error log as 500s.
+    logging: false,
     extra: { max: Number(process.env.DB_POOL_SIZE || 10), connectionTimeoutMillis: 10_000 },
   };
 }

@@ -1,60 +1,43 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
-import { dieAllQuerySchema, dieFindQuerySchema, type Die } from '@planta/contracts';
-import { IdPipe } from '../common/id.pipe';
-import { Page, Shareable } from '../permissions/route-access.decorators';
+import { correctionEndpoints, dieEndpoints, type EndpointArgs } from '@planta/contracts';
+import { Endpoint, Input } from '../common/endpoint.decorator';
 import { DieshopService } from './dieshop.service';
-
-class DieAllQuery extends createZodDto(dieAllQuerySchema) {}
-class DieFindQuery extends createZodDto(dieFindQuerySchema) {}
 
 /** Spec 7 die calls; `company_id`, when given, must be the active company (checked by the access guard). */
 @ApiTags('dieshop')
-@Page('dies')
-@Controller('die')
+@Controller()
 export class DieController {
   constructor(private readonly dieshop: DieshopService) {}
 
-  @Get('all')
-  all(@Query() _query: DieAllQuery): Promise<Die[]> {
-    return this.dieshop.allDies();
+  @Endpoint(dieEndpoints.all)
+  all(@Input() { query }: EndpointArgs<typeof dieEndpoints.all>) {
+    return this.dieshop.diePage(query);
   }
 
-  @Get('find')
-  find(@Query() query: DieFindQuery): Promise<Die[]> {
+  @Endpoint(dieEndpoints.find)
+  find(@Input() { query }: EndpointArgs<typeof dieEndpoints.find>) {
     return this.dieshop.findDies(query.reference);
   }
 
-  @Shareable('die-summary')
-  @Get(':id')
-  summary(@Param('id', IdPipe) id: number) {
-    return this.dieshop.dieSummary(id);
+  @Endpoint(dieEndpoints.summary)
+  summary(@Input() { params }: EndpointArgs<typeof dieEndpoints.summary>) {
+    return this.dieshop.dieSummary(params.id);
   }
 }
 
 @ApiTags('dieshop')
-@Page('correction-records')
-@Controller('correction-record')
-export class CorrectionRecordController {
+@Controller()
+export class CorrectionController {
   constructor(private readonly dieshop: DieshopService) {}
 
-  @Shareable('correction-record')
-  @Get(':id')
-  one(@Param('id', IdPipe) id: number) {
-    return this.dieshop.correctionRecord(id);
+  @Endpoint(correctionEndpoints.record)
+  record(@Input() { params }: EndpointArgs<typeof correctionEndpoints.record>) {
+    return this.dieshop.correctionRecord(params.id);
   }
-}
 
-@ApiTags('dieshop')
-@Page('correction-reports')
-@Controller('correction-report')
-export class CorrectionReportController {
-  constructor(private readonly dieshop: DieshopService) {}
-
-  @Shareable('correction-report')
-  @Get(':id')
-  one(@Param('id', IdPipe) id: number) {
-    return this.dieshop.correctionReport(id);
+  @Endpoint(correctionEndpoints.report)
+  report(@Input() { params }: EndpointArgs<typeof correctionEndpoints.report>) {
+    return this.dieshop.correctionReport(params.id);
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CorrectionRecordController, CorrectionReportController, DieController } from './die.controller';
+import { CorrectionController, DieController } from './die.controller';
 import { DieshopService } from './dieshop.service';
 
-@Module({ controllers: [DieController, CorrectionRecordController, CorrectionReportController], providers: [DieshopService] })
+@Module({ controllers: [DieController, CorrectionController], providers: [DieshopService] })
 export class DieshopModule {}

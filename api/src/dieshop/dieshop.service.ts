@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ILike } from 'typeorm';
-import type { Die } from '@planta/contracts';
-import { TenantDb } from '../tenancy/tenant-db.service';
+import type { Die, ListQuery } from '@planta/contracts';
+import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
 import { CorrectionRecordEntity } from './correction-record.entity';
 import { CorrectionReportEntity } from './correction-report.entity';
 import { DieEntity } from './die.entity';
@@ -15,9 +15,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class DieshopService {
   constructor(private readonly tenantDb: TenantDb) {}
 
-  async allDies(): Promise<Die[]> {
-    const dies = await this.tenantDb.repository(DieEntity).find({ order: { die_reference: 'ASC', copy_number: 'ASC' } });
-    return dies.map(toDie);
+  /** A page of the company's dies, by reference and copy; searchable by reference. */
+  async diePage(query: ListQuery): Promise<PageOf<Die>> {
+    const page = await this.tenantDb
+      .repository(DieEntity)
+      .page(query, { searchable: ['die_reference', 'description'], sortable: ['die_reference', 'copy_number', 'status'], thenBy: ['copy_number'] });
+    return { ...page, items: page.items.map(toDie) };
   }
 
   /** Prefix search on the reference, case-insensitive (chat @mentions). */

@@ -1,19 +1,18 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import type { HealthResponse } from '@planta/contracts';
-import { Public } from '../permissions/route-access.decorators';
+import { healthEndpoints, type HealthResponse } from '@planta/contracts';
+import { Endpoint } from '../common/endpoint.decorator';
 
 @ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** 200 with the database up, 503 with it down. */
-  @Public()
-  @Get()
+  @Endpoint(healthEndpoints.health)
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     try {
       await this.dataSource.query('select 1');

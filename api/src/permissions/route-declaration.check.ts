@@ -1,18 +1,18 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_KEY, PAGE_KEY } from './route-access.decorators';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { endpointOf } from '../common/endpoint.decorator';
 
 /**
- * Refuses to start while any route has neither a page nor an explicit public or signed-in
- * declaration: a forgotten declaration must not silently open or close a route.
+ * Refuses to start while any route is not mounted from a contract (`@Endpoint()`): the contract
+ * is what says who may call it (a page, public or signed-in) and what it answers, so a route
+ * without one would be open or closed by accident and undocumented.
  */
 @Injectable()
 export class RouteDeclarationCheck implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
-    private readonly reflector: Reflector,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -24,11 +24,9 @@ export class RouteDeclarationCheck implements OnApplicationBootstrap {
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
         if (Reflect.getMetadata(METHOD_METADATA, handler) === undefined || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const declared =
-          this.reflector.getAllAndOverride(ACCESS_KEY, [handler, controller]) ?? this.reflector.getAllAndOverride(PAGE_KEY, [handler, controller]);
-        if (!declared) undeclared.push(`${controller.name}.${name}`);
+        if (!endpointOf(handler)) undeclared.push(`${controller.name}.${name}`);
       }
     }
-    if (undeclared.length > 0) throw new Error(`Routes without a page, @Public() or @SignedIn(): ${undeclared.join(', ')}`);
+    if (undeclared.length > 0) throw new Error(`Routes not mounted from a contract with @Endpoint(): ${undeclared.join(', ')}`);
   }
 }

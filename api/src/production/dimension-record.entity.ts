@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CompanyOwnedEntity } from '../tenancy/company-owned.entity';
-import { numeric } from './numeric';
+import { numeric } from '../database/numeric';
 
 /** A critical dimension measured while an order die runs (spec 3). */
 @Entity('dimension_record')

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CompanyOwnedEntity } from '../tenancy/company-owned.entity';
-import { numeric } from './numeric';
+import { numeric } from '../database/numeric';
 
 /** One run of an order's die on a line (spec 3 order die): running while it has no end time. */
 @Entity('order_die')

@@ -1,120 +1,89 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
-import {
-  activeTimerOrdersQuerySchema,
-  hideClosedOrdersQuerySchema,
-  orderListQuerySchema,
-  orderPatchSchema,
-  orderSchema,
-  planningBoardMoveSchema,
-  saveDieCriticalDimensionRequestSchema,
-  startExtrusionSchema,
-  stopExtrusionSchema,
-  type DimensionRecord,
-  type OrderDie,
-  type SaveDieCriticalDimensionRequest,
-} from '@planta/contracts';
+import { extrusionEndpoints, orderEndpoints, planningBoardEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
-import { IdPipe } from '../common/id.pipe';
-import { Page } from '../permissions/route-access.decorators';
+import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ExtrusionService } from './extrusion.service';
 import { OrdersService } from './orders.service';
 import { PlanningBoardService } from './planning-board.service';
 
-class OrderListQuery extends createZodDto(orderListQuerySchema) {}
-class OrderBody extends createZodDto(orderSchema) {}
-class OrderPatch extends createZodDto(orderPatchSchema) {}
-class ActiveTimerOrdersQuery extends createZodDto(activeTimerOrdersQuerySchema) {}
-class HideClosedOrdersQuery extends createZodDto(hideClosedOrdersQuerySchema) {}
-class StartExtrusionBody extends createZodDto(startExtrusionSchema) {}
-class StopExtrusionBody extends createZodDto(stopExtrusionSchema) {}
-class PlanningBoardMoveBody extends createZodDto(planningBoardMoveSchema) {}
-class SaveDieCriticalDimensionBody extends createZodDto(saveDieCriticalDimensionRequestSchema) {}
-
 /** Production orders and the spec 7 order calls; `companyId`, when given, must be the active company (access guard). */
 @ApiTags('production')
-@Page('orders')
-@Controller('orders')
+@Controller()
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
-  @Get('all')
-  all(@Query() query: OrderListQuery) {
+  @Endpoint(orderEndpoints.all)
+  all(@Input() { query }: EndpointArgs<typeof orderEndpoints.all>) {
     return this.orders.list(query);
   }
 
-  @Get('hideClosedOrders')
-  hideClosedOrders(@Query() _query: HideClosedOrdersQuery) {
+  @Endpoint(orderEndpoints.hideClosedOrders)
+  hideClosedOrders() {
     return this.orders.openOrders();
   }
 
-  @Get('getActiveTimerOrders')
-  activeTimerOrders(@Caller() caller: RequestIdentity, @Query() query: ActiveTimerOrdersQuery): Promise<OrderDie[]> {
+  @Endpoint(orderEndpoints.activeTimerOrders)
+  activeTimerOrders(@Caller() caller: RequestIdentity, @Input() { query }: EndpointArgs<typeof orderEndpoints.activeTimerOrders>) {
     return this.orders.activeTimerOrders(caller, query.userId);
   }
 
-  @Post('saveDieCriticalDimension')
-  saveDieCriticalDimension(@Caller() caller: RequestIdentity, @Body() body: SaveDieCriticalDimensionBody): Promise<DimensionRecord[]> {
-    return this.orders.saveDimensions(caller, body as unknown as SaveDieCriticalDimensionRequest);
+  @Endpoint(orderEndpoints.saveDieCriticalDimension)
+  saveDieCriticalDimension(@Caller() caller: RequestIdentity, @Input() { body }: EndpointArgs<typeof orderEndpoints.saveDieCriticalDimension>) {
+    return this.orders.saveDimensions(caller, body);
   }
 
-  @Get(':id')
-  one(@Param('id', IdPipe) id: number) {
-    return this.orders.detail(id);
+  @Endpoint(orderEndpoints.detail)
+  one(@Input() { params }: EndpointArgs<typeof orderEndpoints.detail>) {
+    return this.orders.detail(params.id);
   }
 
-  @Post()
-  create(@Body() body: OrderBody) {
+  @Endpoint(orderEndpoints.create)
+  create(@Input() { body }: EndpointArgs<typeof orderEndpoints.create>) {
     return this.orders.create(body);
   }
 
-  @Patch(':id')
-  update(@Param('id', IdPipe) id: number, @Body() body: OrderPatch) {
-    return this.orders.update(id, body);
+  @Endpoint(orderEndpoints.update)
+  update(@Input() { params, body }: EndpointArgs<typeof orderEndpoints.update>) {
+    return this.orders.update(params.id, body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  remove(@Param('id', IdPipe) id: number) {
-    return this.orders.remove(id);
+  @Endpoint(orderEndpoints.remove)
+  remove(@Input() { params }: EndpointArgs<typeof orderEndpoints.remove>) {
+    return this.orders.remove(params.id);
   }
 }
 
 /** Starting and stopping extrusion of an order die. */
 @ApiTags('production')
-@Page('extrusion')
-@Controller('extrusion')
+@Controller()
 export class ExtrusionController {
   constructor(private readonly extrusion: ExtrusionService) {}
 
-  @Post('start')
-  start(@Caller() caller: RequestIdentity, @Body() body: StartExtrusionBody) {
+  @Endpoint(extrusionEndpoints.start)
+  start(@Caller() caller: RequestIdentity, @Input() { body }: EndpointArgs<typeof extrusionEndpoints.start>) {
     return this.extrusion.start(caller, body);
   }
 
-  @Post(':orderDieId/stop')
-  @HttpCode(200)
-  stop(@Param('orderDieId', IdPipe) orderDieId: number, @Body() body: StopExtrusionBody) {
-    return this.extrusion.stop(orderDieId, body);
+  @Endpoint(extrusionEndpoints.stop)
+  stop(@Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.stop>) {
+    return this.extrusion.stop(params.orderDieId, body);
   }
 }
 
 @ApiTags('production')
-@Page('planning-board')
-@Controller('planning-board')
+@Controller()
 export class PlanningBoardController {
   constructor(private readonly board: PlanningBoardService) {}
 
-  @Get()
+  @Endpoint(planningBoardEndpoints.board)
   get() {
     return this.board.board();
   }
 
-  @Post('move')
-  @HttpCode(200)
-  move(@Body() body: PlanningBoardMoveBody) {
+  @Endpoint(planningBoardEndpoints.move)
+  move(@Input() { body }: EndpointArgs<typeof planningBoardEndpoints.move>) {
     return this.board.move(body);
   }
 }

@@ -13,12 +13,11 @@ import {
 import { fieldError } from '../common/field-error';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
-import { AluminumAlloyEntity } from './aluminum-alloy.entity';
 import { ownLine } from './catalog.service';
-import { checkWhole, refuseIfAny, refusingConflicts } from './db-errors';
+import { checkWhole, refuseIfAny, refusingConflicts } from '../common/db-errors';
 import { DimensionRecordEntity } from './dimension-record.entity';
 import { dimensionMarks, productionFigures, type FinishedRun } from './figures';
-import { FinishEntity } from './finish.entity';
+import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { DieEntity } from '../dieshop/die.entity';

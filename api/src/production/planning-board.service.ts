@@ -4,7 +4,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
-import { ExtrusionLineEntity } from './extrusion-line.entity';
+import { ExtrusionLineEntity } from './production.entities';
 import { ProductionOrderEntity } from './production-order.entity';
 
 /** Cards shown per column; the finished column shows the most recently finished. */

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CompanyOwnedEntity } from '../tenancy/company-owned.entity';
-import { numeric } from './numeric';
+import { numeric } from '../database/numeric';
 
 /** A production order of the active company; its status is its planning board column. */
 @Entity('production_order')

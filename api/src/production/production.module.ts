@@ -1,25 +1,23 @@
 import { Module } from '@nestjs/common';
+import { PRODUCTION_RESOURCES } from '@planta/contracts';
 import { RealtimeModule } from '../realtime/realtime.module';
-import { AluminumAlloyController, ExtrusionLineController, FinishController, MachineController, ShiftController } from './catalog.controller';
-import { CatalogService } from './catalog.service';
+import { resourceWiring } from '../resources/resource.controller';
+import { ExtrusionLineController } from './catalog.controller';
+import { ExtrusionLineService, ShiftService } from './catalog.service';
 import { ExtrusionService } from './extrusion.service';
 import { ExtrusionController, OrdersController, PlanningBoardController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { PlanningBoardService } from './planning-board.service';
 
-/** Production: lines, machines, shifts, finishes, alloys, orders, extrusion runs and the planning board. */
+const catalogue = resourceWiring(PRODUCTION_RESOURCES, {
+  controllers: { extrusionLine: ExtrusionLineController },
+  services: { extrusionLine: ExtrusionLineService, shift: ShiftService },
+});
+
+/** Production: the catalogue (lines, machines, shifts, finishes, alloys), orders, extrusion runs and the planning board. */
 @Module({
   imports: [RealtimeModule],
-  controllers: [
-    ExtrusionLineController,
-    MachineController,
-    ShiftController,
-    FinishController,
-    AluminumAlloyController,
-    OrdersController,
-    ExtrusionController,
-    PlanningBoardController,
-  ],
-  providers: [CatalogService, OrdersService, ExtrusionService, PlanningBoardService],
+  controllers: [...catalogue.controllers, OrdersController, ExtrusionController, PlanningBoardController],
+  providers: [...catalogue.providers, OrdersService, ExtrusionService, PlanningBoardService],
 })
 export class ProductionModule {}

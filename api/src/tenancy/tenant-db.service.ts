@@ -19,6 +19,8 @@ export interface PagingRules<T> {
   searchable: (keyof T & string)[];
   /** Columns the list may be sorted by; anything else falls back to the first. */
   sortable: (keyof T & string)[];
+  /** Columns that order rows the sort leaves equal, before the id. */
+  thenBy?: (keyof T & string)[];
 }
 
 /**
@@ -129,7 +131,9 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
         builder.andWhere(`(${conditions})`, { search: `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
       }
       const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];
-      builder.orderBy(`${alias}.${sort}`, query.direction === 'desc' ? 'DESC' : 'ASC').addOrderBy(`${alias}.id`, 'ASC');
+      builder.orderBy(`${alias}.${sort}`, query.direction === 'desc' ? 'DESC' : 'ASC');
+      for (const column of rules.thenBy ?? []) builder.addOrderBy(`${alias}.${column}`, 'ASC');
+      builder.addOrderBy(`${alias}.id`, 'ASC');
       const [items, total] = await builder
         .skip((query.page - 1) * query.pageSize)
         .take(query.pageSize)

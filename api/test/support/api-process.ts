@@ -16,7 +16,7 @@ const running = new Set<ApiProcess>();
 /** The built API (`api/dist/main.js`, as `npm start` runs it) in its own process. */
 export function spawnApi(port: number, env: NodeJS.ProcessEnv): ApiProcess {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), JWT_SECRET: 'process-test-secret-long-enough-0123456789abcdef', ...env },
+    env: { ...process.env, PORT: String(port), JWT_SECRET: 'process-test-secret-long-enough-0123456789abcdef', PLANTA_CHECK_RESPONSES: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

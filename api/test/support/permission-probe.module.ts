@@ -1,28 +1,31 @@
-import { Controller, Delete, Get, Module, Patch, Post, type Type } from '@nestjs/common';
-import type { PageAlias } from '@planta/contracts';
-import { Page } from '../../src/permissions/route-access.decorators';
+import { Controller, Module, type Type } from '@nestjs/common';
+import { z } from 'zod';
+import { endpoint, type HttpMethod, type PageAlias } from '@planta/contracts';
+import { Endpoint } from '../../src/common/endpoint.decorator';
+
+const probe = (alias: PageAlias, method: HttpMethod) =>
+  endpoint({ method, path: `probe/${alias}`, access: { page: alias }, tag: 'probe', summary: 'probe', response: z.object({ done: z.string() }) });
 
 /** A controller declaring `alias` with one route per CRUD verb, to test the permission guard on any page. */
 function probeFor(alias: PageAlias): Type {
-  @Page(alias)
-  @Controller(`probe/${alias}`)
+  @Controller()
   class PermissionProbeController {
-    @Get()
+    @Endpoint(probe(alias, 'GET'))
     read() {
       return { done: 'read' };
     }
 
-    @Post()
+    @Endpoint(probe(alias, 'POST'))
     insert() {
       return { done: 'insert' };
     }
 
-    @Patch()
+    @Endpoint({ ...probe(alias, 'PATCH'), status: 200 })
     update() {
       return { done: 'update' };
     }
 
-    @Delete()
+    @Endpoint({ ...probe(alias, 'DELETE'), status: 200 })
     remove() {
       return { done: 'delete' };
     }

@@ -58,7 +58,7 @@ export interface TestApp {
  */
 export async function startTestApp(env: NodeJS.ProcessEnv = {}, extraModules: Type[] = []): Promise<TestApp> {
   const database = await createEmptyDatabase();
-  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, PLANTA_DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, PLANTA_DATA_DIR: '/nonexistent', PLANTA_CHECK_RESPONSES: 'true', ...env });
   const app = await createApp(config, database.url, { logger: false, extraModules });
   const http = () => request(app.getHttpServer());
   return {

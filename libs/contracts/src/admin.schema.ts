@@ -38,3 +38,14 @@ export const pageRoleRowSchema = pageRoleSchema.extend({
 export type PageRoleRow = z.infer<typeof pageRoleRowSchema>;
 
 export const pageRoleUpdateSchema = pageRoleSchema.pick({ read: true, insert: true, update: true, delete: true }).partial();
+
+/** A page's four grants. */
+export const crudGrantSchema = z.object({ read: z.boolean(), insert: z.boolean(), update: z.boolean(), delete: z.boolean() });
+
+/** `GET /api/grants`: what the caller's roles may do on each page of the active company. */
+export const myGrantsSchema = z.object({
+  company_id: z.number().int(),
+  /** Page alias → grants; a page that is not listed grants nothing. */
+  grants: z.record(z.string(), crudGrantSchema),
+});
+export type MyGrants = z.infer<typeof myGrantsSchema>;

@@ -14,6 +14,8 @@ export const liveEvents = {
   labeledUserInCorrectionOrder: 'labeledUserInCorrectionOrder',
   labeledUserCorrectionDiscussion: 'labeledUserCorrectionDiscussion',
   userLabelMaintenanceBoard: 'userLabelMaintenanceBoard',
+  /** To a company's sockets: its page-role grants changed; sessions fetch their grants again. */
+  grantsChanged: 'grantsChanged',
   /** Emitted by the client. */
   joinToRoom: 'joinToRoom',
 } as const;

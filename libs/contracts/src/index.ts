@@ -14,3 +14,7 @@ export * from './events';
 export * from './production.schema';
 export * from './admin.schema';
 export * from './settings.schema';
+export * from './endpoint';
+export * from './resource';
+export * from './resources';
+export * from './endpoints';

@@ -26,6 +26,17 @@ export const messages = {
   notFound: 'No encontrado',
   validationFailed: 'Los datos enviados no son válidos',
   positiveNumber: 'Debe ser un número mayor que cero',
+  nonNegativeNumber: 'Debe ser un número igual o mayor que cero',
+  wholeNumber: 'Debe ser un número entero',
+  atMost: (max: number) => `Debe ser como máximo ${max}`,
+  timeFormat: 'Usa el formato HH:MM (24 horas)',
+  dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',
+  /** A reference to a record that does not exist in the active company. */
+  referenceMissing: 'La opción elegida no existe',
+  /** A unique value already taken, when the resource declares no text of its own. */
+  duplicate: 'Ya existe un registro con ese valor',
+  /** Deleting a record that others still use: `what` names them ("Máquinas (2) y Turnos (1)"). */
+  inUse: (what: string) => `No se puede eliminar: está en uso en ${what}`,
   maxUploadSize: (mb: number) => `El tamaño máximo permitido es de ${mb}MB`,
   informationSaved: 'Información Guardada',
   chatMessageEmpty: 'El mensaje no puede estar vacío',

@@ -1,17 +1,14 @@
 import { issuesToFields } from './error.schema';
-import {
-  aluminumAlloySchema,
-  billetCrossSectionArea,
-  extrusionLineSchema,
-  finishPatchSchema,
-  finishSchema,
-  lineMessages,
-  machinePatchSchema,
-  planningBoardMoveSchema,
-  productionMessages,
-  shiftsOverlap,
-  shiftWeekIntervals,
-} from './production.schema';
+import { billetCrossSectionArea, lineMessages, planningBoardMoveSchema, productionMessages, shiftsOverlap, shiftWeekIntervals } from './production.schema';
+import { resourceSchemas } from './resource';
+import { aluminumAlloyResource, extrusionLineResource, finishResource, machineResource, shiftResource } from './resources';
+
+const extrusionLineSchema = resourceSchemas(extrusionLineResource).create;
+const finishSchema = resourceSchemas(finishResource).create;
+const finishPatchSchema = resourceSchemas(finishResource).patch;
+const machinePatchSchema = resourceSchemas(machineResource).patch;
+const aluminumAlloySchema = resourceSchemas(aluminumAlloyResource).create;
+const shiftSchema = resourceSchemas(shiftResource).create;
 
 const line = {
   name: 'Prensa 1 - 1800 t',
@@ -82,6 +79,18 @@ describe('production forms', () => {
     expect(fieldsOf(finishSchema, { name: 'A', type: 'anodised', colour: 'Plata', micron_class: 'AA15' })).toEqual({});
     expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated', ral_colour: 'ral 9016' })).toEqual({});
     expect(fieldsOf(finishSchema, { name: 'P', type: 'powder-coated' })).toEqual({ ral_colour: productionMessages.ralColour });
+    expect(fieldsOf(finishSchema, { name: 'A', type: 'anodised' })).toEqual({
+      colour: productionMessages.anodisedColour,
+      micron_class: productionMessages.anodisedClass,
+    });
+    // What does not apply to the type is stored empty.
+    expect(finishSchema.parse({ name: 'P', type: 'powder-coated', ral_colour: 'ral 9016', colour: 'Rojo', micron_class: 'AA15' })).toEqual({
+      name: 'P',
+      type: 'powder-coated',
+      colour: '',
+      micron_class: null,
+      ral_colour: 'RAL 9016',
+    });
     const alloy = {
       designation: '6005a',
       temper: 't6',
@@ -99,6 +108,20 @@ describe('production forms', () => {
     expect(finishPatchSchema.parse({})).toEqual({});
     expect(machinePatchSchema.parse({ status: 'stopped' })).toEqual({ status: 'stopped' });
     expect(fieldsOf(machinePatchSchema, { status: 'broken' })).toEqual({ status: 'Elige el estado de la máquina' });
+  });
+
+  it('keeps shift days as a sorted set of weekdays and refuses the same start and end', () => {
+    const shift = { name: 'Mañana', start_time: '06:00', end_time: '14:00', days: [3, 1, '3'], supervisor: 'Ana' };
+    expect(shiftSchema.parse(shift)).toMatchObject({ days: [1, 3] });
+    expect(fieldsOf(shiftSchema, { ...shift, days: [] })).toEqual({ days: productionMessages.chooseDays });
+    expect(fieldsOf(shiftSchema, { ...shift, days: [8] })).toEqual({ days: productionMessages.chooseDays });
+    expect(fieldsOf(shiftSchema, { ...shift, end_time: '06:00' })).toEqual({ end_time: productionMessages.sameStartAndEnd });
+    expect(fieldsOf(shiftSchema, { ...shift, end_time: '6' })).toEqual({ end_time: productionMessages.timeFormat });
+  });
+
+  it('checks a rule over several fields only once they are valid on their own', () => {
+    expect(fields({ ...line, billet_diameter_mm: '', container_inner_diameter_mm: 178 })).toEqual({ billet_diameter_mm: 'Debe ser un número mayor que cero' });
+    expect(fields({})).not.toHaveProperty('usable_table_length_m', lineMessages.usableTableTooLong);
   });
 
   it('requires a line when planning on the board', () => {

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common.schema';
 import { messages } from './messages';
+import { orderDieSchema } from './orders.schema';
 
-/** Spec 3: the four container temperature control types, with the labels shown. */
-export const TEMPERATURE_CONTROL_TYPES = {
-  single: 'Temperatura única (homogénea)',
-  'radial-gradient': 'Gradiente radial (interior-exterior)',
-  'longitudinal-gradient': 'Gradiente longitudinal (atrás-adelante)',
-  'radial-longitudinal-gradient': 'Gradiente radial y longitudinal',
-} as const;
-export const temperatureControlSchema = z.enum(
-  Object.keys(TEMPERATURE_CONTROL_TYPES) as [keyof typeof TEMPERATURE_CONTROL_TYPES, ...(keyof typeof TEMPERATURE_CONTROL_TYPES)[]],
-  {
-    error: 'Elige el tipo de control de temperatura',
-  },
-);
-
-const positive = (max: number) =>
-  z.coerce
-    .number({ error: messages.positiveNumber })
-    .refine(Number.isFinite, messages.positiveNumber)
-    .positive(messages.positiveNumber)
-    .max(max, `Debe ser como máximo ${max}`);
+/**
+ * Production: the rules and texts of the catalogue (its resources are declared in
+ * resources/production.resources.ts), orders, extrusion runs and the planning board.
+ */
 
 export const lineMessages = {
   billetNotSmallerThanContainer: 'El diámetro del tocho debe ser menor que el diámetro interior del contenedor',
@@ -32,60 +17,11 @@ export const lineMessages = {
 /** Cross-section of a round billet, mm², from its diameter in mm. */
 export const billetCrossSectionArea = (billetDiameterMm: number) => Math.round(((Math.PI * billetDiameterMm ** 2) / 4) * 100) / 100;
 
-/** Spec 2.4 extrusion line form, with the rules a process engineer expects. Units in the field names. */
-export const extrusionLineFieldsSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(80, messages.tooLong(80)),
-  press_tonnage_t: positive(20000),
-  max_operating_pressure_bar: positive(1000),
-  container_brand: z.string().trim().max(80, messages.tooLong(80)).default(''),
-  container_reference: z.string().trim().max(80, messages.tooLong(80)).default(''),
-  container_inner_diameter_mm: positive(1000),
-  billet_diameter_mm: positive(1000),
-  cooling_table_length_m: positive(200),
-  net_productivity_goal_kg_h: positive(20000),
-  tooling_diameter_mm: positive(2000),
-  tooling_length_mm: positive(2000),
-  container_temperature_control: temperatureControlSchema,
-  discard_length_mm: positive(500),
-  max_billet_length_mm: positive(3000),
-  blunt_length_mm: positive(3000),
-  table_length_m: positive(200),
-  /** Derived from the billet diameter unless overridden. */
-  billet_cross_section_area_mm2: positive(1_000_000).nullable().optional(),
-  usable_table_length_m: positive(200),
-});
-
-export const extrusionLineSchema = extrusionLineFieldsSchema
-  .refine((line) => line.billet_diameter_mm < line.container_inner_diameter_mm, {
-    message: lineMessages.billetNotSmallerThanContainer,
-    path: ['billet_diameter_mm'],
-  })
-  .refine((line) => line.usable_table_length_m <= line.table_length_m, { message: lineMessages.usableTableTooLong, path: ['usable_table_length_m'] })
-  .refine((line) => line.discard_length_mm < line.max_billet_length_mm, { message: lineMessages.discardNotShorterThanBillet, path: ['discard_length_mm'] });
-export type ExtrusionLineInput = z.infer<typeof extrusionLineSchema>;
-export type ExtrusionLine = ExtrusionLineInput & { id: number; billet_cross_section_area_mm2: number };
-
-/**
- * The `PATCH` body of a form: every field optional and without its default, so that a field
- * left out keeps its stored value (the merged record is then checked with the whole form's rules).
- */
-export function patchSchemaOf<T extends z.ZodRawShape>(fields: z.ZodObject<T>) {
-  const shape = Object.fromEntries(
-    Object.entries(fields.shape).map(([key, field]) => [key, ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional()]),
-  );
-  return z.object(shape) as unknown as ReturnType<z.ZodObject<T>['partial']>;
-}
-
-/** `PATCH /api/extrusion-line/:id`: any subset; the merged line is checked with the full rules. */
-export const extrusionLinePatchSchema = patchSchemaOf(extrusionLineFieldsSchema);
-
-// ---------------------------------------------------------------------------------------------
-// Shared building blocks of the production forms (same rules and Spanish texts in API and forms).
-
 export const productionMessages = {
-  nonNegativeNumber: 'Debe ser un número igual o mayor que cero',
-  wholeNumber: 'Debe ser un número entero',
-  timeFormat: 'Usa el formato HH:MM (24 horas)',
+  nonNegativeNumber: messages.nonNegativeNumber,
+  wholeNumber: messages.wholeNumber,
+  timeFormat: messages.timeFormat,
+  dateFormat: messages.dateFormat,
   sameStartAndEnd: 'La hora de fin debe ser distinta de la de inicio',
   chooseDays: 'Elige al menos un día',
   shiftOverlap: 'El turno se solapa con otro turno de la misma línea',
@@ -100,13 +36,9 @@ export const productionMessages = {
   chooseDie: 'Elige la matriz',
   chooseAlloy: 'Elige la aleación',
   chooseOrder: 'Elige la orden',
-  dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',
   // Conflicts (409) and refusals of the production rules.
-  lineInUse: 'La línea está en uso por máquinas, turnos u órdenes: no se puede eliminar',
   lineNameTaken: 'Ya existe una línea con ese nombre',
-  finishInUse: 'El acabado está en uso por órdenes: no se puede eliminar',
   finishNameTaken: 'Ya existe un acabado con ese nombre',
-  alloyInUse: 'La aleación está en uso por órdenes: no se puede eliminar',
   alloyTaken: 'Ya existe esa aleación con ese temple',
   orderInUse: 'La orden tiene historial de extrusión: no se puede eliminar',
   orderNumberTaken: 'Ya existe una orden con ese número',
@@ -125,82 +57,42 @@ export const productionMessages = {
   boardFinishedIsFinal: 'Una orden terminada no vuelve a planificarse',
 } as const;
 
-/** A positive number up to `max`. */
-export const positiveUpTo = positive;
-/** Zero or more, up to `max`. */
-export const nonNegativeUpTo = (max: number) =>
+const positiveUpTo = (max: number) =>
   z.coerce
-    .number({ error: productionMessages.nonNegativeNumber })
-    .refine(Number.isFinite, productionMessages.nonNegativeNumber)
-    .min(0, productionMessages.nonNegativeNumber)
-    .max(max, `Debe ser como máximo ${max}`);
-const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max)).default('');
+    .number({ error: messages.positiveNumber })
+    .refine(Number.isFinite, messages.positiveNumber)
+    .positive(messages.positiveNumber)
+    .max(max, messages.atMost(max));
+/** Zero or more, up to `max`. */
+const nonNegativeUpTo = (max: number) =>
+  z.coerce
+    .number({ error: messages.nonNegativeNumber })
+    .refine(Number.isFinite, messages.nonNegativeNumber)
+    .min(0, messages.nonNegativeNumber)
+    .max(max, messages.atMost(max));
 const reference = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const optionalReference = z.coerce.number().int().positive().nullable().optional();
 const enumOf = <T extends Record<string, string>>(labels: T, message: string) =>
   z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], { error: message });
 
-// ------------------------------------------------------------------------------------ Machines
+/**
+ * The `PATCH` body of a form: every field optional and without its default, so that a field
+ * left out keeps its stored value (the merged record is then checked with the whole form's rules).
+ */
+export function patchSchemaOf<T extends z.ZodRawShape>(fields: z.ZodObject<T>) {
+  const shape = Object.fromEntries(
+    Object.entries(fields.shape).map(([key, field]) => [key, ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional()]),
+  );
+  return z.object(shape) as unknown as ReturnType<z.ZodObject<T>['partial']>;
+}
 
-export const MACHINE_TYPES = {
-  press: 'Prensa',
-  'billet-furnace': 'Horno de tochos',
-  'die-oven': 'Horno de matrices',
-  puller: 'Puller (extractor)',
-  saw: 'Sierra',
-  stretcher: 'Estiradora',
-  'ageing-oven': 'Horno de envejecido',
-} as const;
-export const MACHINE_STATUSES = {
-  operating: 'En operación',
-  stopped: 'Detenida',
-  maintenance: 'En mantenimiento',
-  'out-of-service': 'Fuera de servicio',
-} as const;
-export const machineSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(80, messages.tooLong(80)),
-  type: enumOf(MACHINE_TYPES, 'Elige el tipo de máquina'),
-  line_id: optionalReference,
-  status: enumOf(MACHINE_STATUSES, 'Elige el estado de la máquina').default('operating'),
-  manufacturer: optionalText(80),
-  model: optionalText(80),
-});
-export const machinePatchSchema = patchSchemaOf(machineSchema);
-export type MachineInput = z.infer<typeof machineSchema>;
-export type Machine = MachineInput & { id: number; line_id: number | null };
+// ---------------------------------------------------------------------------------- Shifts
 
-// -------------------------------------------------------------------------------------- Shifts
-
-/** ISO weekdays, 1 = Monday. */
-export const WEEKDAYS = { 1: 'Lunes', 2: 'Martes', 3: 'Miércoles', 4: 'Jueves', 5: 'Viernes', 6: 'Sábado', 7: 'Domingo' } as const;
-const clock = z
-  .string({ error: productionMessages.timeFormat })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, productionMessages.timeFormat);
-export const shiftFieldsSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(60, messages.tooLong(60)),
-  start_time: clock,
-  /** May be before the start: the shift then crosses midnight. */
-  end_time: clock,
-  days: z
-    .array(z.coerce.number().int().min(1, productionMessages.chooseDays).max(7, productionMessages.chooseDays), { error: productionMessages.chooseDays })
-    .min(1, productionMessages.chooseDays)
-    .transform((days) => [...new Set(days)].sort()),
-  supervisor: z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.tooLong(100)),
-  line_id: optionalReference,
-});
-export const shiftSchema = shiftFieldsSchema.refine((shift) => shift.start_time !== shift.end_time, {
-  message: productionMessages.sameStartAndEnd,
-  path: ['end_time'],
-});
-export const shiftPatchSchema = patchSchemaOf(shiftFieldsSchema);
-export type ShiftInput = z.infer<typeof shiftSchema>;
-export type Shift = ShiftInput & { id: number; line_id: number | null };
-
+type WeeklyShift = { start_time: string; end_time: string; days: readonly number[] };
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const WEEK = 7 * 24 * 60;
 /** The minutes of the week a shift covers, as [start, end) intervals (a night shift runs into the next day). */
-export function shiftWeekIntervals(shift: Pick<ShiftInput, 'start_time' | 'end_time' | 'days'>): [number, number][] {
+export function shiftWeekIntervals(shift: WeeklyShift): [number, number][] {
   const start = minutesOf(shift.start_time);
   let end = minutesOf(shift.end_time);
   if (end <= start) end += 24 * 60;
@@ -214,66 +106,10 @@ export function shiftWeekIntervals(shift: Pick<ShiftInput, 'start_time' | 'end_t
   return intervals;
 }
 /** Whether two shifts share any minute of the week. */
-export function shiftsOverlap(a: Pick<ShiftInput, 'start_time' | 'end_time' | 'days'>, b: Pick<ShiftInput, 'start_time' | 'end_time' | 'days'>): boolean {
+export function shiftsOverlap(a: WeeklyShift, b: WeeklyShift): boolean {
   const other = shiftWeekIntervals(b);
   return shiftWeekIntervals(a).some(([from, to]) => other.some(([otherFrom, otherTo]) => from < otherTo && otherFrom < to));
 }
-
-// ------------------------------------------------------------------------------------ Finishes
-
-export const FINISH_TYPES = { mill: 'Natural (sin acabado)', anodised: 'Anodizado', 'powder-coated': 'Pintado en polvo' } as const;
-/** Anodising thickness classes, in microns (AA5 = 5 µm ... AA25 = 25 µm). */
-export const ANODISING_CLASSES = ['AA5', 'AA10', 'AA15', 'AA20', 'AA25'] as const;
-export const finishFieldsSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(80, messages.tooLong(80)),
-  type: enumOf(FINISH_TYPES, 'Elige el tipo de acabado'),
-  colour: optionalText(60),
-  micron_class: z.enum(ANODISING_CLASSES, { error: productionMessages.anodisedClass }).nullable().optional(),
-  ral_colour: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^(RAL \d{4})?$/, productionMessages.ralColour)
-    .default(''),
-});
-export const finishSchema = finishFieldsSchema.superRefine((finish, context) => {
-  if (finish.type === 'anodised') {
-    if (!finish.colour) context.addIssue({ code: 'custom', message: productionMessages.anodisedColour, path: ['colour'] });
-    if (!finish.micron_class) context.addIssue({ code: 'custom', message: productionMessages.anodisedClass, path: ['micron_class'] });
-  }
-  if (finish.type === 'powder-coated' && !finish.ral_colour) context.addIssue({ code: 'custom', message: productionMessages.ralColour, path: ['ral_colour'] });
-});
-export const finishPatchSchema = patchSchemaOf(finishFieldsSchema);
-export type FinishInput = z.infer<typeof finishSchema>;
-export type Finish = FinishInput & { id: number };
-
-// ---------------------------------------------------------------------------- Aluminium alloys
-
-export const aluminumAlloyFieldsSchema = z.object({
-  designation: z
-    .string({ error: messages.required })
-    .trim()
-    .toUpperCase()
-    .min(1, messages.required)
-    .regex(/^\d{4}[A-Z]?$/, productionMessages.alloyDesignation),
-  temper: z
-    .string({ error: messages.required })
-    .trim()
-    .toUpperCase()
-    .min(1, messages.required)
-    .regex(/^(F|O|H\d{1,3}|T\d{1,4})$/, productionMessages.alloyTemper),
-  density_g_cm3: positiveUpTo(10).refine((density) => density >= 2.5 && density <= 3, productionMessages.alloyDensity),
-  billet_temp_min_c: positiveUpTo(700),
-  billet_temp_max_c: positiveUpTo(700),
-  exit_temp_min_c: positiveUpTo(700),
-  exit_temp_max_c: positiveUpTo(700),
-});
-export const aluminumAlloySchema = aluminumAlloyFieldsSchema
-  .refine((alloy) => alloy.billet_temp_min_c < alloy.billet_temp_max_c, { message: productionMessages.minNotBelowMax, path: ['billet_temp_min_c'] })
-  .refine((alloy) => alloy.exit_temp_min_c < alloy.exit_temp_max_c, { message: productionMessages.minNotBelowMax, path: ['exit_temp_min_c'] });
-export const aluminumAlloyPatchSchema = patchSchemaOf(aluminumAlloyFieldsSchema);
-export type AluminumAlloyInput = z.infer<typeof aluminumAlloySchema>;
-export type AluminumAlloy = AluminumAlloyInput & { id: number };
 
 // -------------------------------------------------------------------------- Production orders
 
@@ -284,8 +120,8 @@ export const OPEN_ORDER_STATUSES = ['to_plan', 'planned', 'in_press'] as const s
 export const orderStatusSchema = enumOf(ORDER_STATUSES, 'Estado de orden no válido');
 
 const isoDate = z
-  .string({ error: productionMessages.dateFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, productionMessages.dateFormat)
+  .string({ error: messages.dateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
   .refine(
     (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
     productionMessages.dateFormat,
@@ -319,27 +155,27 @@ export const orderListQuerySchema = listQuerySchema.extend({
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** Server-computed figures of an order or a line: only finished runs count. */
-export interface ProductionFigures {
-  runs: number;
-  hours: number;
-  billets_pushed: number;
-  billet_kg: number;
-  good_kg: number;
-  scrap_kg: number;
+export const productionFiguresSchema = z.object({
+  runs: z.number().int(),
+  hours: z.number(),
+  billets_pushed: z.number().int(),
+  billet_kg: z.number(),
+  good_kg: z.number(),
+  scrap_kg: z.number(),
   /** Good kg per hour of extrusion; null without extrusion time. */
-  kg_h: number | null;
+  kg_h: z.number().nullable(),
   /** Good kg / billet kg, 0..1; null without billets. */
-  recovery: number | null;
+  recovery: z.number().nullable(),
   /** Scrap kg / billet kg, 0..1; null without billets. */
-  scrap_ratio: number | null;
-}
+  scrap_ratio: z.number().nullable(),
+});
+export type ProductionFigures = z.infer<typeof productionFiguresSchema>;
 
-export type DimensionMarkState = 'due' | 'answered' | 'missed';
+export const DIMENSION_MARK_STATES = ['due', 'answered', 'missed'] as const;
+export type DimensionMarkState = (typeof DIMENSION_MARK_STATES)[number];
 /** A 10-minute mark of a run (spec 4, 9) and whether a dimension record answered it. */
-export interface DimensionMark {
-  at: string;
-  state: DimensionMarkState;
-}
+export const dimensionMarkSchema = z.object({ at: z.string(), state: z.enum(DIMENSION_MARK_STATES) });
+export type DimensionMark = z.infer<typeof dimensionMarkSchema>;
 
 // ----------------------------------------------------------------------------------- Extrusion
 
@@ -362,6 +198,36 @@ export type StopExtrusion = z.infer<typeof stopExtrusionSchema>;
 
 export const lineFiguresQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
+/** `GET /api/extrusion-line/figures`: kg/h, recovery and scrap per line over a period. */
+export const lineFiguresSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(z.object({ line_id: z.number().int(), line_name: z.string(), net_productivity_goal_kg_h: z.number(), figures: productionFiguresSchema })),
+});
+export type LineFigures = z.infer<typeof lineFiguresSchema>;
+
+/** The answer of `POST /api/extrusion/start`: the running order die (spec 3 shape) and where it runs. */
+export const startedRunSchema = orderDieSchema.extend({ order_id: z.number().int(), line_id: z.number().int() });
+
+/** A run (order die) of an order: where and when it ran, what came out, its 10-minute checks. */
+export const orderRunSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  die_id: z.number().int(),
+  line_id: z.number().int(),
+  started_by: z.number().int().nullable(),
+  start_extrusion_time: z.string(),
+  end_extrusion_time: z.string().nullable(),
+  billets_pushed: z.number().int().nullable(),
+  billet_kg: z.number().nullable(),
+  good_kg: z.number().nullable(),
+  scrap_kg: z.number().nullable(),
+  active_timer: z.boolean(),
+});
+
+/** The answer of `POST /api/extrusion/:orderDieId/stop`: the stopped run and its figures. */
+export const stoppedRunSchema = orderRunSchema.extend({ figures: productionFiguresSchema });
+
 // ------------------------------------------------------------------------------ Planning board
 
 export const BOARD_COLUMNS = ORDER_STATUSES;
@@ -383,53 +249,75 @@ export type PlanningBoardMove = z.infer<typeof planningBoardMoveSchema>;
 export const PLANNING_BOARD_CHANGED = 'planningBoardChanged';
 
 /** A card of `GET /api/planning-board`. */
-export interface BoardCard {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  due_date: string;
-  quantity_kg: number;
-  die_reference: string;
-  copy_number: number;
-  line_id: number | null;
-  line_name: string | null;
-  status: OrderStatus;
-  position: number;
-  running: boolean;
-  finished_at?: string | null;
-}
+export const boardCardSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  customer: z.string(),
+  profile: z.string(),
+  due_date: z.string(),
+  quantity_kg: z.number(),
+  die_reference: z.string(),
+  copy_number: z.number().int(),
+  line_id: z.number().int().nullable(),
+  line_name: z.string().nullable(),
+  status: orderStatusSchema,
+  position: z.number().int(),
+  running: z.boolean(),
+  finished_at: z.string().nullable().optional(),
+});
+export type BoardCard = z.infer<typeof boardCardSchema>;
 
 /** `GET /api/planning-board` and the answer of a move: the columns of the order life. */
-export interface PlanningBoard {
-  to_plan: BoardCard[];
-  planned: { line_id: number; line_name: string; cards: BoardCard[] }[];
-  in_press: BoardCard[];
-  finished: BoardCard[];
-}
+export const planningBoardSchema = z.object({
+  to_plan: z.array(boardCardSchema),
+  planned: z.array(z.object({ line_id: z.number().int(), line_name: z.string(), cards: z.array(boardCardSchema) })),
+  in_press: z.array(boardCardSchema),
+  finished: z.array(boardCardSchema),
+});
+export type PlanningBoard = z.infer<typeof planningBoardSchema>;
 
 /** An order as the API lists and shows it (`GET /api/orders/all`, `GET /api/orders/:id`). */
-export interface ProductionOrderView {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  die_id: number;
-  die_reference: string;
-  copy_number: number;
-  alloy_id: number;
-  alloy_designation: string;
-  alloy_temper: string;
-  finish_id: number | null;
-  finish_name: string | null;
-  length_mm: number;
-  quantity_pieces: number;
-  quantity_kg: number;
-  due_date: string;
-  line_id: number | null;
-  line_name: string | null;
-  status: OrderStatus;
-  board_position: number;
-  finished_at: string | null;
-  created_at: string;
-}
+export const productionOrderViewSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  customer: z.string(),
+  profile: z.string(),
+  die_id: z.number().int(),
+  die_reference: z.string(),
+  copy_number: z.number().int(),
+  alloy_id: z.number().int(),
+  alloy_designation: z.string(),
+  alloy_temper: z.string(),
+  finish_id: z.number().int().nullable(),
+  finish_name: z.string().nullable(),
+  length_mm: z.number(),
+  quantity_pieces: z.number().int(),
+  quantity_kg: z.number(),
+  due_date: z.string(),
+  line_id: z.number().int().nullable(),
+  line_name: z.string().nullable(),
+  status: orderStatusSchema,
+  board_position: z.number().int(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProductionOrderView = z.infer<typeof productionOrderViewSchema>;
+
+/** A run of `GET /api/orders/:id`, with its die, line, 10-minute marks and figures. */
+export const orderDetailRunSchema = orderRunSchema.extend({
+  die_reference: z.string(),
+  copy_number: z.number().int(),
+  line_name: z.string(),
+  dimension_marks: z.array(dimensionMarkSchema),
+  missed_checks: z.number().int(),
+  figures: productionFiguresSchema,
+});
+export type OrderDetailRun = z.infer<typeof orderDetailRunSchema>;
+
+/** `GET /api/orders/:id`: the order, its runs and its figures. */
+export const orderDetailSchema = productionOrderViewSchema.extend({
+  order_dies: z.array(orderDetailRunSchema),
+  missed_checks: z.number().int(),
+  figures: productionFiguresSchema,
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;

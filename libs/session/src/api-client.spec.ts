@@ -1,5 +1,5 @@
-import { storageKeys } from '@planta/contracts';
-import { api, ApiRequestError, apiUrl, configureApiClient, errorMessage, onUnauthorized, parseApiError, sessionMessages } from './api-client';
+import { chatEndpoints, companyEndpoints, shareTokenEndpoints, storageKeys } from '@planta/contracts';
+import { apiRequest, ApiRequestError, call, apiUrl, configureApiClient, errorMessage, onUnauthorized, parseApiError, sessionMessages } from './api-client';
 import { signIn } from './auth.service';
 import { accessTokenAtom, authStatusAtom, clearSession, onSessionEnd, sessionStore, startSession, userAtom } from './session.atoms';
 import { fakeJwt, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
@@ -36,7 +36,9 @@ describe('requests', () => {
   it('sends JSON with the session bearer token and returns the JSON answer', async () => {
     startSession({ user, access_token: token });
     fetchMock.mockResolvedValueOnce(fakeResponse(200, [{ id: 2, name: 'Extrusiones del Norte' }]));
-    await expect(api.post('orders/saveDieCriticalDimension', [{ order_dies_id: 1 }])).resolves.toEqual([{ id: 2, name: 'Extrusiones del Norte' }]);
+    await expect(apiRequest('orders/saveDieCriticalDimension', { method: 'POST', body: [{ order_dies_id: 1 }] })).resolves.toEqual([
+      { id: 2, name: 'Extrusiones del Norte' },
+    ]);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/orders/saveDieCriticalDimension');
     expect(fetchMock.mock.calls[0][1].method).toBe('POST');
     expect(sentHeaders(fetchMock)).toMatchObject({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
@@ -47,10 +49,32 @@ describe('requests', () => {
     fetchMock.mockResolvedValueOnce(fakeResponse(204));
     const form = new FormData();
     form.append('file', 'x');
-    await expect(api.post('uploads', form)).resolves.toBeUndefined();
+    await expect(apiRequest('uploads', { method: 'POST', body: form })).resolves.toBeUndefined();
     expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
     expect(sentHeaders(fetchMock)['Content-Type']).toBeUndefined();
     expect(fetchMock.mock.calls[0][1].body).toBe(form);
+  });
+});
+
+describe('call (the typed client)', () => {
+  it('takes method, path, parameters and query from the contract', async () => {
+    startSession({ user, access_token: token });
+    fetchMock.mockResolvedValueOnce(fakeResponse(200, []));
+    await call(chatEndpoints.dialog, { params: { contactId: 7 }, query: { before: 30, limit: 20 } });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/chat/dialog/7?before=30&limit=20');
+    expect(fetchMock.mock.calls[0][1].method).toBe('GET');
+    fetchMock.mockResolvedValueOnce(fakeResponse(204));
+    await call(shareTokenEndpoints.revoke, { params: { id: 'a/b' } });
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/share-token/a%2Fb');
+    expect(fetchMock.mock.calls[1][1].method).toBe('DELETE');
+  });
+
+  it('sends the body as JSON and refuses to call a path without its parameters', async () => {
+    fetchMock.mockResolvedValueOnce(fakeResponse(200, { ok: true }));
+    await call(companyEndpoints.switch, { body: { company_id: 2 } });
+    expect(fetchMock.mock.calls[0][1].method).toBe('POST');
+    expect(sentBody(fetchMock)).toEqual({ company_id: 2 });
+    expect(() => call(chatEndpoints.dialog, { params: {} as never })).toThrow(/contactId/);
   });
 });
 
@@ -64,7 +88,7 @@ describe('error shape', () => {
       codes: { email: 'email-already-in-use' },
     };
     fetchMock.mockResolvedValueOnce(fakeResponse(409, body, 'Conflict'));
-    const error = await api.post('auth/register', {}).catch((caught: unknown) => caught);
+    const error = await apiRequest('auth/register', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).toJSON()).toEqual(body);
     expect((error as ApiRequestError).message).toBe('El correo ya está en uso');
@@ -93,7 +117,7 @@ describe('error shape', () => {
 
   it('turns a network failure into statusCode 0 with a Spanish message', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = (await api.get('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
+    const error = (await apiRequest('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error.statusCode).toBe(0);
     expect(error.message).toBe(sessionMessages.networkError);
@@ -103,7 +127,7 @@ describe('error shape', () => {
   it('rethrows aborts as they are', async () => {
     const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
     fetchMock.mockRejectedValueOnce(abort);
-    await expect(api.get('company/all')).rejects.toBe(abort);
+    await expect(apiRequest('company/all')).rejects.toBe(abort);
   });
 });
 
@@ -116,7 +140,7 @@ describe('401 (spec 4/7/8)', () => {
     const stopEnded = onSessionEnd(ended);
     fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'access_token expired', error: 'Unauthorized' }));
 
-    const error = (await api.get('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
+    const error = (await apiRequest('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
     stopHandler();
     stopEnded();
 
@@ -147,10 +171,10 @@ describe('401 (spec 4/7/8)', () => {
     const handler = jest.fn();
     onUnauthorized(handler)();
     fetchMock.mockResolvedValueOnce(fakeResponse(403, { statusCode: 403, message: 'No tienes permiso para esta acción', error: 'Forbidden' }));
-    await expect(api.get('company/all')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(apiRequest('company/all')).rejects.toMatchObject({ statusCode: 403 });
     expect(sessionStore.get(accessTokenAtom)).toBe(token);
     fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
-    await expect(api.get('company/all')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(apiRequest('company/all')).rejects.toMatchObject({ statusCode: 401 });
     expect(handler).not.toHaveBeenCalled();
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
   });

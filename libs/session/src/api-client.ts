@@ -1,4 +1,12 @@
-import { HTTP_REASONS as REASONS, messages, type ApiError } from '@planta/contracts';
+import {
+  fillPath,
+  HTTP_REASONS as REASONS,
+  messages,
+  type ApiError,
+  type EndpointDefinition,
+  type EndpointRequest,
+  type EndpointResponse,
+} from '@planta/contracts';
 import { accessTokenAtom, clearSession, sessionStore } from './session.atoms';
 
 /** Texts of this library that the contracts' catalogue does not have. */
@@ -225,13 +233,20 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   throw failure;
 }
 
-type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+/** What a call may set besides its request: abort signal, headers, and the session handling. */
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'headers' | 'auth' | 'handleUnauthorized'>;
 
-/** Shorthands: `api.get<Company[]>('company/all')`, `api.post<AuthResponse>('auth/login', body)`. */
-export const api = {
-  get: <T = unknown>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  delete: <T = unknown>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-};
+type CallArgs<E extends EndpointDefinition> =
+  Record<string, never> extends EndpointRequest<E>
+    ? [request?: EndpointRequest<E>, options?: CallOptions]
+    : [request: EndpointRequest<E>, options?: CallOptions];
+
+/**
+ * Calls an API endpoint through its contract (libs/contracts): the method and path come from it,
+ * the request parts and the answer are typed from its schemas.
+ * `call(orderEndpoints.detail, { params: { id } })`, `call(companyEndpoints.all)`.
+ */
+export function call<E extends EndpointDefinition>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const parts = (request ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown };
+  return apiRequest<EndpointResponse<E>>(fillPath(endpoint.path, parts.params), { ...options, method: endpoint.method, query: parts.query, body: parts.body });
+}

@@ -1,7 +1,8 @@
 import {
+  authEndpoints,
+  companyEndpoints,
   messages,
   storageKeys,
-  type AuthResponse,
   type Company,
   type LoginRequest,
   type RegisterRequest,
@@ -9,14 +10,17 @@ import {
   type User,
   type UserUpdateRequest,
 } from '@planta/contracts';
-import { api } from './api-client';
+import { call, type CallOptions } from './api-client';
 import { isTokenValid } from './jwt';
 import { authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
+
+/** Sign-in calls send no token, and a 401 there means wrong credentials or a stale token, not a lost session. */
+const SIGN_IN: CallOptions = { auth: false, handleUnauthorized: false };
 
 /** Spec 7 POST auth/login. Sets the session; rejects with the API's error (message for the snackbar). */
 export async function signIn(email: string, password: string): Promise<User> {
   const body: LoginRequest = { email, password };
-  const response = await api.post<AuthResponse>('auth/login', body, { auth: false, handleUnauthorized: false });
+  const response = await call(authEndpoints.login, { body }, SIGN_IN);
   return startSession(response, { email: response.user.data.email || email });
 }
 
@@ -41,7 +45,7 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
     const email = readStored(storageKeys.email);
     if (!email) throw new Error('No stored email for the token sign-in');
     const body: TokenSignInRequest = { token, email, accessUrl };
-    const response = await api.post<AuthResponse>('auth/token', body, { auth: false, handleUnauthorized: false });
+    const response = await call(authEndpoints.tokenSignIn, { body }, SIGN_IN);
     return { outcome: 'signed-in', user: startSession(response, { email: response.user.data.email || email }) };
   } catch (error) {
     clearSession('token-failed');
@@ -70,13 +74,13 @@ export function signInWithToken(options: { accessUrl?: string; now?: number } = 
  * in memory only, so the browser's stored session (if any) is not replaced.
  */
 export async function signInWithShareToken(token: string): Promise<User> {
-  const response = await api.post<AuthResponse>('auth/login/token', { token }, { auth: false, handleUnauthorized: false });
+  const response = await call(authEndpoints.shareSignIn, { body: { token } }, SIGN_IN);
   return startSession(response, { persist: false });
 }
 
 /** Spec 7 POST auth/register. Rejects with an ApiRequestError whose `fields`/`codes` go to the form (spec 8). */
 export async function register(data: RegisterRequest): Promise<User> {
-  const response = await api.post<AuthResponse>('auth/register', data, { auth: false, handleUnauthorized: false });
+  const response = await call(authEndpoints.register, { body: data }, SIGN_IN);
   return startSession(response);
 }
 
@@ -91,18 +95,18 @@ export type UserUpdate = UserUpdateRequest['user']['data'];
 /** Spec 7 POST auth/user/update {user}; the answer replaces the session's user. */
 export async function updateUser(data: UserUpdate): Promise<User> {
   const body: UserUpdateRequest = { user: { data } };
-  const response = await api.post<{ user: User }>('auth/user/update', body);
+  const response = await call(authEndpoints.updateUser, { body });
   sessionStore.set(userAtom, response.user);
   return response.user;
 }
 
 /** The company selector: POST company/switch {company_id}; stores the re-issued token and user. */
 export async function switchCompany(companyId: number): Promise<User> {
-  const response = await api.post<AuthResponse>('company/switch', { company_id: companyId });
+  const response = await call(companyEndpoints.switch, { body: { company_id: companyId } });
   return startSession(response);
 }
 
 /** Spec 7 GET company/all: the companies the user may choose. */
 export function companies(): Promise<Company[]> {
-  return api.get<Company[]>('company/all');
+  return call(companyEndpoints.all);
 }

@@ -1,5 +1,6 @@
 import { authRoles } from '@planta/contracts';
-import { afterLoginTarget, guardRedirect, routeAccess, usableRememberedUrl } from './guard';
+import { afterLoginTarget, guardRedirect, routeAccess, routeDecision, usableRememberedUrl } from './guard';
+import type { GrantsState } from './grants';
 
 describe('routeAccess (spec 2.1 and 6)', () => {
   it('applies the default group admin, staff, user to routes without an auth list', () => {
@@ -96,5 +97,40 @@ describe('afterLoginTarget', () => {
       expect(usableRememberedUrl(url)).toBeNull();
       expect(afterLoginTarget(url)).toBe('/apps/dashboards/welcome');
     }
+  });
+});
+
+describe('routeDecision (page grants)', () => {
+  const ready = (read: boolean): GrantsState => ({
+    status: 'ready',
+    companyId: 1,
+    grants: { machines: { read, insert: false, update: false, delete: false } },
+  });
+  const base = { pathname: '/apps/machine/all', routeAuth: undefined, page: 'machines' as const };
+
+  it('renders a page route for a signed-in user who may read the page, whatever the role', () => {
+    expect(routeDecision({ ...base, roles: ['guest'], grants: ready(true) })).toEqual({ kind: 'render' });
+    expect(routeDecision({ ...base, roles: ['custom-role'], grants: ready(true) })).toEqual({ kind: 'render' });
+  });
+  it('sends a user without the grant to the remembered URL or /, and one without a role to /login', () => {
+    expect(routeDecision({ ...base, roles: ['admin'], grants: ready(false) })).toEqual({ kind: 'redirect', to: '/' });
+    expect(routeDecision({ ...base, roles: ['admin'], grants: ready(false), rememberedUrl: '/apps/shifts/all' })).toEqual({
+      kind: 'redirect',
+      to: '/apps/shifts/all',
+      forget: true,
+    });
+    expect(routeDecision({ ...base, roles: [], grants: { status: 'none' } })).toEqual({ kind: 'redirect', to: '/login', remember: '/apps/machine/all' });
+  });
+  it('waits while the grants are fetched and reports when they could not be', () => {
+    expect(routeDecision({ ...base, roles: ['user'], grants: { status: 'loading' } })).toEqual({ kind: 'wait' });
+    expect(routeDecision({ ...base, roles: ['user'], grants: { status: 'none' } })).toEqual({ kind: 'wait' });
+    expect(routeDecision({ ...base, roles: ['user'], grants: { status: 'failed', message: 'sin red' } })).toEqual({ kind: 'failed', message: 'sin red' });
+  });
+  it('decides a route without a page by its role group, as spec 2.1 says', () => {
+    expect(routeDecision({ pathname: '/login', routeAuth: authRoles.onlyGuest, roles: ['user'], grants: { status: 'loading' } })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(routeDecision({ pathname: '/login', routeAuth: authRoles.onlyGuest, roles: [], grants: { status: 'none' } })).toEqual({ kind: 'render' });
   });
 });

@@ -1,4 +1,5 @@
-import { defaultRouteAuth, hasPermission } from '@planta/contracts';
+import { defaultRouteAuth, hasPermission, type PageAlias } from '@planta/contracts';
+import { canOn, type GrantsState } from './grants';
 
 /**
  * A route's auth list: `undefined` (not declared) takes the default group admin, staff, user
@@ -89,4 +90,35 @@ export function guardRedirect(input: GuardInput): GuardRedirect | null {
 /** Where to go after a successful sign-in: the remembered URL, or the welcome dashboard. */
 export function afterLoginTarget(rememberedUrl: string | null | undefined): string {
   return usableRememberedUrl(rememberedUrl) ?? DEFAULT_AFTER_LOGIN_URL;
+}
+
+export interface RouteDecisionInput extends GuardInput {
+  /** The page whose read grant the route needs (product screens); role groups when absent. */
+  page?: PageAlias;
+  grants: GrantsState;
+}
+
+/**
+ * What the route guard does with a route (spec 2.1 and architecture.md "Permissions in the UI"):
+ * - `render` it; `wait` while the signed-in user's grants are being fetched; `failed` when they
+ *   could not be;
+ * - `redirect` as spec 2.1 says: without a role to /login remembering the URL, with a role but no
+ *   access to the remembered URL or /.
+ * A page route needs a signed-in user whose grants let them read the page; any other route is
+ * decided by its role group.
+ */
+export type RouteDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'failed'; message: string } | ({ kind: 'redirect' } & GuardRedirect);
+
+export function routeDecision(input: RouteDecisionInput): RouteDecision {
+  if (input.page === undefined) {
+    const redirect = guardRedirect(input);
+    return redirect ? { kind: 'redirect', ...redirect } : { kind: 'render' };
+  }
+  // Not signed in: the role rule sends the user to /login (an empty group admits nobody with a role).
+  if (!hasRoles(input.roles)) return { kind: 'redirect', ...guardRedirect({ ...input, routeAuth: defaultRouteAuth })! };
+  if (input.grants.status === 'none' || input.grants.status === 'loading') return { kind: 'wait' };
+  if (input.grants.status === 'failed') return { kind: 'failed', message: input.grants.message };
+  if (canOn(input.grants, input.page, 'read')) return { kind: 'render' };
+  // Signed in without the grant: as a role that the route does not admit (remembered URL, or /).
+  return { kind: 'redirect', ...guardRedirect({ ...input, routeAuth: [] })! };
 }

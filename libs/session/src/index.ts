@@ -5,3 +5,4 @@ export * from './jwt';
 export * from './session.atoms';
 export * from './settings';
 export * from './realtime';
+export * from './grants';

@@ -1,11 +1,12 @@
-import { authRoles } from '@planta/contracts';
+import { authRoles, machineResource } from '@planta/contracts';
 import {
-  filterNavigationByRole,
+  filterNavigation,
   flattenNavigation,
   isUnderPath,
   linkTarget,
   normalizeSearchText,
   pageItem,
+  resourceNavItem,
   searchNavigation,
   type NavigationItem,
 } from './navigation';
@@ -21,15 +22,15 @@ const tree: NavigationItem[] = [
         type: 'collapse',
         title: 'Matricería',
         children: [
-          { id: 'dies', type: 'item', title: 'Inventario de matrices', url: '/apps/dies/all', auth: authRoles.user },
-          { id: 'die-nitriding', type: 'item', title: 'Nitrurado de matrices', url: '/apps/die-nitruring-confirm/all', auth: authRoles.staff },
+          { id: 'dies', type: 'item', title: 'Inventario de matrices', url: '/apps/dies/all', page: 'dies' },
+          { id: 'die-nitriding', type: 'item', title: 'Nitrurado de matrices', url: '/apps/die-nitruring-confirm/all', page: 'die-nitriding' },
         ],
       },
       {
         id: 'administration',
         type: 'collapse',
         title: 'Administración',
-        children: [{ id: 'users', type: 'item', title: 'Usuarios', url: '/apps/users/all', auth: authRoles.admin }],
+        children: [{ id: 'users', type: 'item', title: 'Usuarios', url: '/apps/users/all', page: 'users' }],
       },
       { id: 'login', type: 'item', title: 'Ingresar', url: '/login', auth: authRoles.onlyGuest },
       { id: 'manual', type: 'link', title: 'Manual de planta', url: 'https://example.org/manual' },
@@ -40,37 +41,49 @@ const tree: NavigationItem[] = [
     type: 'group',
     title: 'Solo admin',
     auth: authRoles.admin,
-    children: [{ id: 'roles', type: 'item', title: 'Roles', url: '/apps/role/all' }],
+    children: [{ id: 'roles', type: 'item', title: 'Roles', url: '/apps/role/all', page: 'roles' }],
   },
 ];
 
 const ids = (items: readonly NavigationItem[]): string[] => flattenNavigation(items).map((item) => item.id);
+const reading =
+  (...pages: string[]) =>
+  (page: string) =>
+    pages.includes(page);
 
-describe('filterNavigationByRole (spec 2.3)', () => {
-  it('keeps only what the roles allow and drops emptied collapses and groups', () => {
-    const visible = filterNavigationByRole(tree, ['user']);
+describe('filterNavigation (spec 2.3, grants)', () => {
+  it('shows a page item only to whoever may read the page, and drops emptied collapses and groups', () => {
+    const visible = filterNavigation(tree, { roles: ['user'], canRead: reading('dies') });
     expect(ids(visible)).toEqual(['dies', 'manual']);
     expect(visible.map((item) => item.id)).toEqual(['applications']);
     expect(visible[0].children?.map((item) => item.id)).toEqual(['dieshop', 'manual']);
   });
-  it('shows everything an admin may see', () => {
-    expect(ids(filterNavigationByRole(tree, 'admin'))).toEqual(['dies', 'die-nitriding', 'users', 'manual', 'roles']);
+  it('follows the grants, not the role name: a user granted users sees it, an admin without the grant does not', () => {
+    expect(ids(filterNavigation(tree, { roles: ['user'], canRead: reading('dies', 'users') }))).toEqual(['dies', 'users', 'manual']);
+    expect(ids(filterNavigation(tree, { roles: ['admin'], canRead: reading('dies', 'die-nitriding', 'roles') }))).toEqual([
+      'dies',
+      'die-nitriding',
+      'manual',
+      'roles',
+    ]);
   });
-  it('shows guest-only entries only without roles', () => {
-    expect(ids(filterNavigationByRole(tree, []))).toEqual(['login', 'manual']);
-    expect(ids(filterNavigationByRole(tree, null))).toEqual(['login', 'manual']);
-    expect(ids(filterNavigationByRole(tree, ['guest']))).toEqual(['manual']);
+  it('keeps role groups for what spec 6 defines by role: guest-only entries only without roles', () => {
+    expect(ids(filterNavigation(tree, { roles: [], canRead: reading() }))).toEqual(['login', 'manual']);
+    expect(ids(filterNavigation(tree, { roles: null, canRead: reading('dies') }))).toEqual(['dies', 'login', 'manual']);
+    expect(ids(filterNavigation(tree, { roles: ['guest'], canRead: reading() }))).toEqual(['manual']);
+    // A role group and a page together: both must allow it.
+    expect(ids(filterNavigation(tree, { roles: ['user'], canRead: reading('roles') }))).toEqual(['manual']);
   });
   it('removes a collapse that had no children at all and keeps dividers', () => {
     const items: NavigationItem[] = [
       { id: 'empty', type: 'collapse', title: 'Vacío' },
       { id: 'line', type: 'divider', title: '' },
     ];
-    expect(filterNavigationByRole(items, ['admin']).map((item) => item.id)).toEqual(['line']);
+    expect(filterNavigation(items, { roles: ['admin'], canRead: reading() }).map((item) => item.id)).toEqual(['line']);
   });
   it('does not change its input', () => {
     const before = JSON.stringify(tree);
-    filterNavigationByRole(tree, ['user']);
+    filterNavigation(tree, { roles: ['user'], canRead: reading('dies') });
     expect(JSON.stringify(tree)).toBe(before);
   });
 });
@@ -124,18 +137,18 @@ describe('linkTarget (spec 2.3)', () => {
 });
 
 describe('pageItem', () => {
-  it('takes id and title from the page catalogue and the default route group', () => {
-    expect(pageItem('finishes', '/apps/finish/all')).toEqual({
-      id: 'finishes',
+  it('takes id and title from the page catalogue and is shown by the page grant', () => {
+    expect(pageItem('finishes', '/apps/finish/all')).toEqual({ id: 'finishes', type: 'item', title: 'Acabados', url: '/apps/finish/all', page: 'finishes' });
+    expect(pageItem('users', '/apps/users/all', { icon: 'PeopleRegular' })).toMatchObject({ title: 'Usuarios', page: 'users', icon: 'PeopleRegular' });
+  });
+  it('gives a declared resource its item: its page, its list and its icon', () => {
+    expect(resourceNavItem(machineResource)).toEqual({
+      id: 'machines',
       type: 'item',
-      title: 'Acabados',
-      url: '/apps/finish/all',
-      auth: authRoles.user,
-    });
-    expect(pageItem('users', '/apps/users/all', { auth: authRoles.admin, icon: 'PeopleRegular' })).toMatchObject({
-      title: 'Usuarios',
-      auth: ['admin'],
-      icon: 'PeopleRegular',
+      title: 'Máquinas',
+      url: '/apps/machine/all',
+      page: 'machines',
+      icon: 'WrenchSettingsRegular',
     });
   });
 });

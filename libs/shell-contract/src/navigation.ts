@@ -1,4 +1,4 @@
-import { defaultRouteAuth, hasPermission, PAGES, type PageAlias, type RoleName } from '@planta/contracts';
+import { hasPermission, PAGES, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
 import { isSameOrBelow } from './route-path';
 
 /** Item types of the navigation tree (spec 2.3). */
@@ -30,7 +30,10 @@ export interface NavigationItem {
   badge?: NavigationBadge;
   /** link target of `link` items; see `linkTarget` for the default */
   target?: string;
+  /** The roles that see the item (spec 6 role groups: guest-only and share-link entries). */
   auth?: readonly RoleName[];
+  /** The page whose read grant the item needs (every product screen). */
+  page?: PageAlias;
   children?: readonly NavigationItem[];
 }
 
@@ -43,31 +46,42 @@ export function linkTarget(item: NavigationItem): string {
 
 /**
  * The navigation item of a catalogue page: id = the page alias, title = the page's Spanish name
- * in PAGES, auth = the default route group (spec 6) unless `extra` says otherwise.
+ * in PAGES, shown to whoever may read the page (their grants), unless `extra` says otherwise.
  */
 export function pageItem(alias: PageAlias, url: string, extra: Partial<Omit<NavigationItem, 'id' | 'url' | 'children'>> = {}): NavigationItem {
   const page = PAGES.find((candidate) => candidate.alias === alias);
   if (!page) throw new Error(`Unknown page alias: ${alias}`);
-  return { id: alias, type: 'item', title: page.name, url, auth: defaultRouteAuth, ...extra };
+  return { id: alias, type: 'item', title: page.name, url, page: alias, ...extra };
 }
+
+/** The navigation item of a declared resource: its page, its list and its icon. */
+export const resourceNavItem = (resource: Pick<ResourceDefinition, 'page' | 'route' | 'icon'>): NavigationItem =>
+  pageItem(resource.page, `${resource.route}/all`, { icon: resource.icon });
 
 const isContainer = (item: NavigationItem): boolean => item.type === 'group' || item.type === 'collapse';
 
+/** Who is looking at the navigation: their roles, and whether their grants let them read a page. */
+export interface NavigationViewer {
+  roles: readonly string[] | string | null | undefined;
+  canRead: (page: PageAlias) => boolean;
+}
+
 /**
- * Spec 2.3: an item is hidden unless the user's roles satisfy its auth list. Groups and
- * collapses left without visible children disappear too. Returns new objects; the input is not
- * changed.
+ * Spec 2.3: an item is shown when the viewer's roles satisfy its auth list and, for a page, their
+ * grants let them read it. Groups and collapses left without visible children disappear too.
+ * Returns new objects; the input is not changed.
  */
-export function filterNavigationByRole(items: readonly NavigationItem[], roles: readonly string[] | string | null | undefined): NavigationItem[] {
+export function filterNavigation(items: readonly NavigationItem[], viewer: NavigationViewer): NavigationItem[] {
   const visible: NavigationItem[] = [];
   for (const item of items) {
-    if (!hasPermission(item.auth, roles)) continue;
+    if (!hasPermission(item.auth, viewer.roles)) continue;
+    if (item.page && !viewer.canRead(item.page)) continue;
     if (isContainer(item)) {
-      const children = filterNavigationByRole(item.children ?? [], roles);
+      const children = filterNavigation(item.children ?? [], viewer);
       if (children.length === 0) continue;
       visible.push({ ...item, children });
     } else {
-      visible.push(item.children ? { ...item, children: filterNavigationByRole(item.children, roles) } : item);
+      visible.push(item.children ? { ...item, children: filterNavigation(item.children, viewer) } : item);
     }
   }
   return visible;

@@ -1,21 +1,18 @@
+import { resourcesOf, type Area } from '@planta/contracts';
+
 /**
  * Which remote owns which addresses (architecture.md "Layout"). The shell knows this without
  * loading the remote, so that when a remote cannot be loaded its own addresses show an error
  * card with a retry instead of a 404, while every other area keeps working.
  */
+const routesOf = (area: Area) => resourcesOf(area).map((resource) => resource.route);
+
 export const REMOTE_AREAS = {
   mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback'] },
   mfe_production: {
     title: 'Producción ágil',
-    prefixes: [
-      '/apps/extrusion-line',
-      '/apps/extrusion',
-      '/apps/planning-kanban-board',
-      '/apps/shifts',
-      '/apps/finish',
-      '/apps/aluminum-alloy',
-      '/apps/machine',
-    ],
+    // The declared resources' routes, and the screens of the area that are not resources.
+    prefixes: [...routesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board'],
   },
   mfe_maintenance: {
     title: 'Mantenimiento inteligente',
@@ -46,7 +43,7 @@ export const REMOTE_AREAS = {
     ],
   },
   mfe_admin: { title: 'Administración', prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users'] },
-} as const;
+} as const satisfies Record<string, { title: string; prefixes: readonly string[] }>;
 
 export type RemoteName = keyof typeof REMOTE_AREAS;
 export const REMOTE_NAMES = Object.keys(REMOTE_AREAS) as RemoteName[];

@@ -1,4 +1,4 @@
-import type { Area, PageAlias, RoleName } from '@planta/contracts';
+import type { Area, PageAlias, ResourceDefinition, RoleName } from '@planta/contracts';
 import type { NavigationItem } from './navigation';
 
 /** Page layouts of spec 2.5. */
@@ -27,15 +27,26 @@ export interface RouteSettings {
 export type PageLoader = () => Promise<{ default: unknown }>;
 
 /** A route's metadata: path pattern (`:id` params), auth list (spec 2.1) and layout settings. */
-export interface RouteDefinition {
-  path: string;
-  /** absent: open to everybody; empty: only users without roles (spec 2.1) */
-  auth: readonly RoleName[] | null;
-  settings?: RouteSettings;
-}
+/**
+ * Who may open a route: the holders of a page's read grant (every product screen), or the roles
+ * of a spec 6 group (`null`: everybody; empty: only users without roles; spec 2.1) for the
+ * sign-in pages, share-link pages and the welcome page.
+ */
+export type RouteAccessRule = { page: PageAlias; auth?: undefined } | { auth: readonly RoleName[] | null; page?: undefined };
+
+/** A route's metadata: path pattern (`:id` params), who may open it, and layout settings. */
+export type RouteDefinition = { path: string; settings?: RouteSettings } & RouteAccessRule;
 
 /** A route a remote owns: its metadata plus the page, loaded only when visited, or a redirect. */
 export type RemoteRoute = RouteDefinition & ({ load: PageLoader; redirectTo?: undefined } | { redirectTo: string; load?: undefined });
+
+/** The routes of a declared resource: `<route>` redirects to `<route>/all`; `<route>/:id` is its page (list, new, edit). */
+export function resourceRoutes(resource: Pick<ResourceDefinition, 'route' | 'page'>, load: PageLoader): RemoteRoute[] {
+  return [
+    { path: resource.route, page: resource.page, redirectTo: `${resource.route}/all` },
+    { path: `${resource.route}/:id`, page: resource.page, load },
+  ];
+}
 
 /** A widget a remote offers to the shell's dashboards. */
 export interface DashboardWidget {

@@ -1,4 +1,4 @@
-import { Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select, Text, Textarea, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -160,11 +160,13 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
   options,
   placeholder = '—',
   numeric,
+  nullable,
   ...frame
 }: BaseFieldProps<T, TOut> & {
   options: readonly SelectOption[];
   placeholder?: string;
   /** store numbers (ids) instead of strings; empty is null */ numeric?: boolean;
+  /** empty is null (an optional choice) */ nullable?: boolean;
 }) {
   return (
     <ControlledField
@@ -177,7 +179,7 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
           disabled={disabled}
           onBlur={field.onBlur}
           onChange={(_, data) => {
-            field.onChange(numeric ? (data.value === '' ? null : Number(data.value)) : data.value);
+            field.onChange(data.value === '' && (numeric || nullable) ? null : numeric ? Number(data.value) : data.value);
             onValueChange?.(data.value);
           }}
         >
@@ -189,6 +191,54 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
           ))}
         </Select>
       )}
+    />
+  );
+}
+
+/**
+ * A set of choices as checkboxes (weekdays), holding the chosen values in order. A group, not a
+ * Field: a Field would give every checkbox its one id.
+ */
+export function FormCheckboxGroup<T extends FieldValues, TOut extends FieldValues = T>({
+  name,
+  control,
+  label,
+  required,
+  options,
+}: Pick<BaseFieldProps<T, TOut>, 'name' | 'control' | 'label' | 'required'> & { options: readonly SelectOption[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const message = fieldErrorText(fieldState, { required, value: field.value });
+        const chosen: (string | number)[] = Array.isArray(field.value) ? field.value : [];
+        const order = (values: (string | number)[]) => options.map((option) => option.value).filter((value) => values.includes(value));
+        return (
+          <fieldset style={{ border: 'none', padding: 0, margin: 0, gridColumn: '1 / -1', minWidth: 0 }} aria-invalid={message ? true : undefined}>
+            <legend>
+              <Text weight="semibold">{label}</Text>
+              {required ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}> *</Text> : null}
+            </legend>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+              {options.map((option) => (
+                <Checkbox
+                  key={option.value}
+                  label={option.label}
+                  checked={chosen.includes(option.value)}
+                  onBlur={field.onBlur}
+                  onChange={(_, data) => field.onChange(data.checked ? order([...chosen, option.value]) : chosen.filter((value) => value !== option.value))}
+                />
+              ))}
+            </div>
+            {message ? (
+              <Text role="alert" size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
+                {message}
+              </Text>
+            ) : null}
+          </fieldset>
+        );
+      }}
     />
   );
 }

@@ -2,8 +2,12 @@ import '../testing/jsdom.setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { sessionStore } from '@planta/session';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { machineResource, resourceEndpoints } from '@planta/contracts';
 import { createI18n } from '@planta/i18n';
+import { setGrants, ALL_GRANTS } from '../testing';
 import { exportRowsToExcel, fetchAllRows, ResourceList, SEARCH_DEBOUNCE_MS, type ResourceColumn } from './resource-list';
 
 jest.mock('write-excel-file/browser', () => {
@@ -52,30 +56,36 @@ function renderList(props: Partial<Parameters<typeof ResourceList<Row>>[0]> = {}
   return render(
     <FluentProvider theme={webLightTheme}>
       <I18nextProvider i18n={createI18n('es')}>
-        <MemoryRouter initialEntries={['/apps/machine/all']}>
-          <Routes>
-            <Route
-              path="/apps/machine/all"
-              element={
-                <ResourceList<Row>
-                  resource="machine"
-                  basePath="/apps/machine"
-                  title="Máquinas"
-                  columns={columns}
-                  emptyText="Registra tu primera máquina"
-                  {...props}
-                />
-              }
-            />
-            <Route path="*" element={<Probe />} />
-          </Routes>
-        </MemoryRouter>
+        <Provider store={sessionStore}>
+          <MemoryRouter initialEntries={['/apps/machine/all']}>
+            <Routes>
+              <Route
+                path="/apps/machine/all"
+                element={
+                  <ResourceList<Row>
+                    list={machines.list}
+                    create={machines.create}
+                    basePath="/apps/machine"
+                    title="Máquinas"
+                    columns={columns}
+                    emptyText="Registra tu primera máquina"
+                    {...props}
+                  />
+                }
+              />
+              <Route path="*" element={<Probe />} />
+            </Routes>
+          </MemoryRouter>
+        </Provider>
       </I18nextProvider>
     </FluentProvider>,
   );
 }
 
+const machines = resourceEndpoints(machineResource);
+
 describe('ResourceList', () => {
+  beforeEach(() => setGrants(ALL_GRANTS));
   afterEach(() => jest.useRealTimers());
 
   it('asks the API for the first page and shows its rows with the range', async () => {
@@ -154,6 +164,22 @@ describe('ResourceList', () => {
     expect((screen.getByRole('button', { name: 'Exportar a Excel' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('offers "Nuevo" only with the insert grant on the page of the create call', async () => {
+    mockFetch(pagedAnswer(rows(1)));
+    setGrants({ ...ALL_GRANTS, machines: { read: true, insert: false, update: true, delete: true } });
+    const { unmount } = renderList();
+    await screen.findByText('Línea 1');
+    expect(screen.queryByRole('button', { name: 'Nuevo' })).toBeNull();
+    unmount();
+    setGrants({ ...ALL_GRANTS, machines: { read: true, insert: true, update: false, delete: false } });
+    renderList();
+    await screen.findByText('Línea 1');
+    expect(screen.getByRole('button', { name: 'Nuevo' })).toBeTruthy();
+    // The grants of another page say nothing about this one.
+    act(() => setGrants({ ...ALL_GRANTS, machines: { read: true, insert: false, update: false, delete: false }, shifts: ALL_GRANTS.shifts }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Nuevo' })).toBeNull());
+  });
+
   it('shows the API error with a retry', async () => {
     let fail = true;
     mockFetch((url) =>
@@ -190,7 +216,7 @@ describe('ResourceList', () => {
 describe('fetchAllRows and exportRowsToExcel', () => {
   it('stops at the cap and keeps the search and sort', async () => {
     const fetch = mockFetch(pagedAnswer(rows(2000)));
-    const all = await fetchAllRows<Row>('machine', { page: 3, pageSize: 10, search: 'x', sort: 'name', direction: 'desc' }, 700);
+    const all = await fetchAllRows<Row>(machines.list, { page: 3, pageSize: 10, search: 'x', sort: 'name', direction: 'desc' }, 700);
     expect(all).toHaveLength(700);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(lastQuery(fetch).get('search')).toBe('x');

@@ -26,8 +26,10 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api, errorMessage } from '@planta/session';
+import type { EndpointDefinition } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
 import { ErrorCard } from './error-card';
+import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
 
 /** One page of `GET /api/<resource>/all`. */
@@ -67,9 +69,14 @@ export const EXPORT_PAGE_SIZE = 500;
 export const EXPORT_ROW_CAP = 10_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** A `GET …/all` endpoint: a page of rows for a list query. */
+export type ListEndpoint = EndpointDefinition & { method: 'GET' };
+
 export interface ResourceListProps<T extends { id: number | string }> {
-  /** API resource, e.g. 'extrusion-line' → GET /api/extrusion-line/all. */
-  resource: string;
+  /** The list's `GET …/all` (its contract: paged, searchable, sortable). */
+  list: ListEndpoint;
+  /** Creating a record: 'Nuevo' is offered when the user's grants allow this call. */
+  create?: EndpointDefinition;
   /** Route base, e.g. '/apps/extrusion-line': rows open `<base>/<id>`, "Nuevo" opens `<base>/new`. */
   basePath: string;
   title: string;
@@ -80,8 +87,6 @@ export interface ResourceListProps<T extends { id: number | string }> {
   exportName?: string;
   defaultSort?: { key: string; direction: 'asc' | 'desc' };
   defaultPageSize?: (typeof PAGE_SIZE_OPTIONS)[number];
-  /** Hide "Nuevo" (read-only lists). */
-  readOnly?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -110,11 +115,16 @@ function queryParams(query: ListQueryState, page = query.page, pageSize = query.
   return { page, pageSize, search: query.search.trim() || undefined, sort: query.sort, direction: query.sort ? query.direction : undefined };
 }
 
+/** One page of a list endpoint. */
+function fetchPage<T>(list: ListEndpoint, query: ReturnType<typeof queryParams>, signal?: AbortSignal): Promise<Paged<T>> {
+  return call(list as EndpointDefinition, { query }, { signal }) as unknown as Promise<Paged<T>>;
+}
+
 /** Every row the query matches, page by page (at most `cap`). */
-export async function fetchAllRows<T>(resource: string, query: ListQueryState, cap = EXPORT_ROW_CAP): Promise<T[]> {
+export async function fetchAllRows<T>(list: ListEndpoint, query: ListQueryState, cap = EXPORT_ROW_CAP): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; rows.length < cap; page += 1) {
-    const answer = await api.get<Paged<T>>(`${resource}/all`, { query: queryParams(query, page, EXPORT_PAGE_SIZE) });
+    const answer = await fetchPage<T>(list, queryParams(query, page, EXPORT_PAGE_SIZE));
     rows.push(...answer.items);
     if (answer.items.length === 0 || rows.length >= answer.total) break;
   }
@@ -137,7 +147,8 @@ export async function exportRowsToExcel<T>(rows: readonly T[], columns: readonly
  * "Nuevo" and "Exportar a Excel" of everything the current query matches.
  */
 export function ResourceList<T extends { id: number | string }>({
-  resource,
+  list,
+  create,
   basePath,
   title,
   columns,
@@ -145,7 +156,6 @@ export function ResourceList<T extends { id: number | string }>({
   exportName,
   defaultSort,
   defaultPageSize = 10,
-  readOnly,
 }: ResourceListProps<T>) {
   const styles = useStyles();
   const { t } = useTranslation('common');
@@ -164,6 +174,8 @@ export function ResourceList<T extends { id: number | string }>({
   const [reload, setReload] = useState(0);
   const [exporting, setExporting] = useState(false);
   const first = useRef(true);
+  const mayCreate = useCan(create);
+  const resource = list.path.replace(/\/all$/, '').replace(/\W+/g, '-');
 
   // Debounced search: a new text goes back to the first page.
   useEffect(() => {
@@ -182,8 +194,7 @@ export function ResourceList<T extends { id: number | string }>({
     const controller = new AbortController();
     setLoading(true);
     setFailure(null);
-    api
-      .get<Paged<T>>(`${resource}/all`, { query: queryParams(query), signal: controller.signal })
+    fetchPage<T>(list, queryParams(query), controller.signal)
       .then((answer) => {
         setData(answer);
         setLoading(false);
@@ -194,7 +205,7 @@ export function ResourceList<T extends { id: number | string }>({
         setLoading(false);
       });
     return () => controller.abort();
-  }, [resource, query, reload]);
+  }, [list, query, reload]);
 
   const sortBy = (key: string) =>
     setQuery((current) => ({ ...current, page: 1, sort: key, direction: current.sort === key && current.direction === 'asc' ? 'desc' : 'asc' }));
@@ -202,7 +213,7 @@ export function ResourceList<T extends { id: number | string }>({
   const exportExcel = async () => {
     setExporting(true);
     try {
-      const rows = await fetchAllRows<T>(resource, query);
+      const rows = await fetchAllRows<T>(list, query);
       await exportRowsToExcel(rows, columns, exportName ?? resource);
     } catch (error) {
       showSnackbar({ message: errorMessage(error), variant: 'error' });
@@ -217,7 +228,7 @@ export function ResourceList<T extends { id: number | string }>({
   const to = Math.min(total, query.page * query.pageSize);
   const goTo = (page: number) => setQuery((current) => ({ ...current, page: Math.min(Math.max(1, page), lastPage) }));
   const rows = data?.items ?? [];
-  const newButton = readOnly ? null : (
+  const newButton = !mayCreate ? null : (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate(`${basePath}/new`)}>
       {t('actions.new', 'Nuevo')}
     </Button>

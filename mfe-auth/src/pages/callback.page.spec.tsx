@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { onSnackbar, type SnackbarMessage } from '@planta/ui';
-import { currentPath, renderPage } from '../testing/render-page';
+import { currentPath, renderPage } from '@planta/ui/testing';
 import CallbackPage, { CALLBACK_GIVE_UP_MS } from './callback.page';
 
 describe('CallbackPage', () => {
@@ -18,9 +18,9 @@ describe('CallbackPage', () => {
   });
 
   it('shows the splash, then sends the user to /login saying no provider is configured', () => {
-    renderPage(<CallbackPage />, { path: '/callback' });
+    renderPage(<CallbackPage />, { url: '/callback' });
     expect(screen.getByRole('status').textContent).toContain('Validando tu acceso...');
-    expect(currentPath()).toBeNull();
+    expect(currentPath()).toBe('/callback');
     expect(snackbars).toEqual([]);
 
     act(() => {
@@ -34,7 +34,7 @@ describe('CallbackPage', () => {
   });
 
   it('does not navigate or raise a snackbar once it has left the page', () => {
-    const { unmount } = renderPage(<CallbackPage />, { path: '/callback' });
+    const { unmount } = renderPage(<CallbackPage />, { url: '/callback' });
     unmount();
     act(() => {
       jest.advanceTimersByTime(CALLBACK_GIVE_UP_MS * 2);

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@planta/contracts';
 import { signOut } from '@planta/session';
 import { onSnackbar, type SnackbarMessage } from '@planta/ui';
-import { authResponse, currentPath, mockFetch, renderPage } from '../testing/render-page';
+import { currentPath, mockFetch, renderPage } from '@planta/ui/testing';
+import { authResponse } from '../testing/auth-response';
 import LoginPage from './login.page';
 
 const email = () => screen.getByLabelText(/^Correo/);
@@ -25,7 +26,7 @@ describe('LoginPage', () => {
   });
 
   it('keeps INGRESAR disabled until the form is valid', async () => {
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     expect(screen.getByText('INGRESA A TU CUENTA')).toBeTruthy();
     expect(submit().disabled).toBe(true);
     type(email(), 'ana@planta.test');
@@ -43,7 +44,7 @@ describe('LoginPage', () => {
     ['password', 'abc', messages.passwordMinLength, 'El tamaño mínimo es 4'],
   ])('shows the spec 5 message for an invalid %s (%s)', async (field, value, message, quoted) => {
     expect(message).toBe(quoted);
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     expect(screen.queryByText(quoted)).toBeNull();
     type(field === 'email' ? email() : password(), value);
     expect(await screen.findByText(quoted)).toBeTruthy();
@@ -51,7 +52,7 @@ describe('LoginPage', () => {
 
   it('shows the service message of a 401 in a top snackbar for 2 seconds and stays on the page', async () => {
     const fetchMock = mockFetch(401, { statusCode: 401, message: 'Correo o contraseña incorrectos', error: 'Unauthorized' });
-    renderPage(<LoginPage />, { path: '/login', remembered: '/apps/machine/all' });
+    renderPage(<LoginPage />, { url: '/login', remembered: '/apps/machine/all' });
     type(email(), 'ana@planta.test');
     type(password(), 'incorrecta');
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -59,12 +60,12 @@ describe('LoginPage', () => {
     await waitFor(() => expect(snackbars).toHaveLength(1));
     expect(snackbars[0]).toEqual({ message: 'Correo o contraseña incorrectos', variant: 'error', position: 'top', autoHideMs: 2000 });
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST' }));
-    expect(currentPath()).toBeNull();
+    expect(currentPath()).toBe('/login');
   });
 
   it('signs in and goes to the remembered URL', async () => {
     const fetchMock = mockFetch(200, authResponse());
-    renderPage(<LoginPage />, { path: '/login', remembered: '/apps/machine/all' });
+    renderPage(<LoginPage />, { url: '/login', remembered: '/apps/machine/all' });
     type(email(), 'ana@planta.test');
     type(password(), 'secreto');
     await waitFor(() => expect(submit().disabled).toBe(false));

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@planta/contracts';
 import { signOut } from '@planta/session';
 import { onSnackbar, type SnackbarMessage } from '@planta/ui';
-import { authResponse, currentPath, mockFetch, renderPage } from '../testing/render-page';
+import { currentPath, mockFetch, renderPage } from '@planta/ui/testing';
+import { authResponse } from '../testing/auth-response';
 import RegisterPage from './register.page';
 
 const input = (label: RegExp) => screen.getByLabelText(label);
@@ -43,7 +44,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows the three sign-up tabs with JWT selected, and links to login and to the dashboard', () => {
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     expect(screen.getAllByRole('tab')).toHaveLength(3);
     const [jwt, firebase, auth0] = ['JWT', 'Firebase', 'Auth0'].map((name) => screen.getByRole('tab', { name }));
     expect(jwt.getAttribute('aria-selected')).toBe('true');
@@ -54,7 +55,7 @@ describe('RegisterPage', () => {
   });
 
   it('keeps the submit button disabled until the whole form is valid', async () => {
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     expect(submit().disabled).toBe(true);
     fillValidForm({ companyName: '' });
     await waitFor(() => expect(fieldOf(input(/^Nombre de la empresa/)).textContent).not.toContain(messages.companyNameRequired));
@@ -64,7 +65,7 @@ describe('RegisterPage', () => {
   });
 
   it("says 'Passwords do not match' on the confirmation field", async () => {
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     fillValidForm({ passwordConfirm: 'otraclave123' });
     const confirm = input(/^Confirmar contraseña/);
     await waitFor(() => expect(fieldOf(confirm).textContent).toContain('Passwords do not match'));
@@ -72,7 +73,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows the shared schema messages for display name and email', async () => {
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     type(input(/^Nombre para mostrar/), 'Ana');
     type(input(/^Correo/), 'ana@');
     expect(await screen.findByText('Min character length is 4')).toBeTruthy();
@@ -87,7 +88,7 @@ describe('RegisterPage', () => {
       fields: { email: messages.emailInUse },
       codes: { email: 'email-already-in-use' },
     });
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     const sent = fillValidForm();
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
@@ -96,14 +97,14 @@ describe('RegisterPage', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(within(fieldOf(input(/^Nombre para mostrar/))).queryByText('El correo ya está en uso')).toBeNull();
     expect(snackbars).toEqual([]);
-    expect(currentPath()).toBeNull();
+    expect(currentPath()).toBe('/register');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/register', expect.objectContaining({ method: 'POST' }));
     expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual(sent);
   });
 
   it('signs the new admin in and goes to the remembered URL', async () => {
     mockFetch(201, authResponse());
-    renderPage(<RegisterPage />, { path: '/register', remembered: '/apps/company/all' });
+    renderPage(<RegisterPage />, { url: '/register', remembered: '/apps/company/all' });
     fillValidForm();
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
@@ -117,7 +118,7 @@ describe('RegisterPage', () => {
     ['Auth0', 'El registro con Auth0 no está configurado en esta instalación.'],
   ])('the %s tab says the provider is not configured and offers no sign-up', (tab, text) => {
     const fetchMock = mockFetch(500);
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     expect(screen.queryByText(text)).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: tab }));
     expect(screen.getByText(text)).toBeTruthy();

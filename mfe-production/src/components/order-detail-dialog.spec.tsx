@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUIRED_TEXT, onSnackbar } from '@planta/ui';
-import { mockApi, on, renderPage, type } from '../testing/render-page';
+import { mockApi, on, renderPage, type } from '@planta/ui/testing';
 import PlanningBoardPage from '../pages/planning-board.page';
-import { OrderDetailDialog, type OrderDetail } from './order-detail-dialog';
+import type { OrderDetail } from '@planta/contracts';
+import { OrderDetailDialog } from './order-detail-dialog';
 
 jest.mock('@planta/session', () => ({
   ...jest.requireActual('@planta/session'),
@@ -49,6 +50,8 @@ const ORDER: OrderDetail = {
   order_dies: [
     {
       id: 31,
+      order_id: 4,
+      started_by: 2,
       die_id: 21,
       line_id: 5,
       die_reference: 'M-100',

@@ -19,38 +19,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { stopExtrusionSchema, type DimensionMark, type ProductionFigures, type ProductionOrderView, type StopExtrusion } from '@planta/contracts';
-import { api, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, ErrorCard, FormNumberField, REQUIRED_TEXT, showSnackbar } from '@planta/ui';
-import { i18nKey } from '../i18n';
+import {
+  extrusionEndpoints,
+  orderEndpoints,
+  stopExtrusionSchema,
+  type OrderDetail,
+  type OrderDetailRun,
+  type ProductionFigures,
+  type StopExtrusion,
+} from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import { applyServerFieldErrors, ErrorCard, FormNumberField, i18nKey, REQUIRED_TEXT, showSnackbar, useCan } from '@planta/ui';
 import { OrderFormDialog } from './order-form-dialog';
-
-/** A run (order die) of `GET /api/orders/:id`. */
-export interface OrderDetailRun {
-  id: number;
-  die_id: number;
-  line_id: number;
-  die_reference: string;
-  copy_number: number;
-  line_name: string;
-  start_extrusion_time: string;
-  end_extrusion_time: string | null;
-  billets_pushed: number | null;
-  billet_kg: number | null;
-  good_kg: number | null;
-  scrap_kg: number | null;
-  active_timer: boolean;
-  dimension_marks: DimensionMark[];
-  missed_checks: number;
-  figures: ProductionFigures;
-}
-
-/** `GET /api/orders/:id`: the order, its runs and its figures. */
-export interface OrderDetail extends ProductionOrderView {
-  order_dies: OrderDetailRun[];
-  missed_checks: number;
-  figures: ProductionFigures;
-}
 
 const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
 type StopValues = Record<(typeof STOP_FIELDS)[number], string>;
@@ -127,7 +107,7 @@ function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => vo
 
   const submit = handleSubmit(async (values) => {
     try {
-      await api.post(`extrusion/${run.id}/stop`, values);
+      await call(extrusionEndpoints.stop, { params: { orderDieId: run.id }, body: values });
       showSnackbar({ message: t('production:detail.stopped'), variant: 'success', autoHideMs: 2000 });
       onStopped();
     } catch (error) {
@@ -152,6 +132,7 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
   const styles = useStyles();
   const { t } = useTranslation('production');
   const format = useFormats();
+  const mayStop = useCan(extrusionEndpoints.stop);
   const answered = run.dimension_marks.filter((mark) => mark.state === 'answered').length;
   return (
     <Card className={styles.run} data-testid={`run-${run.id}`}>
@@ -188,7 +169,7 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
       ) : (
         <Caption1>{t('detail.noMarks')}</Caption1>
       )}
-      {run.active_timer ? (
+      {run.active_timer && mayStop ? (
         <>
           <Text weight="semibold">{t('detail.stopTitle')}</Text>
           <StopForm run={run} onStopped={onStopped} />
@@ -210,11 +191,12 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const mayEdit = useCan(orderEndpoints.update);
 
   const load = useCallback(() => {
     if (orderId === null) return;
     setLoadError(null);
-    api.get<OrderDetail>(`orders/${orderId}`).then(setOrder, (error: unknown) => setLoadError(errorMessage(error)));
+    call(orderEndpoints.detail, { params: { id: orderId } }).then(setOrder, (error: unknown) => setLoadError(errorMessage(error)));
   }, [orderId]);
 
   useEffect(() => {
@@ -284,7 +266,7 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
               )}
             </DialogContent>
             <DialogActions>
-              {shown ? (
+              {shown && mayEdit ? (
                 <Button appearance="primary" aria-label={t('production:orders.editLabel', { number: shown.number })} onClick={() => setEditing(true)}>
                   {t('production:orders.edit')}
                 </Button>

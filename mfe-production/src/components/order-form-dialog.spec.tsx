@@ -1,13 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onSnackbar, REQUIRED_TEXT } from '@planta/ui';
-import { mockApi, on, paged, renderPage, type, type Route } from '../testing/render-page';
+import { mockApi, on, paged, renderPage, type, type MockRoute } from '@planta/ui/testing';
 import { OrderFormDialog, type EditableOrder } from './order-form-dialog';
 
-const CATALOGS: Route[] = [
-  on('GET', '/api/die/all', 200, [
-    { id: 21, die_reference: 'M-100', copy_number: 2 },
-    { id: 22, die_reference: 'M-100', copy_number: 3 },
-  ]),
+const CATALOGS: MockRoute[] = [
+  on(
+    'GET',
+    '/api/die/all',
+    200,
+    paged([
+      { id: 21, die_reference: 'M-100', copy_number: 2 },
+      { id: 22, die_reference: 'M-100', copy_number: 3 },
+    ]),
+  ),
   on('GET', '/api/aluminum-alloy/all', 200, paged([{ id: 3, designation: '6063', temper: 'T5' }])),
   on('GET', '/api/finish/all', 200, paged([{ id: 7, name: 'Anodizado plata' }])),
   on('GET', '/api/extrusion-line/all', 200, paged([{ id: 5, name: 'Prensa 1' }])),

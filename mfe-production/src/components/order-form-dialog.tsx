@@ -3,11 +3,30 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dieLabel, orderSchema, type AluminumAlloy, type Die, type Finish, type OrderInput, type OrderStatus } from '@planta/contracts';
-import { api, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormNumberField, FormSelect, FormTextField, REQUIRED_TEXT, showSnackbar, type Paged, type SelectOption } from '@planta/ui';
+import {
+  aluminumAlloyResource,
+  dieEndpoints,
+  dieLabel,
+  extrusionLineResource,
+  finishResource,
+  orderEndpoints,
+  orderSchema,
+  type OrderInput,
+  type OrderStatus,
+} from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import {
+  applyServerFieldErrors,
+  FormNumberField,
+  FormSelect,
+  FormTextField,
+  REFERENCE_OPTIONS_LIMIT,
+  referenceOptions,
+  REQUIRED_TEXT,
+  showSnackbar,
+  type SelectOption,
+} from '@planta/ui';
 import '../i18n';
-import { useLineOptions } from './use-line-options';
 
 /** The stored fields of an order that the form edits (as `GET /api/orders/:id` returns them). */
 export interface EditableOrder {
@@ -96,30 +115,32 @@ const resolver: Resolver<OrderFormValues, unknown, OrderInput> = async (values, 
   return { values: {}, errors: { ...result.errors, ...Object.fromEntries(empty.map((name) => [name, { type: 'required', message: REQUIRED_TEXT }])) } };
 };
 
-/** The dies, alloys and finishes of the company as select options, loaded when the form opens. */
+type CatalogOptions = Record<'dies' | 'alloys' | 'finishes' | 'lines', SelectOption[]>;
+
+/** The dies, alloys, finishes and lines of the company as select options, loaded when the form opens. */
 function useCatalogOptions(open: boolean) {
-  const [dies, setDies] = useState<SelectOption[]>([]);
-  const [alloys, setAlloys] = useState<SelectOption[]>([]);
-  const [finishes, setFinishes] = useState<SelectOption[]>([]);
+  const [options, setOptions] = useState<CatalogOptions>({ dies: [], alloys: [], finishes: [], lines: [] });
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
     const signal = controller.signal;
-    api
-      .get<Die[]>('die/all', { signal })
-      .then((items) => setDies(items.map((die) => ({ value: die.id, label: dieLabel(die) }))))
-      .catch(() => undefined);
-    api
-      .get<Paged<AluminumAlloy>>('aluminum-alloy/all', { query: { pageSize: 100 }, signal })
-      .then((page) => setAlloys(page.items.map((alloy) => ({ value: alloy.id, label: `${alloy.designation} ${alloy.temper}` }))))
-      .catch(() => undefined);
-    api
-      .get<Paged<Finish>>('finish/all', { query: { pageSize: 100 }, signal })
-      .then((page) => setFinishes(page.items.map((finish) => ({ value: finish.id, label: finish.name }))))
-      .catch(() => undefined);
+    const load = (key: keyof CatalogOptions, loading: Promise<SelectOption[]>) =>
+      loading.then(
+        (loaded) => setOptions((current) => ({ ...current, [key]: loaded })),
+        () => undefined,
+      );
+    void load(
+      'dies',
+      call(dieEndpoints.all, { query: { pageSize: REFERENCE_OPTIONS_LIMIT } }, { signal }).then((page) =>
+        page.items.map((die) => ({ value: die.id, label: dieLabel(die) })),
+      ),
+    );
+    void load('alloys', referenceOptions(aluminumAlloyResource, signal));
+    void load('finishes', referenceOptions(finishResource, signal));
+    void load('lines', referenceOptions(extrusionLineResource, signal));
     return () => controller.abort();
   }, [open]);
-  return { dies, alloys, finishes };
+  return options;
 }
 
 const useStyles = makeStyles({
@@ -144,8 +165,7 @@ export function OrderFormDialog({
 }) {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
-  const lines = useLineOptions();
-  const { dies, alloys, finishes } = useCatalogOptions(open);
+  const { dies, alloys, finishes, lines } = useCatalogOptions(open);
   const editing = !!order;
   const { control, handleSubmit, setError, reset, formState } = useForm<OrderFormValues, unknown, OrderInput>({
     mode: 'onTouched',
@@ -164,9 +184,9 @@ export function OrderFormDialog({
       if (order) {
         const changed = ORDER_FIELDS.filter((name) => formState.dirtyFields[name]);
         const patch = Object.fromEntries(changed.map((name) => [name, values[name] ?? null]));
-        saved = await api.patch<EditableOrder>(`orders/${order.id}`, patch);
+        saved = await call(orderEndpoints.update, { params: { id: order.id }, body: patch });
       } else {
-        saved = await api.post<EditableOrder>('orders', { ...values, finish_id: values.finish_id ?? null, line_id: values.line_id ?? null });
+        saved = await call(orderEndpoints.create, { body: { ...values, finish_id: values.finish_id ?? null, line_id: values.line_id ?? null } });
       }
       showSnackbar({
         message: t(editing ? 'production:orders.updated' : 'production:orders.created', { number: saved?.number ?? values.number }),

@@ -2,14 +2,7 @@ import type { production as es } from './es';
 import type { BundleShape } from '@planta/i18n';
 
 export const production: BundleShape<typeof es> = {
-  form: {
-    newTitle: 'سجل جديد',
-    loadError: 'تعذّر تحميل السجل',
-    saved: 'تم حفظ المعلومات',
-    deleted: 'تم حذف السجل',
-    reviewFields: 'راجع الحقول المحددة',
-  },
-  lines: {
+  extrusionLine: {
     title: 'خطوط البثق',
     empty: 'لا توجد خطوط بثق بعد. أنشئ الخط الأول مع بيانات المكبس والحاوية والطاولة.',
     newTitle: 'خط بثق جديد',
@@ -39,18 +32,22 @@ export const production: BundleShape<typeof es> = {
       billet_cross_section_area_mm2: 'مساحة مقطع القضيب (مم²)',
       usable_table_length_m: 'الطول المفيد للطاولة (م)',
     },
-    temperature: {
-      single: 'درجة حرارة واحدة (متجانسة)',
-      radialGradient: 'تدرج شعاعي (داخل-خارج)',
-      longitudinalGradient: 'تدرج طولي (خلف-أمام)',
-      radialLongitudinalGradient: 'تدرج شعاعي وطولي',
+    enums: {
+      container_temperature_control: {
+        single: 'درجة حرارة واحدة (متجانسة)',
+        radialGradient: 'تدرج شعاعي (داخل-خارج)',
+        longitudinalGradient: 'تدرج طولي (خلف-أمام)',
+        radialLongitudinalGradient: 'تدرج شعاعي وطولي',
+      },
     },
-    chooseTemperature: 'اختر نوعًا',
+    placeholders: {
+      container_temperature_control: 'اختر نوعًا',
+    },
     areaDerived: 'محسوبة من قطر القضيب',
     areaOverridden: 'أُدخلت يدويًا',
     useDerivedArea: 'استخدم القيمة المحسوبة',
   },
-  machines: {
+  machine: {
     title: 'الآلات',
     empty: 'لا توجد آلات بعد. سجّل المكابس والأفران والمناشير وباقي معدات خطوطك.',
     newTitle: 'آلة جديدة',
@@ -63,25 +60,28 @@ export const production: BundleShape<typeof es> = {
       manufacturer: 'الشركة المصنعة',
       model: 'الطراز',
     },
-    types: {
-      press: 'مكبس',
-      billetFurnace: 'فرن القضبان',
-      dieOven: 'فرن القوالب',
-      puller: 'ساحبة',
-      saw: 'منشار',
-      stretcher: 'آلة شد',
-      ageingOven: 'فرن التعتيق',
+    enums: {
+      type: {
+        press: 'مكبس',
+        billetFurnace: 'فرن القضبان',
+        dieOven: 'فرن القوالب',
+        puller: 'ساحبة',
+        saw: 'منشار',
+        stretcher: 'آلة شد',
+        ageingOven: 'فرن التعتيق',
+      },
+      status: {
+        operating: 'قيد التشغيل',
+        stopped: 'متوقفة',
+        maintenance: 'قيد الصيانة',
+        outOfService: 'خارج الخدمة',
+      },
     },
-    statuses: {
-      operating: 'قيد التشغيل',
-      stopped: 'متوقفة',
-      maintenance: 'قيد الصيانة',
-      outOfService: 'خارج الخدمة',
+    placeholders: {
+      line_id: 'بدون خط',
     },
-    noLine: 'بدون خط',
-    choose: 'اختر خيارًا',
   },
-  shifts: {
+  shift: {
     title: 'ورديات الإنتاج',
     empty: 'لا توجد ورديات بعد. حدّد ورديات العمل لكل خط مع مواعيدها والمشرف.',
     newTitle: 'وردية جديدة',
@@ -94,19 +94,24 @@ export const production: BundleShape<typeof es> = {
       supervisor: 'المشرف',
       line_id: 'خط البثق',
     },
-    weekdays: {
-      d1: 'الاثنين',
-      d2: 'الثلاثاء',
-      d3: 'الأربعاء',
-      d4: 'الخميس',
-      d5: 'الجمعة',
-      d6: 'السبت',
-      d7: 'الأحد',
+    enums: {
+      days: {
+        '1': 'الاثنين',
+        '2': 'الثلاثاء',
+        '3': 'الأربعاء',
+        '4': 'الخميس',
+        '5': 'الجمعة',
+        '6': 'السبت',
+        '7': 'الأحد',
+      },
+    },
+    placeholders: {
+      line_id: 'بدون خط',
     },
     schedule: 'المواعيد',
     crossesMidnight: 'تنتهي في اليوم التالي',
   },
-  finishes: {
+  finish: {
     title: 'التشطيبات',
     empty: 'لا توجد تشطيبات بعد. سجّل التشطيبات الخام والمؤكسدة والمطلية بالبودرة التي تقدمها.',
     newTitle: 'تشطيب جديد',
@@ -118,13 +123,15 @@ export const production: BundleShape<typeof es> = {
       micron_class: 'فئة سماكة الأكسدة (ميكرون)',
       ral_colour: 'لون RAL',
     },
-    types: {
-      mill: 'خام (بدون تشطيب)',
-      anodised: 'مؤكسد',
-      powderCoated: 'مطلي بالبودرة',
+    enums: {
+      type: {
+        mill: 'خام (بدون تشطيب)',
+        anodised: 'مؤكسد',
+        powderCoated: 'مطلي بالبودرة',
+      },
     },
   },
-  alloys: {
+  aluminumAlloy: {
     title: 'سبائك الألمنيوم',
     empty: 'لا توجد سبائك بعد. سجّل السبائك ودرجات المعالجة التي تبثقها مع درجات حرارتها.',
     newTitle: 'سبيكة جديدة',

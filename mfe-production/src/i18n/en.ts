@@ -2,14 +2,7 @@ import type { production as es } from './es';
 import type { BundleShape } from '@planta/i18n';
 
 export const production: BundleShape<typeof es> = {
-  form: {
-    newTitle: 'New record',
-    loadError: 'The record could not be loaded',
-    saved: 'Information saved',
-    deleted: 'Record deleted',
-    reviewFields: 'Check the highlighted fields',
-  },
-  lines: {
+  extrusionLine: {
     title: 'Extrusion lines',
     empty: 'There are no extrusion lines yet. Create the first one with its press, container and table data.',
     newTitle: 'New extrusion line',
@@ -39,18 +32,22 @@ export const production: BundleShape<typeof es> = {
       billet_cross_section_area_mm2: 'Billet cross-section area (mm²)',
       usable_table_length_m: 'Usable table length (m)',
     },
-    temperature: {
-      single: 'Single temperature (homogeneous)',
-      radialGradient: 'Radial gradient (inside-outside)',
-      longitudinalGradient: 'Longitudinal gradient (back-forward)',
-      radialLongitudinalGradient: 'Radial and longitudinal gradient',
+    enums: {
+      container_temperature_control: {
+        single: 'Single temperature (homogeneous)',
+        radialGradient: 'Radial gradient (inside-outside)',
+        longitudinalGradient: 'Longitudinal gradient (back-forward)',
+        radialLongitudinalGradient: 'Radial and longitudinal gradient',
+      },
     },
-    chooseTemperature: 'Choose a type',
+    placeholders: {
+      container_temperature_control: 'Choose a type',
+    },
     areaDerived: 'Calculated from the billet diameter',
     areaOverridden: 'Entered by hand',
     useDerivedArea: 'Use the calculated value',
   },
-  machines: {
+  machine: {
     title: 'Machines',
     empty: 'There are no machines yet. Register the presses, furnaces, saws and other equipment of your lines.',
     newTitle: 'New machine',
@@ -63,25 +60,28 @@ export const production: BundleShape<typeof es> = {
       manufacturer: 'Manufacturer',
       model: 'Model',
     },
-    types: {
-      press: 'Press',
-      billetFurnace: 'Billet furnace',
-      dieOven: 'Die oven',
-      puller: 'Puller',
-      saw: 'Saw',
-      stretcher: 'Stretcher',
-      ageingOven: 'Ageing oven',
+    enums: {
+      type: {
+        press: 'Press',
+        billetFurnace: 'Billet furnace',
+        dieOven: 'Die oven',
+        puller: 'Puller',
+        saw: 'Saw',
+        stretcher: 'Stretcher',
+        ageingOven: 'Ageing oven',
+      },
+      status: {
+        operating: 'Operating',
+        stopped: 'Stopped',
+        maintenance: 'Under maintenance',
+        outOfService: 'Out of service',
+      },
     },
-    statuses: {
-      operating: 'Operating',
-      stopped: 'Stopped',
-      maintenance: 'Under maintenance',
-      outOfService: 'Out of service',
+    placeholders: {
+      line_id: 'No line assigned',
     },
-    noLine: 'No line assigned',
-    choose: 'Choose an option',
   },
-  shifts: {
+  shift: {
     title: 'Production shifts',
     empty: 'There are no shifts yet. Define the work shifts of each line with their hours and supervisor.',
     newTitle: 'New shift',
@@ -94,19 +94,24 @@ export const production: BundleShape<typeof es> = {
       supervisor: 'Supervisor',
       line_id: 'Extrusion line',
     },
-    weekdays: {
-      d1: 'Monday',
-      d2: 'Tuesday',
-      d3: 'Wednesday',
-      d4: 'Thursday',
-      d5: 'Friday',
-      d6: 'Saturday',
-      d7: 'Sunday',
+    enums: {
+      days: {
+        '1': 'Monday',
+        '2': 'Tuesday',
+        '3': 'Wednesday',
+        '4': 'Thursday',
+        '5': 'Friday',
+        '6': 'Saturday',
+        '7': 'Sunday',
+      },
+    },
+    placeholders: {
+      line_id: 'No line assigned',
     },
     schedule: 'Hours',
     crossesMidnight: 'Ends the next day',
   },
-  finishes: {
+  finish: {
     title: 'Finishes',
     empty: 'There are no finishes yet. Register the mill, anodised and powder-coated finishes you offer.',
     newTitle: 'New finish',
@@ -118,13 +123,15 @@ export const production: BundleShape<typeof es> = {
       micron_class: 'Anodising thickness class (µm)',
       ral_colour: 'RAL colour',
     },
-    types: {
-      mill: 'Mill (no finish)',
-      anodised: 'Anodised',
-      powderCoated: 'Powder coated',
+    enums: {
+      type: {
+        mill: 'Mill (no finish)',
+        anodised: 'Anodised',
+        powderCoated: 'Powder coated',
+      },
     },
   },
-  alloys: {
+  aluminumAlloy: {
     title: 'Aluminium alloys',
     empty: 'There are no alloys yet. Register the alloys and tempers you extrude, with their temperatures.',
     newTitle: 'New alloy',

@@ -3,14 +3,7 @@
  * namespace). Validation messages stay in @planta/contracts, next to their schemas.
  */
 export const production = {
-  form: {
-    newTitle: 'Nuevo registro',
-    loadError: 'No se pudo cargar el registro',
-    saved: 'Información Guardada',
-    deleted: 'Registro eliminado',
-    reviewFields: 'Revisa los campos marcados',
-  },
-  lines: {
+  extrusionLine: {
     title: 'Líneas de extrusión',
     empty: 'Aún no hay líneas de extrusión. Crea la primera con los datos de su prensa, contenedor y mesa.',
     newTitle: 'Nueva línea de extrusión',
@@ -40,18 +33,22 @@ export const production = {
       billet_cross_section_area_mm2: 'Área de sección del tocho (mm²)',
       usable_table_length_m: 'Longitud útil de la mesa (m)',
     },
-    temperature: {
-      single: 'Temperatura única (homogénea)',
-      radialGradient: 'Gradiente radial (interior-exterior)',
-      longitudinalGradient: 'Gradiente longitudinal (atrás-adelante)',
-      radialLongitudinalGradient: 'Gradiente radial y longitudinal',
+    enums: {
+      container_temperature_control: {
+        single: 'Temperatura única (homogénea)',
+        radialGradient: 'Gradiente radial (interior-exterior)',
+        longitudinalGradient: 'Gradiente longitudinal (atrás-adelante)',
+        radialLongitudinalGradient: 'Gradiente radial y longitudinal',
+      },
     },
-    chooseTemperature: 'Elige un tipo',
+    placeholders: {
+      container_temperature_control: 'Elige un tipo',
+    },
     areaDerived: 'Calculada a partir del diámetro del tocho',
     areaOverridden: 'Valor introducido a mano',
     useDerivedArea: 'Usar el valor calculado',
   },
-  machines: {
+  machine: {
     title: 'Máquinas',
     empty: 'Aún no hay máquinas. Registra las prensas, hornos, sierras y demás equipos de tus líneas.',
     newTitle: 'Nueva máquina',
@@ -64,25 +61,28 @@ export const production = {
       manufacturer: 'Fabricante',
       model: 'Modelo',
     },
-    types: {
-      press: 'Prensa',
-      billetFurnace: 'Horno de tochos',
-      dieOven: 'Horno de matrices',
-      puller: 'Puller (extractor)',
-      saw: 'Sierra',
-      stretcher: 'Estiradora',
-      ageingOven: 'Horno de envejecido',
+    enums: {
+      type: {
+        press: 'Prensa',
+        billetFurnace: 'Horno de tochos',
+        dieOven: 'Horno de matrices',
+        puller: 'Puller (extractor)',
+        saw: 'Sierra',
+        stretcher: 'Estiradora',
+        ageingOven: 'Horno de envejecido',
+      },
+      status: {
+        operating: 'En operación',
+        stopped: 'Detenida',
+        maintenance: 'En mantenimiento',
+        outOfService: 'Fuera de servicio',
+      },
     },
-    statuses: {
-      operating: 'En operación',
-      stopped: 'Detenida',
-      maintenance: 'En mantenimiento',
-      outOfService: 'Fuera de servicio',
+    placeholders: {
+      line_id: 'Sin línea asignada',
     },
-    noLine: 'Sin línea asignada',
-    choose: 'Elige una opción',
   },
-  shifts: {
+  shift: {
     title: 'Turnos de producción',
     empty: 'Aún no hay turnos. Define los turnos de trabajo de cada línea con su horario y supervisor.',
     newTitle: 'Nuevo turno',
@@ -95,19 +95,24 @@ export const production = {
       supervisor: 'Supervisor',
       line_id: 'Línea de extrusión',
     },
-    weekdays: {
-      d1: 'Lunes',
-      d2: 'Martes',
-      d3: 'Miércoles',
-      d4: 'Jueves',
-      d5: 'Viernes',
-      d6: 'Sábado',
-      d7: 'Domingo',
+    enums: {
+      days: {
+        '1': 'Lunes',
+        '2': 'Martes',
+        '3': 'Miércoles',
+        '4': 'Jueves',
+        '5': 'Viernes',
+        '6': 'Sábado',
+        '7': 'Domingo',
+      },
+    },
+    placeholders: {
+      line_id: 'Sin línea asignada',
     },
     schedule: 'Horario',
     crossesMidnight: 'Termina al día siguiente',
   },
-  finishes: {
+  finish: {
     title: 'Acabados',
     empty: 'Aún no hay acabados. Registra los acabados natural, anodizado y pintado que ofreces.',
     newTitle: 'Nuevo acabado',
@@ -119,13 +124,15 @@ export const production = {
       micron_class: 'Clase de espesor del anodizado (µm)',
       ral_colour: 'Color RAL',
     },
-    types: {
-      mill: 'Natural (sin acabado)',
-      anodised: 'Anodizado',
-      powderCoated: 'Pintado en polvo',
+    enums: {
+      type: {
+        mill: 'Natural (sin acabado)',
+        anodised: 'Anodizado',
+        powderCoated: 'Pintado en polvo',
+      },
     },
   },
-  alloys: {
+  aluminumAlloy: {
     title: 'Aleaciones de aluminio',
     empty: 'Aún no hay aleaciones. Registra las aleaciones y temples que extruyes, con sus temperaturas.',
     newTitle: 'Nueva aleación',

@@ -15,6 +15,3 @@ export function registerProductionBundles(instance?: I18n): I18n {
 
 // Pages import this module, so the texts are there before their first render.
 registerProductionBundles();
-
-/** 'radial-gradient' → 'radialGradient': enum keys of the contracts as i18n keys. */
-export const i18nKey = (value: string) => value.replace(/[-_](\w)/g, (_, letter: string) => letter.toUpperCase());

@@ -2,14 +2,7 @@ import type { production as es } from './es';
 import type { BundleShape } from '@planta/i18n';
 
 export const production: BundleShape<typeof es> = {
-  form: {
-    newTitle: 'Yeni kayıt',
-    loadError: 'Kayıt yüklenemedi',
-    saved: 'Bilgiler kaydedildi',
-    deleted: 'Kayıt silindi',
-    reviewFields: 'İşaretli alanları kontrol edin',
-  },
-  lines: {
+  extrusionLine: {
     title: 'Ekstrüzyon hatları',
     empty: 'Henüz ekstrüzyon hattı yok. İlkini pres, konteyner ve masa bilgileriyle oluşturun.',
     newTitle: 'Yeni ekstrüzyon hattı',
@@ -39,18 +32,22 @@ export const production: BundleShape<typeof es> = {
       billet_cross_section_area_mm2: 'Biyet kesit alanı (mm²)',
       usable_table_length_m: 'Kullanılabilir masa uzunluğu (m)',
     },
-    temperature: {
-      single: 'Tek sıcaklık (homojen)',
-      radialGradient: 'Radyal gradyan (iç-dış)',
-      longitudinalGradient: 'Boylamsal gradyan (arka-ön)',
-      radialLongitudinalGradient: 'Radyal ve boylamsal gradyan',
+    enums: {
+      container_temperature_control: {
+        single: 'Tek sıcaklık (homojen)',
+        radialGradient: 'Radyal gradyan (iç-dış)',
+        longitudinalGradient: 'Boylamsal gradyan (arka-ön)',
+        radialLongitudinalGradient: 'Radyal ve boylamsal gradyan',
+      },
     },
-    chooseTemperature: 'Bir tip seçin',
+    placeholders: {
+      container_temperature_control: 'Bir tip seçin',
+    },
     areaDerived: 'Biyet çapından hesaplandı',
     areaOverridden: 'Elle girildi',
     useDerivedArea: 'Hesaplanan değeri kullan',
   },
-  machines: {
+  machine: {
     title: 'Makineler',
     empty: 'Henüz makine yok. Hatlarınızın pres, fırın, testere ve diğer ekipmanlarını kaydedin.',
     newTitle: 'Yeni makine',
@@ -63,25 +60,28 @@ export const production: BundleShape<typeof es> = {
       manufacturer: 'Üretici',
       model: 'Model',
     },
-    types: {
-      press: 'Pres',
-      billetFurnace: 'Biyet fırını',
-      dieOven: 'Kalıp fırını',
-      puller: 'Çektirme (puller)',
-      saw: 'Testere',
-      stretcher: 'Germe makinesi',
-      ageingOven: 'Yaşlandırma fırını',
+    enums: {
+      type: {
+        press: 'Pres',
+        billetFurnace: 'Biyet fırını',
+        dieOven: 'Kalıp fırını',
+        puller: 'Çektirme (puller)',
+        saw: 'Testere',
+        stretcher: 'Germe makinesi',
+        ageingOven: 'Yaşlandırma fırını',
+      },
+      status: {
+        operating: 'Çalışıyor',
+        stopped: 'Durdu',
+        maintenance: 'Bakımda',
+        outOfService: 'Hizmet dışı',
+      },
     },
-    statuses: {
-      operating: 'Çalışıyor',
-      stopped: 'Durdu',
-      maintenance: 'Bakımda',
-      outOfService: 'Hizmet dışı',
+    placeholders: {
+      line_id: 'Atanmış hat yok',
     },
-    noLine: 'Atanmış hat yok',
-    choose: 'Bir seçenek seçin',
   },
-  shifts: {
+  shift: {
     title: 'Üretim vardiyaları',
     empty: 'Henüz vardiya yok. Her hattın çalışma vardiyalarını saatleri ve sorumlusuyla tanımlayın.',
     newTitle: 'Yeni vardiya',
@@ -94,19 +94,24 @@ export const production: BundleShape<typeof es> = {
       supervisor: 'Sorumlu',
       line_id: 'Ekstrüzyon hattı',
     },
-    weekdays: {
-      d1: 'Pazartesi',
-      d2: 'Salı',
-      d3: 'Çarşamba',
-      d4: 'Perşembe',
-      d5: 'Cuma',
-      d6: 'Cumartesi',
-      d7: 'Pazar',
+    enums: {
+      days: {
+        '1': 'Pazartesi',
+        '2': 'Salı',
+        '3': 'Çarşamba',
+        '4': 'Perşembe',
+        '5': 'Cuma',
+        '6': 'Cumartesi',
+        '7': 'Pazar',
+      },
+    },
+    placeholders: {
+      line_id: 'Atanmış hat yok',
     },
     schedule: 'Saatler',
     crossesMidnight: 'Ertesi gün biter',
   },
-  finishes: {
+  finish: {
     title: 'Yüzey işlemleri',
     empty: 'Henüz yüzey işlemi yok. Sunduğunuz ham, eloksal ve toz boya işlemlerini kaydedin.',
     newTitle: 'Yeni yüzey işlemi',
@@ -118,13 +123,15 @@ export const production: BundleShape<typeof es> = {
       micron_class: 'Eloksal kalınlık sınıfı (µm)',
       ral_colour: 'RAL rengi',
     },
-    types: {
-      mill: 'Ham (işlemsiz)',
-      anodised: 'Eloksal',
-      powderCoated: 'Toz boya',
+    enums: {
+      type: {
+        mill: 'Ham (işlemsiz)',
+        anodised: 'Eloksal',
+        powderCoated: 'Toz boya',
+      },
     },
   },
-  alloys: {
+  aluminumAlloy: {
     title: 'Alüminyum alaşımları',
     empty: 'Henüz alaşım yok. Ekstrüde ettiğiniz alaşımları ve temperleri sıcaklıklarıyla kaydedin.',
     newTitle: 'Yeni alaşım',

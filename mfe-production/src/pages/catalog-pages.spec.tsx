@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { messages, productionMessages } from '@planta/contracts';
-import { currentPath, mockApi, on, paged, renderPage, type } from '../testing/render-page';
-import AluminumAlloyPage from './aluminum-alloy.page';
-import FinishPage from './finish.page';
-import MachinePage from './machine.page';
+import { aluminumAlloyResource, finishResource, machineResource, messages, productionMessages } from '@planta/contracts';
+import { ALL_GRANTS, currentPath, mockApi, on, paged, renderPage, type } from '@planta/ui/testing';
+import { catalogPage } from './catalog.page';
 import ShiftsPage from './shifts.page';
+
+const MachinePage = catalogPage(machineResource);
+const FinishPage = catalogPage(finishResource);
+const AluminumAlloyPage = catalogPage(aluminumAlloyResource);
+const IN_USE = messages.inUse('Órdenes de producción (3)');
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
 const LINES = on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }]));
@@ -130,13 +133,59 @@ describe('aluminium alloys', () => {
     const stop = onSnackbar((snackbar) => shown.push(snackbar.message));
     mockApi(
       on('GET', '/api/aluminum-alloy/4', 200, alloy),
-      on('DELETE', '/api/aluminum-alloy/4', 409, { statusCode: 409, message: productionMessages.alloyInUse, error: 'Conflict' }),
+      on('DELETE', '/api/aluminum-alloy/4', 409, { statusCode: 409, message: IN_USE, error: 'Conflict' }),
     );
     renderPage(<AluminumAlloyPage />, { route: '/apps/aluminum-alloy/:id', url: '/apps/aluminum-alloy/4' });
     expect(await screen.findByText('Aleación 6063 T5')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(shown).toEqual([productionMessages.alloyInUse]));
+    await waitFor(() => expect(shown).toEqual([IN_USE]));
     stop();
+  });
+});
+
+describe('grants on the generic screens', () => {
+  const MACHINE = { id: 4, name: 'Sierra 2', type: 'saw', line_id: null, status: 'operating', manufacturer: 'Kaltenbach', model: 'KKS 400' };
+  const grants = (machines: { read: boolean; insert: boolean; update: boolean; delete: boolean }) => ({ ...ALL_GRANTS, machines });
+
+  it("offers 'Eliminar' only with the delete grant, and keeps 'Guardar' with update", async () => {
+    mockApi(LINES, on('GET', '/api/machine/4', 200, MACHINE));
+    renderPage(<MachinePage />, {
+      route: '/apps/machine/:id',
+      url: '/apps/machine/4',
+      grants: grants({ read: true, insert: true, update: true, delete: false }),
+    });
+    expect(await screen.findByText('Máquina Sierra 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Nombre de la máquina/).matches(':disabled')).toBe(false);
+  });
+
+  it('shows a record read only without the update grant: no Guardar, no Eliminar, every input disabled', async () => {
+    const api = mockApi(LINES, on('GET', '/api/machine/4', 200, MACHINE));
+    renderPage(<MachinePage />, {
+      route: '/apps/machine/:id',
+      url: '/apps/machine/4',
+      grants: grants({ read: true, insert: true, update: false, delete: false }),
+    });
+    expect(await screen.findByText('Máquina Sierra 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();
+    for (const label of [/^Nombre de la máquina/, /^Tipo de máquina/, /^Fabricante/]) expect(screen.getByLabelText(label).matches(':disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(currentPath()).toBe('/apps/machine/all');
+    expect(api.calls('PATCH', '/api/machine/4')).toHaveLength(0);
+  });
+
+  it("lists without 'Nuevo' when the user may not insert, and names the line of each machine", async () => {
+    mockApi(LINES, on('GET', '/api/machine/all', 200, paged([{ ...MACHINE, line_id: 3 }])));
+    renderPage(<MachinePage />, {
+      route: '/apps/machine/:id',
+      url: '/apps/machine/all',
+      grants: grants({ read: true, insert: false, update: false, delete: false }),
+    });
+    expect(await screen.findByText('Sierra 2')).toBeTruthy();
+    expect(await screen.findByText('Prensa 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nuevo' })).toBeNull();
   });
 });

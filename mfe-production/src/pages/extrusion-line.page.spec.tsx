@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { billetCrossSectionArea, lineMessages, messages, productionMessages } from '@planta/contracts';
 import { onSnackbar, type SnackbarMessage } from '@planta/ui';
-import { currentPath, mockApi, on, paged, renderPage, type } from '../testing/render-page';
+import { currentPath, mockApi, on, paged, renderPage, type } from '@planta/ui/testing';
 import ExtrusionLinePage from './extrusion-line.page';
 
 const ROUTE = '/apps/extrusion-line/:id';
+const IN_USE = messages.inUse('Máquinas (2) y Turnos de producción (1)');
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[()²/]/g, '\\$&')}`)) as HTMLInputElement;
 
 const LINE = {
@@ -197,13 +198,13 @@ describe('extrusion line form', () => {
   it('shows the API 409 message when deleting a line in use, and stays', async () => {
     const api = mockApi(
       on('GET', '/api/extrusion-line/7', 200, LINE),
-      on('DELETE', '/api/extrusion-line/7', 409, { statusCode: 409, message: productionMessages.lineInUse, error: 'Conflict' }),
+      on('DELETE', '/api/extrusion-line/7', 409, { statusCode: 409, message: IN_USE, error: 'Conflict' }),
     );
     renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/7' });
     await waitFor(() => expect(field('Nombre de la línea').value).toBe('Prensa 1'));
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(snackbars).toEqual([expect.objectContaining({ message: productionMessages.lineInUse, variant: 'error' })]));
+    await waitFor(() => expect(snackbars).toEqual([expect.objectContaining({ message: IN_USE, variant: 'error' })]));
     expect(api.calls('DELETE', '/api/extrusion-line/7')).toHaveLength(1);
     expect(currentPath()).toBe('/apps/extrusion-line/7');
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { productionMessages } from '@planta/contracts';
 import { onSnackbar } from '@planta/ui';
-import { currentPath, mockApi, on, paged, renderPage } from '../testing/render-page';
+import { currentPath, mockApi, on, paged, renderPage } from '@planta/ui/testing';
 import ExtrusionStartPage from './extrusion-start.page';
 
 const ORDERS = [{ id: 9, number: 'OP-9', customer: 'Ventanas del Sur', profile: 'Perfil 40x20', die_id: 21, die_reference: 'M-100', line_id: 3 }];
@@ -12,7 +12,7 @@ const DIES = [
 ];
 const routes = [
   on('GET', '/api/orders/hideClosedOrders', 200, ORDERS),
-  on('GET', '/api/die/all', 200, DIES),
+  on('GET', '/api/die/all', 200, paged(DIES)),
   on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }])),
 ];
 

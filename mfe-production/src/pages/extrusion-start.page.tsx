@@ -4,21 +4,20 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { startExtrusionSchema, type Die, type StartExtrusion } from '@planta/contracts';
-import { api, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormSelect, showSnackbar } from '@planta/ui';
-import { useLineOptions } from '../components/use-line-options';
+import {
+  dieEndpoints,
+  extrusionEndpoints,
+  extrusionLineResource,
+  orderEndpoints,
+  startExtrusionSchema,
+  type Die,
+  type ProductionOrderView,
+  type StartExtrusion,
+} from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import { applyServerFieldErrors, FormSelect, REFERENCE_OPTIONS_LIMIT, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
 import '../i18n';
 
-interface OpenOrder {
-  id: number;
-  number: string;
-  customer: string;
-  profile: string;
-  die_id: number;
-  die_reference: string;
-  line_id: number | null;
-}
 interface StartValues {
   order_id: number | null;
   die_id: number | null;
@@ -36,8 +35,9 @@ export default function ExtrusionStartPage() {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const navigate = useNavigate();
-  const lines = useLineOptions();
-  const [orders, setOrders] = useState<OpenOrder[]>([]);
+  const lines = useReferenceOptions(extrusionLineResource.name);
+  const mayStart = useCan(extrusionEndpoints.start);
+  const [orders, setOrders] = useState<ProductionOrderView[]>([]);
   const [dies, setDies] = useState<Die[]>([]);
   const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
@@ -48,8 +48,11 @@ export default function ExtrusionStartPage() {
   const order = orders.find((candidate) => candidate.id === orderId);
 
   useEffect(() => {
-    api.get<OpenOrder[]>('orders/hideClosedOrders').then(setOrders, (error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
-    api.get<Die[]>('die/all').then(setDies, () => undefined);
+    call(orderEndpoints.hideClosedOrders).then(setOrders, (error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
+    call(dieEndpoints.all, { query: { pageSize: REFERENCE_OPTIONS_LIMIT } }).then(
+      (page) => setDies(page.items),
+      () => undefined,
+    );
   }, []);
 
   // A new order proposes its own die copy and its planned line.
@@ -63,7 +66,7 @@ export default function ExtrusionStartPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await api.post('extrusion/start', values);
+      await call(extrusionEndpoints.start, { body: values });
       showSnackbar({ message: t('production:extrusion.started'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
       navigate('/apps/planning-kanban-board/board');
     } catch (error) {
@@ -110,9 +113,11 @@ export default function ExtrusionStartPage() {
             <Button type="button" onClick={() => navigate('/apps/planning-kanban-board/board')}>
               {t('common:actions.cancel')}
             </Button>
-            <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
-              {t('production:extrusion.start')}
-            </Button>
+            {mayStart ? (
+              <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
+                {t('production:extrusion.start')}
+              </Button>
+            ) : null}
           </div>
         </form>
       </Card>

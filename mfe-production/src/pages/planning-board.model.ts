@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BoardCard, OrderStatus, PlanningBoard, PlanningBoardMove } from '@planta/contracts';
-import { api, errorMessage } from '@planta/session';
+import { planningBoardEndpoints, type BoardCard, type OrderStatus, type PlanningBoard, type PlanningBoardMove } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
 
 export type { BoardCard };
 export type BoardData = PlanningBoard;
@@ -74,8 +74,7 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
   useEffect(() => {
     const controller = new AbortController();
     setLoadError(null);
-    api
-      .get<BoardData>('planning-board', { signal: controller.signal })
+    call(planningBoardEndpoints.board, {}, { signal: controller.signal })
       .then((board) => setColumns(toColumns(board)))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(errorMessage(error));
@@ -95,7 +94,7 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
       // Within one column the index counts the cards without the moved one.
       setColumns(moveCard(before, orderId, targetId, index));
       try {
-        const board = await api.post<BoardData>('planning-board/move', moveRequest(orderId, target, index));
+        const board = await call(planningBoardEndpoints.move, { body: moveRequest(orderId, target, index) });
         setColumns(toColumns(board));
         onMoved?.(source.cards[from]);
       } catch (error) {

@@ -15,9 +15,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { Badge, Button, Caption1, Card, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLANNING_BOARD_CHANGED } from '@planta/contracts';
+import { orderEndpoints, PLANNING_BOARD_CHANGED, planningBoardEndpoints } from '@planta/contracts';
 import { onCatchUp, subscribe } from '@planta/session';
-import { ErrorCard, LoadingScreen, showSnackbar } from '@planta/ui';
+import { ErrorCard, LoadingScreen, showSnackbar, useCan } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
@@ -50,7 +50,9 @@ const keepFromDrag = (event: PointerEvent | KeyboardEvent) => event.stopPropagat
 function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card) });
+  // A card moves only for whoever may make the board's move call.
+  const mayMove = useCan(planningBoardEndpoints.move);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card), disabled: !mayMove });
   return (
     <Card
       ref={setNodeRef}
@@ -175,6 +177,8 @@ export default function PlanningBoardPage() {
   );
   const { columns, loadError, reload, move } = usePlanningBoard(refused, moved);
   const live = useLiveRefresh(reload);
+  const mayCreate = useCan(orderEndpoints.create);
+  const mayMove = useCan(planningBoardEndpoints.move);
   const [detailId, setDetailId] = useState<number | null>(null);
   const closeDetail = useCallback(() => setDetailId(null), []);
   const [creating, setCreating] = useState(false);
@@ -242,11 +246,13 @@ export default function PlanningBoardPage() {
         <Title2 as="h1" id="board-title">
           {t('production:board.title')}
         </Title2>
-        <Button appearance="primary" onClick={() => setCreating(true)}>
-          {t('production:orders.new')}
-        </Button>
+        {mayCreate ? (
+          <Button appearance="primary" onClick={() => setCreating(true)}>
+            {t('production:orders.new')}
+          </Button>
+        ) : null}
       </div>
-      <Text>{t('production:board.instructions')}</Text>
+      {mayMove ? <Text>{t('production:board.instructions')}</Text> : null}
       {columns.every((column) => column.status !== 'planned') ? <Text>{t('production:board.noLines')}</Text> : null}
       <DndContext
         sensors={sensors}

@@ -1,6 +1,6 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { PLANNING_BOARD_CHANGED, productionMessages } from '@planta/contracts';
-import { mockApi, on, renderPage } from '../testing/render-page';
+import { mockApi, on, renderPage } from '@planta/ui/testing';
 import { dropTarget, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
 import PlanningBoardPage from './planning-board.page';
 

@@ -144,7 +144,7 @@ describe('chat (two users, live)', () => {
 
   it("'@en-10' suggests dies; choosing one writes 'EN-1042-1', and the sent mention links to the die summary", async () => {
     const jefe = await signedIn(JEFE);
-    const dies = await apiGet<{ id: number; die_reference: string; copy_number: number }[]>(jefe, 'die/all');
+    const { items: dies } = await apiGet<{ items: { id: number; die_reference: string; copy_number: number }[] }>(jefe, 'die/all?pageSize=500');
     const die = dies.find((candidate) => candidate.die_reference === 'EN-1042' && candidate.copy_number === 1);
     if (!die) throw new Error(`no EN-1042 copy 1 in ${JSON.stringify(dies.map((item) => `${item.die_reference}-${item.copy_number}`))}`);
 

@@ -124,9 +124,9 @@ describe('shell toolbar features', () => {
     const dieReferences = async () =>
       page.evaluate(
         async (token) => {
-          const response = await fetch('/api/die/all', { headers: { Authorization: `Bearer ${token}` } });
+          const response = await fetch('/api/die/all?pageSize=500', { headers: { Authorization: `Bearer ${token}` } });
           if (!response.ok) throw new Error(`GET /api/die/all answered ${response.status}`);
-          return ((await response.json()) as { die_reference: string }[]).map((die) => die.die_reference);
+          return ((await response.json()) as { items: { die_reference: string }[] }).items.map((die) => die.die_reference);
         },
         await storedToken(page),
       );

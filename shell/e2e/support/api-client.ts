@@ -34,3 +34,15 @@ export async function setShortcuts(email: string, shortcuts: string[]): Promise<
   const session = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
   await call('auth/user/update', { user: { data: { shortcuts } } }, session.access_token);
 }
+
+/** A call to the API as one of the demo accounts (signed in through the API). */
+export async function apiAs<T = unknown>(email: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const session = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}

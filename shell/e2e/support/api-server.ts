@@ -64,6 +64,8 @@ export async function startApi(env: NodeJS.ProcessEnv = {}): Promise<RunningApi>
       PLANTA_PG_PORT: String(pgPort),
       JWT_SECRET: 'e2e-test-secret-long-enough-0123456789abcdef',
       SEED_DEMO_DATA: 'true',
+      // Every answer the browser gets is checked against its contract.
+      PLANTA_CHECK_RESPONSES: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,14 +1,15 @@
-import type { ChatContact, ChatMessage, Die, MarkAsReadRequest, MarkAsReadResponse, SendMessageRequest, SendMessageResponse } from '@planta/contracts';
-import { api } from '@planta/session';
+import { chatEndpoints, dieEndpoints, type MarkAsReadRequest, type SendMessageRequest } from '@planta/contracts';
+import { call } from '@planta/session';
 
 /** Spec 9: a page of history. */
 export const CHAT_PAGE_SIZE = 50;
 
 export const chatApi = {
-  contacts: () => api.get<ChatContact[]>('chat/contacts'),
+  contacts: () => call(chatEndpoints.contacts),
   /** Newest first; `before` pages back from that message id. */
-  dialog: (contactId: number, before?: number) => api.get<ChatMessage[]>(`chat/dialog/${contactId}`, { query: { before, limit: CHAT_PAGE_SIZE } }),
-  send: (body: SendMessageRequest) => api.post<SendMessageResponse>('chat/send-message', body),
-  markAsRead: (body: MarkAsReadRequest) => api.post<MarkAsReadResponse>('chat/mark-as-read', body),
-  findDies: (reference: string) => api.get<Die[]>('die/find', { query: { reference } }),
+  dialog: (contactId: number, before?: number) => call(chatEndpoints.dialog, { params: { contactId }, query: { before, limit: CHAT_PAGE_SIZE } }),
+  send: (body: SendMessageRequest) => call(chatEndpoints.send, { body }),
+  markAsRead: (body: MarkAsReadRequest) => call(chatEndpoints.markAsRead, { body }),
+  /** The @mention search: a short call of its own, not the paged die list. */
+  findDies: (reference: string) => call(dieEndpoints.find, { query: { reference } }),
 };

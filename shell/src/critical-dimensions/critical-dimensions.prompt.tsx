@@ -4,9 +4,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { criticalDimensionsFormSchema, dieLabel, type CriticalDimensionsForm, type DimensionRecord, type OrderDie } from '@planta/contracts';
-import { api, errorMessage, userAtom } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { criticalDimensionsFormSchema, dieLabel, orderEndpoints, type CriticalDimensionsForm, type DimensionRecord, type OrderDie } from '@planta/contracts';
+import { call, errorMessage, userAtom } from '@planta/session';
+import { showSnackbar, useCan } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 
 /** How often the running order dies are asked for; the marks themselves are checked every second. */
@@ -25,6 +25,8 @@ function storedMark(orderDieId: number): number | null {
 export function CriticalDimensionsPrompt() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
+  // Only whoever may read the orders has running ones to be asked about.
+  const mayAsk = useCan(orderEndpoints.activeTimerOrders);
   const [orderDie, setOrderDie] = useState<OrderDie | null>(null);
   const [state, setState] = useState<PromptState>(initialPromptState);
   const stateRef = useRef(state);
@@ -35,15 +37,15 @@ export function CriticalDimensionsPrompt() {
   });
 
   const fetchRunning = useCallback(async () => {
-    if (!user.data.id) return;
+    if (!user.data.id || !mayAsk) return;
     try {
-      const running = await api.get<OrderDie[]>('/orders/getActiveTimerOrders', { query: { userId: user.data.id } });
+      const running = await call(orderEndpoints.activeTimerOrders, { query: { userId: user.data.id } });
       const first = running.find((candidate) => candidate.active_timer && candidate.start_extrusion_time) ?? null;
       setOrderDie((current) => (current?.id === first?.id && current?.start_extrusion_time === first?.start_extrusion_time ? current : first));
     } catch {
       // Without the list there is nothing to prompt for; the next refresh tries again.
     }
-  }, [user.data.id]);
+  }, [user.data.id, mayAsk]);
 
   useEffect(() => {
     void fetchRunning();
@@ -78,7 +80,7 @@ export function CriticalDimensionsPrompt() {
       { order_dies_id: orderDie.id, dimension_text: 'DimensionB', dimension_value: dimensionB, date_saved: now },
     ];
     try {
-      await api.post('/orders/saveDieCriticalDimension', records);
+      await call(orderEndpoints.saveDieCriticalDimension, { body: records });
       setState((current) => saved(current));
       showSnackbar({ message: t('criticalDimensions.saved', 'Información Guardada'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
       void fetchRunning();

@@ -10,6 +10,7 @@ import {
   CircleRegular,
   ClipboardTaskRegular,
   ClockRegular,
+  CubeRegular,
   DataLineRegular,
   DataPieRegular,
   DataTrendingRegular,
@@ -23,6 +24,7 @@ import {
   ToolboxRegular,
   WarningRegular,
   WrenchRegular,
+  WrenchSettingsRegular,
   WrenchScrewdriverRegular,
 } from '@fluentui/react-icons';
 import type { FluentIcon } from '@fluentui/react-icons';
@@ -39,6 +41,7 @@ const ICONS: Record<string, FluentIcon> = {
   ChartMultipleRegular,
   ClipboardTaskRegular,
   ClockRegular,
+  CubeRegular,
   DataLineRegular,
   DataPieRegular,
   DataTrendingRegular,
@@ -52,6 +55,7 @@ const ICONS: Record<string, FluentIcon> = {
   ToolboxRegular,
   WarningRegular,
   WrenchRegular,
+  WrenchSettingsRegular,
   WrenchScrewdriverRegular,
 };
 

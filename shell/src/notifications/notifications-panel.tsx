@@ -18,8 +18,8 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
-import { api, currentSettingsAtom, errorMessage, isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
+import { notificationEndpoints, NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
+import { call, currentSettingsAtom, errorMessage, isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { createCloseGuard, isBlockedNotice } from './close-guard';
 import { notificationLink } from './notification-links';
@@ -39,8 +39,8 @@ export function resetNotificationsState(): void {
 }
 
 export const notificationsApi = {
-  all: (userId: number) => api.get<Notification[]>('notification/all', { query: { userId } }),
-  markRead: (notification: Notification) => api.post('notification/mark-read', { ...notification, is_read: true }),
+  all: (userId: number) => call(notificationEndpoints.all, { query: { userId } }),
+  markRead: (notification: Notification) => call(notificationEndpoints.markRead, { body: { ...notification, is_read: true } }),
 };
 
 const useStyles = makeStyles({

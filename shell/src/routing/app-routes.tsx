@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { REMOTE_AREAS, REMOTE_NAMES, type RemoteRoute, type RouteSettings } from '@planta/shell-contract';
+import { REMOTE_AREAS, REMOTE_NAMES, type RouteAccessRule, type RouteSettings } from '@planta/shell-contract';
 import { ErrorCard, LoadingScreen } from '@planta/ui';
 import { Layout } from '../layout/layout';
 import { DashboardPage } from '../pages/dashboard.page';
@@ -12,10 +12,13 @@ import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
 import { RouteGuard } from './route-guard';
 import { HOME, NOT_FOUND, SHELL_ROUTES } from './shell-routes';
 
-function guarded(auth: RemoteRoute['auth'], settings: RouteSettings | undefined, element: ReactNode) {
+/** A route's page inside the layout, behind the guard of its access rule (a page grant or a role group). */
+function guarded(route: RouteAccessRule & { settings?: RouteSettings }, element: ReactNode) {
   return (
-    <Layout settings={settings}>
-      <RouteGuard auth={auth}>{element}</RouteGuard>
+    <Layout settings={route.settings}>
+      <RouteGuard auth={route.auth} page={route.page}>
+        {element}
+      </RouteGuard>
     </Layout>
   );
 }
@@ -77,8 +80,7 @@ export function AppRoutes() {
             key={`${name}${route.path}`}
             path={route.path}
             element={guarded(
-              route.auth,
-              route.settings,
+              route,
               route.redirectTo ? <Navigate to={route.redirectTo} replace /> : <RemotePage load={route.load!} areaTitle={REMOTE_AREAS[name].title} />,
             )}
           />
@@ -90,9 +92,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={HOME} replace />} />
-      <Route path={SHELL_ROUTES.welcome.path} element={guarded(SHELL_ROUTES.welcome.auth, undefined, <WelcomePage />)} />
-      <Route path={SHELL_ROUTES.analytics.path} element={guarded(SHELL_ROUTES.analytics.auth, undefined, <DashboardPage kind="analytics" />)} />
-      <Route path={SHELL_ROUTES.indicators.path} element={guarded(SHELL_ROUTES.indicators.auth, undefined, <DashboardPage kind="indicators" />)} />
+      <Route path={SHELL_ROUTES.welcome.path} element={guarded(SHELL_ROUTES.welcome, <WelcomePage />)} />
+      <Route path={SHELL_ROUTES.analytics.path} element={guarded(SHELL_ROUTES.analytics, <DashboardPage kind="analytics" />)} />
+      <Route path={SHELL_ROUTES.indicators.path} element={guarded(SHELL_ROUTES.indicators, <DashboardPage kind="indicators" />)} />
       <Route
         path={SHELL_ROUTES.notFound.path}
         element={

@@ -1,31 +1,59 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { guardRedirect, rememberedUrlAtom, userRolesAtom } from '@planta/session';
+import type { PageAlias } from '@planta/contracts';
+import { grantsAtom, refreshGrants, rememberedUrlAtom, routeDecision, userRolesAtom } from '@planta/session';
+import { ErrorCard, LoadingScreen } from '@planta/ui';
 
-/** Spec 2.1: renders the route when the user's role satisfies its auth list, otherwise redirects. */
-export function RouteGuard({ auth, children }: { auth: readonly string[] | null | undefined; children: ReactNode }) {
+/**
+ * Spec 2.1 and architecture.md "Permissions in the UI": renders the route when the user may open
+ * it — a product screen when their grants let them read its page, a sign-in or share-link page
+ * when their role group allows it — and otherwise redirects. It follows the grants live: a
+ * revoked read sends an open screen away without signing anybody out.
+ */
+export function RouteGuard({ auth, page, children }: { auth?: readonly string[] | null; page?: PageAlias; children: ReactNode }) {
+  const { t } = useTranslation(['shell', 'common']);
   const location = useLocation();
   const roles = useAtomValue(userRolesAtom);
+  const grants = useAtomValue(grantsAtom);
   const [remembered, setRemembered] = useAtom(rememberedUrlAtom);
   // A page left at sign-in (/login) may render once more after the remembered URL was reached and
   // forgotten: it still sends the user there, never to the root.
   const rememberedHere = useRef(remembered);
   if (remembered) rememberedHere.current = remembered;
-  const redirect = guardRedirect({
+  const decision = routeDecision({
     pathname: location.pathname,
     search: location.search,
     hash: location.hash,
     routeAuth: auth,
+    page,
+    grants,
     roles,
     rememberedUrl: remembered ?? rememberedHere.current,
   });
   const here = location.pathname + location.search + location.hash;
+  const remember = decision.kind === 'redirect' ? decision.remember : undefined;
   useEffect(() => {
-    if (redirect?.remember) setRemembered(redirect.remember);
+    if (remember) setRemembered(remember);
     // Forget the remembered URL once it has been reached.
-    else if (!redirect && remembered && remembered === here) setRemembered(null);
-  }, [redirect, remembered, here, setRemembered]);
-  if (!redirect) return <>{children}</>;
-  return <Navigate to={redirect.to} replace />;
+    else if (decision.kind === 'render' && remembered && remembered === here) setRemembered(null);
+  }, [decision.kind, remember, remembered, here, setRemembered]);
+  switch (decision.kind) {
+    case 'render':
+      return <>{children}</>;
+    case 'wait':
+      return <LoadingScreen delayMs={200} />;
+    case 'failed':
+      return (
+        <ErrorCard
+          title={t('shell:grants.failed', 'No se pudieron cargar tus permisos')}
+          message={decision.message}
+          retryLabel={t('common:actions.retry', 'Reintentar')}
+          onRetry={() => void refreshGrants()}
+        />
+      );
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+  }
 }

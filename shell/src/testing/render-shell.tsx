@@ -4,14 +4,15 @@ import { Provider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authRoles, defaultSettings, type RoleName, type User } from '@planta/contracts';
+import { defaultSettings, type PageAlias, type User } from '@planta/contracts';
+import { defaultGrantsOf } from '@planta/ui/testing';
 import { createI18n, type I18n } from '@planta/i18n';
 import { REMOTE_NAMES, type NavigationItem, type RemoteModule, type RemoteName } from '@planta/shell-contract';
-import { createDefaultUser, currentSettingsAtom, defaultSettingsAtom, mergeSettings, navbarAtom, sessionStore, userAtom } from '@planta/session';
+import { createDefaultUser, currentSettingsAtom, defaultSettingsAtom, grantsAtom, mergeSettings, navbarAtom, sessionStore, userAtom } from '@planta/session';
 import { remoteStatesAtom } from '../remotes/remote-states';
 import type { RemoteState } from '../remotes/remote-loader';
 
-const item = (id: string, title: string, url: string, auth: readonly RoleName[] = authRoles.user): NavigationItem => ({ id, type: 'item', title, url, auth });
+const item = (id: PageAlias, title: string, url: string): NavigationItem => ({ id, type: 'item', title, url, page: id });
 
 /** Literal stand-ins for what the remotes expose at run time. */
 export const FAKE_REMOTES: Partial<Record<RemoteName, RemoteModule>> = {
@@ -38,7 +39,7 @@ export const FAKE_REMOTES: Partial<Record<RemoteName, RemoteModule>> = {
   mfe_admin: {
     name: 'mfe_admin',
     routes: [],
-    navigation: [{ id: 'administration', type: 'group', title: 'Administración', children: [item('users', 'Usuarios', '/apps/users/all', authRoles.admin)] }],
+    navigation: [{ id: 'administration', type: 'group', title: 'Administración', children: [item('users', 'Usuarios', '/apps/users/all')] }],
   },
 };
 
@@ -55,8 +56,9 @@ export function setRemotes(modules: Partial<Record<RemoteName, RemoteModule>> = 
   );
 }
 
-/** A signed-in user with these roles (an empty list: not signed in). */
+/** A signed-in user with these roles (an empty list: not signed in) and the grants the seed gives them. */
 export function setUser(roles: readonly string[], data: Partial<User['data']> = {}): User {
+  sessionStore.set(grantsAtom, roles.length ? { status: 'ready', companyId: 1, grants: defaultGrantsOf(roles) } : { status: 'none' });
   const base = createDefaultUser();
   const user: User = {
     ...base,
@@ -71,6 +73,7 @@ export function setUser(roles: readonly string[], data: Partial<User['data']> = 
 /** Back to the start: default user and settings, navbar closed, the fake remotes loaded, <html> ltr. */
 export function resetSession(): void {
   sessionStore.set(userAtom, createDefaultUser());
+  sessionStore.set(grantsAtom, { status: 'none' });
   sessionStore.set(defaultSettingsAtom, mergeSettings(defaultSettings));
   sessionStore.set(currentSettingsAtom, mergeSettings(defaultSettings));
   sessionStore.set(navbarAtom, { foldedOpen: false, mobileOpen: false });

@@ -3,6 +3,7 @@ import { RealtimeChatNotifications1763800000000 } from './1763800000000-realtime
 import { Production1763900000000 } from './1763900000000-production';
 import { TenantPolicyInitPlans1764000000000 } from './1764000000000-tenant-policy-init-plans';
 import { OrderSearchKeys1764100000000 } from './1764100000000-order-search-keys';
+import { CompanyMemberPolicy1764200000000 } from './1764200000000-company-member-policy';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Production1763900000000,
   TenantPolicyInitPlans1764000000000,
   OrderSearchKeys1764100000000,
+  CompanyMemberPolicy1764200000000,
 ];

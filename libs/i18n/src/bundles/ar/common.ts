@@ -45,6 +45,14 @@ export const common: BundleShape<typeof es> = {
     sortAscending: 'ترتيب تصاعدي',
     sortDescending: 'ترتيب تنازلي',
   },
+  form: {
+    loadError: 'تعذّر تحميل السجل',
+    saved: 'تم حفظ المعلومات',
+    deleted: 'تم حذف السجل',
+    reviewFields: 'راجع الحقول المحددة',
+    choose: 'اختر خيارًا',
+    none: 'لا شيء',
+  },
   confirmDelete: {
     title: 'حذف السجل',
     message: 'هل أنت متأكد من حذف هذا السجل؟ لا يمكن التراجع عن هذا الإجراء.',

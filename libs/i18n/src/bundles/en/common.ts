@@ -45,6 +45,14 @@ export const common: BundleShape<typeof es> = {
     sortAscending: 'Sort ascending',
     sortDescending: 'Sort descending',
   },
+  form: {
+    loadError: 'The record could not be loaded',
+    saved: 'Information saved',
+    deleted: 'Record deleted',
+    reviewFields: 'Check the highlighted fields',
+    choose: 'Choose an option',
+    none: 'None',
+  },
   confirmDelete: {
     title: 'Delete record',
     message: 'Are you sure you want to delete this record? This cannot be undone.',

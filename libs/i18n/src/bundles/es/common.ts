@@ -47,6 +47,14 @@ export const common = {
     sortAscending: 'Orden ascendente',
     sortDescending: 'Orden descendente',
   },
+  form: {
+    loadError: 'No se pudo cargar el registro',
+    saved: 'Información Guardada',
+    deleted: 'Registro eliminado',
+    reviewFields: 'Revisa los campos marcados',
+    choose: 'Elige una opción',
+    none: 'Ninguno',
+  },
   confirmDelete: {
     title: 'Eliminar registro',
     message: '¿Seguro que quieres eliminar este registro? Esta acción no se puede deshacer.',

@@ -45,6 +45,14 @@ export const common: BundleShape<typeof es> = {
     sortAscending: 'Artan sırala',
     sortDescending: 'Azalan sırala',
   },
+  form: {
+    loadError: 'Kayıt yüklenemedi',
+    saved: 'Bilgiler kaydedildi',
+    deleted: 'Kayıt silindi',
+    reviewFields: 'İşaretli alanları kontrol edin',
+    choose: 'Bir seçenek seçin',
+    none: 'Hiçbiri',
+  },
   confirmDelete: {
     title: 'Kaydı sil',
     message: 'Bu kaydı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',

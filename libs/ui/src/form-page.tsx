@@ -14,22 +14,24 @@ import {
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCard, LoadingScreen } from '@planta/ui';
+import { ErrorCard } from './error-card';
+import { LoadingScreen } from './loading-screen';
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '20px', maxWidth: '1120px' },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
   form: { display: 'flex', flexDirection: 'column', gap: '24px' },
+  fields: { display: 'flex', flexDirection: 'column', gap: '24px', border: 'none', padding: 0, margin: 0, minWidth: 0 },
   section: { display: 'flex', flexDirection: 'column', gap: '12px' },
   grid: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' },
   buttons: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });
 
 /** A titled group of fields in a responsive grid. */
-export function FormSection({ title, children }: { title?: string; children: ReactNode }) {
+export function FormSection({ title, children }: { title?: string | null; children: ReactNode }) {
   const styles = useStyles();
   return (
-    <fieldset className={styles.section} style={{ border: 'none', padding: 0, margin: 0 }}>
+    <fieldset className={styles.section} style={{ border: 'none', padding: 0, margin: 0, minWidth: 0 }}>
       {title ? (
         <legend style={{ padding: 0, marginBottom: 8 }}>
           <Subtitle2>{title}</Subtitle2>
@@ -40,7 +42,7 @@ export function FormSection({ title, children }: { title?: string; children: Rea
   );
 }
 
-/** What FormPage needs of a screen's `useResourceForm`. */
+/** What FormPage needs of a screen's form state (`useResourceForm`). */
 export interface FormPageState {
   loading: boolean;
   loadError: string | null;
@@ -50,6 +52,10 @@ export interface FormPageState {
   submit: () => Promise<void>;
   cancel: () => void;
   remove: () => Promise<void>;
+  /** The user's grants allow saving (insert for a new record, update for an existing one). */
+  canSave: boolean;
+  /** The user's grants allow deleting the record. */
+  canDelete: boolean;
 }
 
 export interface FormPageProps {
@@ -58,12 +64,16 @@ export interface FormPageProps {
   children: ReactNode;
 }
 
-/** The frame of every create/edit screen: title, fields, 'Guardar' and 'Cancelar', and 'Eliminar' with a confirmation. */
+/**
+ * The frame of every create/edit screen: title, fields, 'Guardar' and 'Cancelar', and 'Eliminar'
+ * with a confirmation. The buttons follow the user's grants; without the right to save, the
+ * fields are read only and 'Cancelar' reads 'Volver'.
+ */
 export function FormPage({ title, page, children }: FormPageProps) {
-  const { loading, loadError, reload: onRetry, isNew, submit: onSubmit, cancel: onCancel, remove: onDelete } = page;
+  const { loading, loadError, reload: onRetry, isNew, submit: onSubmit, cancel: onCancel, remove: onDelete, canSave, canDelete } = page;
   const submitting = page.form.formState.isSubmitting;
   const styles = useStyles();
-  const { t } = useTranslation(['production', 'common']);
+  const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -71,16 +81,16 @@ export function FormPage({ title, page, children }: FormPageProps) {
   if (loadError)
     return (
       <ErrorCard
-        title={t('production:form.loadError', 'No se pudo cargar el registro')}
+        title={t('form.loadError', 'No se pudo cargar el registro')}
         message={loadError}
-        retryLabel={t('common:actions.retry', 'Reintentar')}
+        retryLabel={t('actions.retry', 'Reintentar')}
         onRetry={onRetry}
       />
     );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit();
+    if (canSave) void onSubmit();
   };
 
   return (
@@ -89,30 +99,35 @@ export function FormPage({ title, page, children }: FormPageProps) {
         <Title2 as="h1" id="form-title">
           {title}
         </Title2>
-        {isNew ? null : (
+        {isNew || !canDelete ? null : (
           <Button icon={<DeleteRegular />} onClick={() => setConfirming(true)}>
-            {t('common:actions.delete', 'Eliminar')}
+            {t('actions.delete', 'Eliminar')}
           </Button>
         )}
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>
-        {children}
+        {/* A disabled fieldset makes every input in it read only, whatever renders it. */}
+        <fieldset className={styles.fields} disabled={!canSave}>
+          {children}
+        </fieldset>
         <div className={styles.buttons}>
           <Button type="button" onClick={onCancel}>
-            {t('common:actions.cancel', 'Cancelar')}
+            {canSave ? t('actions.cancel', 'Cancelar') : t('actions.back', 'Volver')}
           </Button>
-          <Button type="submit" appearance="primary" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
-            {t('common:actions.save', 'Guardar')}
-          </Button>
+          {canSave ? (
+            <Button type="submit" appearance="primary" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+              {t('actions.save', 'Guardar')}
+            </Button>
+          ) : null}
         </div>
       </form>
       <Dialog open={confirming} onOpenChange={(_, data) => setConfirming(data.open)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{t('common:confirmDelete.title', 'Eliminar registro')}</DialogTitle>
-            <DialogContent>{t('common:confirmDelete.message', '¿Seguro que quieres eliminar este registro? Esta acción no se puede deshacer.')}</DialogContent>
+            <DialogTitle>{t('confirmDelete.title', 'Eliminar registro')}</DialogTitle>
+            <DialogContent>{t('confirmDelete.message', '¿Seguro que quieres eliminar este registro? Esta acción no se puede deshacer.')}</DialogContent>
             <DialogActions>
-              <Button onClick={() => setConfirming(false)}>{t('common:actions.cancel', 'Cancelar')}</Button>
+              <Button onClick={() => setConfirming(false)}>{t('actions.cancel', 'Cancelar')}</Button>
               <Button
                 appearance="primary"
                 disabled={deleting}
@@ -123,7 +138,7 @@ export function FormPage({ title, page, children }: FormPageProps) {
                   setConfirming(false);
                 }}
               >
-                {t('common:actions.confirm', 'Confirmar')}
+                {t('actions.confirm', 'Confirmar')}
               </Button>
             </DialogActions>
           </DialogBody>

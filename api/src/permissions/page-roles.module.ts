@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { PageRolesController } from './page-roles.controller';
+import { PageRolesService } from './page-roles.service';
+
+/**
+ * Grants and page-role permissions over HTTP. Apart from PermissionsModule (the guard), which
+ * authentication and the realtime gateway depend on, because a change here is announced live.
+ */
+@Module({ imports: [RealtimeModule], controllers: [PageRolesController], providers: [PageRolesService] })
+export class PageRolesModule {}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { ShareResourceType } from './auth.schema';
+import { messages } from './messages';
+import type { CrudAction, PageAlias } from './pages';
+
+/**
+ * One API call, declared once and used by both sides: the API mounts its route, guard, validation
+ * and OpenAPI entry from it (api/src/common/endpoint.decorator.ts); the browser calls it through
+ * the typed client (`call()` in @planta/session) and asks the caller's grants whether it may
+ * (`useCan()`), so a button is shown exactly when the API would accept its call.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: anybody, any signed-in user (not share-link guests), or whoever holds the grant of
+ * the page for the verb (GET read, POST insert, PUT/PATCH update, DELETE delete).
+ */
+export type EndpointAccess = 'public' | 'signed-in' | { page: PageAlias };
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface EndpointDefinition {
+  method: HttpMethod;
+  /** Path below `/api`, with `:name` parameters: `orders/:id`. */
+  path: string;
+  access: EndpointAccess;
+  /** OpenAPI tag and one-line summary. */
+  tag: string;
+  summary: string;
+  params?: AnyObject;
+  query?: AnyObject;
+  body?: z.ZodType;
+  /** The answer's JSON shape; `null` answers 204 without a body. */
+  response: z.ZodType | null;
+  /** Success status when not the verb's usual one (POST 201, DELETE 204, otherwise 200). */
+  status?: 200 | 201 | 204;
+  /** A read a share-link guest may make for the one resource of its token (`param` holds the id). */
+  shareable?: { type: ShareResourceType; param: string };
+  /** The route's `company_id` names a company to move to, not the one to act in. */
+  choosesCompany?: true;
+}
+
+/** Declares an endpoint, keeping its literal types (for the typed client). */
+export const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
+
+const ACTION_BY_METHOD: Record<HttpMethod, CrudAction> = { GET: 'read', POST: 'insert', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/** The grant a page endpoint needs: GET read, POST insert, PUT/PATCH update, DELETE delete. */
+export const actionOf = (method: string): CrudAction | undefined =>
+  ACTION_BY_METHOD[method.toUpperCase() as HttpMethod] ?? (method.toUpperCase() === 'HEAD' ? 'read' : undefined);
+
+/** The success status of an endpoint. */
+export function successStatus(definition: Pick<EndpointDefinition, 'method' | 'status' | 'response'>): number {
+  if (definition.status) return definition.status;
+  if (definition.response === null) return 204;
+  return definition.method === 'POST' ? 201 : 200;
+}
+
+/** The page whose grants an endpoint needs, if it is a page endpoint. */
+export const pageOf = (definition: Pick<EndpointDefinition, 'access'>): PageAlias | undefined =>
+  typeof definition.access === 'object' ? definition.access.page : undefined;
+
+// ------------------------------------------------------------------------------------- typing
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What the API handler receives: params, query and body, validated and parsed. */
+export interface EndpointArgs<E extends EndpointDefinition> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+}
+
+type Part<K extends string, S> = S extends z.ZodType
+  ? Record<string, never> extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+/** What a caller sends: the parts the endpoint declares, typed from its schemas. */
+export type EndpointRequest<E extends EndpointDefinition> = Part<'params', E['params']> & Part<'query', E['query']> & Part<'body', E['body']>;
+
+/** The answer of an endpoint (JSON: dates as ISO strings). */
+export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+
+/** Request parts sent as they are by the client: the input types (a form may send '12' for 12). */
+export type EndpointBody<E extends EndpointDefinition> = Sent<E['body']>;
+
+// ------------------------------------------------------------------------------------- paths
+
+const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The names of the path's `:parameters`. */
+export const pathParams = (path: string): string[] => [...path.matchAll(PARAM)].map((match) => match[1]);
+
+/** The path with its parameters filled in (each encoded as one path segment). */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(PARAM, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+// ------------------------------------------------------------------------------ common pieces
+
+const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
+/** PostgreSQL `int` columns end here: a bigger id can name no row. */
+export const MAX_INT_ID = 2_147_483_647;
+
+/** A record id in a path: digits only, a positive 32-bit integer. */
+export const pathId = z.coerce
+  .string()
+  .regex(/^\d+$/, ID_MESSAGE)
+  .transform(Number)
+  .refine((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_INT_ID, ID_MESSAGE);
+
+/** `:id` in a path. */
+export const idParams = z.object({ id: pathId });
+
+/** The answer of an action that reports nothing but success. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export { messages as endpointMessages };

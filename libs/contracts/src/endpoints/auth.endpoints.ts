@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  createShareTokenRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  shareTokenResponseSchema,
+  shareTokenSignInRequestSchema,
+  tokenSignInRequestSchema,
+  userSchema,
+  userUpdateRequestSchema,
+} from '../auth.schema';
+import { companySchema, healthResponseSchema, switchCompanyRequestSchema } from '../company.schema';
+import { endpoint, idParams } from '../endpoint';
+
+/** Spec 7 sign-in calls, the company selector, share links and the health check. */
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: 'auth/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with email and password',
+    body: loginRequestSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
+  tokenSignIn: endpoint({
+    method: 'POST',
+    path: 'auth/token',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in again with a stored access token',
+    body: tokenSignInRequestSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
+  shareSignIn: endpoint({
+    method: 'POST',
+    path: 'auth/login/token',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Guest sign-in with a share token',
+    body: shareTokenSignInRequestSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: 'auth/register',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Register a person and the company they administer',
+    body: registerRequestSchema,
+    response: authResponseSchema,
+  }),
+  updateUser: endpoint({
+    method: 'POST',
+    path: 'auth/user/update',
+    access: 'signed-in',
+    tag: 'auth',
+    summary: "The caller's own display name, photo, settings and shortcuts",
+    body: userUpdateRequestSchema,
+    response: z.object({ user: userSchema }),
+    status: 200,
+  }),
+} as const;
+
+export const companyEndpoints = {
+  all: endpoint({
+    method: 'GET',
+    path: 'company/all',
+    access: 'signed-in',
+    tag: 'companies',
+    summary: 'The companies the caller may choose in the company selector',
+    response: z.array(companySchema),
+  }),
+  switch: endpoint({
+    method: 'POST',
+    path: 'company/switch',
+    access: 'signed-in',
+    choosesCompany: true,
+    tag: 'companies',
+    summary: 'Re-issue the session for another company of the caller',
+    body: switchCompanyRequestSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
+} as const;
+
+export const shareTokenEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: 'share-token',
+    access: 'signed-in',
+    tag: 'auth',
+    summary: 'A read-only link to one die summary, correction record or correction report',
+    body: createShareTokenRequestSchema,
+    response: shareTokenResponseSchema,
+  }),
+  revoke: endpoint({
+    method: 'DELETE',
+    path: 'share-token/:id',
+    access: 'signed-in',
+    tag: 'auth',
+    summary: 'End a share link early',
+    params: idParams,
+    response: null,
+  }),
+} as const;
+
+export const healthEndpoints = {
+  health: endpoint({
+    method: 'GET',
+    path: 'health',
+    access: 'public',
+    tag: 'health',
+    summary: 'Whether the API and its database are up (503 when the database is down)',
+    response: healthResponseSchema,
+  }),
+} as const;

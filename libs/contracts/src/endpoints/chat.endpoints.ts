@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  chatContactSchema,
+  chatContactsQuerySchema,
+  chatDialogQuerySchema,
+  chatMessageSchema,
+  chatUserDataRequestSchema,
+  chatUserSchema,
+  markAsReadRequestSchema,
+  markAsReadResponseSchema,
+  sendMessageRequestSchema,
+  sendMessageResponseSchema,
+} from '../chat.schema';
+import { endpoint, pathId } from '../endpoint';
+import { markNotificationReadRequestSchema, notificationAllQuerySchema, notificationSchema } from '../notification.schema';
+
+/** Spec 7 chat calls: every signed-in user of the company (not share-link guests). */
+export const chatEndpoints = {
+  contacts: endpoint({
+    method: 'GET',
+    path: 'chat/contacts',
+    access: 'signed-in',
+    tag: 'chat',
+    summary: "The caller's colleagues with their last messages and unread counts",
+    query: chatContactsQuerySchema,
+    response: z.array(chatContactSchema),
+  }),
+  user: endpoint({ method: 'GET', path: 'chat/user', access: 'signed-in', tag: 'chat', summary: 'The caller as a chat participant', response: chatUserSchema }),
+  userData: endpoint({
+    method: 'POST',
+    path: 'chat/user/data',
+    access: 'signed-in',
+    tag: 'chat',
+    summary: "The caller's chat status",
+    body: chatUserDataRequestSchema,
+    response: chatUserSchema,
+    status: 200,
+  }),
+  dialog: endpoint({
+    method: 'GET',
+    path: 'chat/dialog/:contactId',
+    access: 'signed-in',
+    tag: 'chat',
+    summary: 'The conversation with one colleague, newest page first',
+    params: z.object({ contactId: pathId }),
+    query: chatDialogQuerySchema,
+    response: z.array(chatMessageSchema),
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: 'chat/send-message',
+    access: 'signed-in',
+    tag: 'chat',
+    summary: 'Send a message to a colleague',
+    body: sendMessageRequestSchema,
+    response: sendMessageResponseSchema,
+  }),
+  markAsRead: endpoint({
+    method: 'POST',
+    path: 'chat/mark-as-read',
+    access: 'signed-in',
+    tag: 'chat',
+    summary: "Mark a colleague's messages to the caller as read",
+    body: markAsReadRequestSchema,
+    response: markAsReadResponseSchema,
+    status: 200,
+  }),
+} as const;
+
+/** Spec 7 notification calls: every user reads and marks only their own. */
+export const notificationEndpoints = {
+  all: endpoint({
+    method: 'GET',
+    path: 'notification/all',
+    access: 'signed-in',
+    tag: 'notifications',
+    summary: "The caller's unread notifications",
+    query: notificationAllQuerySchema,
+    response: z.array(notificationSchema),
+  }),
+  markRead: endpoint({
+    method: 'POST',
+    path: 'notification/mark-read',
+    access: 'signed-in',
+    tag: 'notifications',
+    summary: 'Mark one of the caller’s notifications as read',
+    body: markNotificationReadRequestSchema,
+    response: notificationSchema,
+    status: 200,
+  }),
+} as const;

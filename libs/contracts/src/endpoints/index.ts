@@ -1,0 +1,5 @@
+export * from './auth.endpoints';
+export * from './chat.endpoints';
+export * from './dieshop.endpoints';
+export * from './permissions.endpoints';
+export * from './production.endpoints';

@@ -1,0 +1,428 @@
+import { z } from 'zod';
+import { listQuerySchema, pagedSchema } from './common.schema';
+import { endpoint, idParams, type EndpointDefinition } from './endpoint';
+import { messages } from './messages';
+import type { Area, PageAlias } from './pages';
+
+/**
+ * A resource — a list, a form and CRUD over one table — declared once (architecture.md "Adding a
+ * resource"). From the declaration come its request and response schemas, its five endpoints,
+ * the API's entity, controller and service, the generic list and form screens, its routes and
+ * navigation item, and its rows in the table-driven API tests. Texts follow one key scheme in
+ * the area's i18n namespace: `<name>.title`, `.empty`, `.newTitle`, `.editTitle`,
+ * `.fields.<field>`, `.enums.<field>.<value>`, `.sections.<section>`, `.hints.<field>`,
+ * `.placeholders.<field>`.
+ */
+
+// ------------------------------------------------------------------------------------- fields
+
+/** A field that only applies while another field has one of some values (`{ type: ['anodised'] }`). */
+export type FieldCondition = Readonly<Record<string, readonly string[]>>;
+
+interface FieldCommon {
+  /** Must have a value (while it applies, for a field with `when`). */
+  required?: boolean;
+  /** The text shown when required and left empty. */
+  requiredMessage?: string;
+  /** Shown, kept and checked only while the record matches; otherwise cleared when saved. */
+  when?: FieldCondition;
+}
+
+export interface TextField extends FieldCommon {
+  kind: 'text';
+  max: number;
+  multiline?: boolean;
+  upperCase?: boolean;
+  pattern?: { regex: RegExp; message: string };
+}
+export interface NumberField extends FieldCommon {
+  kind: 'number' | 'integer';
+  /** `positive` (> 0, the default) or `nonNegative` (>= 0). */
+  sign?: 'positive' | 'nonNegative';
+  max: number;
+  /** May be left empty (null). */
+  nullable?: boolean;
+  /** Further checks on the value, with their messages. */
+  checks?: readonly { test: (value: number) => boolean; message: string }[];
+}
+export interface ChoiceField<V extends string = string> extends FieldCommon {
+  kind: 'choice';
+  values: readonly [V, ...V[]];
+  /** The refusal of a missing or unknown value. */
+  message: string;
+  default?: V;
+  nullable?: boolean;
+}
+export interface ReferenceField extends FieldCommon {
+  kind: 'reference';
+  /** The `name` of the referenced resource. */
+  to: string;
+  /** The refusal of a missing value (required references). */
+  message?: string;
+}
+export interface TimeField extends FieldCommon {
+  kind: 'time';
+}
+export interface IntegerSetField extends FieldCommon {
+  kind: 'integerSet';
+  values: readonly number[];
+  message: string;
+}
+export type FieldDefinition = TextField | NumberField | ChoiceField | ReferenceField | TimeField | IntegerSetField;
+export type FieldKind = FieldDefinition['kind'];
+
+type Options<F> = Omit<F, 'kind'>;
+/** Field builders: `field.text({ max: 80, required: true })`. */
+export const field = {
+  text: <const O extends Options<TextField>>(options: O) => ({ kind: 'text', ...options }) as const,
+  number: <const O extends Options<NumberField>>(options: O) => ({ kind: 'number', ...options }) as const,
+  integer: <const O extends Options<NumberField>>(options: O) => ({ kind: 'integer', ...options }) as const,
+  choice: <const V extends string, const O extends Omit<Options<ChoiceField<V>>, 'values'>>(values: readonly [V, ...V[]], options: O) =>
+    ({ kind: 'choice', values, ...options }) as const,
+  reference: <const O extends Options<ReferenceField>>(options: O) => ({ kind: 'reference', ...options }) as const,
+  time: <const O extends Options<TimeField>>(options: O) => ({ kind: 'time', ...options }) as const,
+  integerSet: <const O extends Options<IntegerSetField>>(options: O) => ({ kind: 'integerSet', ...options }) as const,
+};
+
+/** What a field holds once parsed (and what the API answers). */
+export type FieldValue<F> = F extends { kind: 'text' | 'time' }
+  ? string
+  : F extends { kind: 'number' | 'integer'; nullable: true }
+    ? number | null
+    : F extends { kind: 'number' | 'integer' }
+      ? number
+      : F extends { kind: 'choice'; values: readonly (infer V)[]; nullable: true }
+        ? V | null
+        : F extends { kind: 'choice'; values: readonly (infer V)[] }
+          ? V
+          : F extends { kind: 'reference'; required: true }
+            ? number
+            : F extends { kind: 'reference' }
+              ? number | null
+              : F extends { kind: 'integerSet' }
+                ? number[]
+                : never;
+
+/** What a caller may send for a field (a form sends numbers as typed text). */
+export type FieldInput<F> = F extends { kind: 'number' | 'integer' | 'reference' } ? FieldValue<F> | string : FieldValue<F>;
+
+// ---------------------------------------------------------------------------------- resources
+
+export interface RecordRule {
+  /** The field the message is shown on. */
+  path: string;
+  message: string;
+  /** The fields the rule reads: it is checked only once each of them is valid on its own. */
+  reads: readonly string[];
+  test: (record: Record<string, unknown>) => boolean;
+}
+
+export interface ListColumn {
+  field: string;
+  /** A text key of the resource instead of the field's label (`<name>.<label>`). */
+  label?: string;
+  /** Excel column width in characters. */
+  width?: number;
+}
+
+export interface ResourceDefinition {
+  /** Registry key and text key in the area namespace: `extrusionLine` → `production:extrusionLine.title`. */
+  name: string;
+  area: Area;
+  /** The permission page (and navigation item). */
+  page: PageAlias;
+  /** `/api/<api>/all`, `/api/<api>/:id`, ... */
+  api: string;
+  /** `<route>/all`, `<route>/new`, `<route>/:id`. */
+  route: string;
+  table: string;
+  /** Fluent icon name of the navigation item. */
+  icon: string;
+  fields: Readonly<Record<string, FieldDefinition>>;
+  /** The fields that name a record, joined by a space (edit title). */
+  display: readonly string[];
+  /** Form sections, in order; by default one section with every field. */
+  sections?: readonly { key: string; fields: readonly string[] }[];
+  /** Rules over several fields. */
+  rules?: readonly RecordRule[];
+  /** Fields the API adds to (or shapes differently in) its answers. */
+  view?: z.ZodRawShape;
+  list: {
+    columns: readonly (string | ListColumn)[];
+    sortable: readonly string[];
+    searchable: readonly string[];
+    defaultSort: string;
+    /** Excel file name, without extension. */
+    exportName: string;
+  };
+  /** Unique constraints (as the SQL declares them) and the refusal each one answers. */
+  unique?: readonly { fields: readonly string[]; message: string }[];
+  /** A valid new record: the OpenAPI example and the table-driven tests' record. */
+  example: Readonly<Record<string, unknown>>;
+}
+
+type FieldsOf<R extends ResourceDefinition> = R['fields'];
+/** A resource's record as the API answers it. */
+export type ResourceRecord<R extends ResourceDefinition> = { id: number } & {
+  [K in keyof FieldsOf<R>]: FieldValue<FieldsOf<R>[K]>;
+} & (R['view'] extends z.ZodRawShape ? z.output<z.ZodObject<R['view']>> : unknown);
+/** What creating a resource takes (fields with defaults may be left out). */
+export type ResourceInput<R extends ResourceDefinition> = { [K in keyof FieldsOf<R>]?: FieldInput<FieldsOf<R>[K]> | null };
+
+/** Declares a resource, keeping its literal types. */
+export const defineResource = <const R extends ResourceDefinition>(resource: R): R => resource;
+
+// ------------------------------------------------------------------------------ derived schemas
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The message a field answers when required and left empty. */
+export function requiredMessageOf(definition: FieldDefinition): string {
+  if (definition.requiredMessage) return definition.requiredMessage;
+  switch (definition.kind) {
+    case 'number':
+    case 'integer':
+      return definition.sign === 'nonNegative' ? messages.nonNegativeNumber : messages.positiveNumber;
+    case 'choice':
+    case 'integerSet':
+      return definition.message;
+    case 'reference':
+      return definition.message ?? messages.required;
+    case 'time':
+      return messages.timeFormat;
+    default:
+      return messages.required;
+  }
+}
+
+/** Whether a field must be filled in as such (not just while a condition holds). */
+const alwaysRequired = (definition: FieldDefinition) => Boolean(definition.required) && !definition.when;
+
+/** The empty value of a field: what a cleared or untouched field holds. */
+export function emptyValueOf(definition: FieldDefinition): unknown {
+  switch (definition.kind) {
+    case 'text':
+      return '';
+    case 'integerSet':
+      return [];
+    case 'choice':
+      return definition.nullable ? null : (definition.default ?? '');
+    default:
+      return null;
+  }
+}
+
+function numberSchema(definition: NumberField) {
+  const message = definition.sign === 'nonNegative' ? messages.nonNegativeNumber : messages.positiveNumber;
+  let schema = z.coerce.number({ error: message }).refine(Number.isFinite, message);
+  if (definition.kind === 'integer') schema = schema.refine(Number.isInteger, messages.wholeNumber);
+  schema = schema.refine((value) => (definition.sign === 'nonNegative' ? value >= 0 : value > 0), message);
+  schema = schema.refine((value) => value <= definition.max, messages.atMost(definition.max));
+  for (const check of definition.checks ?? []) schema = schema.refine(check.test, check.message);
+  return schema;
+}
+
+/** The schema of one field's value as a request carries it. */
+export function fieldSchema(definition: FieldDefinition): z.ZodType {
+  const required = alwaysRequired(definition);
+  switch (definition.kind) {
+    case 'text': {
+      const missing = requiredMessageOf(definition);
+      let schema = z.string({ error: missing }).trim();
+      if (definition.upperCase) schema = schema.toUpperCase();
+      if (required) schema = schema.min(1, missing);
+      schema = schema.max(definition.max, messages.tooLong(definition.max));
+      if (definition.pattern) schema = schema.regex(definition.pattern.regex, definition.pattern.message);
+      return required ? schema : schema.default('');
+    }
+    case 'number':
+    case 'integer': {
+      const schema = numberSchema(definition);
+      return definition.nullable || !required ? schema.nullable().optional() : schema;
+    }
+    case 'choice': {
+      const schema = z.enum(definition.values as [string, ...string[]], { error: definition.message });
+      if (definition.default !== undefined) return schema.default(definition.default);
+      return definition.nullable || !required ? schema.nullable().optional() : schema;
+    }
+    case 'reference': {
+      const message = requiredMessageOf(definition);
+      const schema = z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+      return required ? schema : schema.nullable().optional();
+    }
+    case 'time':
+      return z.string({ error: messages.timeFormat }).trim().regex(CLOCK, messages.timeFormat);
+    case 'integerSet': {
+      // Checked as a whole, so that the message belongs to the field rather than to one element.
+      const allowed = new Set(definition.values.map(String));
+      return z
+        .array(z.union([z.number(), z.string()]), { error: definition.message })
+        .min(required ? 1 : 0, definition.message)
+        .refine((values) => values.every((value) => allowed.has(String(value).trim())), definition.message)
+        .transform((values) => [...new Set(values.map(Number))].sort((a, b) => a - b));
+    }
+  }
+}
+
+/** The schema of a field's value in an answer. */
+function viewFieldSchema(definition: FieldDefinition): z.ZodType {
+  switch (definition.kind) {
+    case 'text':
+    case 'time':
+      return z.string();
+    case 'number':
+      return definition.nullable ? z.number().nullable() : z.number();
+    case 'integer':
+      return definition.nullable ? z.number().int().nullable() : z.number().int();
+    case 'choice': {
+      const values = z.enum(definition.values as [string, ...string[]]);
+      return definition.nullable ? values.nullable() : values;
+    }
+    case 'reference':
+      return definition.required ? z.number().int() : z.number().int().nullable();
+    case 'integerSet':
+      return z.array(z.number().int());
+  }
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Whether a field applies to a record (its `when` condition holds, or it has none). */
+export function fieldApplies(definition: FieldDefinition, record: Record<string, unknown>): boolean {
+  if (!definition.when) return true;
+  return Object.entries(definition.when).every(([other, values]) => values.includes(String(record[other] ?? '')));
+}
+
+/** A field with a condition is required only while it applies; the record rules once their fields are valid. */
+function checkRecord(resource: ResourceDefinition, shapes: Record<string, z.ZodType>) {
+  return (record: Record<string, unknown>, context: z.RefinementCtx) => {
+    for (const [name, definition] of Object.entries(resource.fields)) {
+      if (definition.when && definition.required && fieldApplies(definition, record) && isEmpty(record[name])) {
+        context.addIssue({ code: 'custom', message: requiredMessageOf(definition), path: [name] });
+      }
+    }
+    for (const rule of resource.rules ?? []) {
+      const readable = rule.reads.every((name) => shapes[name]?.safeParse(record[name]).success);
+      if (readable && !rule.test(record)) context.addIssue({ code: 'custom', message: rule.message, path: [rule.path] });
+    }
+  };
+}
+
+/** The record with the fields that do not apply to it emptied: how it is checked and stored. */
+export function applicableValues<T extends Record<string, unknown>>(resource: ResourceDefinition, record: T): T {
+  const cleared: Record<string, unknown> = { ...record };
+  for (const [name, definition] of Object.entries(resource.fields)) {
+    if (!fieldApplies(definition, record)) cleared[name] = emptyValueOf(definition);
+  }
+  return cleared as T;
+}
+
+export interface ResourceSchemas {
+  /** Each field's own schema, without the record rules. */
+  fields: z.ZodObject<z.ZodRawShape>;
+  /** `POST`: the whole record with its rules. */
+  create: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  /** `PATCH`: any subset; the API checks the merged record with `create`. */
+  patch: z.ZodObject<z.ZodRawShape>;
+  /** A record as the API answers it. */
+  view: z.ZodObject<z.ZodRawShape>;
+  /** `GET …/all`. */
+  page: z.ZodObject<z.ZodRawShape>;
+}
+
+const cache = new WeakMap<ResourceDefinition, ResourceSchemas>();
+
+/** The schemas a resource derives from its declaration (made once per resource). */
+export function resourceSchemas(resource: ResourceDefinition): ResourceSchemas {
+  const known = cache.get(resource);
+  if (known) return known;
+  const shapes = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldSchema(definition)]));
+  const fields = z.object(shapes);
+  const create = fields
+    .superRefine(checkRecord(resource, shapes))
+    .transform((record) => applicableValues(resource, record)) as unknown as ResourceSchemas['create'];
+  const patch = z.object(
+    Object.fromEntries(
+      Object.entries(shapes).map(([name, schema]) => [name, ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional()]),
+    ),
+  );
+  const view = z.object({
+    id: z.number().int(),
+    ...Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, viewFieldSchema(definition)])),
+    ...resource.view,
+  });
+  const schemas: ResourceSchemas = { fields, create, patch, view, page: pagedSchema(view) };
+  cache.set(resource, schemas);
+  return schemas;
+}
+
+// ---------------------------------------------------------------------------------- endpoints
+
+type Typed<Out, In = Out> = z.ZodType<Out, In>;
+
+const endpointCache = new WeakMap<ResourceDefinition, unknown>();
+
+/** The five calls of a resource, with the page's grants for each verb (made once per resource). */
+export function resourceEndpoints<R extends ResourceDefinition>(resource: R): ResourceEndpoints<R> {
+  const known = endpointCache.get(resource) as ResourceEndpoints<R> | undefined;
+  if (known) return known;
+  const endpoints = makeResourceEndpoints(resource);
+  endpointCache.set(resource, endpoints);
+  return endpoints;
+}
+
+function makeResourceEndpoints<R extends ResourceDefinition>(resource: R) {
+  const schemas = resourceSchemas(resource);
+  const access = { page: resource.page };
+  const tag = resource.area;
+  const view = schemas.view as unknown as Typed<ResourceRecord<R>>;
+  const input = schemas.create as unknown as Typed<ResourceRecord<R>, ResourceInput<R>>;
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: `${resource.api}/all`,
+      access,
+      tag,
+      summary: `A page of ${resource.table} records: search, sort and paging`,
+      query: listQuerySchema,
+      response: schemas.page as unknown as Typed<{ items: ResourceRecord<R>[]; total: number; page: number; pageSize: number }>,
+    }),
+    get: endpoint({ method: 'GET', path: `${resource.api}/:id`, access, tag, summary: `One ${resource.table} record`, params: idParams, response: view }),
+    create: endpoint({ method: 'POST', path: resource.api, access, tag, summary: `Create a ${resource.table} record`, body: input, response: view }),
+    update: endpoint({
+      method: 'PATCH',
+      path: `${resource.api}/:id`,
+      access,
+      tag,
+      summary: `Change a ${resource.table} record (any subset of its fields)`,
+      params: idParams,
+      body: schemas.patch as unknown as Typed<Partial<ResourceRecord<R>>, ResourceInput<R>>,
+      response: view,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `${resource.api}/:id`,
+      access,
+      tag,
+      summary: `Delete a ${resource.table} record nothing uses`,
+      params: idParams,
+      response: null,
+    }),
+  } satisfies Record<string, EndpointDefinition>;
+}
+export type ResourceEndpoints<R extends ResourceDefinition> = ReturnType<typeof makeResourceEndpoints<R>>;
+
+/** The name a record is shown by (`display` fields joined by a space). */
+export const recordName = (resource: Pick<ResourceDefinition, 'display'>, record: Record<string, unknown>) =>
+  resource.display
+    .map((name) => record[name])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .join(' ');
+
+/** The list column definitions with their defaults. */
+export const listColumns = (resource: ResourceDefinition): ListColumn[] =>
+  resource.list.columns.map((column) => (typeof column === 'string' ? { field: column } : column));
+
+/** The form sections, in order (one section holding every field when none are declared). */
+export const formSections = (resource: ResourceDefinition): readonly { key: string | null; fields: readonly string[] }[] =>
+  resource.sections ?? [{ key: null, fields: Object.keys(resource.fields) }];

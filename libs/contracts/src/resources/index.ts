@@ -1,0 +1,40 @@
+import { PAGES, type Area } from '../pages';
+import type { ResourceDefinition } from '../resource';
+import { PRODUCTION_RESOURCES } from './production.resources';
+
+export * from './production.resources';
+
+/** Every declared resource; a new one is one line here (architecture.md "Adding a resource"). */
+export const RESOURCES: readonly ResourceDefinition[] = [...PRODUCTION_RESOURCES];
+
+/** The resource of that name; throws for a name nobody declared (a typo in a reference). */
+export function resourceNamed(name: string): ResourceDefinition {
+  const found = RESOURCES.find((resource) => resource.name === name);
+  if (!found) throw new Error(`No resource is declared with the name "${name}"`);
+  return found;
+}
+
+/** The resources of one area, in declaration order. */
+export const resourcesOf = (area: Area): ResourceDefinition[] => RESOURCES.filter((resource) => resource.area === area);
+
+/** What the rows of the tables that are not resources are called (conflict messages). */
+const TABLE_TITLES: Readonly<Record<string, string>> = {
+  production_order: 'Órdenes de producción',
+  order_die: 'Extrusiones',
+  dimension_record: 'Registros de dimensiones',
+  die: 'Matrices',
+  correction_record: 'Registros de corrección',
+  correction_report: 'Informes de corrección',
+  chat_message: 'Mensajes de chat',
+  notification: 'Notificaciones',
+  app_user: 'Usuarios',
+  company_member: 'Miembros de empresas',
+  share_token: 'Enlaces compartidos',
+};
+
+/** The Spanish name of a table's rows: a resource's page name, or the table's own title (its name when it has none). */
+export function tableTitle(table: string): string {
+  const resource = RESOURCES.find((candidate) => candidate.table === table);
+  if (resource) return PAGES.find((page) => page.alias === resource.page)?.name ?? table;
+  return TABLE_TITLES[table] ?? table;
+}
