@@ -117,6 +117,14 @@ export interface RecordRule {
   test: (record: Record<string, unknown>) => boolean;
 }
 
+/** A rule that one number field stays below another (`orEqual`: at most equal), shown on `smaller`. */
+export const lessThan = (smaller: string, larger: string, message: string, options: { orEqual?: boolean } = {}): RecordRule => ({
+  path: smaller,
+  message,
+  reads: [smaller, larger],
+  test: (record) => (options.orEqual ? Number(record[smaller]) <= Number(record[larger]) : Number(record[smaller]) < Number(record[larger])),
+});
+
 export interface ListColumn {
   field: string;
   /** A text key of the resource instead of the field's label (`<name>.<label>`). */

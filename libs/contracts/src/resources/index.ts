@@ -1,8 +1,8 @@
 import { PAGES, type Area } from '../pages';
 import type { ResourceDefinition } from '../resource';
-import { PRODUCTION_RESOURCES } from './production.resources';
+import { PRODUCTION_RESOURCES } from './production';
 
-export * from './production.resources';
+export * from './production';
 
 /** Every declared resource; a new one is one line here (architecture.md "Adding a resource"). */
 export const RESOURCES: readonly ResourceDefinition[] = [...PRODUCTION_RESOURCES];
