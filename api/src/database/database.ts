@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { RESOURCES } from '@planta/contracts';
 import { LoginFailureEntity } from '../auth/login-failure.entity';
 import { ShareTokenEntity } from '../auth/share-token.entity';
 import { ChatMessageEntity } from '../chat/chat-message.entity';
@@ -11,6 +12,7 @@ import { NotificationEntity } from '../notifications/notification.entity';
 import { PageRoleEntity } from '../permissions/page-role.entity';
 import { PageEntity } from '../permissions/page.entity';
 import { productionEntities } from '../production/production.entities';
+import { entityOf } from '../resources/resource.entity';
 import { RoleEntity } from '../permissions/role.entity';
 import { syncCatalogue } from '../permissions/default-permissions';
 import { seedDemoData } from '../seed/demo-seed';
@@ -34,6 +36,8 @@ export const entities = [
   ChatMessageEntity,
   NotificationEntity,
   ...productionEntities,
+  // Every declared resource's table, mapped from its declaration.
+  ...RESOURCES.map((resource) => entityOf(resource)),
 ];
 
 export function dataSourceOptions(url: string): DataSourceOptions {

@@ -1,4 +1,4 @@
-import { aluminumAlloyResource, extrusionLineResource, finishResource, machineResource, shiftResource } from '@planta/contracts';
+import { aluminumAlloyResource, extrusionLineResource, finishResource, shiftResource } from '@planta/contracts';
 import { entityOf, type ResourceRow } from '../resources/resource.entity';
 import { DimensionRecordEntity } from './dimension-record.entity';
 import { OrderDieEntity } from './order-die.entity';
@@ -12,16 +12,6 @@ export type ShiftEntity = ResourceRow<typeof shiftResource>;
 export const AluminumAlloyEntity = entityOf(aluminumAlloyResource);
 export type AluminumAlloyEntity = ResourceRow<typeof aluminumAlloyResource>;
 export const FinishEntity = entityOf(finishResource);
-export const MachineEntity = entityOf(machineResource);
 
-/** The production module's tables, registered with the data source (database/database.ts). */
-export const productionEntities = [
-  ExtrusionLineEntity,
-  MachineEntity,
-  ShiftEntity,
-  FinishEntity,
-  AluminumAlloyEntity,
-  ProductionOrderEntity,
-  OrderDieEntity,
-  DimensionRecordEntity,
-];
+/** The production module's tables that are not resources (those are registered from their declarations). */
+export const productionEntities = [ProductionOrderEntity, OrderDieEntity, DimensionRecordEntity];
