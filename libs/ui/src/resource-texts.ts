@@ -10,12 +10,10 @@ export const i18nKey = (value: string | number) => String(value).replace(/[-_](\
  * `<name>.title`, `.empty`, `.newTitle`, `.editTitle`, `.fields.<field>`, `.enums.<field>.<value>`,
  * `.sections.<section>`, `.hints.<field>`, `.placeholders.<field>`.
  */
-export function resourceTexts(t: TFunction, resource: Pick<ResourceDefinition, 'area' | 'name'>) {
+export function resourceTexts(t: TFunction, resource: Pick<ResourceDefinition, 'area' | 'name'>, exists: (key: string) => boolean) {
   const key = (rest: string) => `${resource.area}:${resource.name}.${rest}`;
-  const optional = (rest: string) => {
-    const text = t(key(rest), { defaultValue: '' });
-    return text === '' ? undefined : text;
-  };
+  /** A text the resource may leave out (a hint, a placeholder of its own). */
+  const optional = (rest: string) => (exists(key(rest)) ? t(key(rest)) : undefined);
   return {
     key,
     title: () => t(key('title')),
@@ -36,6 +34,6 @@ export type ResourceTexts = ReturnType<typeof resourceTexts>;
 
 /** `resourceTexts` with the translation of the current language. */
 export function useResourceTexts(resource: Pick<ResourceDefinition, 'area' | 'name'>): ResourceTexts {
-  const { t } = useTranslation([resource.area, 'common']);
-  return resourceTexts(t, resource);
+  const { t, i18n } = useTranslation([resource.area, 'common']);
+  return resourceTexts(t, resource, (key) => i18n.exists(key));
 }

@@ -144,6 +144,23 @@ describe('aluminium alloys', () => {
   });
 });
 
+describe('texts of the generic screens', () => {
+  it.each([
+    ['/apps/machine/:id', MachinePage],
+    ['/apps/finish/:id', FinishPage],
+    ['/apps/aluminum-alloy/:id', AluminumAlloyPage],
+    ['/apps/shifts/:id', ShiftsPage],
+  ] as const)('%s shows every label, hint and placeholder as text, never as a key', async (route, Page) => {
+    mockApi(LINES);
+    const { container } = renderPage(<Page />, { route, url: route.replace(':id', 'new') });
+    await screen.findByRole('button', { name: 'Guardar' });
+    // A finish shows its anodising fields once anodised.
+    const first = container.querySelector('select');
+    if (first) fireEvent.change(first, { target: { value: 'anodised' } });
+    expect(container.textContent).not.toMatch(/(production|common):|\.(fields|hints|placeholders|enums)\./);
+  });
+});
+
 describe('grants on the generic screens', () => {
   const MACHINE = { id: 4, name: 'Sierra 2', type: 'saw', line_id: null, status: 'operating', manufacturer: 'Kaltenbach', model: 'KKS 400' };
   const grants = (machines: { read: boolean; insert: boolean; update: boolean; delete: boolean }) => ({ ...ALL_GRANTS, machines });
