@@ -48,6 +48,13 @@ interface BaseFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
 }
 
 /**
+ * The line under a field without a hint, kept free for its message: an error that appears when a
+ * field loses focus must not move what is below it, or the click that took the focus away (on
+ * 'Guardar') lands elsewhere and is lost.
+ */
+const EMPTY_LINE = { children: '\u00a0', 'aria-hidden': true } as const;
+
+/**
  * The frame every field shares: the Controller, the labelled Fluent Field with the spec 5 error
  * text, and the value as the input shows it ('' for none). `input` renders the control itself.
  */
@@ -69,7 +76,13 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
         const message = fieldErrorText(fieldState, { required, value: field.value });
         const value = field.value === null || field.value === undefined ? '' : String(field.value);
         return (
-          <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'} hint={hint}>
+          <Field
+            label={label}
+            required={required}
+            validationMessage={message}
+            validationState={message ? 'error' : 'none'}
+            hint={message ? undefined : (hint ?? EMPTY_LINE)}
+          >
             {input(field, value)}
           </Field>
         );
@@ -231,11 +244,10 @@ export function FormCheckboxGroup<T extends FieldValues, TOut extends FieldValue
                 />
               ))}
             </div>
-            {message ? (
-              <Text role="alert" size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
-                {message}
-              </Text>
-            ) : null}
+            {/* The line is kept while empty, so that a message does not move what is below. */}
+            <Text role={message ? 'alert' : undefined} aria-hidden={message ? undefined : true} size={200} style={{ color: tokens.colorPaletteRedForeground1 }}>
+              {message ?? '\u00a0'}
+            </Text>
           </fieldset>
         );
       }}

@@ -33,7 +33,7 @@ const CrossSectionField: FieldRenderer = ({ name, control, label, texts, page })
             label={label}
             validationMessage={message}
             validationState={message ? 'error' : 'none'}
-            hint={overridden ? texts.label('areaOverridden') : texts.label('areaDerived')}
+            hint={message ? undefined : overridden ? texts.label('areaOverridden') : texts.label('areaDerived')}
           >
             <Input
               name={field.name}
