@@ -1,30 +1,24 @@
 import { authRoles, type PageAlias } from '@planta/contracts';
-import type { RemoteModule, RemoteRoute } from '@planta/shell-contract';
+import { screenRoutes, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { DIESHOP_NAVIGATION } from './navigation';
 
 const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
 
 /**
- * The routes of spec 2.2 this area owns; base paths redirect to their list.
- * Token pages (`/:token`) are open to guests (spec 6): a share link signs them in to that one
- * resource.
+ * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
+ * grant of its page, but for the token pages (`/:token`), which are open to guests (spec 6): a
+ * share link signs them in to that one resource.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  { path: '/apps/dies', page: 'dies', redirectTo: '/apps/dies/all' },
-  { path: '/apps/dies/:id', page: 'dies', load: landing('dies') },
+  ...screenRoutes({ route: '/apps/dies', page: 'dies' }, landing('dies')),
   { path: '/apps/die/new', page: 'dies', load: landing('dies') },
   { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: landing('dies') },
   { path: '/apps/dies/dieResume/:dieId/:token', auth: authRoles.guest, load: landing('dies') },
-  { path: '/apps/die_enlistment', page: 'die-preparation', redirectTo: '/apps/die_enlistment/all' },
-  { path: '/apps/die_enlistment/:id', page: 'die-preparation', load: landing('die-preparation') },
-  { path: '/apps/die-confirm-production', page: 'die-production-confirmation', redirectTo: '/apps/die-confirm-production/all' },
-  { path: '/apps/die-confirm-production/:id', page: 'die-production-confirmation', load: landing('die-production-confirmation') },
-  { path: '/apps/die-nitruring-confirm', page: 'die-nitriding', redirectTo: '/apps/die-nitruring-confirm/all' },
-  { path: '/apps/die-nitruring-confirm/:id', page: 'die-nitriding', load: landing('die-nitriding') },
-  { path: '/apps/die-cleaning', page: 'die-cleaning', redirectTo: '/apps/die-cleaning/all' },
-  { path: '/apps/die-cleaning/:id', page: 'die-cleaning', load: landing('die-cleaning') },
-  { path: '/apps/herramental', page: 'tooling', redirectTo: '/apps/herramental/all' },
-  { path: '/apps/herramental/:id', page: 'tooling', load: landing('tooling') },
+  ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),
+  ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, landing('die-production-confirmation')),
+  ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
+  ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, landing('die-cleaning')),
+  ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, landing('tooling')),
   { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
   { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
   { path: '/apps/correction-record/:id', page: 'correction-records', load: landing('correction-records') },

@@ -1,5 +1,5 @@
 import { PRODUCTION_RESOURCES, type ResourceDefinition } from '@planta/contracts';
-import { resourceRoutes, type PageLoader, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import { screenRoutes, type PageLoader, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
 /** Catalogue screens with something of their own; every other resource gets the generic screens. */
@@ -16,7 +16,7 @@ const pageOf = (resource: ResourceDefinition): PageLoader =>
  * read grant of its page.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  ...PRODUCTION_RESOURCES.flatMap((resource) => resourceRoutes(resource, pageOf(resource))),
+  ...PRODUCTION_RESOURCES.flatMap((resource) => screenRoutes(resource, pageOf(resource))),
   { path: '/apps/extrusion/new', page: 'extrusion', load: () => import('./pages/extrusion-start.page') },
   { path: '/apps/extrusion/new/:id', page: 'extrusion', redirectTo: '/apps/extrusion-line/all' },
   { path: '/apps/planning-kanban-board', page: 'planning-board', redirectTo: '/apps/planning-kanban-board/board' },

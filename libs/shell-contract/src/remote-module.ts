@@ -40,11 +40,15 @@ export type RouteDefinition = { path: string; settings?: RouteSettings } & Route
 /** A route a remote owns: its metadata plus the page, loaded only when visited, or a redirect. */
 export type RemoteRoute = RouteDefinition & ({ load: PageLoader; redirectTo?: undefined } | { redirectTo: string; load?: undefined });
 
-/** The routes of a declared resource: `<route>` redirects to `<route>/all`; `<route>/:id` is its page (list, new, edit). */
-export function resourceRoutes(resource: Pick<ResourceDefinition, 'route' | 'page'>, load: PageLoader): RemoteRoute[] {
+/**
+ * The routes of a screen with a list and records (every declared resource, and the area screens
+ * of the same pattern): `<route>` redirects to `<route>/all`; `<route>/:id` is its page (the list
+ * at `all`, a new record at `new`, a record by its id), for whoever may read `page`.
+ */
+export function screenRoutes(screen: Pick<ResourceDefinition, 'route' | 'page'>, load: PageLoader): RemoteRoute[] {
   return [
-    { path: resource.route, page: resource.page, redirectTo: `${resource.route}/all` },
-    { path: `${resource.route}/:id`, page: resource.page, load },
+    { path: screen.route, page: screen.page, redirectTo: `${screen.route}/all` },
+    { path: `${screen.route}/:id`, page: screen.page, load },
   ];
 }
 
