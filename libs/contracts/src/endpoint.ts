@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ShareResourceType } from './auth.schema';
-import { messages } from './messages';
 import type { CrudAction, PageAlias } from './pages';
 
 /**
@@ -63,7 +62,6 @@ export const pageOf = (definition: Pick<EndpointDefinition, 'access'>): PageAlia
 // ------------------------------------------------------------------------------------- typing
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 /** What the API handler receives: params, query and body, validated and parsed. */
 export interface EndpointArgs<E extends EndpointDefinition> {
@@ -83,9 +81,6 @@ export type EndpointRequest<E extends EndpointDefinition> = Part<'params', E['pa
 
 /** The answer of an endpoint (JSON: dates as ISO strings). */
 export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
-
-/** Request parts sent as they are by the client: the input types (a form may send '12' for 12). */
-export type EndpointBody<E extends EndpointDefinition> = Sent<E['body']>;
 
 // ------------------------------------------------------------------------------------- paths
 
@@ -118,8 +113,3 @@ export const pathId = z.coerce
 
 /** `:id` in a path. */
 export const idParams = z.object({ id: pathId });
-
-/** The answer of an action that reports nothing but success. */
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-export { messages as endpointMessages };
