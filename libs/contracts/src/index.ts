@@ -18,3 +18,4 @@ export * from './endpoint';
 export * from './resource';
 export * from './resources';
 export * from './endpoints';
+export * from './decimal';

@@ -127,32 +127,26 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
 }
 
 /**
- * A number input. The form holds what the user typed (a string; the shared schemas coerce it),
- * so a half-typed "12," or an empty field is never silently turned into 0 while typing.
+ * A number input. It holds what the user typed (a decimal comma or point, as the keyboard gives
+ * it): the form's resolver reads it (`withDecimalFields`), so a half-typed "12," or an empty field
+ * is never silently turned into 0 and "12,5" never into 125.
  */
-export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({
-  disabled,
-  onValueChange,
-  step = 'any',
-  min,
-  ...frame
-}: BaseFieldProps<T, TOut> & { step?: number | 'any'; min?: number }) {
+export function FormNumberField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, ...frame }: BaseFieldProps<T, TOut>) {
   return (
     <ControlledField
       {...frame}
-      input={(field, value) => (
+      input={(controlled, value) => (
         <Input
-          name={field.name}
-          ref={field.ref}
-          type="number"
+          name={controlled.name}
+          ref={controlled.ref}
+          type="text"
           inputMode="decimal"
-          step={step}
-          min={min}
+          autoComplete="off"
           value={value}
           disabled={disabled}
-          onBlur={field.onBlur}
+          onBlur={controlled.onBlur}
           onChange={(_, data) => {
-            field.onChange(data.value);
+            controlled.onChange(data.value);
             onValueChange?.(data.value);
           }}
         />

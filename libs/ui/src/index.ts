@@ -10,3 +10,5 @@ export * from './use-resource-form';
 export * from './reference-options';
 export * from './resource-texts';
 export * from './resource-screens';
+export * from './format';
+export * from './decimal-fields';

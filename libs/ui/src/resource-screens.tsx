@@ -1,6 +1,5 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
   fieldApplies,
@@ -12,6 +11,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@planta/contracts';
+import { useFormat, type Formats } from './format';
 import { FormCheckboxGroup, FormNumberField, FormSelect, FormTextField, type SelectOption } from './form-fields';
 import { FormPage, FormSection } from './form-page';
 import { useReferenceOptions } from './reference-options';
@@ -44,7 +44,7 @@ export function ResourceField({ name, definition, control, label, required, text
       return <FormTextField {...frame} type="time" />;
     case 'number':
     case 'integer':
-      return <FormNumberField {...frame} step={definition.kind === 'integer' ? 1 : 'any'} min={definition.sign === 'nonNegative' ? 0 : undefined} />;
+      return <FormNumberField {...frame} />;
     case 'choice':
       return (
         <FormSelect
@@ -111,19 +111,12 @@ export function ResourceFormScreen<R extends ResourceDefinition>({ resource, ove
 }
 
 /** How a stored value reads in a list cell and in the Excel export. */
-function cellText(
-  definition: FieldDefinition,
-  value: unknown,
-  texts: ResourceTexts,
-  name: string,
-  format: Intl.NumberFormat,
-  references: SelectOption[],
-): string {
+function cellText(definition: FieldDefinition, value: unknown, texts: ResourceTexts, name: string, format: Formats, references: SelectOption[]): string {
   if (value === null || value === undefined || value === '') return '';
   switch (definition.kind) {
     case 'number':
     case 'integer':
-      return format.format(Number(value));
+      return format.number(Number(value));
     case 'choice':
       return texts.value(name, String(value));
     case 'integerSet':
@@ -146,8 +139,7 @@ function useColumnReferences(resource: ResourceDefinition): SelectOption[] {
 /** The list of a resource: its declared columns, sorting, search and export; 'Nuevo' by the grants. */
 export function ResourceListScreen<R extends ResourceDefinition>({ resource, overrides = {} }: { resource: R; overrides?: ResourceScreenOverrides<R> }) {
   const texts = useResourceTexts(resource);
-  const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.language);
+  const format = useFormat();
   const references = useColumnReferences(resource);
   const endpoints = resourceEndpoints(resource);
   type Row = ResourceRecord<R>;

@@ -13,6 +13,7 @@ import {
   type ResourceRecord,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
+import { currentLanguage, inputNumber, withDecimalFields } from './decimal-fields';
 import { applyServerFieldErrors } from './form-fields';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
@@ -20,12 +21,12 @@ import { showSnackbar } from './snackbar';
 /** What a resource form holds: each field as its input shows it (numbers as typed text). */
 export type ResourceFormValues = Record<string, unknown>;
 
-/** The value an input of the field shows for a stored value. */
-export function formValueOf(definition: FieldDefinition, value: unknown): unknown {
+/** The value an input of the field shows for a stored value (numbers as the language writes them). */
+export function formValueOf(definition: FieldDefinition, value: unknown, language = currentLanguage()): unknown {
   switch (definition.kind) {
     case 'number':
     case 'integer':
-      return value === null || value === undefined ? (definition.nullable ? null : '') : String(value);
+      return value === null || value === undefined ? (definition.nullable ? null : '') : inputNumber(Number(value), language);
     case 'integerSet':
       return Array.isArray(value) ? [...value] : [];
     case 'reference':
@@ -85,7 +86,10 @@ export function useResourceForm<R extends ResourceDefinition>(resource: R, optio
   const endpoints = resourceEndpoints<ResourceDefinition>(resource);
   const resolver = useMemo<Resolver<ResourceFormValues>>(() => {
     const check = zodResolver(resourceSchemas(resource).create) as unknown as Resolver<ResourceFormValues>;
-    return (values, context, resolverOptions) => check(applicableValues(resource, values), context, resolverOptions);
+    const numbers = Object.entries(resource.fields)
+      .filter(([, definition]) => definition.kind === 'number' || definition.kind === 'integer')
+      .map(([name]) => name);
+    return withDecimalFields((values, context, resolverOptions) => check(applicableValues(resource, values), context, resolverOptions), numbers);
   }, [resource]);
   const form = useForm<ResourceFormValues>({ mode: 'onTouched', resolver, defaultValues: emptyFormValues(resource) as DefaultValues<ResourceFormValues> });
   const [record, setRecord] = useState<ResourceRecord<R> | null>(null);

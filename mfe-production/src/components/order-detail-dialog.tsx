@@ -29,7 +29,7 @@ import {
   type StopExtrusion,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, ErrorCard, FormNumberField, i18nKey, REQUIRED_TEXT, showSnackbar, useCan } from '@planta/ui';
+import { applyServerFieldErrors, ErrorCard, FormNumberField, i18nKey, REQUIRED_TEXT, showSnackbar, useCan, useFormat, withDecimalFields } from '@planta/ui';
 import { OrderFormDialog } from './order-form-dialog';
 
 const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
@@ -48,18 +48,6 @@ const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: '12px', alignItems: 'end' },
 });
 
-function useFormats() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language || 'es';
-  return {
-    dateTime: (value: string | null) => (value ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)) : '—'),
-    time: (value: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(value)),
-    number: (value: number | null | undefined, digits = 1) =>
-      value === null || value === undefined ? '—' : value.toLocaleString(locale, { maximumFractionDigits: digits }),
-    percent: (value: number | null) => (value === null ? '—' : value.toLocaleString(locale, { style: 'percent', maximumFractionDigits: 1 })),
-  };
-}
-
 function Facts({ items }: { items: [string, string][] }) {
   const styles = useStyles();
   return (
@@ -76,13 +64,13 @@ function Facts({ items }: { items: [string, string][] }) {
 
 function Figures({ figures }: { figures: ProductionFigures }) {
   const { t } = useTranslation('production');
-  const format = useFormats();
+  const format = useFormat();
   return (
     <Facts
       items={[
-        [t('detail.kgH'), format.number(figures.kg_h)],
+        [t('detail.kgH'), format.number(figures.kg_h, 1)],
         [t('detail.recovery'), format.percent(figures.recovery)],
-        [t('detail.scrap'), t('detail.scrapValue', { kg: format.number(figures.scrap_kg), ratio: format.percent(figures.scrap_ratio) })],
+        [t('detail.scrap'), t('detail.scrapValue', { kg: format.number(figures.scrap_kg, 1), ratio: format.percent(figures.scrap_ratio) })],
       ]}
     />
   );
@@ -92,7 +80,7 @@ function Figures({ figures }: { figures: ProductionFigures }) {
 function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
-  const schemaResolver = zodResolver(stopExtrusionSchema as never) as unknown as Resolver<StopValues, unknown, StopExtrusion>;
+  const schemaResolver = withDecimalFields(zodResolver(stopExtrusionSchema as never) as unknown as Resolver<StopValues, unknown, StopExtrusion>, STOP_FIELDS);
   // The schema coerces '' to 0: an empty field is refused as required first.
   const resolver: Resolver<StopValues, unknown, StopExtrusion> = (values, context, options) => {
     const empty = STOP_FIELDS.filter((name) => String(values[name] ?? '').trim() === '');
@@ -118,9 +106,9 @@ function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => vo
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('production:detail.stopTitle')}>
-      <FormNumberField control={control} name="billets_pushed" required step={1} min={1} label={t('production:detail.billets')} />
-      <FormNumberField control={control} name="good_kg" required min={0} label={t('production:detail.goodKg')} />
-      <FormNumberField control={control} name="scrap_kg" required min={0} label={t('production:detail.scrapKg')} />
+      <FormNumberField control={control} name="billets_pushed" required label={t('production:detail.billets')} />
+      <FormNumberField control={control} name="good_kg" required label={t('production:detail.goodKg')} />
+      <FormNumberField control={control} name="scrap_kg" required label={t('production:detail.scrapKg')} />
       <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
         {t('production:detail.stop')}
       </Button>
@@ -131,7 +119,7 @@ function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => vo
 function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
-  const format = useFormats();
+  const format = useFormat();
   const mayStop = useCan(extrusionEndpoints.stop);
   const answered = run.dimension_marks.filter((mark) => mark.state === 'answered').length;
   return (
@@ -187,7 +175,7 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
 export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: number | null; onClose: () => void; onChanged?: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
-  const format = useFormats();
+  const format = useFormat();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -239,12 +227,12 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
                       [t('production:detail.die'), t('production:detail.dieValue', { reference: shown.die_reference, copy: shown.copy_number })],
                       [t('production:detail.alloy'), `${shown.alloy_designation} ${shown.alloy_temper}`],
                       [t('production:detail.finish'), shown.finish_name ?? t('production:detail.noFinish')],
-                      [t('production:detail.length'), t('production:detail.lengthValue', { value: format.number(shown.length_mm) })],
+                      [t('production:detail.length'), t('production:detail.lengthValue', { value: format.number(shown.length_mm, 1) })],
                       [
                         t('production:detail.quantities'),
-                        t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg) }),
+                        t('production:detail.quantitiesValue', { pieces: format.number(shown.quantity_pieces, 0), kg: format.number(shown.quantity_kg, 1) }),
                       ],
-                      [t('production:detail.dueDate'), shown.due_date],
+                      [t('production:detail.dueDate'), format.date(shown.due_date)],
                       [t('production:detail.line'), shown.line_name ?? t('production:detail.noLine')],
                       [t('production:detail.status'), t(`production:detail.statuses.${i18nKey(shown.status)}`)],
                     ]}

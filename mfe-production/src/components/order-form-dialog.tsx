@@ -17,13 +17,16 @@ import {
 import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
+  currentLanguage,
   FormNumberField,
+  inputNumber,
   FormSelect,
   FormTextField,
   REFERENCE_OPTIONS_LIMIT,
   referenceOptions,
   REQUIRED_TEXT,
   showSnackbar,
+  withDecimalFields,
   type SelectOption,
 } from '@planta/ui';
 import '../i18n';
@@ -73,6 +76,8 @@ export const ORDER_FIELDS = [
   'due_date',
   'line_id',
 ] as const satisfies readonly (keyof OrderFormValues)[];
+/** What the user types as a number (a decimal comma or point). */
+const ORDER_NUMBERS = ['length_mm', 'quantity_pieces', 'quantity_kg'] as const;
 /** Typed fields the schema would coerce ('' → 0): an empty one is refused as required first. */
 const TYPED_REQUIRED = ['number', 'customer', 'profile', 'length_mm', 'quantity_pieces', 'quantity_kg', 'due_date'] as const;
 
@@ -99,15 +104,15 @@ const valuesOf = (order: EditableOrder | null | undefined): OrderFormValues =>
         die_id: order.die_id,
         alloy_id: order.alloy_id,
         finish_id: order.finish_id ?? null,
-        length_mm: String(order.length_mm),
-        quantity_pieces: String(order.quantity_pieces),
-        quantity_kg: String(order.quantity_kg),
+        length_mm: inputNumber(order.length_mm, currentLanguage()),
+        quantity_pieces: inputNumber(order.quantity_pieces, currentLanguage()),
+        quantity_kg: inputNumber(order.quantity_kg, currentLanguage()),
         due_date: order.due_date,
         line_id: order.line_id ?? null,
       }
     : EMPTY;
 
-const schemaResolver = zodResolver(orderSchema as never) as unknown as Resolver<OrderFormValues, unknown, OrderInput>;
+const schemaResolver = withDecimalFields(zodResolver(orderSchema as never) as unknown as Resolver<OrderFormValues, unknown, OrderInput>, ORDER_NUMBERS);
 const resolver: Resolver<OrderFormValues, unknown, OrderInput> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
   const empty = TYPED_REQUIRED.filter((name) => String(values[name] ?? '').trim() === '');
@@ -226,9 +231,9 @@ export function OrderFormDialog({
                 placeholder={t('production:orders.noFinish')}
                 options={finishes}
               />
-              <FormNumberField control={control} name="length_mm" required min={0} label={t('production:orders.length')} />
-              <FormNumberField control={control} name="quantity_pieces" required step={1} min={1} label={t('production:orders.quantityPieces')} />
-              <FormNumberField control={control} name="quantity_kg" required min={0} label={t('production:orders.quantityKg')} />
+              <FormNumberField control={control} name="length_mm" required label={t('production:orders.length')} />
+              <FormNumberField control={control} name="quantity_pieces" required label={t('production:orders.quantityPieces')} />
+              <FormNumberField control={control} name="quantity_kg" required label={t('production:orders.quantityKg')} />
               <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
               <FormSelect
                 control={control}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { billetCrossSectionArea, lineMessages, messages, productionMessages } from '@planta/contracts';
-import { onSnackbar, type SnackbarMessage } from '@planta/ui';
+import { billetCrossSectionArea, decimalMessages, lineMessages, messages, productionMessages } from '@planta/contracts';
+import { inputNumber, onSnackbar, type SnackbarMessage } from '@planta/ui';
 import { currentPath, mockApi, on, paged, renderPage, type } from '@planta/ui/testing';
 import ExtrusionLinePage from './extrusion-line.page';
 
@@ -127,15 +127,17 @@ describe('extrusion line form', () => {
     const area = field('Área de sección del tocho (mm²)');
     expect(area.value).toBe('');
     type(field('Diámetro del tocho (mm)'), '200');
-    expect(area.value).toBe(String(billetCrossSectionArea(200)));
-    expect(area.value).toBe('31415.93');
+    // As Spanish writes it: a decimal comma.
+    expect(area.value).toBe('31415,93');
+    type(field('Diámetro del tocho (mm)'), '172,5');
+    expect(area.value).toBe(inputNumber(billetCrossSectionArea(172.5), 'es'));
     expect(screen.getByText('Calculada a partir del diámetro del tocho')).toBeTruthy();
     type(area, '30000');
     type(field('Diámetro del tocho (mm)'), '180');
     expect(area.value).toBe('30000');
     expect(screen.getByText('Valor introducido a mano')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Usar el valor calculado' }));
-    expect(area.value).toBe(String(billetCrossSectionArea(180)));
+    expect(area.value).toBe(inputNumber(billetCrossSectionArea(180), 'es'));
   });
 
   it('creates a line (derived area sent as null), shows the success snackbar and goes back to the list', async () => {
@@ -153,6 +155,28 @@ describe('extrusion line form', () => {
       billet_cross_section_area_mm2: null,
     });
     expect(snackbars).toEqual([expect.objectContaining({ message: 'Información Guardada', variant: 'success' })]);
+  });
+
+  it('reads a decimal comma or point, and refuses what it cannot read for sure, without saving', async () => {
+    const api = mockApi(on('POST', '/api/extrusion-line', 201, LINE));
+    renderPage(<ExtrusionLinePage />, { route: ROUTE, url: '/apps/extrusion-line/new' });
+    fillValidLine();
+    type(field('Diámetro del herramental (mm)'), '2,5');
+    type(field('Longitud del herramental (mm)'), '12.5.3');
+    type(field('Meta de productividad neta (kg/h)'), '1.500');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(decimalMessages.oneSeparator)).toBeTruthy();
+    expect(screen.getByText(decimalMessages.ambiguous('1500', '1,5'))).toBeTruthy();
+    expect(api.calls('POST', '/api/extrusion-line')).toHaveLength(0);
+    type(field('Longitud del herramental (mm)'), '250,75');
+    type(field('Meta de productividad neta (kg/h)'), '1500,5');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(api.calls('POST', '/api/extrusion-line')).toHaveLength(1));
+    expect(api.calls('POST', '/api/extrusion-line')[0].body).toMatchObject({
+      tooling_diameter_mm: 2.5,
+      tooling_length_mm: 250.75,
+      net_productivity_goal_kg_h: 1500.5,
+    });
   });
 
   it('sends an overridden area as a number', async () => {
@@ -188,7 +212,7 @@ describe('extrusion line form', () => {
     await waitFor(() => expect(field('Nombre de la línea').value).toBe('Prensa 1'));
     expect(screen.getByText('Línea de extrusión Prensa 1')).toBeTruthy();
     expect(field('Tipo de control de temperatura del contenedor').value).toBe('radial-gradient');
-    expect(field('Área de sección del tocho (mm²)').value).toBe(String(billetCrossSectionArea(203)));
+    expect(field('Área de sección del tocho (mm²)').value).toBe('32365,47');
     type(field('Tonelaje de la prensa (t)'), '2600');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(currentPath()).toBe('/apps/extrusion-line/all'));

@@ -1,16 +1,16 @@
 import { Button, Field, Input } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { billetCrossSectionArea, extrusionLineResource } from '@planta/contracts';
-import { fieldErrorText, resourcePage, type FieldRenderer } from '@planta/ui';
+import { billetCrossSectionArea, extrusionLineResource, parseDecimal } from '@planta/contracts';
+import { fieldErrorText, inputNumber, resourcePage, useFormat, type FieldRenderer } from '@planta/ui';
 import '../i18n';
 
 export const LINE_BASE = extrusionLineResource.route;
 
-/** The area the form derives from a typed billet diameter ('' while it is not a positive number). */
-export function derivedAreaText(diameter: unknown): string {
-  const value = Number(diameter);
-  return diameter !== '' && diameter !== null && Number.isFinite(value) && value > 0 ? String(billetCrossSectionArea(value)) : '';
+/** The area the form derives from a typed billet diameter, as the language writes it ('' while it is not a positive number). */
+export function derivedAreaText(diameter: unknown, language: string): string {
+  const reading = typeof diameter === 'number' ? { kind: 'number' as const, value: diameter } : parseDecimal(String(diameter ?? ''));
+  return reading.kind === 'number' && reading.value > 0 ? inputNumber(billetCrossSectionArea(reading.value), language) : '';
 }
 
 /**
@@ -19,6 +19,7 @@ export function derivedAreaText(diameter: unknown): string {
  */
 const CrossSectionField: FieldRenderer = ({ name, control, label, texts, page }) => {
   const diameter = useWatch({ control, name: 'billet_diameter_mm' });
+  const { language } = useFormat();
   const [overridden, setOverridden] = useState(false);
   const loaded = page.record as { billet_cross_section_area_overridden?: boolean } | null;
   useEffect(() => setOverridden(Boolean(loaded?.billet_cross_section_area_overridden)), [loaded]);
@@ -38,10 +39,10 @@ const CrossSectionField: FieldRenderer = ({ name, control, label, texts, page })
             <Input
               name={field.name}
               ref={field.ref}
-              type="number"
+              type="text"
               inputMode="decimal"
-              step="any"
-              value={overridden ? String(field.value ?? '') : derivedAreaText(diameter)}
+              autoComplete="off"
+              value={overridden ? String(field.value ?? '') : derivedAreaText(diameter, language)}
               onBlur={field.onBlur}
               contentAfter={
                 overridden ? (

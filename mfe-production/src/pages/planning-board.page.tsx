@@ -17,7 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { useTranslation } from 'react-i18next';
 import { orderEndpoints, PLANNING_BOARD_CHANGED, planningBoardEndpoints } from '@planta/contracts';
 import { onCatchUp, subscribe } from '@planta/session';
-import { ErrorCard, LoadingScreen, showSnackbar, useCan } from '@planta/ui';
+import { ErrorCard, LoadingScreen, showSnackbar, useCan, useFormat } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
@@ -50,6 +50,7 @@ const keepFromDrag = (event: PointerEvent | KeyboardEvent) => event.stopPropagat
 function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
+  const format = useFormat();
   // A card moves only for whoever may make the board's move call.
   const mayMove = useCan(planningBoardEndpoints.move);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card), disabled: !mayMove });
@@ -74,9 +75,9 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
       <Text>{card.customer}</Text>
       <Caption1>{card.profile}</Caption1>
       <Caption1>
-        {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {card.quantity_kg.toLocaleString('es')} kg
+        {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {format.number(card.quantity_kg, 1)} kg
       </Caption1>
-      <Caption1>{t('board.due', { date: card.due_date })}</Caption1>
+      <Caption1>{t('board.due', { date: format.date(card.due_date) })}</Caption1>
       <Button
         size="small"
         appearance="subtle"

@@ -76,7 +76,8 @@ describe('critical-dimensions prompt', () => {
     await page.clock.fastForward('04:00');
     await visible(dialog);
 
-    await dialog.getByLabel('Dimensión A (mm)').fill('12.45');
+    // A decimal comma and a decimal point: both are decimals (a comma once became 10× the value).
+    await dialog.getByLabel('Dimensión A (mm)').fill('12,45');
     await dialog.getByLabel('Dimensión B (mm)').fill('3.2');
     const saving = page.waitForResponse((response) => response.url().endsWith('/api/orders/saveDieCriticalDimension'));
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -91,18 +91,19 @@ describe('production area', () => {
       ['Longitud máxima del tocho (mm)', '1100'],
       ['Longitud de descarte (mm)', '25'],
       ['Longitud del culote (mm)', '20'],
-      ['Diámetro del herramental (mm)', '400'],
+      // Decimals as the keyboard gives them: a comma or a point.
+      ['Diámetro del herramental (mm)', '400,5'],
       ['Longitud del herramental (mm)', '300'],
-      ['Longitud de la mesa de enfriamiento (m)', '45'],
+      ['Longitud de la mesa de enfriamiento (m)', '45,5'],
       ['Longitud de la mesa (m)', '50'],
-      ['Longitud útil de la mesa (m)', '48'],
+      ['Longitud útil de la mesa (m)', '47.25'],
       ['Meta de productividad neta (kg/h)', '1800'],
     ];
     for (const [label, value] of values) await field(label).fill(value);
     await field('Tipo de control de temperatura del contenedor').selectOption({ label: 'Gradiente radial (interior-exterior)' });
     // The area follows the billet diameter until it is typed over.
     const area = field('Área de sección del tocho (mm²)');
-    await eventually(async () => expect(await area.inputValue()).toBe('22698.01'));
+    await eventually(async () => expect(await area.inputValue()).toBe('22698,01'));
     await area.fill('22700');
     await visible(main.getByText('Valor introducido a mano'));
 
@@ -148,13 +149,47 @@ describe('production area', () => {
       max_billet_length_mm: 1100,
       discard_length_mm: 25,
       blunt_length_mm: 20,
-      tooling_diameter_mm: 400,
+      tooling_diameter_mm: 400.5,
       tooling_length_mm: 300,
-      cooling_table_length_m: 45,
+      cooling_table_length_m: 45.5,
       table_length_m: 50,
-      usable_table_length_m: 48,
+      usable_table_length_m: 47.25,
       net_productivity_goal_kg_h: 1800,
     });
+  });
+
+  it('creates an order from the board with a decimal comma in its kilograms, and a date and kilograms shown the Spanish way', async () => {
+    const page = await signedIn(JEFE);
+    const number = unique('OP-E2E').toUpperCase().replace(/\s+/g, '-');
+    await page.goto('/apps/planning-kanban-board/board');
+    await visible(page.getByRole('heading', { name: 'Tablero de producción' }));
+    await page.getByRole('button', { name: 'Nueva orden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva orden de producción' });
+    await visible(dialog);
+    const field = (label: string) => dialog.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+    await field('Número de orden').fill(number);
+    await field('Cliente').fill('Ventanas E2E');
+    await field('Perfil').fill('Perfil 40x20');
+    await eventually(async () => expect(await field('Matriz').locator('option').count()).toBeGreaterThan(1));
+    await field('Matriz').selectOption({ index: 1 });
+    await eventually(async () => expect(await field('Aleación / temple').locator('option').count()).toBeGreaterThan(1));
+    await field('Aleación / temple').selectOption({ index: 1 });
+    await field('Longitud (mm)').fill('6000,5');
+    await field('Cantidad (piezas)').fill('500');
+    await field('Cantidad (kg)').fill('1500,5');
+    await field('Fecha de entrega').fill('2030-01-15');
+    const saving = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/orders');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    const response = await saving;
+    expect(response.status()).toBe(201);
+    const created = (await response.json()) as { id: number };
+    cleanups.push(() => ok(apiCall(page, 'DELETE', `/orders/${created.id}`)));
+    const stored = (await apiCall<{ quantity_kg: number; length_mm: number }>(page, 'GET', `/orders/${created.id}`)).body;
+    expect({ quantity_kg: stored.quantity_kg, length_mm: stored.length_mm }).toEqual({ quantity_kg: 1500.5, length_mm: 6000.5 });
+    const card = page.getByTestId(`order-${created.id}`);
+    await visible(card);
+    await visible(card.getByText('1500,5 kg', { exact: false }));
+    await visible(card.getByText('Entrega 15/01/2030'));
   });
 
   it("a card dragged (keyboard) from 'Por planificar' into a line's column by jefe shows in that column for admin without reloading", async () => {

@@ -1,12 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { criticalDimensionsFormSchema, dieLabel, orderEndpoints, type CriticalDimensionsForm, type DimensionRecord, type OrderDie } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { showSnackbar, useCan } from '@planta/ui';
+import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 
 /** How often the running order dies are asked for; the marks themselves are checked every second. */
@@ -33,7 +33,7 @@ export function CriticalDimensionsPrompt() {
   stateRef.current = state;
   const { control, handleSubmit, reset, formState } = useForm<CriticalDimensionsForm>({
     mode: 'onChange',
-    resolver: zodResolver(criticalDimensionsFormSchema) as Resolver<CriticalDimensionsForm>,
+    resolver: withDecimalFields(zodResolver(criticalDimensionsFormSchema) as Resolver<CriticalDimensionsForm>, ['dimensionA', 'dimensionB']),
   });
 
   const fetchRunning = useCallback(async () => {
@@ -105,28 +105,12 @@ export function CriticalDimensionsPrompt() {
                 })}
               </Text>
               {(['dimensionA', 'dimensionB'] as const).map((name) => (
-                <Controller
+                <FormNumberField
                   key={name}
                   name={name}
                   control={control}
-                  render={({ field, fieldState }) => (
-                    <Field
-                      label={t(`criticalDimensions.${name}`, name === 'dimensionA' ? 'Dimensión A (mm)' : 'Dimensión B (mm)')}
-                      required
-                      validationMessage={fieldState.isDirty || fieldState.isTouched ? fieldState.error?.message : undefined}
-                    >
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        step="0.01"
-                        min="0"
-                        value={field.value === undefined || field.value === null ? '' : String(field.value)}
-                        onChange={(_event, data) => field.onChange(data.value === '' ? undefined : data.value)}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                      />
-                    </Field>
-                  )}
+                  required
+                  label={t(`criticalDimensions.${name}`, name === 'dimensionA' ? 'Dimensión A (mm)' : 'Dimensión B (mm)')}
                 />
               ))}
             </DialogContent>

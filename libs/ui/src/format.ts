@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+
+/** A date-only value (`2026-12-01`) is a calendar day: shown as such, whatever the time zone. */
+const calendarDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value));
+
+/**
+ * How numbers and dates read in a language: one format for the whole portal, the user's
+ * (`1.446,8` and `01/12/2026` in Spanish, `1,446.8` and `12/01/2026` in English). Empty values
+ * read '—'.
+ */
+export function formatsOf(language: string) {
+  const numbers = new Map<number, Intl.NumberFormat>();
+  const numberFormat = (digits: number) => {
+    let known = numbers.get(digits);
+    if (!known) numbers.set(digits, (known = new Intl.NumberFormat(language, { maximumFractionDigits: digits })));
+    return known;
+  };
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const dateTime = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+  return {
+    language,
+    number: (value: number | null | undefined, digits = 3) => (value === null || value === undefined ? '—' : numberFormat(digits).format(value)),
+    percent: (value: number | null | undefined) => (value === null || value === undefined ? '—' : percent.format(value)),
+    date: (value: string | null | undefined) => (value ? date.format(calendarDay(value)) : '—'),
+    dateTime: (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : '—'),
+    time: (value: string | null | undefined) => (value ? time.format(new Date(value)) : '—'),
+  };
+}
+export type Formats = ReturnType<typeof formatsOf>;
+
+/** The formats of the user's current language. */
+export function useFormat(): Formats {
+  const { i18n } = useTranslation();
+  return formatsOf(i18n.resolvedLanguage ?? i18n.language ?? 'es');
+}
