@@ -9,12 +9,15 @@ export function ErrorCard({
   retryLabel,
   onRetry,
   detail,
+  back,
 }: {
   title: string;
   message: string;
   retryLabel?: string;
   onRetry?: () => void;
   detail?: ReactNode;
+  /** A way out when retrying cannot help, e.g. a record that does not exist. */
+  back?: { label: string; onClick: () => void };
 }) {
   return (
     <Card role="alert" style={{ maxWidth: 560, margin: '48px auto' }}>
@@ -28,11 +31,14 @@ export function ErrorCard({
       />
       <Text>{message}</Text>
       {detail}
-      {onRetry ? (
-        <div>
-          <Button appearance="primary" onClick={onRetry}>
-            {retryLabel ?? 'Reintentar'}
-          </Button>
+      {onRetry || back ? (
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {onRetry ? (
+            <Button appearance="primary" onClick={onRetry}>
+              {retryLabel ?? 'Reintentar'}
+            </Button>
+          ) : null}
+          {back ? <Button onClick={back.onClick}>{back.label}</Button> : null}
         </div>
       ) : null}
     </Card>

@@ -16,6 +16,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCard } from './error-card';
 import { LoadingScreen } from './loading-screen';
+import { useUnsavedChanges } from './unsaved-changes';
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '20px', maxWidth: '1120px' },
@@ -48,7 +49,7 @@ export interface FormPageState {
   loadError: string | null;
   reload: () => void;
   isNew: boolean;
-  form: { formState: { isSubmitting: boolean } };
+  form: { formState: { isSubmitting: boolean; isDirty: boolean } };
   submit: () => Promise<void>;
   cancel: () => void;
   remove: () => Promise<void>;
@@ -76,6 +77,7 @@ export function FormPage({ title, page, children }: FormPageProps) {
   const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const unsaved = useUnsavedChanges(canSave && page.form.formState.isDirty && !submitting);
 
   if (loading) return <LoadingScreen />;
   if (loadError)
@@ -85,6 +87,7 @@ export function FormPage({ title, page, children }: FormPageProps) {
         message={loadError}
         retryLabel={t('actions.retry', 'Reintentar')}
         onRetry={onRetry}
+        back={{ label: t('form.backToList', 'Volver a la lista'), onClick: onCancel }}
       />
     );
 
@@ -111,7 +114,7 @@ export function FormPage({ title, page, children }: FormPageProps) {
           {children}
         </fieldset>
         <div className={styles.buttons}>
-          <Button type="button" onClick={onCancel}>
+          <Button type="button" onClick={() => unsaved.leave(onCancel)}>
             {canSave ? t('actions.cancel', 'Cancelar') : t('actions.back', 'Volver')}
           </Button>
           {canSave ? (
@@ -121,6 +124,7 @@ export function FormPage({ title, page, children }: FormPageProps) {
           ) : null}
         </div>
       </form>
+      {unsaved.confirmation}
       <Dialog open={confirming} onOpenChange={(_, data) => setConfirming(data.open)}>
         <DialogSurface>
           <DialogBody>

@@ -12,3 +12,4 @@ export * from './resource-texts';
 export * from './resource-screens';
 export * from './format';
 export * from './decimal-fields';
+export * from './unsaved-changes';

@@ -128,4 +128,19 @@ describe('order form dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.calls('PATCH', '/api/orders/4')[0].body).toEqual({ quantity_kg: 1300 });
   });
+
+  it('asks before Esc or Cancelar throw a typed order away', async () => {
+    mockApi(...CATALOGS);
+    const onClose = jest.fn();
+    renderPage(<OrderFormDialog open onClose={onClose} onSaved={() => undefined} />, { route: '/', url: '/' });
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva orden de producción' });
+    type(field(dialog, /^Número de orden/), 'OP-77');
+    fireEvent.keyDown(field(dialog, /^Número de orden/), { key: 'Escape' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByText('Cambios sin guardar')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
 });

@@ -26,6 +26,7 @@ import {
   referenceOptions,
   REQUIRED_TEXT,
   showSnackbar,
+  useUnsavedChanges,
   withDecimalFields,
   type SelectOption,
 } from '@planta/ui';
@@ -206,57 +207,68 @@ export function OrderFormDialog({
   });
 
   const lineLocked = order?.status === 'in_press' || order?.status === 'finished';
+  // Esc, a click outside and 'Cancelar' all ask before typed values are thrown away.
+  const unsaved = useUnsavedChanges(open && formState.isDirty && !formState.isSubmitting);
+  const close = () => unsaved.leave(onClose);
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface className={styles.surface}>
-        <form
-          onSubmit={submit}
-          noValidate
-          aria-label={editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}
-        >
-          <DialogBody>
-            <DialogTitle>{editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormTextField control={control} name="number" required label={t('production:orders.number')} autoFocus />
-              <FormTextField control={control} name="customer" required label={t('production:orders.customer')} />
-              <FormTextField control={control} name="profile" required label={t('production:orders.profile')} />
-              <FormSelect control={control} name="die_id" numeric required label={t('production:orders.die')} options={dies} />
-              <FormSelect control={control} name="alloy_id" numeric required label={t('production:orders.alloy')} options={alloys} />
-              <FormSelect
-                control={control}
-                name="finish_id"
-                numeric
-                label={t('production:orders.finish')}
-                placeholder={t('production:orders.noFinish')}
-                options={finishes}
-              />
-              <FormNumberField control={control} name="length_mm" required label={t('production:orders.length')} />
-              <FormNumberField control={control} name="quantity_pieces" required label={t('production:orders.quantityPieces')} />
-              <FormNumberField control={control} name="quantity_kg" required label={t('production:orders.quantityKg')} />
-              <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
-              <FormSelect
-                control={control}
-                name="line_id"
-                numeric
-                disabled={lineLocked}
-                label={t('production:orders.line')}
-                placeholder={t('production:orders.noLine')}
-                hint={lineLocked ? t('production:orders.lineLocked') : t('production:orders.lineHint')}
-                options={lines}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
-                {t('production:orders.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : close())}>
+        <DialogSurface className={styles.surface}>
+          <form
+            onSubmit={submit}
+            noValidate
+            aria-label={editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}
+          >
+            <DialogBody>
+              <DialogTitle>{editing ? t('production:orders.editTitle', { number: order?.number ?? '' }) : t('production:orders.newTitle')}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <FormTextField control={control} name="number" required label={t('production:orders.number')} autoFocus />
+                <FormTextField control={control} name="customer" required label={t('production:orders.customer')} />
+                <FormTextField control={control} name="profile" required label={t('production:orders.profile')} />
+                <FormSelect control={control} name="die_id" numeric required label={t('production:orders.die')} options={dies} />
+                <FormSelect control={control} name="alloy_id" numeric required label={t('production:orders.alloy')} options={alloys} />
+                <FormSelect
+                  control={control}
+                  name="finish_id"
+                  numeric
+                  label={t('production:orders.finish')}
+                  placeholder={t('production:orders.noFinish')}
+                  options={finishes}
+                />
+                <FormNumberField control={control} name="length_mm" required label={t('production:orders.length')} />
+                <FormNumberField control={control} name="quantity_pieces" required label={t('production:orders.quantityPieces')} />
+                <FormNumberField control={control} name="quantity_kg" required label={t('production:orders.quantityKg')} />
+                <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
+                <FormSelect
+                  control={control}
+                  name="line_id"
+                  numeric
+                  disabled={lineLocked}
+                  label={t('production:orders.line')}
+                  placeholder={t('production:orders.noLine')}
+                  hint={lineLocked ? t('production:orders.lineLocked') : t('production:orders.lineHint')}
+                  options={lines}
+                />
+              </DialogContent>
+              <DialogActions>
+                <Button type="button" appearance="secondary" onClick={close}>
+                  {t('common:actions.cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  appearance="primary"
+                  disabled={formState.isSubmitting}
+                  icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+                >
+                  {t('production:orders.save')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+      {unsaved.confirmation}
+    </>
   );
 }

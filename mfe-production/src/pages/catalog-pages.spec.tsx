@@ -206,3 +206,40 @@ describe('grants on the generic screens', () => {
     expect(screen.queryByRole('button', { name: 'Nuevo' })).toBeNull();
   });
 });
+
+describe('leaving a form', () => {
+  const MACHINE = { id: 4, name: 'Sierra 2', type: 'saw', line_id: null, status: 'operating', manufacturer: 'Kaltenbach', model: 'KKS 400' };
+
+  it("asks before 'Cancelar' throws typed values away, and stays when told to", async () => {
+    mockApi(LINES);
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/new' });
+    type(screen.getByLabelText(/^Nombre de la máquina/), 'Sierra 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByText('Cambios sin guardar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByText('Cambios sin guardar')).toBeNull());
+    expect(currentPath()).toBe('/apps/machine/new');
+    expect((screen.getByLabelText(/^Nombre de la máquina/) as HTMLInputElement).value).toBe('Sierra 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
+  });
+
+  it('leaves at once when nothing changed', async () => {
+    mockApi(LINES, on('GET', '/api/machine/4', 200, MACHINE));
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/4' });
+    expect(await screen.findByText('Máquina Sierra 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
+  });
+
+  it('offers a way back to the list for a record that does not exist', async () => {
+    mockApi(LINES, on('GET', '/api/machine/99', 404, { statusCode: 404, message: 'Registro no encontrado', error: 'Not Found' }));
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/99' });
+    expect(await screen.findByText('No se pudo cargar el registro')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la lista' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
+  });
+});

@@ -52,6 +52,13 @@ export const common: BundleShape<typeof es> = {
     reviewFields: 'راجع الحقول المحددة',
     choose: 'اختر خيارًا',
     none: 'لا شيء',
+    backToList: 'العودة إلى القائمة',
+  },
+  unsaved: {
+    title: 'تغييرات غير محفوظة',
+    message: 'إذا غادرت الآن فستفقد التغييرات التي أجريتها.',
+    stay: 'متابعة التحرير',
+    leave: 'المغادرة دون حفظ',
   },
   confirmDelete: {
     title: 'حذف السجل',

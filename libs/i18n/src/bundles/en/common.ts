@@ -52,6 +52,13 @@ export const common: BundleShape<typeof es> = {
     reviewFields: 'Check the highlighted fields',
     choose: 'Choose an option',
     none: 'None',
+    backToList: 'Back to the list',
+  },
+  unsaved: {
+    title: 'Unsaved changes',
+    message: 'If you leave now, the changes you made will be lost.',
+    stay: 'Keep editing',
+    leave: 'Leave without saving',
   },
   confirmDelete: {
     title: 'Delete record',

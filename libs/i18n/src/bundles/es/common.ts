@@ -54,6 +54,13 @@ export const common = {
     reviewFields: 'Revisa los campos marcados',
     choose: 'Elige una opción',
     none: 'Ninguno',
+    backToList: 'Volver a la lista',
+  },
+  unsaved: {
+    title: 'Cambios sin guardar',
+    message: 'Si sales ahora, los cambios que hiciste se perderán.',
+    stay: 'Seguir editando',
+    leave: 'Salir sin guardar',
   },
   confirmDelete: {
     title: 'Eliminar registro',

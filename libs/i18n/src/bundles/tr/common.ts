@@ -52,6 +52,13 @@ export const common: BundleShape<typeof es> = {
     reviewFields: 'İşaretli alanları kontrol edin',
     choose: 'Bir seçenek seçin',
     none: 'Hiçbiri',
+    backToList: 'Listeye dön',
+  },
+  unsaved: {
+    title: 'Kaydedilmemiş değişiklikler',
+    message: 'Şimdi çıkarsanız yaptığınız değişiklikler kaybolacak.',
+    stay: 'Düzenlemeye devam et',
+    leave: 'Kaydetmeden çık',
   },
   confirmDelete: {
     title: 'Kaydı sil',
