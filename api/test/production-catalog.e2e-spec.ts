@@ -41,6 +41,37 @@ describe('production catalogue lists', () => {
     const shifts = await t.http().get('/api/shifts/all?sort=start_time').set(as('operario@norte.example'));
     expect(shifts.body.items.map((shift: { name: string }) => shift.name)).toEqual(['Mañana', 'Tarde', 'Noche']);
   });
+
+  it('searches as the user reads: accents and case aside, and by the shown label of a status, a line or a day', async () => {
+    const names = async (path: string) => {
+      const response = await t.http().get(path).set(as('jefe@norte.example'));
+      expect(response.status).toBe(200);
+      return (response.body.items as { name: string }[]).map((item) => item.name).sort();
+    };
+    expect(await names('/api/shifts/all?search=MANANA')).toEqual(['Mañana']);
+    // 'En mantenimiento' is the label the screen shows for the stored code `maintenance`.
+    expect(await names('/api/machine/all?search=en%20mantenimiento&labelMatches=status:maintenance')).toEqual(['Horno de matrices 2']);
+    expect(await names('/api/machine/all?search=en%20mantenimiento')).toEqual([]);
+    const [press] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 order by id limit 1`, [north]);
+    const onLine = await t.http().get(`/api/machine/all?search=zzz&labelMatches=line_id:${press.id}&pageSize=100`).set(as('jefe@norte.example'));
+    expect(onLine.body.total).toBeGreaterThan(0);
+    expect(onLine.body.items.every((machine: { line_id: number }) => machine.line_id === press.id)).toBe(true);
+    // A set of days: 'domingo' is day 7, which only the night shift works.
+    expect(await names('/api/shifts/all?search=domingo&labelMatches=days:7')).toEqual(['Noche']);
+  });
+
+  it('sorts a status column by its labels, and refuses label hints that do not name the list columns', async () => {
+    const byLabel = await t.http().get('/api/machine/all?sort=status&sortOrder=maintenance,operating,stopped&pageSize=100').set(as('jefe@norte.example'));
+    expect(byLabel.status).toBe(200);
+    const statuses = (byLabel.body.items as { status: string }[]).map((item) => item.status);
+    expect(statuses[0]).toBe('maintenance');
+    expect(statuses.indexOf('maintenance')).toBeLessThan(statuses.indexOf('operating'));
+    for (const query of ['search=x&labelMatches=password:1', 'sort=status&sortOrder=a%20b', 'sort=name&sortOrder=a,b', 'labelMatches=status']) {
+      const refused = await t.http().get(`/api/machine/all?${query}`).set(as('jefe@norte.example'));
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.fields ?? {})).toEqual([expect.stringMatching(/^(labelMatches|sortOrder)$/)]);
+    }
+  });
 });
 
 describe('form validation, in Spanish, per field', () => {

@@ -107,9 +107,43 @@ describe('orders', () => {
     expect(edited.status).toBe(200);
     expect(await search('ñandú')).toEqual([]);
     expect(await search('cerramientos ébano')).toEqual(['OP-SRCH-1']);
+    // Accents aside, either way.
+    expect(await search('CERRAMIENTOS EBANO')).toEqual(['OP-SRCH-1']);
+    expect(await search('perfil alamo')).toEqual(['OP-SRCH-1']);
     // Another company's orders are not found by its own search terms.
     const south = await t.http().get('/api/orders/all?search=op-srch').set(as('admin@sur.example'));
     expect(south.body.total).toBe(0);
+  });
+
+  it('finds orders by their shown status or line, sorts by the status labels and filters by due date', async () => {
+    const get = (query: string) => t.http().get(`/api/orders/all?${query}`).set(as('jefe@norte.example'));
+    const planned = await get('search=planificada&labelMatches=status:planned&pageSize=500');
+    expect(planned.status).toBe(200);
+    expect(planned.body.total).toBeGreaterThan(0);
+    expect(planned.body.items.every((item: { status: string }) => item.status === 'planned')).toBe(true);
+    const [line] = await t.sql<{ id: number }>(`select line_id as id from production_order where company_id = $1 and line_id is not null limit 1`, [north]);
+    const onLine = await get(`search=prensa&labelMatches=line_id:${line.id}&pageSize=500`);
+    expect(onLine.body.items.every((item: { line_id: number }) => item.line_id === line.id)).toBe(true);
+    const sorted = await get('sort=status&sortOrder=in_press,planned,to_plan,finished&pageSize=500');
+    expect(sorted.status).toBe(200);
+    const statuses = (sorted.body.items as { status: string }[]).map((item) => item.status);
+    expect(statuses.indexOf('in_press')).toBeLessThan(statuses.indexOf('planned'));
+    expect(statuses.lastIndexOf('planned')).toBeLessThan(statuses.indexOf('finished') === -1 ? Infinity : statuses.indexOf('finished'));
+    const window = await get('due_from=2026-03-15&due_to=2026-03-31&pageSize=500');
+    expect(window.status).toBe(200);
+    expect(window.body.items.every((item: { due_date: string }) => item.due_date >= '2026-03-15' && item.due_date <= '2026-03-31')).toBe(true);
+    const [{ count }] = await t.sql<{ count: number }>(
+      `select count(*)::int as count from production_order where company_id = $1 and due_date between '2026-03-15' and '2026-03-31'`,
+      [north],
+    );
+    expect(window.body.total).toBe(count);
+    const backwards = await get('due_from=2026-04-01&due_to=2026-03-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields).toEqual({ due_to: productionMessages.dueRange });
+    expect((await get('due_from=2026-02-30')).body.fields).toHaveProperty('due_from');
+    expect((await get('search=x&labelMatches=customer:1')).status).toBe(400);
+    // Names of built-in object members are not sort columns.
+    for (const sort of ['toString', 'constructor', '__proto__']) expect((await get(`sort=${sort}`)).status).toBe(200);
   });
 
   it('answers the search from its indexes under row-level security, as the app role in a company scope', async () => {

@@ -17,6 +17,7 @@ const pageOf = (resource: ResourceDefinition): PageLoader =>
  */
 export const ROUTES: readonly RemoteRoute[] = [
   ...PRODUCTION_RESOURCES.flatMap((resource) => screenRoutes(resource, pageOf(resource))),
+  ...screenRoutes({ route: '/apps/orders', page: 'orders' }, () => import('./pages/order-list.page')),
   { path: '/apps/extrusion/new', page: 'extrusion', load: () => import('./pages/extrusion-start.page') },
   { path: '/apps/extrusion/new/:id', page: 'extrusion', redirectTo: '/apps/extrusion-line/all' },
   { path: '/apps/planning-kanban-board', page: 'planning-board', redirectTo: '/apps/planning-kanban-board/board' },

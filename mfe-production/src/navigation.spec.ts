@@ -3,7 +3,7 @@ import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-co
 import { viewerOf } from '@planta/ui/testing';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
-/** The production routes of spec 2.2. */
+/** The production routes of spec 2.2, and the order list (issue 9). */
 const SPEC_ROUTES = [
   '/apps/extrusion-line/:id',
   '/apps/extrusion/new',
@@ -14,6 +14,7 @@ const SPEC_ROUTES = [
   '/apps/finish/:id',
   '/apps/aluminum-alloy/:id',
   '/apps/machine/:id',
+  '/apps/orders/:id',
 ];
 
 const aliases: string[] = PAGES.map((page) => page.alias);
@@ -27,6 +28,8 @@ describe('production navigation (spec 2.3)', () => {
       'Tablero de producción',
       'Turnos de producción',
       'Acabados',
+      'Extrusión',
+      'Órdenes de producción',
       'Aleaciones de aluminio',
       'Máquinas',
     ]);

@@ -3,8 +3,9 @@ import { pageItem, resourceNavItem, type NavigationItem } from '@planta/shell-co
 
 /**
  * "Agile production" entry of the Applications group (spec 2.3: extrusion lines, the production
- * board, shifts and finishes), with the rest of the catalogue (alloys and machines) after them so
- * that every screen of the area can be reached.
+ * board, shifts and finishes), then where an operator's work begins (starting an extrusion), the
+ * list of orders and the rest of the catalogue (alloys and machines), so that every screen of the
+ * area can be reached.
  */
 export const PRODUCTION_NAVIGATION: readonly NavigationItem[] = [
   {
@@ -17,6 +18,8 @@ export const PRODUCTION_NAVIGATION: readonly NavigationItem[] = [
       pageItem('planning-board', '/apps/planning-kanban-board', { icon: 'BoardRegular' }),
       resourceNavItem(shiftResource),
       resourceNavItem(finishResource),
+      pageItem('extrusion', '/apps/extrusion/new', { icon: 'PlayCircleRegular', translate: 'shell:navigation.items.extrusionStart' }),
+      pageItem('orders', '/apps/orders/all', { icon: 'ClipboardTaskListLtrRegular' }),
       resourceNavItem(aluminumAlloyResource),
       resourceNavItem(machineResource),
     ],

@@ -11,6 +11,7 @@ import {
   type SaveDieCriticalDimensionRequest,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
+import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
@@ -42,17 +43,22 @@ const SORTS: Record<string, string> = {
   customer: 'o.customer_key',
   profile: 'o.profile_key',
   status: 'o.status',
+  line_id: 'o.line_id',
   quantity_kg: 'o.quantity_kg',
   created_at: 'o.created_at',
   id: 'o.id',
 };
 
+/** Columns the list shows by a label: the status and the line (list-labels.ts). */
+const LABELLED: LabelledColumns = { status: { sql: 'o.status' }, line_id: { sql: 'o.line_id' } };
+
 /**
- * Orders whose number, customer or profile starts with the (lower-cased) term in `param`: the
- * stored lower-cased keys with ^@ (starts_with), which their indexes answer even under row-level
- * security (migration 1764100000000).
+ * Orders whose number, customer or profile starts with the term in `param`, accents and case
+ * aside: the stored folded keys with ^@ (starts_with), which their indexes answer even under
+ * row-level security (migrations 1764100000000 and 1764300000000).
  */
-export const orderSearchCondition = (param: string) => `(o.number_key ^@ ${param} or o.customer_key ^@ ${param} or o.profile_key ^@ ${param})`;
+export const orderSearchCondition = (param: string) =>
+  `(o.number_key ^@ fold_text(${param}) or o.customer_key ^@ fold_text(${param}) or o.profile_key ^@ fold_text(${param}))`;
 
 /** An order as read from the database (dates not yet serialised). */
 export type OrderRow = Omit<ProductionOrderView, 'finished_at' | 'created_at'> & { finished_at: Date | null; created_at: Date };
@@ -62,29 +68,28 @@ export type OrderRow = Omit<ProductionOrderView, 'finished_at' | 'created_at'> &
 export class OrdersService {
   constructor(private readonly tenantDb: TenantDb) {}
 
-  /** Paged list; the search is a case-insensitive prefix of the number, customer or profile (index-backed). */
+  /** Paged list; the search is a prefix of the number, customer or profile (index-backed) or a shown status or line. */
   list(query: OrderListQuery) {
     return this.tenantDb.transaction(async (scope) => {
       const params: unknown[] = [scope.companyId];
+      const bind = (value: unknown) => {
+        params.push(value);
+        return `$${params.length}`;
+      };
       const where = ['o.company_id = $1'];
-      if (query.search) {
-        params.push(query.search.toLowerCase());
-        where.push(orderSearchCondition(`$${params.length}`));
-      }
-      if (query.status) {
-        params.push(query.status);
-        where.push(`o.status = $${params.length}`);
-      }
-      if (query.line_id) {
-        params.push(query.line_id);
-        where.push(`o.line_id = $${params.length}`);
-      }
-      const sort = SORTS[query.sort ?? ''] ?? SORTS.due_date;
-      const direction = query.direction === 'desc' ? 'desc' : 'asc';
+      if (query.search) where.push(`(${[orderSearchCondition(bind(query.search)), ...labelMatchConditions(query, LABELLED, bind)].join(' or ')})`);
+      if (query.status) where.push(`o.status = ${bind(query.status)}`);
+      if (query.line_id) where.push(`o.line_id = ${bind(query.line_id)}`);
+      if (query.due_from) where.push(`o.due_date >= ${bind(query.due_from)}::date`);
+      if (query.due_to) where.push(`o.due_date <= ${bind(query.due_to)}::date`);
       const condition = where.join(' and ');
-      const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, params);
+      const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, [...params]);
+      const sortKey = query.sort && Object.hasOwn(SORTS, query.sort) ? query.sort : 'due_date';
+      const direction = query.direction === 'desc' ? 'desc' : 'asc';
+      const byLabel = query.sort === sortKey ? labelSortExpression(query, sortKey, LABELLED, bind) : undefined;
+      const order = [byLabel ? `${byLabel} ${direction} nulls last` : null, `${SORTS[sortKey]} ${direction}`, `o.id ${direction}`].filter(Boolean).join(', ');
       const items: OrderRow[] = await scope.manager.query(
-        `select ${ORDER_COLUMNS} ${ORDER_FROM} where ${condition} order by ${sort} ${direction}, o.id ${direction}
+        `select ${ORDER_COLUMNS} ${ORDER_FROM} where ${condition} order by ${order}
          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
         params,
       );

@@ -1,4 +1,5 @@
 import {
+  listColumns,
   messages,
   resourceNamed,
   resourceSchemas,
@@ -67,8 +68,14 @@ export class ResourceService<R extends ResourceDefinition = ResourceDefinition> 
   async list(query: ListQuery): Promise<PageOf<ResourceRecord<R>>> {
     const { sortable, searchable, defaultSort } = this.resource.list;
     type Column = keyof ResourceRow<R> & string;
+    const kindOf = (field: string) => this.resource.fields[field]?.kind;
+    const labelled = listColumns(this.resource)
+      .map((column) => column.field)
+      .filter((field) => ['choice', 'reference', 'integerSet'].includes(kindOf(field) ?? ''));
     const page = await this.tenantDb.repository(this.entity).page(query, {
       searchable: searchable as Column[],
+      labelled: labelled as Column[],
+      labelledSets: labelled.filter((field) => kindOf(field) === 'integerSet') as Column[],
       sortable: [defaultSort, ...sortable.filter((name) => name !== defaultSort), 'id'] as Column[],
     });
     return { ...page, items: page.items.map((row) => this.toView(row)) };

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial } from 'typeorm';
 import { messages, type ListQuery } from '@planta/contracts';
+import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
 import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
 import type { CompanyOwnedEntity } from './company-owned.entity';
 import { requestContext } from './request-context';
@@ -15,8 +16,12 @@ export interface PageOf<T> {
 }
 
 export interface PagingRules<T> {
-  /** Columns matched (case-insensitively, anywhere) by the search term. */
+  /** Columns matched (anywhere, accents and case aside) by the search term. */
   searchable: (keyof T & string)[];
+  /** Columns shown by a label: the search also finds the values whose label matches, and they sort by label. */
+  labelled?: (keyof T & string)[];
+  /** Of the labelled columns, those holding a set of values. */
+  labelledSets?: (keyof T & string)[];
   /** Columns the list may be sorted by; anything else falls back to the first. */
   sortable: (keyof T & string)[];
   /** Columns that order rows the sort leaves equal, before the id. */
@@ -120,18 +125,33 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
     });
   }
 
-  /** A page of a list screen: search over the searchable columns, sort by an allowed column. */
+  /** A page of a list screen: search over the searchable columns and the labels, sort by an allowed column. */
   page(query: ListQuery, rules: PagingRules<T>, where?: Where<T>): Promise<PageOf<T>> {
     return this.run(async (manager, companyId) => {
       const alias = 'row';
       const builder = manager.createQueryBuilder(this.entity, alias).where(`${alias}.company_id = :companyId`, { companyId });
+      const bind = (value: unknown) => {
+        const name = `list${Object.keys(builder.getParameters()).length}`;
+        builder.setParameter(name, value);
+        return `:${name}`;
+      };
+      const labelled: LabelledColumns = Object.fromEntries(
+        (rules.labelled ?? []).map((column) => [column, { sql: `${alias}.${column}`, set: rules.labelledSets?.includes(column) }]),
+      );
       if (where) builder.andWhere(this.scoped(where, companyId));
       if (query.search) {
-        const conditions = rules.searchable.map((column) => `${alias}.${column}::text ilike :search`).join(' or ');
-        builder.andWhere(`(${conditions})`, { search: `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+        const pattern = bind(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const conditions = [
+          ...rules.searchable.map((column) => `fold_text(${alias}.${column}::text) like fold_text(${pattern})`),
+          ...labelMatchConditions(query, labelled, bind),
+        ];
+        builder.andWhere(`(${conditions.join(' or ')})`);
       }
       const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];
-      builder.orderBy(`${alias}.${sort}`, query.direction === 'desc' ? 'DESC' : 'ASC');
+      const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
+      const byLabel = query.sort === sort ? labelSortExpression(query, sort, labelled, bind) : undefined;
+      if (byLabel) builder.orderBy(byLabel, direction, 'NULLS LAST').addOrderBy(`${alias}.${sort}`, direction);
+      else builder.orderBy(`${alias}.${sort}`, direction);
       for (const column of rules.thenBy ?? []) builder.addOrderBy(`${alias}.${column}`, 'ASC');
       builder.addOrderBy(`${alias}.id`, 'ASC');
       const [items, total] = await builder

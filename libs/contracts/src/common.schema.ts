@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
 import { messages } from './messages';
 
 export const idSchema = z.coerce.number().int().positive();
@@ -14,6 +15,10 @@ export const listQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.string().max(64).optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),
+  /** `field:value,…`: stored values whose shown label matches the search (list-search.ts). */
+  labelMatches: z.string().regex(LABEL_MATCHES_PATTERN, messages.invalidListQuery).optional(),
+  /** `value,…`: the sorted column's values in the order of their shown labels. */
+  sortOrder: z.string().regex(SORT_ORDER_PATTERN, messages.invalidListQuery).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

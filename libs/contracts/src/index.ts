@@ -19,3 +19,4 @@ export * from './resource';
 export * from './resources';
 export * from './endpoints';
 export * from './decimal';
+export * from './list-search';

@@ -31,6 +31,8 @@ export const messages = {
   atMost: (max: number) => `Debe ser como máximo ${max}`,
   timeFormat: 'Usa el formato HH:MM (24 horas)',
   dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',
+  /** A list query whose label matches or sort order do not name the list's columns and values. */
+  invalidListQuery: 'La búsqueda o el orden de la lista no son válidos',
   /** A reference to a record that does not exist in the active company. */
   referenceMissing: 'La opción elegida no existe',
   /** A unique value already taken, when the resource declares no text of its own. */

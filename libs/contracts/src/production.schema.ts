@@ -23,6 +23,7 @@ export const productionMessages = {
   timeFormat: messages.timeFormat,
   dateFormat: messages.dateFormat,
   sameStartAndEnd: 'La hora de fin debe ser distinta de la de inicio',
+  dueRange: 'La fecha «hasta» debe ser igual o posterior a la fecha «desde»',
   chooseDays: 'Elige al menos un día',
   shiftOverlap: 'El turno se solapa con otro turno de la misma línea',
   minNotBelowMax: 'El mínimo debe ser menor que el máximo',
@@ -148,10 +149,18 @@ export const orderSchema = z.object({
 export const orderPatchSchema = patchSchemaOf(orderSchema);
 export type OrderInput = z.infer<typeof orderSchema>;
 
-export const orderListQuerySchema = listQuerySchema.extend({
-  status: orderStatusSchema.optional(),
-  line_id: z.coerce.number().int().positive().optional(),
-});
+export const orderListQuerySchema = listQuerySchema
+  .extend({
+    status: orderStatusSchema.optional(),
+    line_id: z.coerce.number().int().positive().optional(),
+    /** Due on or after / on or before (YYYY-MM-DD). */
+    due_from: isoDate.optional(),
+    due_to: isoDate.optional(),
+  })
+  .refine((query) => !query.due_from || !query.due_to || query.due_from <= query.due_to, {
+    message: productionMessages.dueRange,
+    path: ['due_to'],
+  });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** Server-computed figures of an order or a line: only finished runs count. */

@@ -1,15 +1,5 @@
 import { authRoles, machineResource } from '@planta/contracts';
-import {
-  filterNavigation,
-  flattenNavigation,
-  isUnderPath,
-  linkTarget,
-  normalizeSearchText,
-  pageItem,
-  resourceNavItem,
-  searchNavigation,
-  type NavigationItem,
-} from './navigation';
+import { filterNavigation, flattenNavigation, isUnderPath, linkTarget, pageItem, resourceNavItem, searchNavigation, type NavigationItem } from './navigation';
 
 const tree: NavigationItem[] = [
   {
@@ -93,7 +83,6 @@ describe('searchNavigation (spec 5)', () => {
     expect(searchNavigation(tree, '  MATRICES ').map((item) => item.id)).toEqual(['dies', 'die-nitriding']);
     expect(searchNavigation(tree, 'administracion')).toEqual([]);
     expect(searchNavigation(tree, 'usuários').map((item) => item.id)).toEqual(['users']);
-    expect(normalizeSearchText(' Líneas de Extrusión ')).toBe('lineas de extrusion');
   });
   it('returns nothing for blank text', () => {
     expect(searchNavigation(tree, '   ')).toEqual([]);

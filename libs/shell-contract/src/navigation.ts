@@ -1,4 +1,4 @@
-import { hasPermission, PAGES, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
+import { hasPermission, normalizeSearchText, PAGES, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
 import { isSameOrBelow } from './route-path';
 
 /** Item types of the navigation tree (spec 2.3). */
@@ -85,11 +85,6 @@ export function filterNavigation(items: readonly NavigationItem[], viewer: Navig
     }
   }
   return visible;
-}
-
-/** Lower case, accents stripped, trimmed: 'Líneas ' and 'lineas' compare equal. */
-export function normalizeSearchText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** Spec 2.5 / 5: at most ten search suggestions. */

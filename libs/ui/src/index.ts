@@ -13,3 +13,4 @@ export * from './resource-screens';
 export * from './format';
 export * from './decimal-fields';
 export * from './unsaved-changes';
+export * from './use-media-query';

@@ -199,6 +199,8 @@ describe('ResourceList', () => {
     await screen.findByText('Línea 1');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar a Excel' }));
     await waitFor(() => expect(excel.toFile).toHaveBeenCalledWith('machine.xlsx'));
+    // The sheet is named for the list, not 'Sheet1'.
+    expect(excel.default.mock.calls.at(-1)[1]).toMatchObject({ sheet: 'Máquinas' });
     const sheet = excel.default.mock.calls.at(-1)[0] as unknown[][];
     expect(sheet).toHaveLength(1201);
     expect(sheet[0]).toEqual([
@@ -213,10 +215,106 @@ describe('ResourceList', () => {
   });
 });
 
+describe('ResourceList as the user reads the screen', () => {
+  interface Machine {
+    id: number;
+    name: string;
+    status: string;
+  }
+  const statusColumns: ResourceColumn<Machine>[] = [
+    { key: 'name', label: 'Nombre', sortable: true },
+    {
+      key: 'status',
+      label: 'Estado',
+      sortable: true,
+      labels: [
+        { value: 'operating', label: 'En servicio' },
+        { value: 'maintenance', label: 'En mantenimiento' },
+        { value: 'stopped', label: 'Detenida' },
+      ],
+      render: (row) => ({ operating: 'En servicio', maintenance: 'En mantenimiento', stopped: 'Detenida' })[row.status],
+    },
+  ];
+  const machinesAnswer: Answer = () => ({
+    status: 200,
+    body: { items: [{ id: 1, name: 'Sierra 1', status: 'maintenance' }], total: 1, page: 1, pageSize: 10 },
+  });
+  const renderMachines = (props: Partial<Parameters<typeof ResourceList<Machine>>[0]> = {}) =>
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <I18nextProvider i18n={createI18n('es')}>
+          <MemoryRouter>
+            <ResourceList<Machine> list={machines.list} basePath="/apps/machine" title="Máquinas" columns={statusColumns} {...props} />
+          </MemoryRouter>
+        </I18nextProvider>
+      </FluentProvider>,
+    );
+
+  it('sends the values whose label matches the search, and sorts a status column by its labels', async () => {
+    const fetch = mockFetch(machinesAnswer);
+    renderMachines();
+    await screen.findByText('Sierra 1');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: 'mantenimiento' } });
+    await waitFor(() => expect(lastQuery(fetch).get('search')).toBe('mantenimiento'));
+    expect(lastQuery(fetch).get('labelMatches')).toBe('status:maintenance');
+    fireEvent.click(screen.getByText('Estado'));
+    await waitFor(() => expect(lastQuery(fetch).get('sort')).toBe('status'));
+    expect(lastQuery(fetch).get('sortOrder')).toBe('stopped,maintenance,operating');
+  });
+
+  it('sends its filters, and can clear them', async () => {
+    const fetch = mockFetch(machinesAnswer);
+    renderMachines({
+      filters: [
+        { key: 'status', label: 'Estado', type: 'choice', options: statusColumns[1].labels! },
+        { key: 'due_from', label: 'Desde', type: 'date' },
+      ],
+    });
+    await screen.findByText('Sierra 1');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Estado' }), { target: { value: 'stopped' } });
+    await waitFor(() => expect(lastQuery(fetch).get('status')).toBe('stopped'));
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(lastQuery(fetch).get('due_from')).toBe('2026-03-01'));
+    expect(lastQuery(fetch).get('status')).toBe('stopped');
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await waitFor(() => expect(lastQuery(fetch).get('status')).toBeNull());
+    expect(lastQuery(fetch).get('due_from')).toBeNull();
+  });
+
+  it('shows each row as a card of labelled values on a phone, opening it on a tap', async () => {
+    mockFetch(machinesAnswer);
+    const realMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({
+        matches: query.includes('599.98'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList) as typeof window.matchMedia;
+    const opened: number[] = [];
+    try {
+      renderMachines({ onOpen: (row) => opened.push(row.id) });
+      const card = await screen.findByRole('button', { name: /Sierra 1/ });
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(card).getByText('Estado')).toBeTruthy();
+      expect(within(card).getByText('En mantenimiento')).toBeTruthy();
+      fireEvent.click(card);
+      expect(opened).toEqual([1]);
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
+  });
+});
+
 describe('fetchAllRows and exportRowsToExcel', () => {
   it('stops at the cap and keeps the search and sort', async () => {
     const fetch = mockFetch(pagedAnswer(rows(2000)));
-    const all = await fetchAllRows<Row>(machines.list, { page: 3, pageSize: 10, search: 'x', sort: 'name', direction: 'desc' }, 700);
+    const all = await fetchAllRows<Row>(
+      machines.list,
+      { page: 3, pageSize: 10, search: 'x', sort: 'name', direction: 'desc' },
+      { columns: [], language: 'es' },
+      700,
+    );
     expect(all).toHaveLength(700);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(lastQuery(fetch).get('search')).toBe('x');

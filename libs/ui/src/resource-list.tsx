@@ -1,5 +1,7 @@
 import {
   Button,
+  Card,
+  Field,
   Input,
   makeStyles,
   Select,
@@ -26,11 +28,12 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { EndpointDefinition } from '@planta/contracts';
+import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { ErrorCard } from './error-card';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 /** One page of `GET /api/<resource>/all`. */
 export interface Paged<T> {
@@ -53,7 +56,12 @@ export interface ResourceColumn<T> {
   exportValue?: (row: T) => ExportValue;
   /** Excel column width in characters. */
   width?: number;
+  /** The label shown for each stored value: the search finds a row by it, and the column sorts by it. */
+  labels?: readonly ValueLabel[];
 }
+
+/** A filter above the list: a choice of values, or a date bound; its key is the API's query parameter. */
+export type ListFilter = { key: string; label: string } & ({ type: 'choice'; options: readonly ValueLabel[] } | { type: 'date' });
 
 export interface ListQueryState {
   page: number;
@@ -61,6 +69,8 @@ export interface ListQueryState {
   search: string;
   sort?: string;
   direction: 'asc' | 'desc';
+  /** Filter values by query parameter; empty ones are not sent. */
+  filters?: Readonly<Record<string, string>>;
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
@@ -87,6 +97,13 @@ export interface ResourceListProps<T extends { id: number | string }> {
   exportName?: string;
   defaultSort?: { key: string; direction: 'asc' | 'desc' };
   defaultPageSize?: (typeof PAGE_SIZE_OPTIONS)[number];
+  filters?: readonly ListFilter[];
+  /** Opening a row, when it is not its `<base>/<id>` route (a dialog). */
+  onOpen?: (row: T) => void;
+  /** 'Nuevo', when it is not the `<base>/new` route (a dialog). */
+  onCreate?: () => void;
+  /** Changing it reloads the current page (after a dialog saved). */
+  reloadKey?: number;
 }
 
 const useStyles = makeStyles({
@@ -98,6 +115,14 @@ const useStyles = makeStyles({
   empty: { padding: '32px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
   footer: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: '12px' },
   pageSize: { display: 'flex', alignItems: 'center', gap: '8px' },
+  filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end' },
+  filter: { minWidth: '160px' },
+  cards: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
+  card: { cursor: 'pointer' },
+  cardFields: { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: '12px', rowGap: '4px', margin: 0 },
+  cardEntry: { display: 'contents' },
+  cardLabel: { color: tokens.colorNeutralForeground3, margin: 0 },
+  cardValue: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 function valueOf<T>(row: T, key: string): unknown {
@@ -111,8 +136,26 @@ function plainExportValue(value: unknown): ExportValue {
   return JSON.stringify(value);
 }
 
-function queryParams(query: ListQueryState, page = query.page, pageSize = query.pageSize) {
-  return { page, pageSize, search: query.search.trim() || undefined, sort: query.sort, direction: query.sort ? query.direction : undefined };
+/** How the rows of a list read on the screen: what the search and the sort are matched against. */
+export interface ScreenReading {
+  columns: readonly { key: string; labels?: readonly ValueLabel[] }[];
+  language: string;
+}
+
+function queryParams(query: ListQueryState, reading: ScreenReading, page = query.page, pageSize = query.pageSize) {
+  const search = query.search.trim() || undefined;
+  const sorted = query.sort ? reading.columns.find((column) => column.key === query.sort) : undefined;
+  const filters = Object.fromEntries(Object.entries(query.filters ?? {}).filter(([, value]) => value !== ''));
+  return {
+    page,
+    pageSize,
+    search,
+    labelMatches: search ? labelMatchesOf(search, reading.columns) : undefined,
+    sort: query.sort,
+    sortOrder: sortOrderOf(sorted?.labels, reading.language),
+    direction: query.sort ? query.direction : undefined,
+    ...filters,
+  };
 }
 
 /** One page of a list endpoint. */
@@ -121,30 +164,39 @@ function fetchPage<T>(list: ListEndpoint, query: ReturnType<typeof queryParams>,
 }
 
 /** Every row the query matches, page by page (at most `cap`). */
-export async function fetchAllRows<T>(list: ListEndpoint, query: ListQueryState, cap = EXPORT_ROW_CAP): Promise<T[]> {
+export async function fetchAllRows<T>(list: ListEndpoint, query: ListQueryState, reading: ScreenReading, cap = EXPORT_ROW_CAP): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; rows.length < cap; page += 1) {
-    const answer = await fetchPage<T>(list, queryParams(query, page, EXPORT_PAGE_SIZE));
+    const answer = await fetchPage<T>(list, queryParams(query, reading, page, EXPORT_PAGE_SIZE));
     rows.push(...answer.items);
     if (answer.items.length === 0 || rows.length >= answer.total) break;
   }
   return rows.slice(0, cap);
 }
 
-/** Writes rows to an .xlsx file in the browser: a header row of the column labels, then one row per item. */
-export async function exportRowsToExcel<T>(rows: readonly T[], columns: readonly ResourceColumn<T>[], fileName: string): Promise<void> {
+/** Excel refuses these in a sheet name, and more than 31 characters. */
+const sheetName = (title: string) =>
+  title
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31) || 'Datos';
+
+/** Writes rows to an .xlsx file in the browser: one sheet named for the list, a header row of the column labels, then one row per item. */
+export async function exportRowsToExcel<T>(rows: readonly T[], columns: readonly ResourceColumn<T>[], fileName: string, title = fileName): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const header = columns.map((column) => ({ value: column.label, fontWeight: 'bold' as const }));
   const body = rows.map((row) => columns.map((column) => plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key))));
-  await writeXlsxFile([header, ...body], { columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })) }).toFile(
-    `${fileName}.xlsx`,
-  );
+  await writeXlsxFile([header, ...body], {
+    sheet: sheetName(title),
+    columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })),
+  }).toFile(`${fileName}.xlsx`);
 }
 
 /**
  * A server-side list (architecture.md "Frontend"): paging with rows per page, sorting by the
- * column headers, a debounced search, loading and empty states, row click to the detail,
- * "Nuevo" and "Exportar a Excel" of everything the current query matches.
+ * column headers, a debounced search, filters, loading and empty states, row click to the detail,
+ * "Nuevo" and "Exportar a Excel" of everything the current query matches. Search and sort follow
+ * what the screen shows (a status by its label, accents aside); on a phone every row is a card.
  */
 export function ResourceList<T extends { id: number | string }>({
   list,
@@ -156,10 +208,18 @@ export function ResourceList<T extends { id: number | string }>({
   exportName,
   defaultSort,
   defaultPageSize = 10,
+  filters = [],
+  onOpen,
+  onCreate,
+  reloadKey = 0,
 }: ResourceListProps<T>) {
   const styles = useStyles();
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
+  const asCards = useMediaQuery(PHONE_QUERY);
+  const reading: ScreenReading = { columns, language: i18n.language };
+  const readingRef = useRef(reading);
+  readingRef.current = reading;
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState<ListQueryState>({
     page: 1,
@@ -194,7 +254,7 @@ export function ResourceList<T extends { id: number | string }>({
     const controller = new AbortController();
     setLoading(true);
     setFailure(null);
-    fetchPage<T>(list, queryParams(query), controller.signal)
+    fetchPage<T>(list, queryParams(query, readingRef.current), controller.signal)
       .then((answer) => {
         setData(answer);
         setLoading(false);
@@ -205,7 +265,7 @@ export function ResourceList<T extends { id: number | string }>({
         setLoading(false);
       });
     return () => controller.abort();
-  }, [list, query, reload]);
+  }, [list, query, reload, reloadKey, i18n.language]);
 
   const sortBy = (key: string) =>
     setQuery((current) => ({ ...current, page: 1, sort: key, direction: current.sort === key && current.direction === 'asc' ? 'desc' : 'asc' }));
@@ -213,8 +273,8 @@ export function ResourceList<T extends { id: number | string }>({
   const exportExcel = async () => {
     setExporting(true);
     try {
-      const rows = await fetchAllRows<T>(list, query);
-      await exportRowsToExcel(rows, columns, exportName ?? resource);
+      const rows = await fetchAllRows<T>(list, query, reading);
+      await exportRowsToExcel(rows, columns, exportName ?? resource, title);
     } catch (error) {
       showSnackbar({ message: errorMessage(error), variant: 'error' });
     } finally {
@@ -228,11 +288,15 @@ export function ResourceList<T extends { id: number | string }>({
   const to = Math.min(total, query.page * query.pageSize);
   const goTo = (page: number) => setQuery((current) => ({ ...current, page: Math.min(Math.max(1, page), lastPage) }));
   const rows = data?.items ?? [];
+  const open = (row: T) => (onOpen ? onOpen(row) : navigate(`${basePath}/${row.id}`));
+  const setFilter = (key: string, value: string) => setQuery((current) => ({ ...current, page: 1, filters: { ...current.filters, [key]: value } }));
+  const cellOf = (row: T, column: ResourceColumn<T>) => (column.render ? column.render(row) : String(valueOf(row, column.key) ?? ''));
   const newButton = !mayCreate ? null : (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate(`${basePath}/new`)}>
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => (onCreate ? onCreate() : navigate(`${basePath}/new`))}>
       {t('actions.new', 'Nuevo')}
     </Button>
   );
+  const filtered = Object.values(query.filters ?? {}).some((value) => value !== '');
 
   return (
     <section className={styles.page} aria-labelledby={`list-${resource}`}>
@@ -256,46 +320,102 @@ export function ResourceList<T extends { id: number | string }>({
         </div>
       </div>
 
+      {filters.length > 0 ? (
+        <div className={styles.filters} role="group" aria-label={t('table.filters', 'Filtros')}>
+          {filters.map((filter) => (
+            <Field key={filter.key} label={filter.label} className={styles.filter}>
+              {filter.type === 'date' ? (
+                <Input type="date" value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)} />
+              ) : (
+                <Select value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)}>
+                  <option value="">{t('words.all', 'Todos')}</option>
+                  {filter.options.map((option) => (
+                    <option key={option.value} value={String(option.value)}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ))}
+          {filtered ? (
+            <Button appearance="subtle" onClick={() => setQuery((current) => ({ ...current, page: 1, filters: {} }))}>
+              {t('table.clearFilters', 'Quitar filtros')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
       {failure ? (
         <ErrorCard title={title} message={failure} retryLabel={t('actions.retry', 'Reintentar')} onRetry={() => setReload((value) => value + 1)} />
       ) : (
-        <div className={styles.tableWrap} aria-busy={loading}>
-          <Table sortable aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                {columns.map((column) =>
-                  column.sortable ? (
-                    <TableHeaderCell
-                      key={column.key}
-                      sortDirection={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                      onClick={() => sortBy(column.key)}
-                    >
-                      {column.label}
-                    </TableHeaderCell>
-                  ) : (
-                    <TableHeaderCell key={column.key}>{column.label}</TableHeaderCell>
-                  ),
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+        <div className={asCards ? undefined : styles.tableWrap} aria-busy={loading}>
+          {asCards ? (
+            <ul className={styles.cards} aria-label={title}>
               {rows.map((row) => (
-                <TableRow
-                  key={row.id}
-                  className={styles.row}
-                  tabIndex={0}
-                  onClick={() => navigate(`${basePath}/${row.id}`)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') navigate(`${basePath}/${row.id}`);
-                  }}
-                >
-                  {columns.map((column) => (
-                    <TableCell key={column.key}>{column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}</TableCell>
-                  ))}
-                </TableRow>
+                <li key={row.id}>
+                  <Card
+                    className={styles.card}
+                    role="button"
+                    tabIndex={0}
+                    onClick={() => open(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        open(row);
+                      }
+                    }}
+                  >
+                    <dl className={styles.cardFields}>
+                      {columns.map((column) => (
+                        <div key={column.key} className={styles.cardEntry}>
+                          <dt className={styles.cardLabel}>{column.label}</dt>
+                          <dd className={styles.cardValue}>{cellOf(row, column)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </Card>
+                </li>
               ))}
-            </TableBody>
-          </Table>
+            </ul>
+          ) : (
+            <Table sortable aria-label={title}>
+              <TableHeader>
+                <TableRow>
+                  {columns.map((column) =>
+                    column.sortable ? (
+                      <TableHeaderCell
+                        key={column.key}
+                        sortDirection={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                        onClick={() => sortBy(column.key)}
+                      >
+                        {column.label}
+                      </TableHeaderCell>
+                    ) : (
+                      <TableHeaderCell key={column.key}>{column.label}</TableHeaderCell>
+                    ),
+                  )}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    className={styles.row}
+                    tabIndex={0}
+                    onClick={() => open(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') open(row);
+                    }}
+                  >
+                    {columns.map((column) => (
+                      <TableCell key={column.key}>{cellOf(row, column)}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
           {loading && !data ? (
             <div className={styles.empty} role="status">
               <Spinner label={t('loading', 'Cargando...')} />
@@ -304,8 +424,8 @@ export function ResourceList<T extends { id: number | string }>({
           {!loading && rows.length === 0 ? (
             <div className={styles.empty}>
               <Text weight="semibold">{t('table.noData', 'Sin datos')}</Text>
-              {!query.search && emptyText ? <Text>{emptyText}</Text> : null}
-              {!query.search ? newButton : null}
+              {!query.search && !filtered && emptyText ? <Text>{emptyText}</Text> : null}
+              {!query.search && !filtered ? newButton : null}
             </div>
           ) : null}
         </div>

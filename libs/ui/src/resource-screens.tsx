@@ -10,6 +10,7 @@ import {
   type FieldDefinition,
   type ResourceDefinition,
   type ResourceRecord,
+  type ValueLabel,
 } from '@planta/contracts';
 import { useFormat, type Formats } from './format';
 import { FormCheckboxGroup, FormNumberField, FormSelect, FormTextField, type SelectOption } from './form-fields';
@@ -128,6 +129,19 @@ function cellText(definition: FieldDefinition, value: unknown, texts: ResourceTe
   }
 }
 
+/** The label of each stored value of a choice, a set of choices or a reference: what the search and sort go by. */
+function columnLabels(definition: FieldDefinition, name: string, texts: ResourceTexts, references: SelectOption[]): ValueLabel[] | undefined {
+  switch (definition.kind) {
+    case 'choice':
+    case 'integerSet':
+      return definition.values.map((value) => ({ value, label: texts.value(name, value) }));
+    case 'reference':
+      return references.map((option) => ({ value: option.value, label: option.label }));
+    default:
+      return undefined;
+  }
+}
+
 /** The first reference column of a list, whose records name its cells (a list shows at most one in practice). */
 function useColumnReferences(resource: ResourceDefinition): SelectOption[] {
   const reference = listColumns(resource)
@@ -148,6 +162,7 @@ export function ResourceListScreen<R extends ResourceDefinition>({ resource, ove
     const definition = resource.fields[column.field];
     const text = (row: Row) => cellText(definition, (row as Record<string, unknown>)[column.field], texts, column.field, format, references);
     return {
+      labels: columnLabels(definition, column.field, texts, references),
       key: column.field,
       label: column.label ? texts.label(column.label) : texts.field(column.field),
       sortable: resource.list.sortable.includes(column.field),

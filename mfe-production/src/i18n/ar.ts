@@ -237,6 +237,13 @@ export const production: BundleShape<typeof es> = {
     stop: 'إيقاف البثق',
     stopped: 'تم إيقاف البثق',
   },
+  orderList: {
+    title: 'أوامر الإنتاج',
+    empty: 'لا توجد أوامر بعد. أنشئ الأول باستخدام «جديد».',
+    dueFrom: 'التسليم من',
+    dueTo: 'التسليم حتى',
+    kg: 'كغ',
+  },
   orders: {
     new: 'أمر جديد',
     edit: 'تعديل',

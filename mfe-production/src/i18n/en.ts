@@ -238,6 +238,13 @@ export const production: BundleShape<typeof es> = {
     stop: 'Stop extrusion',
     stopped: 'Extrusion stopped',
   },
+  orderList: {
+    title: 'Production orders',
+    empty: 'There are no orders yet. Create the first one with “New”.',
+    dueFrom: 'Due from',
+    dueTo: 'Due until',
+    kg: 'Kg',
+  },
   orders: {
     new: 'New order',
     edit: 'Edit',

@@ -239,6 +239,13 @@ export const production = {
     stop: 'Detener extrusión',
     stopped: 'Extrusión detenida',
   },
+  orderList: {
+    title: 'Órdenes de producción',
+    empty: 'Todavía no hay órdenes. Crea la primera con «Nuevo».',
+    dueFrom: 'Entrega desde',
+    dueTo: 'Entrega hasta',
+    kg: 'Kg',
+  },
   orders: {
     new: 'Nueva orden',
     edit: 'Editar',

@@ -238,6 +238,13 @@ export const production: BundleShape<typeof es> = {
     stop: 'Ekstrüzyonu durdur',
     stopped: 'Ekstrüzyon durduruldu',
   },
+  orderList: {
+    title: 'Üretim emirleri',
+    empty: 'Henüz emir yok. İlkini “Yeni” ile oluşturun.',
+    dueFrom: 'Teslim başlangıcı',
+    dueTo: 'Teslim bitişi',
+    kg: 'Kg',
+  },
   orders: {
     new: 'Yeni sipariş',
     edit: 'Düzenle',

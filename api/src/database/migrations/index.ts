@@ -4,6 +4,7 @@ import { Production1763900000000 } from './1763900000000-production';
 import { TenantPolicyInitPlans1764000000000 } from './1764000000000-tenant-policy-init-plans';
 import { OrderSearchKeys1764100000000 } from './1764100000000-order-search-keys';
 import { CompanyMemberPolicy1764200000000 } from './1764200000000-company-member-policy';
+import { AccentInsensitiveSearch1764300000000 } from './1764300000000-accent-insensitive-search';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   TenantPolicyInitPlans1764000000000,
   OrderSearchKeys1764100000000,
   CompanyMemberPolicy1764200000000,
+  AccentInsensitiveSearch1764300000000,
 ];

@@ -214,6 +214,10 @@ export const shell: BundleShape<typeof es> = {
       dieshop: 'ورشة القوالب المرنة',
       administration: 'الإدارة',
     },
+    /** Entries that are an action on a page rather than the page itself. */
+    items: {
+      extrusionStart: 'بدء البثق',
+    },
     pages: {
       'dashboards-welcome': 'الترحيب',
       'dashboards-indicators': 'المؤشرات الرئيسية',

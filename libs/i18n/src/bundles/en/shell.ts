@@ -214,6 +214,10 @@ export const shell: BundleShape<typeof es> = {
       dieshop: 'Agile die shop',
       administration: 'Administration',
     },
+    /** Entries that are an action on a page rather than the page itself. */
+    items: {
+      extrusionStart: 'Start extrusion',
+    },
     pages: {
       'dashboards-welcome': 'Welcome',
       'dashboards-indicators': 'Key indicators',

@@ -218,6 +218,10 @@ export const shell = {
       dieshop: 'Matricería ágil',
       administration: 'Administración',
     },
+    /** Entries that are an action on a page rather than the page itself. */
+    items: {
+      extrusionStart: 'Iniciar extrusión',
+    },
     pages: {
       'dashboards-welcome': 'Bienvenida',
       'dashboards-indicators': 'Indicadores clave',

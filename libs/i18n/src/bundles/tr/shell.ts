@@ -214,6 +214,10 @@ export const shell: BundleShape<typeof es> = {
       dieshop: 'Çevik kalıphane',
       administration: 'Yönetim',
     },
+    /** Entries that are an action on a page rather than the page itself. */
+    items: {
+      extrusionStart: 'Ekstrüzyonu başlat',
+    },
     pages: {
       'dashboards-welcome': 'Hoş geldiniz',
       'dashboards-indicators': 'Temel göstergeler',
