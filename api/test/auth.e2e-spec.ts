@@ -237,7 +237,7 @@ describe('POST /api/auth/register', () => {
       .post('/api/auth/register')
       .send({ ...valid, email: 'no-es-correo', password: 'corta', passwordConfirm: 'corta' });
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ email: 'Please enter a valid email', password: messages.weakPassword });
+    expect(response.body.fields).toEqual({ email: 'Ingresa un correo válido', password: messages.weakPassword });
     expect(response.body.codes).toEqual({ email: 'invalid-email', password: 'weak-password' });
   });
 
@@ -247,7 +247,7 @@ describe('POST /api/auth/register', () => {
       .post('/api/auth/register')
       .send({ ...valid, email: 'x1@x.example', displayName: 'Ana', passwordConfirm: 'otra-cosa' });
     expect(short.status).toBe(400);
-    expect(short.body.fields).toEqual({ displayName: 'Min character length is 4', passwordConfirm: 'Passwords do not match' });
+    expect(short.body.fields).toEqual({ displayName: 'El nombre debe tener al menos 4 caracteres', passwordConfirm: 'Las contraseñas no coinciden' });
     const taken = await t
       .http()
       .post('/api/auth/register')

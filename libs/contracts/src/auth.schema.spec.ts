@@ -35,10 +35,10 @@ describe('registration rules', () => {
   });
 
   it('uses the spec texts for display name, email and confirmation, and 8 characters for passwords', () => {
-    expect(fields({ ...valid, displayName: 'Ana' })).toEqual({ displayName: 'Min character length is 4' });
-    expect(fields({ ...valid, email: 'ana' })).toEqual({ email: 'Please enter a valid email' });
+    expect(fields({ ...valid, displayName: 'Ana' })).toEqual({ displayName: 'El nombre debe tener al menos 4 caracteres' });
+    expect(fields({ ...valid, email: 'ana' })).toEqual({ email: 'Ingresa un correo válido' });
     expect(fields({ ...valid, password: 'corta12', passwordConfirm: 'corta12' })).toEqual({ password: messages.weakPassword });
-    expect(fields({ ...valid, passwordConfirm: 'otra1234' })).toEqual({ passwordConfirm: 'Passwords do not match' });
+    expect(fields({ ...valid, passwordConfirm: 'otra1234' })).toEqual({ passwordConfirm: 'Las contraseñas no coinciden' });
     expect(fields({ ...valid, companyName: '  ' })).toEqual({ companyName: messages.companyNameRequired });
   });
 });

@@ -161,7 +161,7 @@ describe('createI18n', () => {
     expect(isolated).not.toBe(i18next);
     expect(isolated.isInitialized).toBe(true);
     expect(isolated.t('loading')).toBe('Loading...');
-    expect(isolated.t('shell:toolbar.search.noResults')).toBe('No results..');
+    expect(isolated.t('shell:toolbar.search.noResults')).toBe('No results');
     expect(reactI18n()).toBe(i18next);
 
     registerBundles('only-here', { es: { a: 'sí' }, en: { a: 'yes' }, ar: { a: 'نعم' }, tr: { a: 'evet' } }, isolated);

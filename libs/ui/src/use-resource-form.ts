@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   applicableValues,
+  pathId,
   resourceEndpoints,
   resourceSchemas,
   type FieldDefinition,
@@ -12,7 +13,7 @@ import {
   type ResourceInput,
   type ResourceRecord,
 } from '@planta/contracts';
-import { call, errorMessage } from '@planta/session';
+import { ApiRequestError, call, errorMessage } from '@planta/session';
 import { currentLanguage, inputNumber, withDecimalFields } from './decimal-fields';
 import { applyServerFieldErrors } from './form-fields';
 import { useCan } from './grants';
@@ -101,6 +102,12 @@ export function useResourceForm<R extends ResourceDefinition>(resource: R, optio
 
   useEffect(() => {
     if (isNew) return;
+    // An address that can name no record (`/apps/machine/abc`) reads like one that names a deleted record.
+    if (!pathId.safeParse(id).success) {
+      setLoadError(t('form.notFound', 'Este registro no existe o ya fue eliminado.'));
+      setLoading(false);
+      return;
+    }
     const controller = new AbortController();
     setLoading(true);
     setLoadError(null);
@@ -113,7 +120,11 @@ export function useResourceForm<R extends ResourceDefinition>(resource: R, optio
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoadError(errorMessage(error));
+        setLoadError(
+          error instanceof ApiRequestError && error.statusCode === 404
+            ? t('form.notFound', 'Este registro no existe o ya fue eliminado.')
+            : errorMessage(error),
+        );
         setLoading(false);
       });
     return () => controller.abort();

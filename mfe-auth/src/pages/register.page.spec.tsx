@@ -22,7 +22,7 @@ function fillValidForm(overrides: Partial<Record<'displayName' | 'email' | 'pass
     ...overrides,
   };
   type(input(/^Nombre para mostrar/), values.displayName);
-  type(input(/^Correo/), values.email);
+  type(input(/^Correo(?! y)/), values.email);
   type(input(/^Contraseña/), values.password);
   type(input(/^Confirmar contraseña/), values.passwordConfirm);
   type(input(/^Nombre de la empresa/), values.companyName);
@@ -46,7 +46,7 @@ describe('RegisterPage', () => {
   it('shows the three sign-up tabs with JWT selected, and links to login and to the dashboard', () => {
     renderPage(<RegisterPage />, { url: '/register' });
     expect(screen.getAllByRole('tab')).toHaveLength(3);
-    const [jwt, firebase, auth0] = ['JWT', 'Firebase', 'Auth0'].map((name) => screen.getByRole('tab', { name }));
+    const [jwt, firebase, auth0] = ['Correo y contraseña', 'Cuenta de Google', 'Acceso corporativo (SSO)'].map((name) => screen.getByRole('tab', { name }));
     expect(jwt.getAttribute('aria-selected')).toBe('true');
     expect(firebase.getAttribute('aria-selected')).toBe('false');
     expect(auth0.getAttribute('aria-selected')).toBe('false');
@@ -64,20 +64,20 @@ describe('RegisterPage', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
-  it("says 'Passwords do not match' on the confirmation field", async () => {
+  it("says 'Las contraseñas no coinciden' on the confirmation field", async () => {
     renderPage(<RegisterPage />, { url: '/register' });
     fillValidForm({ passwordConfirm: 'otraclave123' });
     const confirm = input(/^Confirmar contraseña/);
-    await waitFor(() => expect(fieldOf(confirm).textContent).toContain('Passwords do not match'));
+    await waitFor(() => expect(fieldOf(confirm).textContent).toContain('Las contraseñas no coinciden'));
     expect(submit().disabled).toBe(true);
   });
 
   it('shows the shared schema messages for display name and email', async () => {
     renderPage(<RegisterPage />, { url: '/register' });
     type(input(/^Nombre para mostrar/), 'Ana');
-    type(input(/^Correo/), 'ana@');
-    expect(await screen.findByText('Min character length is 4')).toBeTruthy();
-    expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
+    type(input(/^Correo(?! y)/), 'ana@');
+    expect(await screen.findByText('El nombre debe tener al menos 4 caracteres')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un correo válido')).toBeTruthy();
   });
 
   it('puts a 409 email-already-in-use on the email field, not in a snackbar', async () => {
@@ -92,7 +92,7 @@ describe('RegisterPage', () => {
     const sent = fillValidForm();
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
-    const email = input(/^Correo/);
+    const email = input(/^Correo(?! y)/);
     await waitFor(() => expect(fieldOf(email).textContent).toContain('El correo ya está en uso'));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(within(fieldOf(input(/^Nombre para mostrar/))).queryByText('El correo ya está en uso')).toBeNull();
@@ -114,8 +114,11 @@ describe('RegisterPage', () => {
   });
 
   it.each([
-    ['Firebase', 'El registro con Firebase no está configurado en esta instalación.'],
-    ['Auth0', 'El registro con Auth0 no está configurado en esta instalación.'],
+    ['Cuenta de Google', 'Esta forma de registro no está configurada en esta instalación. Usa «Correo y contraseña» o pide una cuenta a un administrador.'],
+    [
+      'Acceso corporativo (SSO)',
+      'Esta forma de registro no está configurada en esta instalación. Usa «Correo y contraseña» o pide una cuenta a un administrador.',
+    ],
   ])('the %s tab says the provider is not configured and offers no sign-up', (tab, text) => {
     const fetchMock = mockFetch(500);
     renderPage(<RegisterPage />, { url: '/register' });

@@ -27,9 +27,10 @@ const useStyles = makeStyles({
 });
 
 export type RegisterTab = 'jwt' | 'firebase' | 'auth0';
-const PROVIDER_NAMES: Record<Exclude<RegisterTab, 'jwt'>, string> = { firebase: 'Firebase', auth0: 'Auth0' };
-
-/** Spec 2.2 registration: three sign-up tabs (JWT, Firebase, Auth0), links to login and to the dashboard. */
+/**
+ * Spec 2.2 registration: three sign-up tabs (JWT, Firebase, Auth0), named for the people who sign
+ * up (email and password, a Google account, company sign-in), links to login and to the dashboard.
+ */
 export default function RegisterPage() {
   const styles = useStyles();
   const { t } = useTranslation('auth');
@@ -43,20 +44,16 @@ export default function RegisterPage() {
           <Title3 as="h1">{t('register.title', 'Crea tu cuenta')}</Title3>
         </div>
         <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as RegisterTab)}>
-          <Tab value="jwt">{t('register.tabs.jwt', 'JWT')}</Tab>
-          <Tab value="firebase">{t('register.tabs.firebase', 'Firebase')}</Tab>
-          <Tab value="auth0">{t('register.tabs.auth0', 'Auth0')}</Tab>
+          <Tab value="jwt">{t('register.tabs.jwt', 'Correo y contraseña')}</Tab>
+          <Tab value="firebase">{t('register.tabs.firebase', 'Cuenta de Google')}</Tab>
+          <Tab value="auth0">{t('register.tabs.auth0', 'Acceso corporativo (SSO)')}</Tab>
         </TabList>
         <div role="tabpanel" aria-label={t(`register.tabs.${tab}`)}>
           {tab === 'jwt' ? (
             <JwtRegisterForm />
           ) : (
             <MessageBar intent="warning">
-              <MessageBarBody>
-                {t('register.providerNotConfigured', 'El registro con {{provider}} no está configurado en esta instalación.', {
-                  provider: PROVIDER_NAMES[tab],
-                })}
-              </MessageBarBody>
+              <MessageBarBody>{t('register.providerNotConfigured', { fallback: t('register.tabs.jwt') })}</MessageBarBody>
             </MessageBar>
           )}
         </div>

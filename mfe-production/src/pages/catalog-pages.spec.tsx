@@ -238,8 +238,17 @@ describe('leaving a form', () => {
     mockApi(LINES, on('GET', '/api/machine/99', 404, { statusCode: 404, message: 'Registro no encontrado', error: 'Not Found' }));
     renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/99' });
     expect(await screen.findByText('No se pudo cargar el registro')).toBeTruthy();
+    expect(screen.getByText('Este registro no existe o ya fue eliminado.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Volver a la lista' }));
     await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
+  });
+
+  it('reads an address that can name no record like a missing record, without asking the API', async () => {
+    const fetch = mockApi(LINES);
+    renderPage(<MachinePage />, { route: '/apps/machine/:id', url: '/apps/machine/abc' });
+    expect(await screen.findByText('Este registro no existe o ya fue eliminado.')).toBeTruthy();
+    expect(screen.queryByText(/identificador/)).toBeNull();
+    expect(fetch.calls('GET', '/api/machine/abc')).toHaveLength(0);
   });
 });

@@ -90,7 +90,7 @@ describe('shell toolbar features', () => {
     }
   });
 
-  it("navigation search ('Buscar') suggests matching pages and says 'No results..' otherwise", async () => {
+  it("navigation search ('Buscar') suggests matching pages and says 'Sin resultados' otherwise", async () => {
     await login(page, 'admin@norte.example');
     const search = page
       .getByRole('combobox', { name: 'Buscar' })
@@ -103,7 +103,7 @@ describe('shell toolbar features', () => {
     await visible(page.getByRole('option', { name: /Inventario de matrices/ }));
     expect(await page.getByRole('option').count()).toBeLessThanOrEqual(10);
     await search.first().fill('zzzz-nada-coincide');
-    await visible(page.getByText('No results..'));
+    await visible(page.getByText('Sin resultados'));
   });
 
   it("'Plegar menú' folds the navbar to 64 px", async () => {

@@ -39,7 +39,7 @@ const useStyles = makeStyles({
 
 /**
  * Spec 2.5 / 5 navigation search: suggestions among the items the user may open, the text
- * trimmed and accent-stripped, at most ten, each a link; 'No results..' when nothing matches.
+ * trimmed and accent-stripped, at most ten, each a link; 'Sin resultados' when nothing matches.
  */
 export function NavigationSearch() {
   const styles = useStyles();
@@ -71,7 +71,7 @@ export function NavigationSearch() {
         aria-autocomplete="list"
         aria-expanded={searching}
         aria-controls={searching ? listId : undefined}
-        placeholder={t('toolbar.search.placeholder', 'Buscar una aplicación o página')}
+        placeholder={t('toolbar.search.placeholder', 'Busca una aplicación o página')}
         contentBefore={<SearchRegular />}
         value={text}
         onChange={(_event, data) => setText(data.value)}
@@ -119,7 +119,7 @@ export function NavigationSearch() {
             </ul>
           ) : (
             <Text className={styles.empty} role="status">
-              {t('toolbar.search.noResults', 'No results..')}
+              {t('toolbar.search.noResults', 'Sin resultados')}
             </Text>
           )}
         </div>

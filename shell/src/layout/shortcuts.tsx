@@ -125,8 +125,8 @@ export function Shortcuts({ links = true }: { links?: boolean }) {
         </PopoverTrigger>
         <PopoverSurface className={styles.surface}>
           <Input
-            aria-label={t('toolbar.shortcuts.searchPlaceholder', 'Search for an app or page')}
-            placeholder={t('toolbar.shortcuts.searchPlaceholder', 'Search for an app or page')}
+            aria-label={t('toolbar.shortcuts.searchPlaceholder', 'Busca una aplicación o página')}
+            placeholder={t('toolbar.shortcuts.searchPlaceholder', 'Busca una aplicación o página')}
             contentBefore={<SearchRegular />}
             value={text}
             onChange={(_event, data) => setText(data.value)}
@@ -139,7 +139,7 @@ export function Shortcuts({ links = true }: { links?: boolean }) {
             </ul>
           ) : (
             <Text className={styles.empty}>
-              {query ? t('toolbar.shortcuts.noResults', 'No results..') : t('toolbar.shortcuts.empty', 'Todavía no tienes accesos directos')}
+              {query ? t('toolbar.shortcuts.noResults', 'Sin resultados') : t('toolbar.shortcuts.empty', 'Todavía no tienes accesos directos')}
             </Text>
           )}
         </PopoverSurface>

@@ -23,11 +23,11 @@ beforeEach(() => {
 describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
   const search = () => screen.getByRole('combobox', { name: 'Buscar' });
 
-  it("says 'No results..' when nothing matches", () => {
+  it("says 'Sin resultados' when nothing matches", () => {
     setUser(['user']);
     renderShell(<NavigationSearch />);
     fireEvent.change(search(), { target: { value: 'zzzz-nada-coincide' } });
-    expect(screen.getByText('No results..')).toBeTruthy();
+    expect(screen.getByText('Sin resultados')).toBeTruthy();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 
@@ -37,7 +37,7 @@ describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
     fireEvent.change(search(), { target: { value: '  LINEAS ' } });
     const option = screen.getByRole('option', { name: 'Líneas de extrusión' });
     expect(within(option).getByRole('link').getAttribute('href')).toBe('/apps/extrusion-line/all');
-    expect(screen.queryByText('No results..')).toBeNull();
+    expect(screen.queryByText('Sin resultados')).toBeNull();
   });
 
   it('suggests at most 10 items', () => {
@@ -62,7 +62,7 @@ describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
     setUser(['user']);
     const { unmount } = renderShell(<NavigationSearch />);
     fireEvent.change(search(), { target: { value: 'usuarios' } });
-    expect(screen.getByText('No results..')).toBeTruthy();
+    expect(screen.getByText('Sin resultados')).toBeTruthy();
     unmount();
     setUser(['admin']);
     renderShell(<NavigationSearch />);
@@ -143,7 +143,7 @@ describe('shortcuts (spec 2.5, 3)', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/apps/dies/all']);
     fireEvent.click(screen.getByRole('button', { name: 'Accesos directos' }));
-    const box = await screen.findByRole('textbox', { name: 'Search for an app or page' });
+    const box = await screen.findByRole('textbox', { name: 'Busca una aplicación o página' });
     fireEvent.change(box, { target: { value: 'turnos' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Agregar acceso directo: Turnos de producción' }));

@@ -18,9 +18,9 @@ export const auth: BundleShape<typeof es> = {
   register: {
     title: 'أنشئ حسابك',
     tabs: {
-      jwt: 'JWT',
-      firebase: 'Firebase',
-      auth0: 'Auth0',
+      jwt: 'البريد وكلمة المرور',
+      firebase: 'حساب Google',
+      auth0: 'الدخول المؤسسي (SSO)',
     },
     displayName: 'الاسم المعروض',
     email: 'البريد الإلكتروني',
@@ -31,7 +31,7 @@ export const auth: BundleShape<typeof es> = {
     haveAccount: 'لديك حساب بالفعل؟',
     toLogin: 'سجّل الدخول',
     toDashboard: 'الانتقال إلى لوحة المعلومات',
-    providerNotConfigured: 'التسجيل عبر {{provider}} غير مُهيّأ في هذا النظام.',
+    providerNotConfigured: 'طريقة التسجيل هذه غير مهيأة في هذا التثبيت. استخدم «{{fallback}}» أو اطلب حسابًا من المسؤول.',
     success: 'تم إنشاء حسابك بنجاح',
   },
   logout: {

@@ -53,6 +53,7 @@ export const common: BundleShape<typeof es> = {
     choose: 'اختر خيارًا',
     none: 'لا شيء',
     backToList: 'العودة إلى القائمة',
+    notFound: 'هذا السجل غير موجود أو تم حذفه.',
   },
   unsaved: {
     title: 'تغييرات غير محفوظة',

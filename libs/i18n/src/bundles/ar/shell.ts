@@ -14,18 +14,18 @@ export const shell: BundleShape<typeof es> = {
   toolbar: {
     shortcuts: {
       title: 'الاختصارات',
-      searchPlaceholder: 'Search for an app or page',
+      searchPlaceholder: 'ابحث عن تطبيق أو صفحة',
       add: 'إضافة اختصار',
       remove: 'إزالة الاختصار',
       empty: 'لا توجد لديك اختصارات بعد',
-      noResults: 'No results..',
+      noResults: 'لا توجد نتائج',
     },
     search: {
       label: 'بحث',
       open: 'فتح البحث',
       close: 'إغلاق البحث',
       placeholder: 'ابحث عن تطبيق أو صفحة',
-      noResults: 'No results..',
+      noResults: 'لا توجد نتائج',
     },
     company: {
       label: 'الشركة',

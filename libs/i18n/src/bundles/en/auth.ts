@@ -18,9 +18,9 @@ export const auth: BundleShape<typeof es> = {
   register: {
     title: 'Create your account',
     tabs: {
-      jwt: 'JWT',
-      firebase: 'Firebase',
-      auth0: 'Auth0',
+      jwt: 'Email and password',
+      firebase: 'Google account',
+      auth0: 'Company sign-in (SSO)',
     },
     displayName: 'Display name',
     email: 'Email',
@@ -31,7 +31,7 @@ export const auth: BundleShape<typeof es> = {
     haveAccount: 'Already have an account?',
     toLogin: 'Sign in',
     toDashboard: 'Go to the dashboard',
-    providerNotConfigured: 'Sign-up with {{provider}} is not configured on this installation.',
+    providerNotConfigured: 'This way of signing up is not set up in this installation. Use “{{fallback}}” or ask an administrator for an account.',
     success: 'Your account was created',
   },
   logout: {

@@ -53,6 +53,7 @@ export const common: BundleShape<typeof es> = {
     choose: 'Choose an option',
     none: 'None',
     backToList: 'Back to the list',
+    notFound: 'This record does not exist or was deleted.',
   },
   unsaved: {
     title: 'Unsaved changes',

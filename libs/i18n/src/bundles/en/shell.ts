@@ -18,14 +18,14 @@ export const shell: BundleShape<typeof es> = {
       add: 'Add shortcut',
       remove: 'Remove shortcut',
       empty: 'You have no shortcuts yet',
-      noResults: 'No results..',
+      noResults: 'No results',
     },
     search: {
       label: 'Search',
       open: 'Open search',
       close: 'Close search',
-      placeholder: 'Search for an app or a page',
-      noResults: 'No results..',
+      placeholder: 'Search for an app or page',
+      noResults: 'No results',
     },
     company: {
       label: 'Company',

@@ -20,9 +20,9 @@ export const auth = {
   register: {
     title: 'Crea tu cuenta',
     tabs: {
-      jwt: 'JWT',
-      firebase: 'Firebase',
-      auth0: 'Auth0',
+      jwt: 'Correo y contraseña',
+      firebase: 'Cuenta de Google',
+      auth0: 'Acceso corporativo (SSO)',
     },
     displayName: 'Nombre para mostrar',
     email: 'Correo',
@@ -33,7 +33,7 @@ export const auth = {
     haveAccount: '¿Ya tienes una cuenta?',
     toLogin: 'Ingresa',
     toDashboard: 'Ir al tablero',
-    providerNotConfigured: 'El registro con {{provider}} no está configurado en esta instalación.',
+    providerNotConfigured: 'Esta forma de registro no está configurada en esta instalación. Usa «{{fallback}}» o pide una cuenta a un administrador.',
     success: 'Tu cuenta se creó correctamente',
   },
   logout: {

@@ -55,6 +55,7 @@ export const common = {
     choose: 'Elige una opción',
     none: 'Ninguno',
     backToList: 'Volver a la lista',
+    notFound: 'Este registro no existe o ya fue eliminado.',
   },
   unsaved: {
     title: 'Cambios sin guardar',

@@ -1,8 +1,9 @@
 /**
  * Spanish texts of the shell (host): navbar, toolbar, panels, settings, error pages, the
  * critical-dimensions prompt and the navigation titles. Texts the specification quotes are
- * written exactly as there, including its English ones ('No results..', 'Search for an app or
- * page', 'Invalid access_token', 'access_token expired') and its spelling ('Dimensiones criticas').
+ * written exactly as there, with its spelling ('Dimensiones criticas'); the search texts it quotes
+ * from the original English template read in Spanish here ('Busca una aplicación o página',
+ * 'Sin resultados'), and each language has its own.
  */
 export const shell = {
   appName: 'Planta',
@@ -17,18 +18,18 @@ export const shell = {
   toolbar: {
     shortcuts: {
       title: 'Accesos directos',
-      searchPlaceholder: 'Search for an app or page',
+      searchPlaceholder: 'Busca una aplicación o página',
       add: 'Agregar acceso directo',
       remove: 'Quitar acceso directo',
       empty: 'Todavía no tienes accesos directos',
-      noResults: 'No results..',
+      noResults: 'Sin resultados',
     },
     search: {
       label: 'Buscar',
       open: 'Abrir búsqueda',
       close: 'Cerrar búsqueda',
-      placeholder: 'Buscar una aplicación o página',
-      noResults: 'No results..',
+      placeholder: 'Busca una aplicación o página',
+      noResults: 'Sin resultados',
     },
     company: {
       label: 'Empresa',

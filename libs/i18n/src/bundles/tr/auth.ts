@@ -18,9 +18,9 @@ export const auth: BundleShape<typeof es> = {
   register: {
     title: 'Hesabınızı oluşturun',
     tabs: {
-      jwt: 'JWT',
-      firebase: 'Firebase',
-      auth0: 'Auth0',
+      jwt: 'E-posta ve parola',
+      firebase: 'Google hesabı',
+      auth0: 'Kurumsal giriş (SSO)',
     },
     displayName: 'Görünen ad',
     email: 'E-posta',
@@ -31,7 +31,7 @@ export const auth: BundleShape<typeof es> = {
     haveAccount: 'Zaten hesabınız var mı?',
     toLogin: 'Giriş yapın',
     toDashboard: 'Panoya git',
-    providerNotConfigured: '{{provider}} ile kayıt bu kurulumda yapılandırılmamış.',
+    providerNotConfigured: 'Bu kayıt yöntemi bu kurulumda yapılandırılmamış. “{{fallback}}” seçeneğini kullanın veya bir yöneticiden hesap isteyin.',
     success: 'Hesabınız oluşturuldu',
   },
   logout: {

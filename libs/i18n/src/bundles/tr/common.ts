@@ -53,6 +53,7 @@ export const common: BundleShape<typeof es> = {
     choose: 'Bir seçenek seçin',
     none: 'Hiçbiri',
     backToList: 'Listeye dön',
+    notFound: 'Bu kayıt yok veya silinmiş.',
   },
   unsaved: {
     title: 'Kaydedilmemiş değişiklikler',

@@ -14,18 +14,18 @@ export const shell: BundleShape<typeof es> = {
   toolbar: {
     shortcuts: {
       title: 'Kısayollar',
-      searchPlaceholder: 'Search for an app or page',
+      searchPlaceholder: 'Bir uygulama veya sayfa arayın',
       add: 'Kısayol ekle',
       remove: 'Kısayolu kaldır',
       empty: 'Henüz kısayolunuz yok',
-      noResults: 'No results..',
+      noResults: 'Sonuç yok',
     },
     search: {
       label: 'Ara',
       open: 'Aramayı aç',
       close: 'Aramayı kapat',
       placeholder: 'Uygulama veya sayfa arayın',
-      noResults: 'No results..',
+      noResults: 'Sonuç yok',
     },
     company: {
       label: 'Şirket',
