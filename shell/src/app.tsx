@@ -1,4 +1,4 @@
-import { FluentProvider } from '@fluentui/react-components';
+import { FluentProvider, makeStaticStyles } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -11,7 +11,11 @@ import { fluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
 import { AppRoutes } from './routing/app-routes';
 
+// The portal fills the window: no browser default margin framing it.
+const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
+
 function Theme({ children }: { children: ReactNode }) {
+  useGlobalStyles();
   const settings = useAtomValue(currentSettingsAtom);
   const theme = fluentTheme(settings.theme.main);
   return (

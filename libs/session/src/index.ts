@@ -4,5 +4,6 @@ export * from './guard';
 export * from './jwt';
 export * from './session.atoms';
 export * from './settings';
+export * from './device-settings';
 export * from './realtime';
 export * from './grants';

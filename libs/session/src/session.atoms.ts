@@ -161,11 +161,13 @@ export const settingsAtom = atom((get) => ({ current: get(currentSettingsAtom), 
 
 /**
  * Spec 2.5 / 4: computes the settings for the matching route (defaults, then the user's own
- * settings, then the route's) and replaces the current settings only if they differ.
- * Returns true when the current settings changed.
+ * settings, then this device's own settings (device-settings.ts), then the route's) and replaces
+ * the current settings only if they differ. Returns true when the current settings changed.
  */
-export function applyRouteSettings(routeSettings?: SettingsPatch | null): boolean {
-  const next = mergeSettings(sessionStore.get(defaultSettingsAtom), routeSettings, sessionStore.get(userAtom).data.settings);
+export function applyRouteSettings(routeSettings?: SettingsPatch | null, deviceSettings?: SettingsPatch | null): boolean {
+  const user = sessionStore.get(userAtom).data.settings;
+  const own = deviceSettings ? mergeSettings((user ?? {}) as Settings, deviceSettings) : user;
+  const next = mergeSettings(sessionStore.get(defaultSettingsAtom), routeSettings, own);
   if (!settingsChanged(next, sessionStore.get(currentSettingsAtom))) return false;
   sessionStore.set(currentSettingsAtom, next);
   return true;

@@ -14,3 +14,4 @@ export * from './format';
 export * from './decimal-fields';
 export * from './unsaved-changes';
 export * from './use-media-query';
+export * from './layers';

@@ -46,3 +46,15 @@ export async function apiAs<T = unknown>(email: string, method: string, path: st
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** Stores settings (deep-merged by the portal, replaced here) in the user's profile through the API. */
+export async function setUserSettings(email: string, settings: Record<string, unknown>): Promise<void> {
+  const session = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+  await call('auth/user/update', { user: { data: { settings } } }, session.access_token);
+}
+
+/** The settings kept in the user's profile on the server. */
+export async function storedUserSettings(email: string): Promise<unknown> {
+  const session = await call<SessionAnswer>('auth/login', { email, password: PASSWORD });
+  return session.user.data.settings ?? {};
+}

@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactStatus } from '@planta/contracts';
 import { isSignedInAtom } from '@planta/session';
+import { LAYERS } from '@planta/ui';
+import { BadgedIcon } from '../layout/badged-icon';
 import { requestNotificationPermission } from './browser-notification';
 import { useChatLive } from './chat-live';
 import { chatContactsAtom, chatOpenAtom, chatUnreadTotalAtom, closeChatAtom, openChatAtom, selectedContactIdAtom, toggleChatAtom } from './chat-state';
@@ -30,7 +32,7 @@ const useStyles = makeStyles({
     right: 0,
     width: `${CHAT_PANEL_WIDTH}px`,
     maxWidth: '100vw',
-    zIndex: 1000,
+    zIndex: LAYERS.panel,
     display: 'flex',
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
@@ -70,13 +72,10 @@ const useStyles = makeStyles({
   narrowBadge: { position: 'absolute', top: '-4px', right: '-6px' },
   empty: { padding: '16px', color: tokens.colorNeutralForeground3 },
   hint: { margin: 0, padding: '8px 16px', color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
-  toggle: { position: 'relative' },
-  toggleBadge: { position: 'absolute', top: '2px', right: '0px', pointerEvents: 'none' },
 });
 
 /** Toolbar button (accessible name 'Chat') that opens and closes the panel; shows the unread total. */
 export function ChatToggle() {
-  const styles = useStyles();
   const { t } = useTranslation('shell');
   const open = useAtomValue(chatOpenAtom);
   const unread = useAtomValue(chatUnreadTotalAtom);
@@ -86,18 +85,15 @@ export function ChatToggle() {
   return (
     <Button
       appearance="subtle"
-      className={styles.toggle}
       aria-label={t('chat.title', 'Chat')}
       title={t('toolbar.chat.toggle', 'Mostrar u ocultar el chat')}
       aria-expanded={open}
-      icon={<ChatRegular />}
+      icon={<BadgedIcon icon={<ChatRegular />} badge={unread > 0 ? <CounterBadge size="small" count={unread} aria-hidden /> : null} />}
       onClick={() => {
         if (!open) void requestNotificationPermission();
         toggle();
       }}
-    >
-      {unread > 0 ? <CounterBadge className={styles.toggleBadge} size="small" count={unread} aria-hidden /> : null}
-    </Button>
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { SendRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dieLabel, type Die } from '@planta/contracts';
+import { LAYERS } from '@planta/ui';
 import { chatApi } from './chat-api';
 import { insertMention, mentionQuery } from './mention';
 
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
     borderRadius: tokens.borderRadiusMedium,
     padding: '4px 0',
-    zIndex: 1,
+    zIndex: LAYERS.content,
   },
   option: { padding: '6px 12px', cursor: 'pointer' },
   active: { backgroundColor: tokens.colorNeutralBackground1Selected },

@@ -1,15 +1,21 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { userRolesAtom } from '@planta/session';
+import { currentSettingsAtom, userRolesAtom } from '@planta/session';
+import { LAYERS } from '@planta/ui';
 import { holdsNonGuestRole } from './nav-utils';
+import { SMALL_QUERY, useMediaQuery } from './use-media';
 
 /** Spec 2.2 / 2.4: where the side button leads. */
 export const FAILURE_REPORT_URL = '/apps/failure-damage-report/all';
 /** Spec 9 side panel width. */
 export const SIDE_PANEL_WIDTH = 56;
+/** On a phone the button is a narrow tab with its icon only: 56 px would be 14 % of the screen. */
+export const SIDE_TAB_WIDTH = 32;
+/** The space the layout keeps free at the content's end for the button (see useSideButtonWidth). */
+export const SIDE_GUTTER_VAR = '--planta-side-gutter';
 
 const useStyles = makeStyles({
   button: {
@@ -23,23 +29,58 @@ const useStyles = makeStyles({
     maxWidth: `${SIDE_PANEL_WIDTH}px`,
     padding: '12px 0',
     writingMode: 'vertical-rl',
-    zIndex: 4,
+    zIndex: LAYERS.sideButton,
     borderStartEndRadius: 0,
     borderEndEndRadius: 0,
     boxShadow: tokens.shadow8,
   },
+  tab: {
+    width: `${SIDE_TAB_WIDTH}px`,
+    minWidth: `${SIDE_TAB_WIDTH}px`,
+    maxWidth: `${SIDE_TAB_WIDTH}px`,
+    height: '56px',
+    padding: 0,
+  },
 });
+
+/** Spec 2.4 / 6: shown when the layout shows its right side panel, to anyone holding a role other than guest. */
+function useShown(): boolean {
+  const settings = useAtomValue(currentSettingsAtom);
+  const roles = useAtomValue(userRolesAtom);
+  return settings.layout.config.rightSidePanel.display && holdsNonGuestRole(roles);
+}
+
+/**
+ * The width the button takes at the content's end (0 when it is not shown). The layout keeps
+ * that much free beside the content and footer, so that no control ever lies under the button.
+ */
+export function useSideButtonWidth(): number {
+  const shown = useShown();
+  const phone = useMediaQuery(SMALL_QUERY);
+  if (!shown) return 0;
+  return phone ? SIDE_TAB_WIDTH : SIDE_PANEL_WIDTH;
+}
 
 /** Spec 2.4 side button 'Reporte de fallas y daños'; hidden for guests and without a role (spec 6). */
 export function FailureReportButton() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
-  const roles = useAtomValue(userRolesAtom);
   const navigate = useNavigate();
-  if (!holdsNonGuestRole(roles)) return null;
+  const shown = useShown();
+  const phone = useMediaQuery(SMALL_QUERY);
+  if (!shown) return null;
+  const label = t('failureReport.button', 'Reporte de fallas y daños');
+  const open = () => navigate(FAILURE_REPORT_URL);
+  if (phone) {
+    return (
+      <Tooltip content={label} relationship="label" positioning="before">
+        <Button appearance="primary" className={mergeClasses(styles.button, styles.tab)} icon={<WarningRegular />} onClick={open} data-part="side-button" />
+      </Tooltip>
+    );
+  }
   return (
-    <Button appearance="primary" className={styles.button} icon={<WarningRegular />} onClick={() => navigate(FAILURE_REPORT_URL)}>
-      {t('failureReport.button', 'Reporte de fallas y daños')}
+    <Button appearance="primary" className={styles.button} icon={<WarningRegular />} onClick={open} data-part="side-button">
+      {label}
     </Button>
   );
 }

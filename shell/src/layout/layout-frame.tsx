@@ -1,15 +1,17 @@
 import { makeStaticStyles, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { Settings } from '@planta/contracts';
 import { animationDurations, currentSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
+import { LAYERS } from '@planta/ui';
 import { ShellPanels } from '../chat/shell-panels';
 import { CriticalDimensionsPrompt } from '../critical-dimensions/critical-dimensions.prompt';
 import { holdsNonGuestRole } from './nav-utils';
-import { FailureReportButton } from './failure-report-button';
+import { FailureReportButton, SIDE_GUTTER_VAR, useSideButtonWidth } from './failure-report-button';
 import { Footer } from './footer';
 import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
 import { LeftSidePanel } from './side-panel';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toolbar } from './toolbar';
 import { useIsMobile } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
@@ -38,9 +40,17 @@ const useStyles = makeStyles({
   boxed: { marginLeft: 'auto', marginRight: 'auto', width: '100%', boxShadow: tokens.shadow16 },
   row: { flex: 1, display: 'flex', minHeight: 0 },
   column: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
-  content: { flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
+  content: {
+    flex: 1,
+    display: 'flex',
+    flexDirection: 'column',
+    minWidth: 0,
+    // The side button's space: no control of a page ever lies under it.
+    paddingInlineEnd: `var(${SIDE_GUTTER_VAR}, 0px)`,
+    ':focus': { outline: 'none' },
+  },
   container: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginLeft: 'auto', marginRight: 'auto' },
-  header: { display: 'flex', flexDirection: 'column', flexShrink: 0, zIndex: 2, boxShadow: tokens.shadow4 },
+  header: { display: 'flex', flexDirection: 'column', flexShrink: 0, zIndex: LAYERS.chrome, boxShadow: tokens.shadow4 },
   stickyHeader: { position: 'sticky', top: 0 },
   headerRow: { flex: 1, boxShadow: 'none' },
   topNavigation: { minHeight: `${TOOLBAR_HEIGHT}px`, boxShadow: tokens.shadow4 },
@@ -146,13 +156,19 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   const current = useAtomValue(currentSettingsAtom);
   const user = useAtomValue(userAtom);
   const mobile = useIsMobile();
+  const sideButtonWidth = useSideButtonWidth();
   useAnimations(current.animations);
 
   const config = current.layout.config;
   const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';
   const Frame = FRAMES[style];
   const content = (
-    <main key={`company-${user.data.company_id}`} className={mergeClasses(styles.content, config.mode === 'container' && styles.container)}>
+    <main
+      key={`company-${user.data.company_id}`}
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      className={mergeClasses(styles.content, config.mode === 'container' && styles.container)}
+    >
       {children}
     </main>
   );
@@ -161,11 +177,12 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   return (
     <div
       className={mergeClasses(styles.root, config.mode === 'boxed' && styles.boxed)}
-      style={config.mode === 'boxed' ? { maxWidth: config.containerWidth } : undefined}
+      style={{ [SIDE_GUTTER_VAR]: `${sideButtonWidth}px`, ...(config.mode === 'boxed' ? { maxWidth: config.containerWidth } : {}) } as CSSProperties}
       dir={current.direction}
       data-layout={style}
       data-mode={config.mode}
     >
+      <SkipLink />
       <Frame settings={current} mobile={mobile} content={content} footer={footer} />
       {mobile && config.navbar.display ? <MobileNavbar /> : null}
       {config.rightSidePanel.display ? <FailureReportButton /> : null}

@@ -1,10 +1,11 @@
-import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, setLanguage } from '@planta/i18n';
 import type { RouteSettings } from '@planta/shell-contract';
-import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, userAtom } from '@planta/session';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, deviceClassAtom, deviceSettingsAtom, TOUCH_QUERY, userAtom } from '@planta/session';
 import { LoadingScreen } from '@planta/ui';
+import { useMediaQuery } from './use-media';
 
 export { CONTENT_MAX_WIDTH, HEADER_HEIGHT, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
@@ -21,6 +22,13 @@ function useUserLanguage(language: string | undefined): void {
   }, [language, i18n]);
 }
 
+/** Follows the device class (touch or desktop) whose own settings apply (device-settings.ts). */
+function useDeviceClass(): void {
+  const touch = useMediaQuery(TOUCH_QUERY);
+  const setDeviceClass = useSetAtom(deviceClassAtom);
+  useEffect(() => setDeviceClass(touch ? 'touch' : 'desktop'), [touch, setDeviceClass]);
+}
+
 /**
  * The page layout of spec 2.5. A route's settings are merged over the defaults and the user's
  * own settings while it is shown; a route that hides every part of the chrome gets its page alone.
@@ -29,9 +37,11 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
   const current = useAtomValue(currentSettingsAtom);
   const defaults = useAtomValue(defaultSettingsAtom);
   const user = useAtomValue(userAtom);
+  const device = useAtomValue(deviceSettingsAtom);
+  useDeviceClass();
   useEffect(() => {
-    applyRouteSettings(settings ?? null);
-  }, [settings, defaults, user.data.settings]);
+    applyRouteSettings(settings ?? null, device);
+  }, [settings, defaults, user.data.settings, device]);
   useUserLanguage(user.data.settings.language);
 
   const config = current.layout.config;

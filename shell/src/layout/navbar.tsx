@@ -4,7 +4,6 @@ import {
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
-  FluentProvider,
   makeStyles,
   mergeClasses,
   Menu,
@@ -26,10 +25,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { APPLICATIONS_GROUP_ID, isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
 import { closeNavbarMobileAtom, currentSettingsAtom, navbarAtom, setNavbarFoldedOpenAtom, toggleNavbarMobileAtom, userAtom } from '@planta/session';
+import { LAYERS } from '@planta/ui';
 import { NavIcon } from './icons';
 import { navigationTitle, useNavigationItems } from './nav-utils';
 import { NavigationTree } from './navigation-tree';
 import { useUpdateSettings } from './settings-state';
+import { ThemedPart } from './themed-part';
 import { fluentTheme } from './themes';
 import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
@@ -39,7 +40,6 @@ export { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT };
 export const MENU_HOVER_DELAY = 150;
 
 const useStyles = makeStyles({
-  themed: { display: 'contents' },
   navbar: {
     flexShrink: 0,
     backgroundColor: tokens.colorNeutralBackground1,
@@ -53,7 +53,7 @@ const useStyles = makeStyles({
     height: '100vh',
     transitionProperty: 'width',
     transitionDuration: 'var(--planta-hover-duration, 400ms)',
-    zIndex: 3,
+    zIndex: LAYERS.chrome,
   },
   brand: {
     height: `${TOOLBAR_HEIGHT}px`,
@@ -103,12 +103,11 @@ const useStyles = makeStyles({
 
 /** The navbar's own theme (spec 9: dark by default) around its content. */
 export function NavbarTheme({ children }: { children: ReactNode }) {
-  const styles = useStyles();
   const settings = useAtomValue(currentSettingsAtom);
   return (
-    <FluentProvider theme={fluentTheme(settings.theme.navbar)} dir={settings.direction} className={styles.themed}>
+    <ThemedPart theme={fluentTheme(settings.theme.navbar)} dir={settings.direction}>
       {children}
-    </FluentProvider>
+    </ThemedPart>
   );
 }
 

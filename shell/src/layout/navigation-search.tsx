@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { linkTarget, searchNavigation } from '@planta/shell-contract';
+import { LAYERS } from '@planta/ui';
 import { NavIcon } from './icons';
 import { translateNavigation, useNavigationItems } from './nav-utils';
 
@@ -15,7 +16,8 @@ const useStyles = makeStyles({
     top: 'calc(100% + 4px)',
     insetInlineStart: 0,
     minWidth: '280px',
-    zIndex: 10,
+    // A popup of the toolbar: at least as high as the chrome when the toolbar itself is not sticky.
+    zIndex: LAYERS.chrome,
     padding: '4px',
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,

@@ -1,6 +1,15 @@
 import type { Settings, UserSettings } from '@planta/contracts';
 import { setLanguage } from '@planta/i18n';
-import { defaultSettingsAtom, errorMessage, mergeSettings, updateUser, userAtom, type SettingsPatch } from '@planta/session';
+import {
+  defaultSettingsAtom,
+  errorMessage,
+  mergeSettings,
+  splitDeviceSettings,
+  updateDeviceSettingsAtom,
+  updateUser,
+  userAtom,
+  type SettingsPatch,
+} from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
@@ -21,14 +30,18 @@ function settingsPart(change: SettingsChange): SettingsPatch {
 }
 
 /**
- * Applies a settings change: into the defaults every route merges over, into the user's own
- * settings (which win over the defaults), and, for a signed-in user, on the server through
- * `updateUser({ settings })` (spec 4: settings persist per user).
+ * Applies a settings change. What belongs to the device (the navbar's folding) is kept in this
+ * browser for this device class (libs/session device-settings.ts); the rest goes into the defaults
+ * every route merges over, into the user's own settings (which win over the defaults), and, for a
+ * signed-in user, on the server through `updateUser({ settings })` (spec 4: settings persist per user).
  */
 export function useUpdateSettings(): (change: SettingsChange) => Promise<void> {
   const store = useStore();
   return useCallback(
-    async (change: SettingsChange) => {
+    async (whole: SettingsChange) => {
+      const { device, user: change } = splitDeviceSettings(whole);
+      if (device) store.set(updateDeviceSettingsAtom, device);
+      if (!change) return;
       store.set(defaultSettingsAtom, mergeSettings(store.get(defaultSettingsAtom), settingsPart(change)));
       const user = store.get(userAtom);
       const settings = mergeUserSettings(user.data.settings, change);

@@ -1,9 +1,14 @@
-import { Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import { makeStyles, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { onSnackbar, SNACKBAR_MAX_STACK } from '@planta/ui';
+import { LAYERS, onSnackbar, SNACKBAR_MAX_STACK } from '@planta/ui';
+
+// The toaster's portal node sits above every other Fluent overlay (LAYERS): a drawer or dialog
+// opened after the first message must not cover the next one.
+const useStyles = makeStyles({ mountNode: { zIndex: LAYERS.toast } });
 
 /** Renders the snackbars any app raises (spec 9: at most five stacked, 6 s unless said otherwise). */
 export function Snackbars() {
+  const styles = useStyles();
   const toasterId = useId('snackbars');
   const { dispatchToast } = useToastController(toasterId);
   useEffect(
@@ -18,5 +23,5 @@ export function Snackbars() {
       ),
     [dispatchToast],
   );
-  return <Toaster toasterId={toasterId} limit={SNACKBAR_MAX_STACK} />;
+  return <Toaster toasterId={toasterId} limit={SNACKBAR_MAX_STACK} mountNode={{ className: styles.mountNode }} />;
 }

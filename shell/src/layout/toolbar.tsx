@@ -1,6 +1,7 @@
-import { FluentProvider, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { currentSettingsAtom } from '@planta/session';
+import { LAYERS } from '@planta/ui';
 import { ChatToggle } from '../chat/chat-panel';
 import { NotificationBell } from '../notifications/notifications-panel';
 import { CompanySelector } from './company-selector';
@@ -9,12 +10,12 @@ import { Brand, NavbarToggleButton, TOOLBAR_HEIGHT } from './navbar';
 import { NavigationSearch } from './navigation-search';
 import { SettingsPanel } from './settings-panel';
 import { Shortcuts } from './shortcuts';
+import { ThemedPart } from './themed-part';
 import { fluentTheme } from './themes';
-import { NARROW_QUERY, SMALL_QUERY, useMediaQuery } from './use-media';
+import { NARROW_QUERY, SMALL_QUERY, TOUCH_QUERY, useMediaQuery } from './use-media';
 import { UserMenu } from './user-menu';
 
 const useStyles = makeStyles({
-  themed: { display: 'contents' },
   toolbar: {
     height: `${TOOLBAR_HEIGHT}px`,
     flexShrink: 0,
@@ -29,7 +30,13 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
   },
   small: { gap: '2px', padding: '0 6px' },
-  sticky: { position: 'sticky', top: 0, zIndex: 2 },
+  // 44 × 44 px touch targets (WCAG 2.5.5) where fingers, not a mouse, use the toolbar.
+  touch: {
+    [`@media ${TOUCH_QUERY}`]: {
+      '& button, & a, & .fui-Dropdown, & .fui-Input': { minWidth: '44px', minHeight: '44px' },
+    },
+  },
+  sticky: { position: 'sticky', top: 0, zIndex: LAYERS.chrome },
   spacer: { flex: 1 },
 });
 
@@ -59,8 +66,8 @@ export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks
   const wide = !useMediaQuery(NARROW_QUERY);
   const small = useMediaQuery(SMALL_QUERY);
   return (
-    <FluentProvider theme={fluentTheme(settings.theme.toolbar)} dir={settings.direction} className={styles.themed}>
-      <Root className={mergeClasses(styles.toolbar, small && styles.small, fixed && styles.sticky, className)} data-part="toolbar">
+    <ThemedPart theme={fluentTheme(settings.theme.toolbar)} dir={settings.direction}>
+      <Root className={mergeClasses(styles.toolbar, styles.touch, small && styles.small, fixed && styles.sticky, className)} data-part="toolbar">
         <NavbarToggleButton mobile={mobile} foldable={foldable && settings.layout.config.navbar.display} />
         {brand && !mobile ? <Brand /> : null}
         <Shortcuts links={shortcutLinks && wide} />
@@ -73,6 +80,6 @@ export function Toolbar({ mobile, foldable = false, brand = false, shortcutLinks
         <SettingsPanel />
         <UserMenu compact={mobile || !wide} />
       </Root>
-    </FluentProvider>
+    </ThemedPart>
   );
 }

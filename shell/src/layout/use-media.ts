@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+export { TOUCH_QUERY } from '@planta/session';
 
 /** Spec 9 / 2.3: the medium breakpoint. Below it the navbar is a drawer. */
 export const MEDIUM_BREAKPOINT = 960;

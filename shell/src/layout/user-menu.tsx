@@ -1,12 +1,21 @@
-import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
+import { Avatar, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { userAtom } from '@planta/session';
 
+const useStyles = makeStyles({
+  // One line each for the name and the position, cut with an ellipsis: a long name must not wrap
+  // onto three lines and spill out of the toolbar.
+  trigger: { maxWidth: '240px', minWidth: 0, flexShrink: 1 },
+  lines: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0, overflow: 'hidden' },
+  line: { maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+});
+
 /** Spec 2.5 user menu: display name and position ('Sin cargo'); sign-out, or Login and Register without a role. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const styles = useStyles();
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
@@ -27,14 +36,19 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       <MenuTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
+          className={compact ? undefined : styles.trigger}
           title={t('userMenu.open', 'Menú de usuario')}
           aria-label={compact ? user.data.displayName : undefined}
           icon={<Avatar name={user.data.displayName} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={32} />}
         >
           {compact ? null : (
-            <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-              <Text weight="semibold">{user.data.displayName}</Text>
-              <Text size={200}>{user.data.position || t('userMenu.noPosition', 'Sin cargo')}</Text>
+            <span className={styles.lines}>
+              <Text weight="semibold" className={styles.line}>
+                {user.data.displayName}
+              </Text>
+              <Text size={200} className={styles.line}>
+                {user.data.position || t('userMenu.noPosition', 'Sin cargo')}
+              </Text>
             </span>
           )}
         </Button>

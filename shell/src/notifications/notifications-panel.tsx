@@ -24,6 +24,7 @@ import { showSnackbar } from '@planta/ui';
 import { createCloseGuard, isBlockedNotice } from './close-guard';
 import { notificationLink } from './notification-links';
 import { logBackgroundError } from '../chat/background-error';
+import { BadgedIcon } from '../layout/badged-icon';
 
 /** Spec 9: the notifications drawer is 320 wide (Fluent's 'small' drawer). */
 export const NOTIFICATIONS_WIDTH = 320;
@@ -44,11 +45,7 @@ export const notificationsApi = {
 };
 
 const useStyles = makeStyles({
-  bell: { position: 'relative' },
   dot: {
-    position: 'absolute',
-    top: '6px',
-    right: '6px',
     width: '8px',
     height: '8px',
     borderRadius: '50%',
@@ -73,14 +70,16 @@ export function NotificationBell() {
   return (
     <Button
       appearance="subtle"
-      className={styles.bell}
       aria-label={t('toolbar.notifications.title', 'Notificaciones')}
       title={t('toolbar.notifications.open', 'Abrir notificaciones')}
-      icon={<AlertRegular />}
+      icon={
+        <BadgedIcon
+          icon={<AlertRegular />}
+          badge={notifications.length > 0 ? <span className={styles.dot} data-testid="notifications-dot" aria-hidden /> : null}
+        />
+      }
       onClick={() => setOpen(true)}
-    >
-      {notifications.length > 0 ? <span className={styles.dot} data-testid="notifications-dot" aria-hidden /> : null}
-    </Button>
+    />
   );
 }
 

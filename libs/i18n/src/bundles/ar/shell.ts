@@ -165,6 +165,7 @@ export const shell: BundleShape<typeof es> = {
     technologies: 'صُنع باستخدام',
     documentation: 'التوثيق',
   },
+  skipLink: 'انتقل إلى المحتوى',
   failureReport: {
     button: 'تقرير الأعطال والأضرار',
   },

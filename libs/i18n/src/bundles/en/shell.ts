@@ -165,6 +165,7 @@ export const shell: BundleShape<typeof es> = {
     technologies: 'Built with',
     documentation: 'Documentation',
   },
+  skipLink: 'Skip to content',
   failureReport: {
     button: 'Failure and damage report',
   },

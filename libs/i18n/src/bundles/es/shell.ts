@@ -169,6 +169,7 @@ export const shell = {
     technologies: 'Hecho con',
     documentation: 'Documentación',
   },
+  skipLink: 'Saltar al contenido',
   failureReport: {
     button: 'Reporte de fallas y daños',
   },

@@ -165,6 +165,7 @@ export const shell: BundleShape<typeof es> = {
     technologies: 'Şununla yapıldı',
     documentation: 'Belgeler',
   },
+  skipLink: 'İçeriğe geç',
   failureReport: {
     button: 'Arıza ve hasar raporu',
   },
