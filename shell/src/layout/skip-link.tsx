@@ -18,10 +18,10 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForegroundOnBrand,
     fontWeight: tokens.fontWeightSemibold,
     textDecoration: 'none',
-    boxShadow: tokens.shadow16,
-    // Off screen until focused (the first Tab of a page), then shown above the chrome.
+    // Off screen until focused (the first Tab of a page), then shown above the chrome; its shadow
+    // only then, or it would peek in at the top edge.
     transform: 'translateY(calc(-100% - 16px))',
-    ':focus': { transform: 'none', outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+    ':focus': { transform: 'none', boxShadow: tokens.shadow16, outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
 });
 
