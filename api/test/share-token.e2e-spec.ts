@@ -1,5 +1,6 @@
+import jwt from 'jsonwebtoken';
 import { messages, userSchema } from '@planta/contracts';
-import { bearer, startTestApp, type TestApp } from './support/test-app';
+import { bearer, startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -44,7 +45,17 @@ describe('share links', () => {
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ id: ids.die, die_reference: 'EN-1042', copy_number: 1 });
     expect(summary.body.corrections).toHaveLength(1);
-    for (const path of [`/api/die/${ids.otherDie}`, '/api/die/all', '/api/die/find?reference=EN', `/api/correction-record/${ids.record}`, '/api/company/all']) {
+    for (const path of [
+      `/api/die/${ids.otherDie}`,
+      '/api/die/all',
+      '/api/die/find?reference=EN',
+      `/api/correction-record/${ids.record}`,
+      '/api/company/all',
+      '/api/grants',
+      '/api/chat/contacts',
+      '/api/notification/all?userId=0',
+      '/api/extrusion-line/all',
+    ]) {
       expect({ path, status: (await t.http().get(path).set(guest)).status }).toEqual({ path, status: 403 });
     }
     expect(
@@ -95,6 +106,44 @@ describe('share links', () => {
     await t.sql(`update share_token set expires_at = now() - interval '1 minute' where id = (select max(id) from share_token)`);
     expect((await t.http().post('/api/auth/login/token').send({ token: second.link.token })).status).toBe(401);
     expect((await t.http().get(`/api/die/${ids.die}`).set(bearer(second.session.access_token))).status).toBe(401);
+  });
+
+  it('answer 401 JSON to a forged or expired link or guest token; the stored link, not the token, names the resource', async () => {
+    const unauthorized = (response: { status: number; body: unknown }) => {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized' });
+    };
+    const forgedLink = await t
+      .http()
+      .post('/api/auth/login/token')
+      .send({ token: 'x'.repeat(43) });
+    unauthorized(forgedLink);
+    expect((forgedLink.body as { message: string }).message).toBe(messages.shareTokenInvalid);
+
+    const { session } = await guestFor('die-summary', ids.die);
+    const claims = jwt.decode(session.access_token) as Record<string, unknown>;
+    const sign = (payload: Record<string, unknown>, secret = TEST_JWT_SECRET) =>
+      jwt.sign(payload, secret, { algorithm: 'HS256', issuer: 'planta-api', audience: 'planta-portal' });
+    const { iat: _iat, exp: _exp, iss: _iss, aud: _aud, ...base } = claims;
+    const otherShare = { ...base, share: { type: 'die-summary', id: ids.otherDie }, exp: Math.floor(Date.now() / 1000) + 3600 };
+    // Another secret: refused outright.
+    unauthorized(
+      await t
+        .http()
+        .get(`/api/die/${ids.otherDie}`)
+        .set(bearer(sign(otherShare, 'another-secret-that-is-long-enough-0123456789abcdef'))),
+    );
+    // Expired: refused, although its link is still valid.
+    unauthorized(
+      await t
+        .http()
+        .get(`/api/die/${ids.die}`)
+        .set(bearer(sign({ ...base, exp: Math.floor(Date.now() / 1000) - 60 }))),
+    );
+    // Even a validly signed token claiming another die opens only the die its stored link names.
+    const claimingOther = bearer(sign(otherShare));
+    expect((await t.http().get(`/api/die/${ids.otherDie}`).set(claimingOther)).status).toBe(403);
+    expect((await t.http().get(`/api/die/${ids.die}`).set(claimingOther)).status).toBe(200);
   });
 
   it('refuse unknown tokens, missing resources and bad requests', async () => {

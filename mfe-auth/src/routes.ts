@@ -1,21 +1,8 @@
 import { authRoles } from '@planta/contracts';
-import type { RouteDefinition, RouteSettings } from '@planta/shell-contract';
-
-/** Sign-in screens stand alone: no navbar, toolbar, footer or side panels (spec 2.2). */
-export const NO_CHROME: RouteSettings = {
-  layout: {
-    config: {
-      navbar: { display: false },
-      toolbar: { display: false },
-      footer: { display: false },
-      leftSidePanel: { display: false },
-      rightSidePanel: { display: false },
-    },
-  },
-};
+import { NO_CHROME, type RouteDefinition } from '@planta/shell-contract';
 
 /**
- * The routes this remote owns (spec 2.1 and 2.2). /login, /register and /callback are for
+ * The routes this remote owns (spec 2.1 and 2.2), standing alone without the chrome. /login, /register and /callback are for
  * guests only (an empty auth list: signed-in users are sent to the root); /logout is for any
  * signed-in user, whatever the role, the guest role included.
  */

@@ -1,19 +1,22 @@
-import { authRoles, type PageAlias } from '@planta/contracts';
-import { screenRoutes, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import type { PageAlias } from '@planta/contracts';
+import { screenRoutes, shareRoute, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { DIESHOP_NAVIGATION } from './navigation';
 
 const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
+const dieSummary = () => import('./pages/die-summary.page');
+const correctionRecord = () => import('./pages/correction-record.page');
+const correctionReport = () => import('./pages/correction-report.page');
 
 /**
  * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
- * grant of its page, but for the token pages (`/:token`), which are open to guests (spec 6): a
- * share link signs them in to that one resource.
+ * grant of its page, but for the share-link pages (`/:token`), which are open to guests (spec 6):
+ * the shell signs the visitor in with the token to that one resource, shown read-only.
  */
 export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/dies', page: 'dies' }, landing('dies')),
   { path: '/apps/die/new', page: 'dies', load: landing('dies') },
-  { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: landing('dies') },
-  { path: '/apps/dies/dieResume/:dieId/:token', auth: authRoles.guest, load: landing('dies') },
+  { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: dieSummary },
+  shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, dieSummary),
   ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),
   ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, landing('die-production-confirmation')),
   ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
@@ -21,10 +24,10 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, landing('tooling')),
   { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
   { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
-  { path: '/apps/correction-record/:id', page: 'correction-records', load: landing('correction-records') },
-  { path: '/apps/correction-record/:id/:token', auth: authRoles.guest, load: landing('correction-records') },
-  { path: '/apps/correction-report/:id/:correctionId', page: 'correction-reports', load: landing('correction-reports') },
-  { path: '/apps/correction-report/:id/:correctionId/:token', auth: authRoles.guest, load: landing('correction-reports') },
+  { path: '/apps/correction-record/:id', page: 'correction-records', load: correctionRecord },
+  shareRoute('/apps/correction-record/:id/:token', { type: 'correction-record', param: 'id' }, correctionRecord),
+  { path: '/apps/correction-report/:id/:correctionId', page: 'correction-reports', load: correctionReport },
+  shareRoute('/apps/correction-report/:id/:correctionId/:token', { type: 'correction-report', param: 'id' }, correctionReport),
   { path: '/apps/testCanvas/:id', page: 'die-drawing', load: landing('die-drawing') },
   { path: '/apps/ia-agent', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
   { path: '/apps/ia-agent/list', page: 'smart-upload', load: landing('smart-upload') },

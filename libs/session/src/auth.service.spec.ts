@@ -1,6 +1,6 @@
 import { storageKeys, type AuthResponse } from '@planta/contracts';
 import { onUnauthorized } from './api-client';
-import { companies, register, signIn, signInWithShareToken, signInWithToken, signOut, switchCompany, updateUser } from './auth.service';
+import { companies, currentShare, register, signIn, signInWithShareToken, signInWithToken, signOut, switchCompany, updateUser } from './auth.service';
 import {
   accessTokenAtom,
   authStatusAtom,
@@ -144,16 +144,36 @@ describe('sign-in, registration and sign-out', () => {
     expect(sessionStore.get(authStatusAtom)).toBe('signed-in');
   });
 
-  it('signInWithShareToken keeps the guest session in memory only', async () => {
+  it('signInWithShareToken keeps the guest session in memory only and resolves with its one resource', async () => {
     storeSession(validToken);
-    const guestToken = fakeJwt({ sub: 'share:4', exp: NOW / 1000 + 60 });
+    const guestToken = fakeJwt({ sub: 'share:4', exp: NOW / 1000 + 60, share: { type: 'die-summary', id: 7 } });
     fetchMock.mockResolvedValueOnce(fakeResponse(200, session({ email: '', displayName: 'Invitado' }, ['guest'], guestToken)));
-    const guest = await signInWithShareToken('share-token');
+    // Two calls at once (React strict mode runs effects twice) make one request.
+    const [shared, again] = await Promise.all([signInWithShareToken('share-token'), signInWithShareToken('share-token')]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/login/token');
     expect(sentBody(fetchMock)).toEqual({ token: 'share-token' });
-    expect(guest.role).toEqual(['guest']);
+    expect(shared).toEqual({ type: 'die-summary', id: 7 });
+    expect(again).toEqual(shared);
+    expect(currentShare()).toEqual({ type: 'die-summary', id: 7 });
+    expect(sessionStore.get(userAtom).role).toEqual(['guest']);
     expect(sessionStore.get(accessTokenAtom)).toBe(guestToken);
     expect(localStorage.getItem(storageKeys.accessToken)).toBe(validToken);
+  });
+
+  it('signInWithShareToken ends the session when the API refuses the token (spec 8: user logged out)', async () => {
+    startSession(session());
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'El enlace compartido no es válido o ya expiró', error: 'Unauthorized' }));
+    await expect(signInWithShareToken('bad')).rejects.toMatchObject({ statusCode: 401 });
+    expect(sessionStore.get(userAtom).role).toEqual([]);
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+    expect(currentShare()).toBeNull();
+    expect(ended).toHaveBeenCalledWith('token-failed');
+  });
+
+  it('currentShare is null for an ordinary session', () => {
+    startSession(session());
+    expect(currentShare()).toBeNull();
   });
 
   it('register keeps fields and codes of a failure for the form', async () => {

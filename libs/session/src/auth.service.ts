@@ -6,13 +6,14 @@ import {
   type Company,
   type LoginRequest,
   type RegisterRequest,
+  type ShareResourceType,
   type TokenSignInRequest,
   type User,
   type UserUpdateRequest,
 } from '@planta/contracts';
 import { call, type CallOptions } from './api-client';
-import { isTokenValid } from './jwt';
-import { authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
+import { decodeJwtPayload, isTokenValid } from './jwt';
+import { accessTokenAtom, authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
 
 /** Sign-in calls send no token, and a 401 there means wrong credentials or a stale token, not a lost session. */
 const SIGN_IN: CallOptions = { auth: false, handleUnauthorized: false };
@@ -69,13 +70,47 @@ export function signInWithToken(options: { accessUrl?: string; now?: number } = 
   return startup;
 }
 
+/** The one resource a share link opens. */
+export interface SharedResource {
+  type: ShareResourceType;
+  id: number;
+}
+
+/** The resource the current session was signed in to by a share link; null for any other session. */
+export function currentShare(): SharedResource | null {
+  const share = decodeJwtPayload(sessionStore.get(accessTokenAtom))?.share;
+  if (!share || typeof share !== 'object') return null;
+  const { type, id } = share as Partial<SharedResource>;
+  return typeof type === 'string' && typeof id === 'number' ? { type, id } : null;
+}
+
+const shareSignIns = new Map<string, Promise<SharedResource>>();
+
 /**
- * Spec 7 POST auth/login/token: a guest session from a share link (role guest). The token is kept
- * in memory only, so the browser's stored session (if any) is not replaced.
+ * Spec 7 POST auth/login/token: a guest session (role guest) from a share link, limited by the API
+ * to the link's one resource, which it resolves with. The token is kept in memory only, so the
+ * browser's stored session (if any) is not replaced. A refused token ends the session (spec 8:
+ * 'Error intentando ingresar con el TOKEN', user logged out) and rejects. Concurrent calls with the
+ * same token (React strict mode) share one request.
  */
-export async function signInWithShareToken(token: string): Promise<User> {
-  const response = await call(authEndpoints.shareSignIn, { body: { token } }, SIGN_IN);
-  return startSession(response, { persist: false });
+export function signInWithShareToken(token: string): Promise<SharedResource> {
+  let pending = shareSignIns.get(token);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const response = await call(authEndpoints.shareSignIn, { body: { token } }, SIGN_IN);
+        startSession(response, { persist: false });
+        const shared = currentShare();
+        if (!shared) throw new Error('The share sign-in answered a token without its resource');
+        return shared;
+      } catch (error) {
+        clearSession('token-failed');
+        throw error;
+      }
+    })().finally(() => shareSignIns.delete(token));
+    shareSignIns.set(token, pending);
+  }
+  return pending;
 }
 
 /** Spec 7 POST auth/register. Rejects with an ApiRequestError whose `fields`/`codes` go to the form (spec 8). */

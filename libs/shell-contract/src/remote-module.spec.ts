@@ -1,5 +1,5 @@
 import { authRoles } from '@planta/contracts';
-import { composeApplicationsGroup, composeNavigation, type NavigationSource } from './remote-module';
+import { composeApplicationsGroup, composeNavigation, NO_CHROME, shareRoute, type NavigationSource } from './remote-module';
 
 const collapse = (id: string, title: string, url: string) => ({
   id,
@@ -56,5 +56,22 @@ describe('composeApplicationsGroup (spec 2.3)', () => {
 describe('composeNavigation', () => {
   it('places contributed groups after the Applications group', () => {
     expect(composeNavigation([admin, production]).map((item) => item.id)).toEqual(['applications', 'administration']);
+  });
+});
+
+describe('shareRoute (spec 2.2 token pages)', () => {
+  const load = () => Promise.resolve({ default: null });
+  it('opens the page to guests, without the chrome, naming the resource it shares', () => {
+    expect(shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, load)).toEqual({
+      path: '/apps/dies/dieResume/:dieId/:token',
+      auth: authRoles.guest,
+      share: { type: 'die-summary', param: 'dieId' },
+      settings: NO_CHROME,
+      load,
+    });
+  });
+  it('refuses a path without the token at its end or without the resource parameter', () => {
+    expect(() => shareRoute('/apps/dies/dieResume/:dieId', { type: 'die-summary', param: 'dieId' }, load)).toThrow(/:token/);
+    expect(() => shareRoute('/apps/dies/dieResume/:id/:token', { type: 'die-summary', param: 'dieId' }, load)).toThrow(/:dieId/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Area, PageAlias, ResourceDefinition, RoleName } from '@planta/contracts';
+import { authRoles, type Area, type PageAlias, type ResourceDefinition, type RoleName, type ShareResourceType } from '@planta/contracts';
 import type { NavigationItem } from './navigation';
 
 /** Page layouts of spec 2.5. */
@@ -23,10 +23,22 @@ export interface RouteSettings {
   layout?: { style?: LayoutStyle; config?: LayoutConfigOverrides };
 }
 
+/** A page that stands alone: no navbar, toolbar, footer or side panels (the sign-in and share-link pages). */
+export const NO_CHROME: RouteSettings = {
+  layout: {
+    config: {
+      navbar: { display: false },
+      toolbar: { display: false },
+      footer: { display: false },
+      leftSidePanel: { display: false },
+      rightSidePanel: { display: false },
+    },
+  },
+};
+
 /** Lazy page loader: the page module's default export is the component (React, at run time). */
 export type PageLoader = () => Promise<{ default: unknown }>;
 
-/** A route's metadata: path pattern (`:id` params), auth list (spec 2.1) and layout settings. */
 /**
  * Who may open a route: the holders of a page's read grant (every product screen), or the roles
  * of a spec 6 group (`null`: everybody; empty: only users without roles; spec 2.1) for the
@@ -34,8 +46,20 @@ export type PageLoader = () => Promise<{ default: unknown }>;
  */
 export type RouteAccessRule = { page: PageAlias; auth?: undefined } | { auth: readonly RoleName[] | null; page?: undefined };
 
-/** A route's metadata: path pattern (`:id` params), who may open it, and layout settings. */
-export type RouteDefinition = { path: string; settings?: RouteSettings } & RouteAccessRule;
+/** The route parameter of a share-link page that holds the share token (spec 2.2 `/:token`). */
+export const SHARE_TOKEN_PARAM = 'token';
+
+/**
+ * What a share-link page shows (spec 2.2 and 6): the one resource of `type` whose id is the route
+ * parameter `param`. The shell signs the visitor in with the route's `:token` before the guard runs.
+ */
+export interface ShareLink {
+  type: ShareResourceType;
+  param: string;
+}
+
+/** A route's metadata: path pattern (`:id` params), who may open it, layout settings, and for a share-link page what it shares. */
+export type RouteDefinition = { path: string; settings?: RouteSettings; share?: ShareLink } & RouteAccessRule;
 
 /** A route a remote owns: its metadata plus the page, loaded only when visited, or a redirect. */
 export type RemoteRoute = RouteDefinition & ({ load: PageLoader; redirectTo?: undefined } | { redirectTo: string; load?: undefined });
@@ -50,6 +74,18 @@ export function screenRoutes(screen: Pick<ResourceDefinition, 'route' | 'page'>,
     { path: screen.route, page: screen.page, redirectTo: `${screen.route}/all` },
     { path: `${screen.route}/:id`, page: screen.page, load },
   ];
+}
+
+/**
+ * A share-link page (spec 2.2 `.../:token`): open to guests (spec 6), standing alone without the
+ * portal's chrome (a share session may call nothing but its one resource), signed in by the shell
+ * with the token before the route guard decides.
+ */
+export function shareRoute(path: string, share: ShareLink, load: PageLoader): RemoteRoute {
+  const segments = path.split('/');
+  if (segments.at(-1) !== `:${SHARE_TOKEN_PARAM}` || !segments.includes(`:${share.param}`))
+    throw new Error(`shareRoute: ${path} must end in /:${SHARE_TOKEN_PARAM} and hold :${share.param}`);
+  return { path, auth: authRoles.guest, share, settings: NO_CHROME, load };
 }
 
 /** A widget a remote offers to the shell's dashboards. */

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { REMOTE_AREAS, REMOTE_NAMES, type RouteAccessRule, type RouteSettings } from '@planta/shell-contract';
+import { REMOTE_AREAS, REMOTE_NAMES, type RouteAccessRule, type RouteDefinition } from '@planta/shell-contract';
 import { ErrorCard, LoadingScreen } from '@planta/ui';
 import { Layout } from '../layout/layout';
 import { DashboardPage } from '../pages/dashboard.page';
@@ -10,17 +10,20 @@ import { WelcomePage } from '../pages/welcome.page';
 import { RemotePage } from '../remotes/remote-page';
 import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
 import { RouteGuard } from './route-guard';
+import { ShareSignIn } from './share-sign-in';
 import { HOME, NOT_FOUND, SHELL_ROUTES } from './shell-routes';
 
-/** A route's page inside the layout, behind the guard of its access rule (a page grant or a role group). */
-function guarded(route: RouteAccessRule & { settings?: RouteSettings }, element: ReactNode) {
-  return (
-    <Layout settings={route.settings}>
-      <RouteGuard auth={route.auth} page={route.page}>
-        {element}
-      </RouteGuard>
-    </Layout>
+/**
+ * A route's page inside the layout, behind the guard of its access rule (a page grant or a role
+ * group). A share-link page first signs the visitor in with its token, so that the guard admits them.
+ */
+function guarded(route: RouteAccessRule & Pick<RouteDefinition, 'settings' | 'share'>, element: ReactNode) {
+  const guard = (
+    <RouteGuard auth={route.auth} page={route.page}>
+      {element}
+    </RouteGuard>
   );
+  return <Layout settings={route.settings}>{route.share ? <ShareSignIn share={route.share}>{guard}</ShareSignIn> : guard}</Layout>;
 }
 
 function RemoteUnavailable({ name }: { name: (typeof REMOTE_NAMES)[number] }) {

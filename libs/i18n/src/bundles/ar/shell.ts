@@ -200,6 +200,9 @@ export const shell: BundleShape<typeof es> = {
     greeting: 'مرحبًا، {{name}}!',
     intro: 'إليك ملخص كل قسم من أقسام المصنع.',
   },
+  share: {
+    banner: 'رابط مشترك: للقراءة فقط',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     accessTokenExpired: 'access_token expired',

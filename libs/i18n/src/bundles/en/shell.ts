@@ -200,6 +200,9 @@ export const shell: BundleShape<typeof es> = {
     greeting: 'Hello, {{name}}!',
     intro: 'Here is an overview of every area of the plant.',
   },
+  share: {
+    banner: 'Shared link: read only',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     accessTokenExpired: 'access_token expired',

@@ -204,6 +204,9 @@ export const shell = {
     greeting: '¡Hola, {{name}}!',
     intro: 'Este es el resumen de cada área de la planta.',
   },
+  share: {
+    banner: 'Enlace compartido: solo lectura',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     accessTokenExpired: 'access_token expired',

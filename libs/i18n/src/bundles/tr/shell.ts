@@ -200,6 +200,9 @@ export const shell: BundleShape<typeof es> = {
     greeting: 'Merhaba {{name}}!',
     intro: 'Tesisin her alanının özeti burada.',
   },
+  share: {
+    banner: 'Paylaşılan bağlantı: yalnızca okunur',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     accessTokenExpired: 'access_token expired',

@@ -1,0 +1,45 @@
+import type { BundleShape } from '@planta/i18n';
+import type { dieshop as es } from './es';
+
+export const dieshop: BundleShape<typeof es> = {
+  dieSummary: {
+    title: 'Die summary {{label}}',
+    description: 'Description',
+    status: 'Status',
+    createdAt: 'Added on',
+    corrections: 'Correction history',
+    noCorrections: 'This die has no recorded corrections.',
+  },
+  correctionRecord: {
+    title: 'Correction record no. {{id}}',
+    die: 'Die',
+    reason: 'Reason',
+    status: 'Status',
+    openedAt: 'Opened on',
+    closedAt: 'Closed on',
+    reports: "Corrector's reports",
+    noReports: "There are no corrector's reports for this correction yet.",
+  },
+  correctionReport: {
+    title: 'Correction report no. {{id}}',
+    die: 'Die',
+    correction: 'Correction',
+    findings: 'Findings',
+    actions: 'Actions taken',
+    createdAt: 'Report date',
+    mismatch: 'This report does not belong to the correction the link names.',
+  },
+  dieStatus: {
+    available: 'Available',
+  },
+  correctionStatus: {
+    open: 'Open',
+    'in-progress': 'In progress',
+    closed: 'Closed',
+  },
+  load: {
+    failed: 'The information could not be shown',
+    retry: 'Retry',
+    back: 'Back to the die inventory',
+  },
+};

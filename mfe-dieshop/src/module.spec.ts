@@ -1,0 +1,31 @@
+import { authRoles } from '@planta/contracts';
+import { NO_CHROME } from '@planta/shell-contract';
+import { ROUTES } from './module';
+
+const route = (path: string) => ROUTES.find((candidate) => candidate.path === path);
+
+describe('die shop routes (spec 2.2, 6)', () => {
+  it('makes the three token pages share links to their one resource, open to guests, without the chrome', () => {
+    expect(ROUTES.filter((candidate) => candidate.share).map(({ path, share, auth, settings }) => ({ path, share, auth, settings }))).toEqual([
+      { path: '/apps/dies/dieResume/:dieId/:token', share: { type: 'die-summary', param: 'dieId' }, auth: authRoles.guest, settings: NO_CHROME },
+      { path: '/apps/correction-record/:id/:token', share: { type: 'correction-record', param: 'id' }, auth: authRoles.guest, settings: NO_CHROME },
+      {
+        path: '/apps/correction-report/:id/:correctionId/:token',
+        share: { type: 'correction-report', param: 'id' },
+        auth: authRoles.guest,
+        settings: NO_CHROME,
+      },
+    ]);
+  });
+  it('shows the same read-only page with and without the token; without it the page grant is needed', () => {
+    for (const [plain, token, page] of [
+      ['/apps/dies/dieResume/:dieId', '/apps/dies/dieResume/:dieId/:token', 'dies'],
+      ['/apps/correction-record/:id', '/apps/correction-record/:id/:token', 'correction-records'],
+      ['/apps/correction-report/:id/:correctionId', '/apps/correction-report/:id/:correctionId/:token', 'correction-reports'],
+    ] as const) {
+      expect(route(plain)).toMatchObject({ page });
+      expect(route(plain)?.share).toBeUndefined();
+      expect(route(plain)?.load).toBe(route(token)?.load);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { apiAs } from '../support/api-client';
+import { freshPagePerTest, onPath, submitLogin, visible } from '../support/browser';
+
+/**
+ * Spec 2.2, 6 and 8: a share link (`.../:token`) signs a visitor without a session in to its one
+ * resource and shows it read-only; a bad token says so and ends on the login page.
+ */
+const ADMIN = 'admin@norte.example';
+
+interface Die {
+  id: number;
+  die_reference: string;
+  copy_number: number;
+}
+
+async function shareLink(resource_type: string, resource_id: number): Promise<string> {
+  const { status, body } = await apiAs<{ token: string }>(ADMIN, 'POST', 'share-token', { resource_type, resource_id, expires_in_hours: 1 });
+  if (status !== 201) throw new Error(`POST share-token answered ${status}`);
+  return body.token;
+}
+
+/** The API calls of the page that failed (a share session may call only its one resource). */
+function failedApiCalls(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  return failed;
+}
+
+describe('share links', () => {
+  let page: Page;
+  freshPagePerTest((state) => ({ page } = state));
+
+  let die: Die;
+  let record: { id: number };
+  beforeAll(async () => {
+    const dies = await apiAs<Die[]>(ADMIN, 'GET', 'die/find?reference=EN-1042');
+    die = dies.body.find((candidate) => candidate.copy_number === 1)!;
+    const summary = await apiAs<{ corrections: { id: number }[] }>(ADMIN, 'GET', `die/${die.id}`);
+    record = summary.body.corrections[0];
+  });
+
+  it('a share link signs a guest in and shows the die summary, read-only, with nothing else reachable', async () => {
+    const token = await shareLink('die-summary', die.id);
+    const failed = failedApiCalls(page);
+    const path = `/apps/dies/dieResume/${die.id}/${token}`;
+    await page.goto(path);
+    await visible(page.getByText('Autenticado correctamente'));
+    await visible(page.getByRole('heading', { name: 'Resumen del troquel EN-1042-1', level: 1 }));
+    await visible(page.getByText('Perfil ventana corrediza 60 mm'));
+    await visible(page.getByRole('heading', { name: 'Historial de correcciones' }));
+    await visible(page.getByRole('cell', { name: 'Espesor de pared fuera de tolerancia en la cara B' }));
+    await visible(page.getByText('Enlace compartido: solo lectura'));
+    expect(new URL(page.url()).pathname).toBe(path);
+    // Read-only and alone: no portal navigation, no link onwards, no button to change anything.
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    // The guest session lives in memory only: the browser keeps no session of it.
+    expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeNull();
+    expect(failed).toEqual([]);
+  });
+
+  it('opens a correction record and a correction report by their share links', async () => {
+    const recordToken = await shareLink('correction-record', record.id);
+    const detail = await apiAs<{ reports: { id: number }[] }>(ADMIN, 'GET', `correction-record/${record.id}`);
+    const report = detail.body.reports[0];
+    const reportToken = await shareLink('correction-report', report.id);
+    const failed = failedApiCalls(page);
+
+    await page.goto(`/apps/correction-record/${record.id}/${recordToken}`);
+    await visible(page.getByText('Autenticado correctamente'));
+    await visible(page.getByRole('heading', { name: `Registro de corrección n.º ${record.id}`, level: 1 }));
+    await visible(page.getByText('Desgaste en el puente del mandril'));
+
+    await page.goto(`/apps/correction-report/${report.id}/${record.id}/${reportToken}`);
+    await visible(page.getByRole('heading', { name: `Reporte de corrección n.º ${report.id}`, level: 1 }));
+    await visible(page.getByText('Rectificado del puente y nitrurado'));
+    await visible(page.getByText('EN-1042-1'));
+    expect(failed).toEqual([]);
+  });
+
+  it("a bad token says 'Error intentando ingresar con el TOKEN' and ends on the login page", async () => {
+    await page.goto(`/apps/dies/dieResume/${die.id}/no-es-un-token-valido`);
+    await visible(page.getByText('Error intentando ingresar con el TOKEN'));
+    await onPath(page, '/login');
+    await visible(page.getByRole('button', { name: 'INGRESAR' }));
+    // Nothing of the broken link is remembered: signing in leads to the welcome page, not back to it.
+    await submitLogin(page, ADMIN);
+    await onPath(page, '/apps/dashboards/welcome');
+  });
+
+  it('a valid link pasted under another die does not open that die', async () => {
+    const token = await shareLink('die-summary', die.id);
+    const others = await apiAs<Die[]>(ADMIN, 'GET', 'die/find?reference=EN-2210');
+    await page.goto(`/apps/dies/dieResume/${others.body[0].id}/${token}`);
+    await visible(page.getByText('Error intentando ingresar con el TOKEN'));
+    await onPath(page, '/login');
+  });
+});
