@@ -1,16 +1,16 @@
 /** Spanish texts of the die shop (mfe-dieshop registers them as the 'dieshop' namespace). */
 export const dieshop = {
   dieSummary: {
-    title: 'Resumen del troquel {{label}}',
+    title: 'Resumen de la matriz {{label}}',
     description: 'Descripción',
     status: 'Estado',
     createdAt: 'Fecha de alta',
     corrections: 'Historial de correcciones',
-    noCorrections: 'Este troquel no tiene correcciones registradas.',
+    noCorrections: 'Esta matriz no tiene correcciones registradas.',
   },
   correctionRecord: {
     title: 'Registro de corrección n.º {{id}}',
-    die: 'Troquel',
+    die: 'Matriz',
     reason: 'Motivo',
     status: 'Estado',
     openedAt: 'Abierta el',
@@ -20,7 +20,7 @@ export const dieshop = {
   },
   correctionReport: {
     title: 'Reporte de corrección n.º {{id}}',
-    die: 'Troquel',
+    die: 'Matriz',
     correction: 'Corrección',
     findings: 'Hallazgos',
     actions: 'Acciones realizadas',
@@ -38,6 +38,6 @@ export const dieshop = {
   load: {
     failed: 'No se pudo mostrar la información',
     retry: 'Reintentar',
-    back: 'Volver al inventario de troqueles',
+    back: 'Volver al inventario de matrices',
   },
 };

@@ -26,7 +26,7 @@ export default function CorrectionRecordPage() {
             <Facts
               items={[
                 [
-                  t('correctionRecord.die', 'Troquel'),
+                  t('correctionRecord.die', 'Matriz'),
                   shared ? dieLabel(value.die) : <RouterLink to={`/apps/dies/dieResume/${value.die.id}`}>{dieLabel(value.die)}</RouterLink>,
                 ],
                 [t('correctionRecord.reason', 'Motivo'), value.reason],

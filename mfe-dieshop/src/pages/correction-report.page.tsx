@@ -32,7 +32,7 @@ export default function CorrectionReportPage() {
             <Facts
               items={[
                 [
-                  t('correctionReport.die', 'Troquel'),
+                  t('correctionReport.die', 'Matriz'),
                   shared ? dieLabel(value.die) : <RouterLink to={`/apps/dies/dieResume/${value.die.id}`}>{dieLabel(value.die)}</RouterLink>,
                 ],
                 [

@@ -19,7 +19,7 @@ export default function DieSummaryPage() {
   const id = Number(useParams().dieId);
   const record = useRecord(useCallback(() => call(dieEndpoints.summary, { params: { id } }), [id]));
   return (
-    <RecordPage record={record} title={(die) => t('dieSummary.title', { label: dieLabel(die), defaultValue: `Resumen del troquel ${dieLabel(die)}` })}>
+    <RecordPage record={record} title={(die) => t('dieSummary.title', { label: dieLabel(die), defaultValue: `Resumen de la matriz ${dieLabel(die)}` })}>
       {(die) => (
         <>
           <Card>
@@ -33,7 +33,7 @@ export default function DieSummaryPage() {
           </Card>
           <RecordSection title={t('dieSummary.corrections', 'Historial de correcciones')}>
             {die.corrections.length === 0 ? (
-              <Text>{t('dieSummary.noCorrections', 'Este troquel no tiene correcciones registradas.')}</Text>
+              <Text>{t('dieSummary.noCorrections', 'Esta matriz no tiene correcciones registradas.')}</Text>
             ) : (
               <Table aria-label={t('dieSummary.corrections', 'Historial de correcciones')}>
                 <TableHeader>

@@ -92,7 +92,7 @@ export function RecordPage<T>({
         message={record.message}
         retryLabel={t('load.retry', 'Reintentar')}
         onRetry={record.retry}
-        back={shared ? undefined : { label: t('load.back', 'Volver al inventario de troqueles'), onClick: () => navigate('/apps/dies/all') }}
+        back={shared ? undefined : { label: t('load.back', 'Volver al inventario de matrices'), onClick: () => navigate('/apps/dies/all') }}
       />
     );
   return (

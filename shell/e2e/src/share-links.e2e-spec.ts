@@ -48,7 +48,7 @@ describe('share links', () => {
     const path = `/apps/dies/dieResume/${die.id}/${token}`;
     await page.goto(path);
     await visible(page.getByText('Autenticado correctamente'));
-    await visible(page.getByRole('heading', { name: 'Resumen del troquel EN-1042-1', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Resumen de la matriz EN-1042-1', level: 1 }));
     await visible(page.getByText('Perfil ventana corrediza 60 mm'));
     await visible(page.getByRole('heading', { name: 'Historial de correcciones' }));
     await visible(page.getByRole('cell', { name: 'Espesor de pared fuera de tolerancia en la cara B' }));
