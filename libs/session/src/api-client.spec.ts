@@ -107,6 +107,12 @@ describe('error shape', () => {
       message: sessionMessages.unexpectedResponse(502),
       error: 'Bad Gateway',
     });
+    // A failure's own text is a framework's or a proxy's, not a message for plant staff.
+    expect(parseApiError(500, { statusCode: 500, message: 'Internal server error' })).toEqual({
+      statusCode: 500,
+      message: sessionMessages.serverError,
+      error: 'Internal Server Error',
+    });
     expect(parseApiError(418, undefined, "I'm a teapot")).toEqual({ statusCode: 418, message: sessionMessages.unexpectedResponse(418), error: "I'm a teapot" });
     expect(parseApiError(403, { statusCode: 403, message: 'No tienes permiso para esta acción' })).toEqual({
       statusCode: 403,

@@ -13,6 +13,7 @@ import { accessTokenAtom, clearSession, sessionStore } from './session.atoms';
 export const sessionMessages = {
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   unexpectedResponse: (status: number) => `El servidor respondió con un error inesperado (${status})`,
+  serverError: 'El servidor no pudo completar la acción. Inténtalo de nuevo en unos momentos.',
 } as const;
 
 /** A failed API call, carrying the API's JSON error shape (statusCode 0: the server was not reached). */
@@ -71,8 +72,11 @@ export function parseApiError(status: number, body: unknown, statusText = ''): A
   }
   const record = body as Record<string, unknown>;
   const rawMessage = record.message;
+  // A server failure's own text ('Internal server error' from a framework or a proxy) is not for people.
   const message =
-    typeof rawMessage === 'string' && rawMessage
+    status >= 500
+      ? sessionMessages.serverError
+      : typeof rawMessage === 'string' && rawMessage
       ? rawMessage
       : Array.isArray(rawMessage) && rawMessage.length
         ? rawMessage.map(String).join('. ')

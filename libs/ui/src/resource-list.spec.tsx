@@ -187,7 +187,7 @@ describe('ResourceList', () => {
     );
     renderList();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Base de datos caída')).toBeTruthy();
+    expect(within(alert).getByText('El servidor no pudo completar la acción. Inténtalo de nuevo en unos momentos.')).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Línea 1')).toBeTruthy();

@@ -116,14 +116,14 @@ describe('order detail dialog', () => {
     await waitFor(() => expect(within(dialog).getAllByText(REQUIRED_TEXT)).toHaveLength(3));
     expect(api.calls('POST', '/api/extrusion/31/stop')).toHaveLength(0);
 
-    type(within(dialog).getByLabelText(/^Lingotes empujados/), '0');
+    type(within(dialog).getByLabelText(/^Tochos empujados/), '0');
     type(within(dialog).getByLabelText(/^Kg buenos/), '900');
     type(within(dialog).getByLabelText(/^Kg de chatarra/), '100');
     fireEvent.click(stop);
     await waitFor(() => expect(within(dialog).queryAllByText(REQUIRED_TEXT)).toHaveLength(0));
     expect(api.calls('POST', '/api/extrusion/31/stop')).toHaveLength(0);
 
-    type(within(dialog).getByLabelText(/^Lingotes empujados/), '12');
+    type(within(dialog).getByLabelText(/^Tochos empujados/), '12');
     fireEvent.click(stop);
     expect(await within(dialog).findByText('Demasiados kg buenos')).toBeTruthy();
     expect(api.calls('POST', '/api/extrusion/31/stop')[0].body).toEqual({ billets_pushed: 12, good_kg: 900, scrap_kg: 100 });

@@ -233,7 +233,7 @@ export const production = {
     },
     noMarks: 'Aún no ha pasado ningún control.',
     stopTitle: 'Detener extrusión',
-    billets: 'Lingotes empujados',
+    billets: 'Tochos empujados',
     goodKg: 'Kg buenos',
     scrapKg: 'Kg de chatarra',
     stop: 'Detener extrusión',

@@ -1,7 +1,8 @@
 import { Link, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { currentSettingsAtom } from '@planta/session';
+import { authRoles, hasPermission } from '@planta/contracts';
+import { currentSettingsAtom, userRolesAtom } from '@planta/session';
 import { LAYERS } from '@planta/ui';
 import { ThemedPart } from './themed-part';
 import { SIDE_GUTTER_VAR } from './failure-report-button';
@@ -10,7 +11,7 @@ import { SMALL_QUERY, useMediaQuery } from './use-media';
 
 /** The technologies the portal is built with, named in the footer. */
 export const TECHNOLOGIES = ['React', 'Fluent UI', 'Module Federation', 'NestJS', 'PostgreSQL'] as const;
-/** The product's documentation: the API reference the server publishes. */
+/** The API reference the server publishes: for the administrators who connect other systems, not for plant staff. */
 export const DOCUMENTATION_URL = '/api/docs';
 
 const useStyles = makeStyles({
@@ -33,21 +34,24 @@ const useStyles = makeStyles({
   spacer: { flex: 1 },
 });
 
-/** Spec 2.5 footer: product name, documentation link, technologies; static or fixed. */
+/** Spec 2.5 footer: product name, the API documentation (administrators), technologies; static or fixed. */
 export function Footer() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const settings = useAtomValue(currentSettingsAtom);
   const phone = useMediaQuery(SMALL_QUERY);
+  const administrator = hasPermission(authRoles.admin, useAtomValue(userRolesAtom));
   // A fixed footer would keep a slice of a phone's height at all times: there it stays static.
   const fixed = settings.layout.config.footer.style === 'fixed' && !phone;
   return (
     <ThemedPart theme={fluentTheme(settings.theme.footer)} dir={settings.direction}>
       <footer className={mergeClasses(styles.footer, fixed && styles.fixed, phone && styles.phone)} data-part="footer" data-style={fixed ? 'fixed' : 'static'}>
         <Text weight="semibold">{t('appName', 'Planta')}</Text>
-        <Link href={DOCUMENTATION_URL} target="_blank" rel="noreferrer">
-          {t('footer.documentation', 'Documentación')}
-        </Link>
+        {administrator ? (
+          <Link href={DOCUMENTATION_URL} target="_blank" rel="noreferrer">
+            {t('footer.documentation', 'Documentación de la API')}
+          </Link>
+        ) : null}
         {phone ? null : (
           <>
             <span className={styles.spacer} />

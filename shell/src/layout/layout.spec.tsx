@@ -153,8 +153,13 @@ describe('layout styles (spec 2.5)', () => {
     const { unmount } = renderShell(<Layout>{page}</Layout>);
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('contentinfo').getAttribute('data-style')).toBe('static');
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Documentación' })).toBeTruthy();
+    // The API reference is for administrators; a shift lead's footer does not offer it.
+    expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: /Documentación/ })).toBeNull();
     unmount();
+    setUser(['admin']);
+    const admin = renderShell(<Layout>{page}</Layout>);
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Documentación de la API' }).getAttribute('href')).toBe('/api/docs');
+    admin.unmount();
     setDefaults({ layout: { config: { toolbar: { display: false }, footer: { display: false } } } });
     renderShell(<Layout>{page}</Layout>);
     expect(screen.queryByRole('banner')).toBeNull();

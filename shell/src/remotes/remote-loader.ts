@@ -30,6 +30,8 @@ export async function loadRemoteModule(name: RemoteName, retry = false): Promise
     if (!exposed?.default?.routes) return { status: 'failed', error: `${name} no expone un módulo válido` };
     return { status: 'ready', module: exposed.default };
   } catch (error) {
+    // The federation runtime's text ('[ Federation Runtime ]: … #RUNTIME-003') is for whoever runs the portal, not for its users.
+    console.warn(`Area ${name} could not be loaded:`, error);
     return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
   }
 }

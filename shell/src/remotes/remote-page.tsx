@@ -45,10 +45,10 @@ export function RemotePage({ load, areaTitle }: { load: PageLoader; areaTitle: s
   return (
     <AreaErrorBoundary
       key={attempt}
-      fallback={(error, reset) => (
+      fallback={(_error, reset) => (
         <ErrorCard
           title={t('remoteError.title', 'Esta área no pudo cargarse')}
-          message={`${areaTitle}: ${error.message}`}
+          message={t('remoteError.message', { area: areaTitle })}
           retryLabel={t('remoteError.retry', 'Reintentar')}
           onRetry={() => {
             pages.delete(load);

@@ -39,7 +39,6 @@ function RemoteUnavailable({ name }: { name: (typeof REMOTE_NAMES)[number] }) {
         area: REMOTE_AREAS[name].title,
         defaultValue: `${REMOTE_AREAS[name].title} no está disponible en este momento. El resto del portal sigue funcionando.`,
       })}
-      detail={state.status === 'failed' ? <small>{state.error}</small> : null}
       retryLabel={t('remoteError.retry', 'Reintentar')}
       onRetry={() => void retry(name)}
     />

@@ -163,7 +163,7 @@ export const shell: BundleShape<typeof es> = {
   },
   footer: {
     technologies: 'صُنع باستخدام',
-    documentation: 'التوثيق',
+    documentation: 'توثيق واجهة البرمجة',
   },
   skipLink: 'انتقل إلى المحتوى',
   failureReport: {

@@ -163,7 +163,7 @@ export const shell: BundleShape<typeof es> = {
   },
   footer: {
     technologies: 'Built with',
-    documentation: 'Documentation',
+    documentation: 'API documentation',
   },
   skipLink: 'Skip to content',
   failureReport: {

@@ -167,7 +167,7 @@ export const shell = {
   },
   footer: {
     technologies: 'Hecho con',
-    documentation: 'Documentación',
+    documentation: 'Documentación de la API',
   },
   skipLink: 'Saltar al contenido',
   failureReport: {

@@ -163,7 +163,7 @@ export const shell: BundleShape<typeof es> = {
   },
   footer: {
     technologies: 'Şununla yapıldı',
-    documentation: 'Belgeler',
+    documentation: 'API belgeleri',
   },
   skipLink: 'İçeriğe geç',
   failureReport: {
