@@ -96,5 +96,16 @@ describe('critical-dimensions prompt', () => {
     // Closed within the same minute, it does not come back.
     await page.clock.fastForward('00:20');
     expect(await dialog.isVisible()).toBe(false);
+
+    // At the next mark, 'Cerrar' and then a reload within that minute: the mark was answered, not asked again.
+    await page.clock.fastForward('09:30');
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await eventually(async () => expect(await dialog.isVisible()).toBe(false));
+    await page.reload();
+    await visible(page.getByRole('main'));
+    await page.clock.runFor(3000);
+    await page.waitForTimeout(500);
+    expect(await dialog.isVisible()).toBe(false);
   });
 });

@@ -53,12 +53,11 @@ export function CriticalDimensionsPrompt() {
     return () => clearInterval(timer);
   }, [fetchRunning]);
 
-  // A new order die starts from the mark last handled for it (kept across reloads).
   useEffect(() => {
-    setState({ ...initialPromptState, handledMark: orderDie ? storedMark(orderDie.id) : null });
-  }, [orderDie]);
-
-  useEffect(() => {
+    // A new order die starts from the mark last handled for it (kept across reloads), before its
+    // first check: a reload within the minute of a mark already answered or closed does not ask again.
+    stateRef.current = { ...initialPromptState, handledMark: orderDie ? storedMark(orderDie.id) : null };
+    setState(stateRef.current);
     const startedAt = orderDie?.start_extrusion_time ? new Date(orderDie.start_extrusion_time).getTime() : null;
     const check = () => {
       const next = tick(stateRef.current, startedAt, Date.now());
