@@ -78,12 +78,12 @@ export class PlanningBoardController {
   constructor(private readonly board: PlanningBoardService) {}
 
   @Endpoint(planningBoardEndpoints.board)
-  get() {
-    return this.board.board();
+  get(@Input() { query }: EndpointArgs<typeof planningBoardEndpoints.board>) {
+    return this.board.board(query);
   }
 
   @Endpoint(planningBoardEndpoints.move)
-  move(@Input() { body }: EndpointArgs<typeof planningBoardEndpoints.move>) {
-    return this.board.move(body);
+  move(@Input() { query, body }: EndpointArgs<typeof planningBoardEndpoints.move>) {
+    return this.board.move(body, query);
   }
 }

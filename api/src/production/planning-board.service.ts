@@ -1,5 +1,14 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { PLANNING_BOARD_CHANGED, productionMessages, type BoardCard, type OrderStatus, type PlanningBoardMove } from '@planta/contracts';
+import {
+  PLANNING_BOARD_CHANGED,
+  planningBoardQuerySchema,
+  productionMessages,
+  type BoardCard,
+  type OrderStatus,
+  type PlanningBoardMove,
+  type PlanningBoardQuery,
+} from '@planta/contracts';
+import { containsFoldedSql } from '../common/text-search';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -7,9 +16,11 @@ import { ownLine } from './catalog.service';
 import { ExtrusionLineEntity } from './production.entities';
 import { ProductionOrderEntity } from './production-order.entity';
 
-/** Cards shown per column; the finished column shows the most recently finished. */
+/** Cards shown per open column (the finished column shows a window of the most recently finished). */
 const COLUMN_LIMIT = 300;
-const FINISHED_LIMIT = 50;
+
+/** The board without filters, its first window of finished orders. */
+const WHOLE_BOARD: PlanningBoardQuery = planningBoardQuerySchema.parse({});
 
 /** A card as read from the database (dates not yet serialised). */
 type BoardCardRow = Omit<BoardCard, 'finished_at'> & { finished_at: Date | null };
@@ -28,11 +39,12 @@ export class PlanningBoardService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  board() {
-    return this.tenantDb.transaction((scope) => readBoard(scope));
+  board(query: PlanningBoardQuery = WHOLE_BOARD) {
+    return this.tenantDb.transaction((scope) => readBoard(scope, query));
   }
 
-  async move(move: PlanningBoardMove) {
+  /** Moves a card and answers the board with the caller's filters (`query`). */
+  async move(move: PlanningBoardMove, query: PlanningBoardQuery = WHOLE_BOARD) {
     const companyId = requestContext.current().companyId;
     const board = await this.tenantDb.transaction(async (scope) => {
       // One board move of a company at a time, so positions stay consistent.
@@ -61,8 +73,8 @@ export class PlanningBoardService {
         line_id: lineId,
         finished_at: target === 'finished' ? (order.finished_at ?? new Date()) : null,
       });
-      if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position);
-      return readBoard(scope);
+      if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position, move.before_order_id ?? null);
+      return readBoard(scope, query);
     });
     this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, {
       order_id: move.order_id,
@@ -74,8 +86,11 @@ export class PlanningBoardService {
   }
 }
 
-/** Puts the order at `position` of its column and renumbers the column 0..n-1. */
-async function reorder(scope: TenantScope, orderId: number, status: OrderStatus, lineId: number | null, position: number) {
+/**
+ * Puts the order in front of `beforeId` when that order is in the column, otherwise at `position`,
+ * and renumbers the column 0..n-1.
+ */
+async function reorder(scope: TenantScope, orderId: number, status: OrderStatus, lineId: number | null, position: number, beforeId: number | null) {
   const byLine = status !== 'in_press';
   const rows: { id: number }[] = await scope.manager.query(
     `select id from production_order where company_id = $1 and status = $2 and ($3::boolean = false or line_id is not distinct from $4::int) and id <> $5
@@ -83,7 +98,8 @@ async function reorder(scope: TenantScope, orderId: number, status: OrderStatus,
     [scope.companyId, status, byLine, lineId, orderId],
   );
   const ids = rows.map((row) => row.id);
-  ids.splice(Math.min(position, ids.length), 0, orderId);
+  const before = beforeId === null ? -1 : ids.indexOf(beforeId);
+  ids.splice(before >= 0 ? before : Math.min(position, ids.length), 0, orderId);
   await scope.manager.query(
     `update production_order o set board_position = v.position
        from unnest($2::int[], $3::int[]) as v(id, position)
@@ -92,19 +108,50 @@ async function reorder(scope: TenantScope, orderId: number, status: OrderStatus,
   );
 }
 
-async function readBoard(scope: TenantScope) {
-  const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
-  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCardRow[]> =>
-    scope.manager.query(`${CARD} where o.company_id = $1 and o.status = $2 order by ${order} limit ${limit}`, [scope.companyId, status]);
+async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
+  const chosenLine = await ownLine(scope, query.line_id);
+  const lines = chosenLine ? [chosenLine] : await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
+  // The filters every column shares; the line filter leaves 'Por planificar' whole.
+  const params: unknown[] = [scope.companyId];
+  const shared: string[] = [];
+  if (query.search) {
+    params.push(query.search);
+    shared.push(containsFoldedSql(['o.number', 'o.customer', 'o.profile'], `$${params.length}::text`));
+  }
+  if (query.due_from) {
+    params.push(query.due_from);
+    shared.push(`o.due_date >= $${params.length}::date`);
+  }
+  if (query.due_to) {
+    params.push(query.due_to);
+    shared.push(`o.due_date <= $${params.length}::date`);
+  }
+  // The line's parameter comes last, so that 'Por planificar' can leave it out.
+  const withLine = chosenLine ? [...params, chosenLine.id] : params;
+  const filtered = (status: OrderStatus) => {
+    const conditions = [`o.company_id = $1`, `o.status = '${status}'`, ...shared];
+    if (chosenLine && status !== 'to_plan') conditions.push(`o.line_id = $${withLine.length}`);
+    return { where: conditions.join(' and '), params: status === 'to_plan' ? params : withLine };
+  };
+  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCardRow[]> => {
+    const { where, params: values } = filtered(status);
+    return scope.manager.query(`${CARD} where ${where} order by ${order} limit ${limit}`, values);
+  };
   // One after the other: the queries share the transaction's connection (pg refuses overlapping ones).
   const toPlan = await column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT);
   const planned = await column('planned', 'o.line_id, o.board_position, o.id', COLUMN_LIMIT * Math.max(lines.length, 1));
   const inPress = await column('in_press', 'o.board_position, o.id', COLUMN_LIMIT);
-  const finished = await column('finished', 'o.finished_at desc nulls last, o.id desc', FINISHED_LIMIT);
+  const finished = await column('finished', 'o.finished_at desc nulls last, o.id desc', query.finished_limit);
+  const finishedFilter = filtered('finished');
+  const [{ total }]: { total: number }[] = await scope.manager.query(
+    `select count(*)::int as total from production_order o where ${finishedFilter.where}`,
+    finishedFilter.params,
+  );
   return {
     to_plan: toPlan,
     planned: lines.map((line) => ({ line_id: line.id, line_name: line.name, cards: planned.filter((card) => card.line_id === line.id) })),
     in_press: inPress,
     finished,
+    finished_total: total,
   };
 }

@@ -17,6 +17,10 @@ export const lineMessages = {
 /** Cross-section of a round billet, mm², from its diameter in mm. */
 export const billetCrossSectionArea = (billetDiameterMm: number) => Math.round(((Math.PI * billetDiameterMm ** 2) / 4) * 100) / 100;
 
+/** Finished orders the planning board shows at first, and how many more each 'Ver más' adds; at most. */
+export const BOARD_FINISHED_PAGE = 20;
+export const BOARD_FINISHED_MAX = 1000;
+
 export const productionMessages = {
   nonNegativeNumber: messages.nonNegativeNumber,
   wholeNumber: messages.wholeNumber,
@@ -56,6 +60,9 @@ export const productionMessages = {
   boardFinishNeverRan: 'No se puede terminar una orden que nunca se extruyó',
   boardRunning: 'La orden está extruyendo: detén la extrusión antes de moverla',
   boardFinishedIsFinal: 'Una orden terminada no vuelve a planificarse',
+  boardLine: 'Línea no válida',
+  boardDueRange: 'La fecha «hasta» no puede ser anterior a la fecha «desde»',
+  boardFinishedLimit: `Debe ser un número entero entre 1 y ${BOARD_FINISHED_MAX}`,
 } as const;
 
 const positiveUpTo = (max: number) =>
@@ -250,9 +257,44 @@ export const planningBoardMoveSchema = z
       .int(productionMessages.wholeNumber)
       .min(0, productionMessages.nonNegativeNumber)
       .max(100_000),
+    /**
+     * The card it was dropped in front of (none: at `position`). A filtered board shows only some
+     * cards of a column, so an index there is not the index in the whole column.
+     */
+    before_order_id: optionalReference,
   })
   .refine((move) => move.to_column !== 'planned' || !!move.to_line_id, { message: productionMessages.chooseLine, path: ['to_line_id'] });
 export type PlanningBoardMove = z.infer<typeof planningBoardMoveSchema>;
+
+/**
+ * `GET /api/planning-board` (and the move, which answers the board as its caller sees it): search
+ * in number, customer and profile (case- and accent-insensitive, anywhere in the text), one line
+ * (its planned column, and the orders in press and finished on it; 'Por planificar' stays whole, as
+ * those orders are what can be planned onto it), a due date range, and the window of finished
+ * orders (the `finished_limit` most recently finished).
+ */
+export const planningBoardQuerySchema = z
+  .object({
+    search: z
+      .string({ error: messages.tooLong(100) })
+      .trim()
+      .max(100, messages.tooLong(100))
+      .optional(),
+    line_id: z.coerce.number({ error: productionMessages.boardLine }).int(productionMessages.boardLine).positive(productionMessages.boardLine).optional(),
+    due_from: isoDate.optional(),
+    due_to: isoDate.optional(),
+    finished_limit: z.coerce
+      .number({ error: productionMessages.boardFinishedLimit })
+      .int(productionMessages.boardFinishedLimit)
+      .min(1, productionMessages.boardFinishedLimit)
+      .max(BOARD_FINISHED_MAX, productionMessages.boardFinishedLimit)
+      .default(BOARD_FINISHED_PAGE),
+  })
+  .refine((query) => !query.due_from || !query.due_to || query.due_from <= query.due_to, {
+    message: productionMessages.boardDueRange,
+    path: ['due_to'],
+  });
+export type PlanningBoardQuery = z.output<typeof planningBoardQuerySchema>;
 
 /** The live event the board emits to the company after a change. */
 export const PLANNING_BOARD_CHANGED = 'planningBoardChanged';
@@ -282,6 +324,8 @@ export const planningBoardSchema = z.object({
   planned: z.array(z.object({ line_id: z.number().int(), line_name: z.string(), cards: z.array(boardCardSchema) })),
   in_press: z.array(boardCardSchema),
   finished: z.array(boardCardSchema),
+  /** Finished orders matching the filters; `finished` holds the most recent `finished_limit` of them. */
+  finished_total: z.number().int(),
 });
 export type PlanningBoard = z.infer<typeof planningBoardSchema>;
 

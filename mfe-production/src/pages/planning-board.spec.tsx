@@ -49,6 +49,7 @@ const BOARD: BoardData = {
   planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(3, 'planned', 5)] }],
   in_press: [{ ...card(4, 'in_press', 5), running: true }],
   finished: [],
+  finished_total: 0,
 };
 const ids = (columns: ReturnType<typeof toColumns>, id: string) => columns.find((column) => column.id === id)!.cards.map((c) => c.id);
 

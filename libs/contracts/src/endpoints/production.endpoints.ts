@@ -16,6 +16,7 @@ import {
   orderPatchSchema,
   orderSchema,
   planningBoardMoveSchema,
+  planningBoardQuerySchema,
   planningBoardSchema,
   productionOrderViewSchema,
   startExtrusionSchema,
@@ -141,7 +142,9 @@ export const planningBoardEndpoints = {
     path: 'planning-board',
     access: { page: 'planning-board' },
     tag: 'production',
-    summary: 'The planning board: orders by status, planned ones by line',
+    summary:
+      'The planning board: orders by status, planned ones by line; search (number, customer, profile), one line, a due date range, the most recently finished orders',
+    query: planningBoardQuerySchema,
     response: planningBoardSchema,
   }),
   move: endpoint({
@@ -149,7 +152,8 @@ export const planningBoardEndpoints = {
     path: 'planning-board/move',
     access: { page: 'planning-board' },
     tag: 'production',
-    summary: 'Move an order to a column and position',
+    summary: 'Move an order to a column and position; answers the board with the same filters as GET',
+    query: planningBoardQuerySchema,
     body: planningBoardMoveSchema,
     response: planningBoardSchema,
     status: 200,
