@@ -126,6 +126,8 @@ export const ORDER_STATUSES = { to_plan: 'Por planificar', planned: 'Planificada
 export type OrderStatus = keyof typeof ORDER_STATUSES;
 export const OPEN_ORDER_STATUSES = ['to_plan', 'planned', 'in_press'] as const satisfies readonly OrderStatus[];
 export const orderStatusSchema = enumOf(ORDER_STATUSES, 'Estado de orden no válido');
+/** Whether an extrusion can be started on an order: it is not finished and not extruding now (`POST /api/extrusion/start`). */
+export const mayStartExtrusionOn = (order: { status: OrderStatus; running: boolean }) => order.status !== 'finished' && !order.running;
 
 const isoDate = z
   .string({ error: messages.dateFormat })

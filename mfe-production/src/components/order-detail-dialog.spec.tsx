@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUIRED_TEXT, onSnackbar } from '@planta/ui';
-import { mockApi, on, renderPage, type } from '@planta/ui/testing';
+import { ALL_GRANTS, currentPath, mockApi, on, renderPage, type } from '@planta/ui/testing';
 import PlanningBoardPage from '../pages/planning-board.page';
 import type { OrderDetail } from '@planta/contracts';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -139,30 +139,74 @@ describe('order detail dialog', () => {
   });
 });
 
+const BOARD_CARD = {
+  id: 4,
+  number: 'OP-4',
+  customer: 'Ventanas del Sur',
+  profile: 'Perfil 40x20',
+  due_date: '2025-03-01',
+  quantity_kg: 1200,
+  die_reference: 'M-100',
+  copy_number: 2,
+  line_id: 5,
+  line_name: 'Prensa 1',
+  status: 'in_press',
+  position: 0,
+  running: true,
+};
+
 describe('planning board detail button', () => {
-  it('opens the order detail from the card', async () => {
-    const card = {
-      id: 4,
-      number: 'OP-4',
-      customer: 'Ventanas del Sur',
-      profile: 'Perfil 40x20',
-      due_date: '2025-03-01',
-      quantity_kg: 1200,
-      die_reference: 'M-100',
-      copy_number: 2,
-      line_id: 5,
-      line_name: 'Prensa 1',
-      status: 'in_press',
-      position: 0,
-      running: true,
-    };
+  jest.setTimeout(20_000);
+  it('opens the order detail from the card menu', async () => {
     const api = mockApi(
-      on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [card], finished: [] }),
+      on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [BOARD_CARD], finished: [], finished_total: 0 }),
       on('GET', '/api/orders/4', 200, ORDER),
     );
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Ver detalle de la orden OP-4' }));
-    expect(await screen.findByRole('dialog', { name: 'Orden OP-4' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    // A running order offers its detail, and no second start.
+    expect(screen.queryByRole('menuitem', { name: 'Iniciar extrusión' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
+    // jsdom leaves this dialog aria-hidden after the menu (tabster); the browser test finds it by its role.
+    expect(await screen.findByText('Anodizado plata', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText('Orden OP-4')).toBeTruthy();
     expect(api.calls('GET', '/api/orders/4')).toHaveLength(1);
+    // A running order: no second start.
+    expect(screen.queryByText('Iniciar extrusión')).toBeNull();
+  });
+});
+
+describe("'Iniciar extrusión' from an order", () => {
+  jest.setTimeout(20_000);
+  const planned = { ...ORDER, status: 'planned' as const, order_dies: [] };
+  const card = { ...BOARD_CARD, status: 'planned', running: false };
+  const board = { to_plan: [], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card] }], in_press: [], finished: [], finished_total: 0 };
+
+  it("opens the start page from a planned order's card menu and from its detail", async () => {
+    mockApi(on('GET', '/api/planning-board', 200, board), on('GET', '/api/orders/4', 200, planned));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Iniciar extrusión' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/extrusion/new'));
+  });
+
+  it('is in the detail dialog of an order that can start', async () => {
+    mockApi(on('GET', '/api/orders/4', 200, planned));
+    renderPage(<OrderDetailDialog orderId={4} onClose={() => undefined} />, { url: '/apps/planning-kanban-board/board' });
+    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Iniciar extrusión' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/extrusion/new'));
+  });
+
+  it('is not offered without the grant to start an extrusion', async () => {
+    mockApi(on('GET', '/api/planning-board', 200, board), on('GET', '/api/orders/4', 200, planned));
+    const grants = { ...ALL_GRANTS, extrusion: { read: true, insert: false, update: false, delete: false } };
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board', grants });
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
+    expect(screen.queryByRole('menuitem', { name: 'Iniciar extrusión' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    await within(dialog).findByText('Anodizado plata');
+    expect(within(dialog).queryByRole('button', { name: 'Iniciar extrusión' })).toBeNull();
   });
 });

@@ -19,8 +19,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import {
   extrusionEndpoints,
+  mayStartExtrusionOn,
   orderEndpoints,
   stopExtrusionSchema,
   type OrderDetail,
@@ -30,6 +32,7 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, ErrorCard, FormNumberField, i18nKey, REQUIRED_TEXT, showSnackbar, useCan, useFormat, withDecimalFields } from '@planta/ui';
+import { extrusionStartPath } from '../pages/extrusion-start.link';
 import { OrderFormDialog } from './order-form-dialog';
 
 const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
@@ -180,6 +183,8 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const mayEdit = useCan(orderEndpoints.update);
+  const mayStart = useCan(extrusionEndpoints.start);
+  const navigate = useNavigate();
 
   const load = useCallback(() => {
     if (orderId === null) return;
@@ -254,6 +259,9 @@ export function OrderDetailDialog({ orderId, onClose, onChanged }: { orderId: nu
               )}
             </DialogContent>
             <DialogActions>
+              {shown && mayStart && mayStartExtrusionOn({ status: shown.status, running: shown.order_dies.some((run) => run.active_timer) }) ? (
+                <Button onClick={() => navigate(extrusionStartPath(shown.id))}>{t('production:extrusion.start')}</Button>
+              ) : null}
               {shown && mayEdit ? (
                 <Button appearance="primary" aria-label={t('production:orders.editLabel', { number: shown.number })} onClick={() => setEditing(true)}>
                   {t('production:orders.edit')}

@@ -47,4 +47,24 @@ describe('start extrusion', () => {
     expect(currentPath()).toBe('/apps/extrusion/new');
     stop();
   });
+
+  it('chooses the open order given by ?order= (from the board or the order detail), and says so when it is not open', async () => {
+    const api = mockApi(...routes, on('POST', '/api/extrusion/start', 201, { id: 1 }));
+    renderPage(<ExtrusionStartPage />, { route: '/apps/extrusion/new', url: '/apps/extrusion/new?order=9' });
+    await waitFor(() => expect((screen.getByLabelText(/^Orden de producción/) as HTMLSelectElement).value).toBe('9'));
+    await waitFor(() => expect((screen.getByLabelText(/^Copia de la matriz/) as HTMLSelectElement).value).toBe('21'));
+    await waitFor(() => expect((screen.getByLabelText(/^Línea de extrusión/) as HTMLSelectElement).value).toBe('3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar extrusión' }));
+    await waitFor(() => expect(currentPath()).toBe('/apps/planning-kanban-board/board'));
+    expect(api.calls('POST', '/api/extrusion/start')[0].body).toEqual({ order_id: 9, die_id: 21, line_id: 3 });
+  });
+
+  it('leaves the choice empty (and still required) for an order that is not open', async () => {
+    mockApi(...routes);
+    renderPage(<ExtrusionStartPage />, { route: '/apps/extrusion/new', url: '/apps/extrusion/new?order=77' });
+    expect(await screen.findByText('La orden indicada no está abierta para extruir: elige una de la lista.')).toBeTruthy();
+    expect((screen.getByLabelText(/^Orden de producción/) as HTMLSelectElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar extrusión' }));
+    expect(await screen.findByText(productionMessages.chooseOrder)).toBeTruthy();
+  });
 });

@@ -1,9 +1,9 @@
-import { Button, Card, makeStyles, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { Button, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   dieEndpoints,
   extrusionEndpoints,
@@ -17,6 +17,7 @@ import {
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormSelect, REFERENCE_OPTIONS_LIMIT, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
 import '../i18n';
+import { ORDER_QUERY_PARAM } from './extrusion-start.link';
 
 interface StartValues {
   order_id: number | null;
@@ -30,14 +31,19 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
 });
 
-/** /apps/extrusion/new: choose the order, a copy of its die and the line, and start extruding. */
+/**
+ * /apps/extrusion/new: choose the order, a copy of its die and the line, and start extruding.
+ * `?order=<id>` (from the board or an order's detail) chooses an open order to begin with.
+ */
 export default function ExtrusionStartPage() {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const navigate = useNavigate();
   const lines = useReferenceOptions(extrusionLineResource.name);
   const mayStart = useCan(extrusionEndpoints.start);
-  const [orders, setOrders] = useState<ProductionOrderView[]>([]);
+  const [orders, setOrders] = useState<ProductionOrderView[] | null>(null);
+  const [searchParams] = useSearchParams();
+  const askedOrder = searchParams.get(ORDER_QUERY_PARAM);
   const [dies, setDies] = useState<Die[]>([]);
   const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
@@ -45,7 +51,13 @@ export default function ExtrusionStartPage() {
     defaultValues: { order_id: null, die_id: null, line_id: null },
   });
   const orderId = useWatch({ control, name: 'order_id' });
-  const order = orders.find((candidate) => candidate.id === orderId);
+  const order = orders?.find((candidate) => candidate.id === orderId);
+  // The order asked for in the address, once the open orders are known: chosen if it is one of them.
+  const askedId = askedOrder && /^\d+$/.test(askedOrder) ? Number(askedOrder) : null;
+  const askedIsOpen = !!orders?.some((candidate) => candidate.id === askedId);
+  useEffect(() => {
+    if (askedIsOpen) setValue('order_id', askedId);
+  }, [askedIsOpen, askedId, setValue]);
 
   useEffect(() => {
     call(orderEndpoints.hideClosedOrders).then(setOrders, (error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
@@ -81,6 +93,11 @@ export default function ExtrusionStartPage() {
         {t('production:extrusion.title')}
       </Title2>
       <Text>{t('production:extrusion.description')}</Text>
+      {askedOrder && orders && !askedIsOpen ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('production:extrusion.orderNotOpen')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
       <Card>
         <form className={styles.form} onSubmit={submit} noValidate>
           <FormSelect
@@ -89,8 +106,8 @@ export default function ExtrusionStartPage() {
             numeric
             required
             label={t('production:extrusion.order')}
-            placeholder={orders.length ? '—' : t('production:extrusion.noOrders')}
-            options={orders.map((candidate) => ({
+            placeholder={!orders || orders.length ? '—' : t('production:extrusion.noOrders')}
+            options={(orders ?? []).map((candidate) => ({
               value: candidate.id,
               label: t('production:extrusion.orderOption', { number: candidate.number, customer: candidate.customer, profile: candidate.profile }),
             }))}

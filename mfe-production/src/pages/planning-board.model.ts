@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { planningBoardEndpoints, type BoardCard, type OrderStatus, type PlanningBoard, type PlanningBoardMove } from '@planta/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BOARD_FINISHED_PAGE, planningBoardEndpoints, type BoardCard, type OrderStatus, type PlanningBoard, type PlanningBoardMove } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 
 export type { BoardCard };
@@ -57,30 +57,82 @@ export function moveCard(columns: readonly BoardColumn[], orderId: number, targe
   });
 }
 
-/** The `POST /api/planning-board/move` body for a drop. */
+/** Where a drop with no card after it goes: the end of the column (the board may show only some of its cards). */
+export const END_OF_COLUMN = 100_000;
+
+/**
+ * The `POST /api/planning-board/move` body for a drop at `index` of the cards `column` shows:
+ * in front of the card now at that place (without the moved one), else at the end of the column.
+ */
 export function moveRequest(orderId: number, column: BoardColumn, index: number): PlanningBoardMove {
-  return { order_id: orderId, to_column: column.status, to_line_id: column.status === 'planned' ? column.lineId : null, position: index };
+  const before = column.cards.filter((card) => card.id !== orderId)[index];
+  return {
+    order_id: orderId,
+    to_column: column.status,
+    to_line_id: column.status === 'planned' ? column.lineId : null,
+    position: before ? index : END_OF_COLUMN,
+    before_order_id: before?.id ?? null,
+  };
+}
+
+/** What the board shows: search, one line, a due date range (YYYY-MM-DD), and how many finished orders. */
+export interface BoardFilters {
+  search: string;
+  lineId: number | null;
+  dueFrom: string;
+  dueTo: string;
+  finishedLimit: number;
+}
+export const NO_FILTERS: BoardFilters = { search: '', lineId: null, dueFrom: '', dueTo: '', finishedLimit: BOARD_FINISHED_PAGE };
+/** Whether anything narrows the board (the finished window aside). */
+export const isFiltered = (filters: BoardFilters) => !!(filters.search.trim() || filters.lineId || filters.dueFrom || filters.dueTo);
+
+/** The query of `GET /api/planning-board` (and of a move) for these filters. */
+export function boardQuery(filters: BoardFilters) {
+  return {
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    ...(filters.lineId ? { line_id: filters.lineId } : {}),
+    ...(filters.dueFrom ? { due_from: filters.dueFrom } : {}),
+    ...(filters.dueTo ? { due_to: filters.dueTo } : {}),
+    ...(filters.finishedLimit !== BOARD_FINISHED_PAGE ? { finished_limit: filters.finishedLimit } : {}),
+  };
 }
 
 /**
- * The board's state: load, and move with an optimistic update; a move the API refuses (409 with
- * its message) puts the card back where it was and reports the message.
+ * The board's state for `filters`: load, and move with an optimistic update; a move the API
+ * refuses (409 with its message) puts the card back where it was and reports the message.
  */
-export function usePlanningBoard(onRefused: (message: string) => void, onMoved?: (card: BoardCard) => void) {
+export function usePlanningBoard(onRefused: (message: string) => void, onMoved?: (card: BoardCard) => void, filters: BoardFilters = NO_FILTERS) {
   const [columns, setColumns] = useState<BoardColumn[] | null>(null);
+  const [finishedTotal, setFinishedTotal] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const query = boardQuery(filters);
+  const queryKey = JSON.stringify(query);
+  // The query of the latest load: a move answers the board with it.
+  const current = useRef(query);
+  current.current = query;
+
+  const show = useCallback((board: BoardData) => {
+    setColumns(toColumns(board));
+    setFinishedTotal(board.finished_total);
+  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
     setLoadError(null);
-    call(planningBoardEndpoints.board, {}, { signal: controller.signal })
-      .then((board) => setColumns(toColumns(board)))
+    setLoading(true);
+    call(planningBoardEndpoints.board, { query: JSON.parse(queryKey) as ReturnType<typeof boardQuery> }, { signal: controller.signal })
+      .then(show)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(errorMessage(error));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, queryKey, show]);
 
   const move = useCallback(
     async (orderId: number, targetId: string, index: number) => {
@@ -94,16 +146,15 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
       // Within one column the index counts the cards without the moved one.
       setColumns(moveCard(before, orderId, targetId, index));
       try {
-        const board = await call(planningBoardEndpoints.move, { body: moveRequest(orderId, target, index) });
-        setColumns(toColumns(board));
+        show(await call(planningBoardEndpoints.move, { query: current.current, body: moveRequest(orderId, target, index) }));
         onMoved?.(source.cards[from]);
       } catch (error) {
         setColumns(before);
         onRefused(errorMessage(error));
       }
     },
-    [columns, onRefused, onMoved],
+    [columns, onRefused, onMoved, show],
   );
 
-  return { columns, loadError, reload: () => setAttempt((value) => value + 1), move };
+  return { columns, finishedTotal, loading, loadError, reload: () => setAttempt((value) => value + 1), move };
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { PLANNING_BOARD_CHANGED, productionMessages } from '@planta/contracts';
 import { mockApi, on, renderPage } from '@planta/ui/testing';
-import { dropTarget, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
+import { dropTarget, END_OF_COLUMN, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
 import PlanningBoardPage from './planning-board.page';
 
 /** A fake realtime channel: the page's subscriptions land here, and `emit()` plays an event. */
@@ -72,8 +72,12 @@ describe('planning board model', () => {
     expect(ids(planned, 'planned:5')).toEqual([1, 3]);
     expect(planned[1].cards[0]).toMatchObject({ status: 'planned', line_id: 5 });
     expect(ids(moveCard(columns, 1, 'to_plan', 1), 'to_plan')).toEqual([2, 1]);
-    expect(moveRequest(1, columns[1], 0)).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
-    expect(moveRequest(3, columns[0], 2)).toEqual({ order_id: 3, to_column: 'to_plan', to_line_id: null, position: 2 });
+    expect(moveRequest(1, columns[1], 0)).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0, before_order_id: 3 });
+    // No card after the drop: the end of the column (a filtered board shows only some of its cards).
+    expect(moveRequest(3, columns[0], 2)).toEqual({ order_id: 3, to_column: 'to_plan', to_line_id: null, position: END_OF_COLUMN, before_order_id: null });
+    // Within its own column, the moved card does not count.
+    expect(moveRequest(1, columns[0], 1)).toMatchObject({ position: END_OF_COLUMN, before_order_id: null });
+    expect(moveRequest(2, columns[0], 0)).toMatchObject({ position: 0, before_order_id: 1 });
   });
 });
 
@@ -89,7 +93,13 @@ describe('usePlanningBoard', () => {
     const { result } = renderHook(() => usePlanningBoard(refused));
     await waitFor(() => expect(result.current.columns).not.toBeNull());
     await act(() => result.current.move(1, 'planned:5', 0));
-    expect(api.calls('POST', '/api/planning-board/move')[0].body).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0 });
+    expect(api.calls('POST', '/api/planning-board/move')[0].body).toEqual({
+      order_id: 1,
+      to_column: 'planned',
+      to_line_id: 5,
+      position: 0,
+      before_order_id: 3,
+    });
     expect(ids(result.current.columns!, 'planned:5')).toEqual([1, 3]);
     expect(refused).not.toHaveBeenCalled();
   });
@@ -122,6 +132,32 @@ describe('PlanningBoardPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText('Cargando la orden…')).toBeNull();
   });
+
+  it("asks the API for the search, line and due dates chosen, and 'Ver más' for the next finished orders", async () => {
+    const finished = Array.from({ length: 20 }, (_, index) => ({ ...card(100 + index, 'finished', 5), finished_at: '2026-01-01T00:00:00Z' }));
+    const api = mockApi(on('GET', '/api/planning-board', 200, { ...BOARD, finished, finished_total: 45 }));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    const done = await screen.findByRole('region', { name: 'Terminada' });
+    expect(within(done).getByText('20 de 45')).toBeTruthy();
+    const queries = () => api.calls('GET', '/api/planning-board').map((call) => Object.fromEntries(call.url.searchParams));
+    expect(queries()).toEqual([{}]);
+    fireEvent.click(within(done).getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ finished_limit: '40' }));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar en el tablero' }), { target: { value: 'cantabricas' } });
+    // A new search starts again from the first window of finished orders.
+    await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Línea' }), { target: { value: '5' } });
+    await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas', line_id: '5' }));
+    fireEvent.change(screen.getByLabelText('Entrega desde'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas', line_id: '5', due_from: '2026-03-01' }));
+    const calls = queries().length;
+    fireEvent.change(screen.getByLabelText('Entrega hasta'), { target: { value: '2026-02-01' } });
+    expect(await screen.findByText(productionMessages.boardDueRange)).toBeTruthy();
+    expect(queries()).toHaveLength(calls);
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({}));
+  }, 30_000);
 
   describe('live refresh', () => {
     const changed: BoardData = {
