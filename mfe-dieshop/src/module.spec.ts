@@ -1,5 +1,5 @@
 import { authRoles } from '@planta/contracts';
-import { NO_CHROME } from '@planta/shell-contract';
+import { NO_CHROME, remoteForPath } from '@planta/shell-contract';
 import { ROUTES } from './module';
 
 const route = (path: string) => ROUTES.find((candidate) => candidate.path === path);
@@ -27,5 +27,11 @@ describe('die shop routes (spec 2.2, 6)', () => {
       expect(route(plain)?.share).toBeUndefined();
       expect(route(plain)?.load).toBe(route(token)?.load);
     }
+  });
+});
+
+describe('dieshop routes belong to this area', () => {
+  it('are all addresses the shell knows to be this area’s', () => {
+    for (const route of ROUTES) expect([route.path, remoteForPath(route.path)]).toEqual([route.path, 'mfe_dieshop']);
   });
 });

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial } from 'typeorm';
 import { messages, type ListQuery } from '@planta/contracts';
 import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
+import { containsFoldedSql } from '../common/text-search';
 import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
 import type { CompanyOwnedEntity } from './company-owned.entity';
 import { requestContext } from './request-context';
@@ -140,11 +141,10 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
       );
       if (where) builder.andWhere(this.scoped(where, companyId));
       if (query.search) {
-        const pattern = bind(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        const conditions = [
-          ...rules.searchable.map((column) => `fold_text(${alias}.${column}::text) like fold_text(${pattern})`),
-          ...labelMatchConditions(query, labelled, bind),
-        ];
+        const searched = rules.searchable.map((column) => `${alias}.${column}::text`);
+        const conditions = [...(searched.length ? [containsFoldedSql(searched, bind(query.search))] : []), ...labelMatchConditions(query, labelled, bind)];
+        // Nothing to search in finds nothing.
+        if (conditions.length === 0) conditions.push('false');
         builder.andWhere(`(${conditions.join(' or ')})`);
       }
       const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];

@@ -77,10 +77,10 @@ export function parseApiError(status: number, body: unknown, statusText = ''): A
     status >= 500
       ? sessionMessages.serverError
       : typeof rawMessage === 'string' && rawMessage
-      ? rawMessage
-      : Array.isArray(rawMessage) && rawMessage.length
-        ? rawMessage.map(String).join('. ')
-        : sessionMessages.unexpectedResponse(status);
+        ? rawMessage
+        : Array.isArray(rawMessage) && rawMessage.length
+          ? rawMessage.map(String).join('. ')
+          : sessionMessages.unexpectedResponse(status);
   const fields = stringRecord(record.fields);
   const codes = stringRecord(record.codes);
   return {

@@ -12,7 +12,7 @@ export const REMOTE_AREAS = {
   mfe_production: {
     title: 'Producción ágil',
     // The declared resources' routes, and the screens of the area that are not resources.
-    prefixes: [...routesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board'],
+    prefixes: [...routesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board', '/apps/orders'],
   },
   mfe_maintenance: {
     title: 'Mantenimiento inteligente',

@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Select, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Select, Text, Textarea, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -58,6 +58,16 @@ const EMPTY_LINE = { children: '\u00a0', 'aria-hidden': true } as const;
  * The frame every field shares: the Controller, the labelled Fluent Field with the spec 5 error
  * text, and the value as the input shows it ('' for none). `input` renders the control itself.
  */
+const useFieldStyles = makeStyles({
+  // A field takes the width its form gives it: an input never pushes past its column into the next
+  // (the three inputs of 'Detener extrusión' once overlapped in the order dialog's grid).
+  field: {
+    minWidth: 0,
+    '& .fui-Input, & .fui-Select, & .fui-Textarea': { width: '100%', minWidth: 0, boxSizing: 'border-box' },
+    '& .fui-Input__input': { minWidth: 0 },
+  },
+});
+
 function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
   name,
   control,
@@ -68,6 +78,7 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
 }: Pick<BaseFieldProps<T, TOut>, 'name' | 'control' | 'label' | 'required' | 'hint'> & {
   input: (field: ControllerRenderProps<T, FieldPath<T>>, value: string) => ReactNode;
 }) {
+  const styles = useFieldStyles();
   return (
     <Controller
       name={name}
@@ -77,6 +88,7 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
         const value = field.value === null || field.value === undefined ? '' : String(field.value);
         return (
           <Field
+            className={styles.field}
             label={label}
             required={required}
             validationMessage={message}

@@ -89,7 +89,7 @@ export default function OrderListPage() {
         exportName="ordenes-de-produccion"
         columns={columns}
         filters={filters}
-        defaultSort={{ key: 'due_date', direction: 'asc' }}
+        defaultSort={{ key: 'due_date', direction: 'desc' }}
         defaultPageSize={25}
         onOpen={(order) => navigate(`${LIST_PATH}/${order.id}`)}
         onCreate={() => setCreating(true)}

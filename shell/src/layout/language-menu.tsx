@@ -28,7 +28,8 @@ export function LanguageMenu() {
         <Button
           appearance="subtle"
           className={styles.trigger}
-          aria-label={t('languageMenu.label', 'Idioma')}
+          // The name starts with what the button shows ('ES'), so that speech input ('click ES') finds it.
+          aria-label={`${current.toUpperCase()} – ${t('languageMenu.label', 'Idioma')}`}
           title={t('languageMenu.change', 'Cambiar idioma')}
           icon={shown ? <FlagIcon code={shown.flag} /> : undefined}
         >
