@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, login, newPage, visible } from '../support/browser';
+import { baseUrl, eventually, launchBrowser, login, newPage, onPath, visible } from '../support/browser';
 
 /** Calls the API from the page with the signed-in user's token. */
 async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -21,6 +21,18 @@ interface Order {
   die_id: number | null;
   line_id: number | null;
   status: string;
+}
+
+/** Stops the company's running order dies (the demo's presses are busy), as the signed-in user; answers the open orders. */
+async function freeTheLines(page: Page): Promise<Order[]> {
+  const orders = (await apiCall<Order[]>(page, 'GET', '/orders/hideClosedOrders')).body;
+  for (const busy of orders.filter((order) => order.status === 'in_press')) {
+    const detail = (await apiCall<{ order_dies: { id: number; active_timer: boolean }[] }>(page, 'GET', `/orders/${busy.id}`)).body;
+    for (const run of detail.order_dies.filter((candidate) => candidate.active_timer)) {
+      expect((await apiCall(page, 'POST', `/extrusion/${run.id}/stop`, { billets_pushed: 1, good_kg: 1, scrap_kg: 0 })).status).toBe(200);
+    }
+  }
+  return (await apiCall<Order[]>(page, 'GET', '/orders/hideClosedOrders')).body;
 }
 
 /** Spec 4: the 'Dimensiones criticas' prompt at the 10-minute mark of a running order die. */
@@ -52,13 +64,7 @@ describe('critical-dimensions prompt', () => {
     // A run of Perfiles del Sur's own: its one line is busy in the demo data, so that run is
     // stopped first and a planned order is started by this user (the prompt follows the runs the
     // user started).
-    const orders = (await apiCall<Order[]>(page, 'GET', '/orders/hideClosedOrders')).body;
-    for (const busy of orders.filter((order) => order.status === 'in_press')) {
-      const detail = (await apiCall<{ order_dies: { id: number; active_timer: boolean }[] }>(page, 'GET', `/orders/${busy.id}`)).body;
-      for (const run of detail.order_dies.filter((candidate) => candidate.active_timer)) {
-        expect((await apiCall(page, 'POST', `/extrusion/${run.id}/stop`, { billets_pushed: 1, good_kg: 1, scrap_kg: 0 })).status).toBe(200);
-      }
-    }
+    const orders = await freeTheLines(page);
     const planned = orders.find((order) => order.status === 'planned' && order.die_id && order.line_id)!;
     const start = await apiCall<{ id: number; order_id: number }>(page, 'POST', '/extrusion/start', {
       order_id: planned.id,
@@ -107,5 +113,55 @@ describe('critical-dimensions prompt', () => {
     await page.clock.runFor(3000);
     await page.waitForTimeout(500);
     expect(await dialog.isVisible()).toBe(false);
+  });
+
+  it("issue 9, done when: a press operator on a tablet finds and starts an extrusion, answers the prompt with '12,5' and 12.5 is stored", async () => {
+    // The administrator frees the press first (the demo's runs keep it busy), then stays to clean up.
+    await login(page, 'admin@sur.example');
+    const planned = (await freeTheLines(page)).find((order) => order.status === 'planned' && order.die_id && order.line_id)!;
+
+    const tablet = await browser.newContext({ baseURL: baseUrl(), locale: 'es-ES', viewport: { width: 1024, height: 768 }, hasTouch: true });
+    try {
+      const operator = await tablet.newPage();
+      await operator.clock.install();
+      await login(operator, 'operario@sur.example');
+      const navigation = operator.getByRole('navigation').first();
+      await navigation.getByRole('button', { name: 'Producción ágil' }).click();
+      await navigation.getByRole('link', { name: 'Iniciar extrusión' }).click();
+      await onPath(operator, '/apps/extrusion/new');
+      const main = operator.getByRole('main');
+      const orderSelect = main.getByRole('combobox', { name: 'Orden de producción' });
+      await eventually(async () => expect(await orderSelect.locator(`option[value="${planned.id}"]`).count()).toBe(1));
+      await orderSelect.selectOption(String(planned.id));
+      const dieSelect = main.getByRole('combobox', { name: 'Copia de la matriz' });
+      await eventually(async () => expect(await dieSelect.inputValue()).not.toBe(''));
+      await main.getByRole('combobox', { name: 'Línea de extrusión' }).selectOption(String(planned.line_id));
+      const starting = operator.waitForResponse((response) => response.url().endsWith('/api/extrusion/start'));
+      await main.getByRole('button', { name: 'Iniciar extrusión' }).click();
+      const startResponse = await starting;
+      expect(startResponse.status()).toBe(201);
+      started = (await startResponse.json()) as { id: number; order_id: number };
+      await visible(operator.getByText('Extrusión iniciada'));
+
+      const dialog = operator.getByRole('alertdialog', { name: 'Dimensiones criticas' });
+      await operator.clock.fastForward('01:05');
+      await operator.clock.fastForward('09:00');
+      await visible(dialog);
+      await dialog.getByLabel('Dimensión A (mm)').fill('12,5');
+      await dialog.getByLabel('Dimensión B (mm)').fill('12,5');
+      const saving = operator.waitForResponse((response) => response.url().endsWith('/api/orders/saveDieCriticalDimension'));
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const saved = await saving;
+      expect(saved.status()).toBe(201);
+      // The values the API stored: the comma was read as a decimal separator.
+      const records = (await saved.json()) as { order_dies_id: number; dimension_value: number | string }[];
+      expect(records.map((record) => [record.order_dies_id, Number(record.dimension_value)])).toEqual([
+        [started!.id, 12.5],
+        [started!.id, 12.5],
+      ]);
+      await visible(operator.getByText('Información Guardada'));
+    } finally {
+      await tablet.close();
+    }
   });
 });

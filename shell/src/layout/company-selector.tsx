@@ -67,6 +67,8 @@ export function CompanySelector({ hideSingle = false }: { hideSingle?: boolean }
       onOptionSelect={(_event, data) => void choose(data.optionValue)}
       className={styles.root}
       button={{ title: selected?.name, children: <span className={styles.name}>{selected?.name ?? t('toolbar.company.select', 'Seleccionar empresa')}</span> }}
+      // Fluent renders its (hidden) clear button with an English name of its own.
+      clearButton={{ 'aria-label': t('common:actions.clearSelection', 'Quitar selección') }}
     >
       {list.map((company) => (
         <Option key={company.id} value={String(company.id)}>

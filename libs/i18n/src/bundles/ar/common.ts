@@ -18,6 +18,7 @@ export const common: BundleShape<typeof es> = {
     confirm: 'تأكيد',
     accept: 'موافق',
     clear: 'مسح',
+    clearSelection: 'مسح التحديد',
     refresh: 'تحديث',
     view: 'عرض',
     send: 'إرسال',

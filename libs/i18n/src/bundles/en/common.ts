@@ -18,6 +18,7 @@ export const common: BundleShape<typeof es> = {
     confirm: 'Confirm',
     accept: 'OK',
     clear: 'Clear',
+    clearSelection: 'Clear selection',
     refresh: 'Refresh',
     view: 'View',
     send: 'Send',

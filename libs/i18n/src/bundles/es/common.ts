@@ -20,6 +20,7 @@ export const common = {
     confirm: 'Confirmar',
     accept: 'Aceptar',
     clear: 'Limpiar',
+    clearSelection: 'Quitar selección',
     refresh: 'Actualizar',
     view: 'Ver',
     send: 'Enviar',

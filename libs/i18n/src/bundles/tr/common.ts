@@ -18,6 +18,7 @@ export const common: BundleShape<typeof es> = {
     confirm: 'Onayla',
     accept: 'Tamam',
     clear: 'Temizle',
+    clearSelection: 'Seçimi temizle',
     refresh: 'Yenile',
     view: 'Görüntüle',
     send: 'Gönder',
