@@ -15,3 +15,4 @@ export * from './decimal-fields';
 export * from './unsaved-changes';
 export * from './use-media-query';
 export * from './layers';
+export * from './facts';

@@ -31,6 +31,7 @@ import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { ErrorCard } from './error-card';
+import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
@@ -119,10 +120,6 @@ const useStyles = makeStyles({
   filter: { minWidth: 0 },
   cards: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
   card: { cursor: 'pointer' },
-  cardFields: { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: '12px', rowGap: '4px', margin: 0 },
-  cardEntry: { display: 'contents' },
-  cardLabel: { color: tokens.colorNeutralForeground3, margin: 0 },
-  cardValue: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 function valueOf<T>(row: T, key: string): unknown {
@@ -366,14 +363,7 @@ export function ResourceList<T extends { id: number | string }>({
                       }
                     }}
                   >
-                    <dl className={styles.cardFields}>
-                      {columns.map((column) => (
-                        <div key={column.key} className={styles.cardEntry}>
-                          <dt className={styles.cardLabel}>{column.label}</dt>
-                          <dd className={styles.cardValue}>{cellOf(row, column)}</dd>
-                        </div>
-                      ))}
-                    </dl>
+                    <Facts items={columns.map((column) => [column.label, cellOf(row, column)] as const)} />
                   </Card>
                 </li>
               ))}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { correctionEndpoints, dieLabel } from '@planta/contracts';
 import { call } from '@planta/session';
-import { useFormat } from '@planta/ui';
+import { Facts, useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
-import { Facts, RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
+import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
 /**
  * Spec 2.2 /apps/correction-record/:id (and its share link `/:token`): one correction of a die and

@@ -9,9 +9,6 @@ import { DIESHOP_NS } from '../i18n';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: '24px', maxWidth: '960px' },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '24px', rowGap: '8px', margin: 0 },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
@@ -39,21 +36,6 @@ export function useRecord<T>(load: () => Promise<T>): Loaded<T> & { retry: () =>
 /** True on a share-link address (`.../:token`): the visitor may read this one record and nothing else. */
 export function useIsSharedView(): boolean {
   return useParams()[SHARE_TOKEN_PARAM] !== undefined;
-}
-
-/** Label and value pairs of a record, read-only. */
-export function Facts({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
-  const styles = useStyles();
-  return (
-    <dl className={styles.facts}>
-      {items.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** A titled part of a record page (its corrections, its reports). */

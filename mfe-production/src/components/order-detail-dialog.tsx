@@ -31,7 +31,18 @@ import {
   type StopExtrusion,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, ErrorCard, FormNumberField, i18nKey, REQUIRED_TEXT, showSnackbar, useCan, useFormat, withDecimalFields } from '@planta/ui';
+import {
+  applyServerFieldErrors,
+  ErrorCard,
+  Facts,
+  FormNumberField,
+  i18nKey,
+  REQUIRED_TEXT,
+  showSnackbar,
+  useCan,
+  useFormat,
+  withDecimalFields,
+} from '@planta/ui';
 import { extrusionStartPath } from '../pages/extrusion-start.link';
 import { OrderFormDialog } from './order-form-dialog';
 
@@ -41,29 +52,12 @@ type StopValues = Record<(typeof STOP_FIELDS)[number], string>;
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '16px', rowGap: '4px', margin: 0 },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0 },
   run: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px' },
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   marks: { display: 'flex', flexWrap: 'wrap', gap: '4px', listStyleType: 'none', margin: 0, padding: 0 },
   missed: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: '12px', alignItems: 'end' },
 });
-
-function Facts({ items }: { items: [string, string][] }) {
-  const styles = useStyles();
-  return (
-    <dl className={styles.facts}>
-      {items.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Figures({ figures }: { figures: ProductionFigures }) {
   const { t } = useTranslation('production');
