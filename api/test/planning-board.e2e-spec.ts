@@ -1,23 +1,8 @@
-import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages } from '@planta/contracts';
+import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages, type PlanningBoard } from '@planta/contracts';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** The planning board's query: the window of finished orders, search, one line, a due date range. */
-interface Card {
-  id: number;
-  number: string;
-  customer: string;
-  due_date: string;
-  line_id: number | null;
-  status: string;
-  finished_at?: string | null;
-}
-interface Board {
-  to_plan: Card[];
-  planned: { line_id: number; line_name: string; cards: Card[] }[];
-  in_press: Card[];
-  finished: Card[];
-  finished_total: number;
-}
+type Board = PlanningBoard;
 
 let t: TestApp;
 let north: number;
