@@ -34,6 +34,14 @@ const remove = (resource: ResourceDefinition, id: number) =>
     .http()
     .delete(url(resource, `/${id}`))
     .set(as(ACCOUNTS.admin));
+/** How the API answers the administrator's read of the record (200 while it exists, 404 once removed). */
+const statusOf = async (resource: ResourceDefinition, id: number) =>
+  (
+    await t
+      .http()
+      .get(url(resource, `/${id}`))
+      .set(as(ACCOUNTS.admin))
+  ).status;
 
 describe.each(rows)('%s', (_name, resource) => {
   it('declares five endpoints under its API path, for its page', () => {
@@ -74,14 +82,7 @@ describe.each(rows)('%s', (_name, resource) => {
       .set(as(ACCOUNTS.admin));
     expect(found.body.items.map((item: { id: number }) => item.id)).toContain(id);
     expect((await remove(resource, id)).status).toBe(204);
-    expect(
-      (
-        await t
-          .http()
-          .get(url(resource, `/${id}`))
-          .set(as(ACCOUNTS.admin))
-      ).status,
-    ).toBe(404);
+    expect(await statusOf(resource, id)).toBe(404);
   });
 
   it('refuses an empty record with the Spanish message of every required field', async () => {
@@ -140,14 +141,7 @@ describe.each(rows)('%s', (_name, resource) => {
       const refused = await remove(resource, id);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toMatch(new RegExp(`^No se puede eliminar: está en uso en .*${probe}`));
-      expect(
-        (
-          await t
-            .http()
-            .get(url(resource, `/${id}`))
-            .set(as(ACCOUNTS.admin))
-        ).status,
-      ).toBe(200);
+      expect(await statusOf(resource, id)).toBe(200);
     } finally {
       await t.sql(`drop table ${probe}`);
     }

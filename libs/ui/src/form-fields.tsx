@@ -58,7 +58,8 @@ const EMPTY_LINE = { children: '\u00a0', 'aria-hidden': true } as const;
  * The frame every field shares: the Controller, the labelled Fluent Field with the spec 5 error
  * text, and the value as the input shows it ('' for none). `input` renders the control itself.
  */
-const useFieldStyles = makeStyles({
+/** The frame of every form field, also for a field a screen draws itself (see ControlledField). */
+export const useFormFieldStyles = makeStyles({
   // A field takes the width its form gives it: an input never pushes past its column into the next
   // (the three inputs of 'Detener extrusión' once overlapped in the order dialog's grid).
   field: {
@@ -78,7 +79,7 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
 }: Pick<BaseFieldProps<T, TOut>, 'name' | 'control' | 'label' | 'required' | 'hint'> & {
   input: (field: ControllerRenderProps<T, FieldPath<T>>, value: string) => ReactNode;
 }) {
-  const styles = useFieldStyles();
+  const styles = useFormFieldStyles();
   return (
     <Controller
       name={name}

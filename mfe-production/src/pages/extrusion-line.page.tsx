@@ -2,7 +2,7 @@ import { Button, Field, Input } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { billetCrossSectionArea, extrusionLineResource, parseDecimal } from '@planta/contracts';
-import { fieldErrorText, inputNumber, resourcePage, useFormat, type FieldRenderer } from '@planta/ui';
+import { fieldErrorText, inputNumber, resourcePage, useFormat, useFormFieldStyles, type FieldRenderer } from '@planta/ui';
 import '../i18n';
 
 export const LINE_BASE = extrusionLineResource.route;
@@ -20,6 +20,7 @@ export function derivedAreaText(diameter: unknown, language: string): string {
 const CrossSectionField: FieldRenderer = ({ name, control, label, texts, page }) => {
   const diameter = useWatch({ control, name: 'billet_diameter_mm' });
   const { language } = useFormat();
+  const frame = useFormFieldStyles();
   const [overridden, setOverridden] = useState(false);
   const loaded = page.record as { billet_cross_section_area_overridden?: boolean } | null;
   useEffect(() => setOverridden(Boolean(loaded?.billet_cross_section_area_overridden)), [loaded]);
@@ -31,6 +32,7 @@ const CrossSectionField: FieldRenderer = ({ name, control, label, texts, page })
         const message = fieldErrorText(fieldState);
         return (
           <Field
+            className={frame.field}
             label={label}
             validationMessage={message}
             validationState={message ? 'error' : 'none'}

@@ -30,8 +30,9 @@ export default function OrderListPage() {
     () => (Object.keys(ORDER_STATUSES) as OrderStatus[]).map((status) => ({ value: status, label: t(`production:detail.statuses.${i18nKey(status)}`) })),
     [t],
   );
-  const columns = useMemo<ResourceColumn<ProductionOrderView>[]>(
-    () => [
+  const columns = useMemo<ResourceColumn<ProductionOrderView>[]>(() => {
+    const statusOf = (order: ProductionOrderView) => statusLabels.find((status) => status.value === order.status)?.label ?? order.status;
+    return [
       { key: 'number', label: t('production:detail.number'), sortable: true, width: 16 },
       { key: 'customer', label: t('production:detail.customer'), sortable: true, width: 28 },
       { key: 'profile', label: t('production:detail.profile'), sortable: true, width: 24 },
@@ -48,8 +49,8 @@ export default function OrderListPage() {
         label: t('production:detail.status'),
         sortable: true,
         labels: statusLabels,
-        render: (order) => statusLabels.find((status) => status.value === order.status)?.label ?? order.status,
-        exportValue: (order) => statusLabels.find((status) => status.value === order.status)?.label ?? order.status,
+        render: statusOf,
+        exportValue: statusOf,
       },
       {
         key: 'quantity_kg',
@@ -65,9 +66,8 @@ export default function OrderListPage() {
         render: (order) => format.date(order.due_date),
         exportValue: (order) => order.due_date,
       },
-    ],
-    [t, format, lines, statusLabels],
-  );
+    ];
+  }, [t, format, lines, statusLabels]);
   const filters = useMemo<ListFilter[]>(
     () => [
       { key: 'status', label: t('production:detail.status'), type: 'choice', options: statusLabels },
