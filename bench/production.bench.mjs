@@ -109,7 +109,6 @@ export async function runProductionBench() {
       PORT: String(port),
       DATABASE_URL: database.url,
       JWT_SECRET: 'bench-secret-long-enough-0123456789abcdefghij',
-      LOGIN_THROTTLE_MAX_PER_ADDRESS: '100000',
     },
     stdio: 'ignore',
   });

@@ -1,13 +1,24 @@
 import { BadRequestException, type INestApplication, PayloadTooLargeException, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { HTTP_REASONS, messages, type ApiError } from '@planta/contracts';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { ApiDocument } from './health/api-docs.controller';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 import { remoteOrigins, serveWebApps } from './web/web-apps';
+
+const HANDLED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Runs in the docs page (serialised by Swagger UI's set-up): adds the portal's stored token to its requests. */
+function withPortalToken(request: { headers: Record<string, string> }) {
+  const token = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('jwt_access_token');
+  if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+  return request;
+}
 
 /** The configured API application, not yet listening (tests drive it directly). */
 export async function createApp(
@@ -18,6 +29,17 @@ export async function createApp(
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.extraModules), {
     bodyParser: false,
     ...(options.logger === false ? { logger: false } : {}),
+  });
+  // Methods nothing here answers (TRACE, PROPFIND, …) get the API's error shape, not Express's text.
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (HANDLED_METHODS.has(request.method)) return next();
+    response.setHeader('Allow', [...HANDLED_METHODS].join(', '));
+    response.status(405).json({ statusCode: 405, message: messages.methodNotAllowed, error: HTTP_REASONS[405] } satisfies ApiError);
+  });
+  // API answers carry personal data and tokens: no browser or proxy keeps a copy.
+  app.use('/api', (_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Cache-Control', 'no-store');
+    next();
   });
   // Body-parser failures become the API's own errors instead of raw parser messages.
   const parseJson = json({ limit: config.bodyLimit });
@@ -46,7 +68,9 @@ export async function createApp(
       },
     }),
   );
-  app.enableCors({ origin: config.corsOrigins, credentials: true });
+  // Tokens travel in the Authorization header, never in cookies: no Access-Control-Allow-Credentials,
+  // and CORS headers only for the configured origins.
+  app.enableCors({ origin: config.corsOrigins });
   app.setGlobalPrefix('api');
   if (options.serveWebApps !== false) serveWebApps(app, config.remotes);
   // No enableShutdownHooks(): main.ts handles the signals and app.close() runs every shutdown hook;
@@ -62,7 +86,16 @@ export async function createApp(
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  app.get(ApiDocument).document = document;
+  if (config.apiDocs !== 'off') {
+    // The page is only the viewer: it loads the document from /api/docs-json with the token the
+    // portal keeps for the signed-in user, so the description is not public.
+    SwaggerModule.setup('api/docs', app, () => undefined as unknown as OpenAPIObject, {
+      raw: false,
+      customSiteTitle: 'Planta API',
+      swaggerOptions: { url: '/api/docs-json', persistAuthorization: true, requestInterceptor: withPortalToken },
+    });
+  }
 
   await app.init();
   return app;

@@ -12,6 +12,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, prepareDatabase } from './database/database';
 import { DieshopModule } from './dieshop/dieshop.module';
+import { ApiDocsController, ApiDocument } from './health/api-docs.controller';
 import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -54,8 +55,9 @@ export class AppModule {
         ProductionModule,
         ...extraModules,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, ApiDocsController],
       providers: [
+        ApiDocument,
         // Guards run in this order: who is calling, then may they.
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

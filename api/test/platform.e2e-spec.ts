@@ -1,12 +1,15 @@
+import { request as httpRequest } from 'node:http';
 import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
+let baseUrl: string;
 beforeAll(async () => {
   t = await startTestApp({
     BODY_LIMIT: '10kb',
     CORS_ORIGINS: 'http://localhost:3000',
     PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
   });
+  baseUrl = await t.listen();
 });
 afterAll(() => t.close());
 
@@ -63,20 +66,49 @@ describe('HTTP hardening', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('allows CORS only for configured origins', async () => {
+  it('allows CORS only for configured origins, never with credentials (tokens are not cookies)', async () => {
     const allowed = await t.http().get('/api/health').set('Origin', 'http://localhost:3000');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     const other = await t.http().get('/api/health').set('Origin', 'https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    for (const response of [allowed, other, await t.http().get('/api/health')]) expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('lets no browser or proxy keep an API answer (personal data, tokens)', async () => {
+    const session = await t.http().post('/api/auth/login').send({ email: 'jefe@norte.example', password: 'Planta2026!' });
+    const refused = await t.http().get('/api/company/all');
+    for (const response of [session, refused, await t.http().get('/api/health')]) expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each(['TRACE', 'PROPFIND', 'LINK'])('answers %s with the JSON error shape and the methods it does answer', async (method) => {
+    const response = await new Promise<{ status?: number; allow?: string; body: string }>((resolve, reject) => {
+      const sent = httpRequest({ host: '127.0.0.1', port: new URL(baseUrl).port, path: '/api/health', method }, (answer) => {
+        let body = '';
+        answer.on('data', (chunk) => (body += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode, allow: answer.headers.allow, body }));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(response.status).toBe(405);
+    expect(response.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 405, message: 'Método no permitido', error: 'Method Not Allowed' });
   });
 });
 
 describe('OpenAPI', () => {
-  it('serves the docs page and a document generated from the shared schemas', async () => {
+  it('serves the document to signed-in users only; the docs page is a viewer that loads it with the portal token', async () => {
     const page = await t.http().get('/api/docs');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger');
-    const document = (await t.http().get('/api/docs-json')).body;
+    const init = await t.http().get('/api/docs/swagger-ui-init.js');
+    expect(init.text).toContain('/api/docs-json');
+    expect(init.text).not.toContain('/api/auth/login');
+    const anonymous = await t.http().get('/api/docs-json');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.paths).toBeUndefined();
+    const { access_token } = await t.login('jefe@norte.example');
+    const document = (await t.http().get('/api/docs-json').set(bearer(access_token))).body;
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/company/all', '/api/die/find', '/api/health']),
     );
@@ -96,6 +128,14 @@ describe('web apps', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toMatchObject({ mfe_auth: '/mfe/auth/mf-manifest.json', mfe_admin: 'https://admin.planta.example/mf-manifest.json' });
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/admin\.planta\.example/);
+  });
+
+  it('serves no source maps, whether or not a build wrote them', async () => {
+    for (const path of ['/main.js.map', '/mfe/auth/remoteEntry.js.map', '/mfe/production/123.abcdef12.js.map']) {
+      const response = await t.http().get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ statusCode: 404, message: 'No encontrado', error: 'Not Found' });
+    }
   });
 
   it('keeps /api answers JSON even for unknown paths while pages fall back to the portal', async () => {

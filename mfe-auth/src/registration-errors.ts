@@ -4,7 +4,7 @@ import { errorMessage, isApiRequestError } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 
 export type RegisterField = keyof RegisterRequest;
-const FORM_FIELDS: readonly RegisterField[] = ['displayName', 'email', 'password', 'passwordConfirm', 'companyName'];
+const FORM_FIELDS: readonly RegisterField[] = ['displayName', 'email', 'password', 'passwordConfirm', 'companyName', 'invitation'];
 const isFormField = (key: string): key is RegisterField => (FORM_FIELDS as readonly string[]).includes(key);
 
 /**

@@ -7,6 +7,7 @@ import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { toUser, UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
+import { RegistrationPolicyService } from './registration-policy.service';
 import { ShareTokenService } from './share-token.service';
 
 @ApiTags('auth')
@@ -16,6 +17,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly shareTokens: ShareTokenService,
     private readonly users: UsersService,
+    private readonly registrationPolicy: RegistrationPolicyService,
   ) {}
 
   @Endpoint(authEndpoints.login)
@@ -33,15 +35,27 @@ export class AuthController {
     return this.shareTokens.signIn(body.token);
   }
 
+  @Endpoint(authEndpoints.registration)
+  registration() {
+    return this.registrationPolicy.policy();
+  }
+
+  @Endpoint(authEndpoints.invite)
+  async invite(@Input() { body }: EndpointArgs<typeof authEndpoints.invite>) {
+    const invitation = await this.registrationPolicy.invite(body.days, body.note);
+    return { ...invitation, link: `/register?invitation=${invitation.code}` };
+  }
+
   /** Validated here rather than by @Input() so that field errors carry their spec 8 codes. */
   @Endpoint(authEndpoints.register)
-  register(@Body() body: unknown) {
+  async register(@Body() body: unknown, @Req() request: Request) {
     const parsed = registerRequestSchema.safeParse(body);
     if (!parsed.success) {
       const fields = issuesToFields(parsed.error.issues);
       const codes = Object.fromEntries(Object.keys(fields).flatMap((field) => (registrationFieldCodes[field] ? [[field, registrationFieldCodes[field]]] : [])));
       throw new BadRequestException({ message: Object.values(fields)[0] ?? messages.validationFailed, fields, codes });
     }
+    await this.registrationPolicy.admit(request.ip ?? 'unknown', parsed.data.invitation);
     return this.auth.register(parsed.data);
   }
 

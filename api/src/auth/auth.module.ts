@@ -10,6 +10,7 @@ import { AuthService } from './auth.service';
 import { IdentityService } from './identity.service';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { RegistrationPolicyService } from './registration-policy.service';
 import { ShareTokenController } from './share-token.controller';
 import { ShareTokenService } from './share-token.service';
 
@@ -21,7 +22,7 @@ import { ShareTokenService } from './share-token.service';
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.jwt.secret }) }),
   ],
   controllers: [AuthController, ShareTokenController],
-  providers: [AuthService, AccessTokenService, LoginThrottleService, ShareTokenService, IdentityService, JwtStrategy],
+  providers: [AuthService, AccessTokenService, LoginThrottleService, RegistrationPolicyService, ShareTokenService, IdentityService, JwtStrategy],
   exports: [AuthService, AccessTokenService, IdentityService],
 })
 export class AuthModule {}

@@ -10,6 +10,7 @@ import { UserEntity } from '../users/user.entity';
 import { roleNames, toUser, UsersService } from '../users/users.service';
 import { AccessTokenService } from './access-token.service';
 import { LoginThrottleService } from './login-throttle.service';
+import { RegistrationPolicyService } from './registration-policy.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 
 const UNIQUE_VIOLATION = '23505';
@@ -24,6 +25,7 @@ export class AuthService {
     private readonly tokens: AccessTokenService,
     private readonly throttle: LoginThrottleService,
     private readonly tenantDb: TenantDb,
+    private readonly registrationPolicy: RegistrationPolicyService,
   ) {}
 
   /** A session for `user` in `companyId`: the spec's user plus a fresh access token. */
@@ -37,14 +39,14 @@ export class AuthService {
   /** One answer for an unknown email and a wrong password, in the same time. */
   async login({ email, password }: LoginRequest, address: string): Promise<AuthResponse> {
     const normalized = email.toLowerCase();
-    await this.throttle.assertAllowed(normalized, address);
+    const attempt = await this.throttle.begin(normalized, address);
     const user = await this.users.findForLogin(normalized);
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !user.active || !valid) {
-      await this.throttle.recordFailure(normalized, address);
+      await this.throttle.failed(attempt);
       throw new UnauthorizedException(messages.invalidCredentials);
     }
-    await this.throttle.clear(normalized);
+    await this.throttle.succeeded(attempt, normalized, address);
     return this.session(user, user.home_company_id);
   }
 
@@ -68,6 +70,7 @@ export class AuthService {
     const passwordHash = await hashPassword(request.password);
     try {
       const user = await this.tenantDb.system(async (manager) => {
+        await this.registrationPolicy.redeem(manager, request.invitation);
         if (await manager.exists(UserEntity, { where: { email } })) throw emailInUse();
         if (await manager.exists(CompanyEntity, { where: { name: request.companyName } })) {
           throw new ConflictException({ message: 'Ya existe una empresa con ese nombre', fields: { companyName: 'Ya existe una empresa con ese nombre' } });

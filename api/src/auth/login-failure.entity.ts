@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One failed sign-in; kept in the database so every API process throttles alike. */
+/** One sign-in attempt that failed (or is still being checked); kept in the database so every API process counts alike. */
 @Entity('login_failure')
 @Index(['email', 'at'])
 @Index(['address', 'at'])
@@ -16,4 +16,8 @@ export class LoginFailureEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   at: Date;
+
+  /** Written before the password is checked; cleared when it turns out wrong, the row deleted when right. */
+  @Column({ type: 'boolean', default: false })
+  pending: boolean;
 }

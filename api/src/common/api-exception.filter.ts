@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { HTTP_REASONS as REASONS, messages, type ApiError } from '@planta/contracts';
+import { retryAfterOf } from './retry-later';
 
 /**
  * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`
@@ -14,7 +15,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    if (response.headersSent) return;
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+    response.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown): ApiError {

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
+import { REGISTRATION_MODES, type RegistrationMode } from '@planta/contracts';
+import type { SignInLimits } from '../auth/sign-in-delay';
 import { remotesMap, type RemoteName } from '../web/web-apps';
 
 import { workspaceRoot } from './workspace-root';
@@ -17,16 +19,33 @@ export interface AppConfig {
   corsOrigins: string[];
   bodyLimit: string;
   trustProxy: boolean;
-  loginThrottle: { windowMinutes: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  /** Delays after failed sign-ins (sign-in-delay.ts). */
+  signInLimits: SignInLimits;
+  /** Who may register a new company: anyone (limited per address and hour), nobody, or holders of an invitation. */
+  registration: { mode: RegistrationMode; maxPerAddressPerHour: number };
   /** Seed the demo companies, accounts and plant data on start (idempotent). */
   seedDemoData: boolean;
   /** The remotes map served at /remotes.json. */
   remotes: Record<RemoteName, string>;
   /** Presence: each process beats every `heartbeatMs`; one silent for `presenceTtlMs` is taken for dead. */
   realtime: { heartbeatMs: number; presenceTtlMs: number };
+  /** The OpenAPI page and document: for signed-in users, or not served at all. */
+  apiDocs: 'signed-in' | 'off';
   /** Check every answer against its contract (tests). */
   checkResponses: boolean;
 }
+
+const registrationMode = (value: string | undefined): RegistrationMode => {
+  if (value === undefined || value === '') return 'open';
+  if ((REGISTRATION_MODES as readonly string[]).includes(value)) return value as RegistrationMode;
+  throw new Error(`REGISTRATION must be one of ${REGISTRATION_MODES.join(', ')}.`);
+};
+
+const apiDocsSetting = (value: string | undefined): AppConfig['apiDocs'] => {
+  if (value === undefined || value === '' || value === 'signed-in') return 'signed-in';
+  if (value === 'off') return 'off';
+  throw new Error('API_DOCS must be signed-in or off.');
+};
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -69,14 +88,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     bodyLimit: env.BODY_LIMIT || '1mb',
     trustProxy: env.TRUST_PROXY === 'true',
-    loginThrottle: {
-      windowMinutes: int(env.LOGIN_THROTTLE_WINDOW_MINUTES, 15),
-      maxFailuresPerAccount: int(env.LOGIN_THROTTLE_MAX_PER_ACCOUNT, 5),
-      maxFailuresPerAddress: int(env.LOGIN_THROTTLE_MAX_PER_ADDRESS, 30),
+    signInLimits: {
+      windowMinutes: Math.max(1, int(env.SIGN_IN_WINDOW_MINUTES, 15)),
+      freeFailuresPerAccountAddress: Math.max(1, int(env.SIGN_IN_FREE_FAILURES, 5)),
+      addressesPerAccountBeforeDelay: Math.max(1, int(env.SIGN_IN_ADDRESSES_PER_ACCOUNT, 10)),
+      accountsPerAddressBeforeDelay: Math.max(1, int(env.SIGN_IN_ACCOUNTS_PER_ADDRESS, 30)),
+      baseDelaySeconds: Math.max(1, int(env.SIGN_IN_BASE_DELAY_SECONDS, 1)),
+      maxDelaySeconds: Math.max(1, int(env.SIGN_IN_MAX_DELAY_SECONDS, 300)),
+    },
+    registration: {
+      mode: registrationMode(env.REGISTRATION),
+      maxPerAddressPerHour: Math.max(0, int(env.REGISTRATION_MAX_PER_ADDRESS_PER_HOUR, 10)),
     },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     remotes: remotesMap(env),
     realtime: { heartbeatMs, presenceTtlMs: Math.max(2 * heartbeatMs, int(env.PRESENCE_TTL_MS, 3 * heartbeatMs)) },
+    apiDocs: apiDocsSetting(env.API_DOCS),
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { HTTP_REASONS, messages, type ApiError } from '@planta/contracts';
 import { workspaceRoot } from '../config/workspace-root';
 
 /** The remotes the shell loads at run time: federation container name → folder under /mfe/. */
@@ -51,6 +52,11 @@ export function serveWebApps(app: NestExpressApplication, map: Record<string, st
     else noCache(response);
   };
 
+  // Source maps stay next to the builds for the team (error reports), not for every visitor.
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (!request.path.endsWith('.map')) return next();
+    response.status(404).json({ statusCode: 404, message: messages.notFound, error: HTTP_REASONS[404] } satisfies ApiError);
+  });
   app.use('/remotes.json', (_request: Request, response: Response) => {
     noCache(response);
     response.json(map);

@@ -27,9 +27,29 @@ export const registerRequestSchema = z
     password: newPasswordSchema,
     passwordConfirm: z.string({ error: messages.required }).min(1, messages.required),
     companyName: z.string({ error: messages.companyNameRequired }).trim().min(1, messages.companyNameRequired).max(120, messages.tooLong(120)),
+    /** Needed when registration is by invitation only: the code of the invitation link. */
+    invitation: z.string().trim().max(128, messages.tooLong(128)).optional(),
   })
   .refine((value) => value.password === value.passwordConfirm, { message: messages.passwordsDoNotMatch, path: ['passwordConfirm'] });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Who may register a new company on this installation (configuration `REGISTRATION`). */
+export const REGISTRATION_MODES = ['open', 'closed', 'invitation'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+export const registrationPolicySchema = z.object({ mode: z.enum(REGISTRATION_MODES) });
+export type RegistrationPolicy = z.infer<typeof registrationPolicySchema>;
+
+/** An administrator invites another company to register (when registration is by invitation). */
+export const createInvitationRequestSchema = z.object({
+  days: z.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1).max(30, messages.atMost(30)).default(7),
+  note: z.string().trim().max(200, messages.tooLong(200)).optional(),
+});
+export const invitationResponseSchema = z.object({
+  code: z.string(),
+  expires_at: z.string(),
+  /** The address to hand on: the registration page with the code filled in. */
+  link: z.string(),
+});
 
 /** Spec 7: sign in again with a stored token. */
 export const tokenSignInRequestSchema = z.object({

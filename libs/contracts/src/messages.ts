@@ -1,3 +1,10 @@
+/** '1 segundo', '45 segundos', '1 minuto', '5 minutos': a wait rounded up to whole units. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
+
 /**
  * Validation and error texts. The ones quoted in the product specification are kept exactly as
  * written there (including its English template texts for registration).
@@ -15,7 +22,12 @@ export const messages = {
   companyNameRequired: 'Ingresa el nombre de la empresa',
   emailInUse: 'El correo ya está en uso',
   invalidCredentials: 'Correo o contraseña incorrectos',
-  tooManyAttempts: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
+  /** A sign-in that must wait: `seconds` is also sent as Retry-After. */
+  tooManyAttempts: (seconds: number) => `Demasiados intentos fallidos. Vuelve a intentarlo en ${waitText(seconds)}.`,
+  tooManyRegistrations: (seconds: number) => `Demasiados registros desde esta red. Vuelve a intentarlo en ${waitText(seconds)}.`,
+  registrationClosed: 'El registro de nuevas empresas está cerrado en esta instalación. Pide una cuenta al administrador de tu empresa.',
+  registrationByInvitation: 'El registro de nuevas empresas es solo por invitación. Usa el enlace de invitación que recibiste.',
+  invitationInvalid: 'La invitación no es válida, ya se usó o expiró',
   invalidAccessToken: 'Invalid access_token',
   accessTokenExpired: 'access_token expired',
   tokenSignInFailed: 'Error intentando ingresar con el TOKEN',
@@ -24,6 +36,7 @@ export const messages = {
   forbidden: 'No tienes permiso para esta acción',
   companyMismatch: 'La empresa indicada no es la empresa activa de la sesión',
   notFound: 'No encontrado',
+  methodNotAllowed: 'Método no permitido',
   validationFailed: 'Los datos enviados no son válidos',
   positiveNumber: 'Debe ser un número mayor que cero',
   nonNegativeNumber: 'Debe ser un número igual o mayor que cero',

@@ -94,7 +94,9 @@ export function createFederatedConfig({
     context: appRoot,
     // A remote has no page of its own: its container (remoteEntry.js) is its only entry.
     entry: host ? { main: './src/index.ts' } : {},
-    devtool: development ? 'eval-cheap-module-source-map' : 'source-map',
+    // Production maps are written but not referenced from the bundles (and not served): they are
+    // for reading error reports, not for anyone who opens the portal.
+    devtool: development ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: path.join(appRoot, 'dist'),
       // Remotes are served from wherever the remotes map says: their chunks load relative to it.

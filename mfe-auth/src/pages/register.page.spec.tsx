@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@planta/contracts';
 import { signOut } from '@planta/session';
 import { onSnackbar, type SnackbarMessage } from '@planta/ui';
-import { currentPath, mockFetch, renderPage } from '@planta/ui/testing';
+import { currentPath, mockApi, mockFetch, on, renderPage } from '@planta/ui/testing';
 import { authResponse } from '../testing/auth-response';
 import RegisterPage from './register.page';
 
@@ -81,13 +81,16 @@ describe('RegisterPage', () => {
   });
 
   it('puts a 409 email-already-in-use on the email field, not in a snackbar', async () => {
-    const fetchMock = mockFetch(409, {
-      statusCode: 409,
-      message: messages.emailInUse,
-      error: 'Conflict',
-      fields: { email: messages.emailInUse },
-      codes: { email: 'email-already-in-use' },
-    });
+    const fetchMock = mockApi(
+      on('GET', '/api/auth/registration', 200, { mode: 'open' }),
+      on('POST', '/api/auth/register', 409, {
+        statusCode: 409,
+        message: messages.emailInUse,
+        error: 'Conflict',
+        fields: { email: messages.emailInUse },
+        codes: { email: 'email-already-in-use' },
+      }),
+    );
     renderPage(<RegisterPage />, { url: '/register' });
     const sent = fillValidForm();
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -98,12 +101,11 @@ describe('RegisterPage', () => {
     expect(within(fieldOf(input(/^Nombre para mostrar/))).queryByText('El correo ya está en uso')).toBeNull();
     expect(snackbars).toEqual([]);
     expect(currentPath()).toBe('/register');
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/register', expect.objectContaining({ method: 'POST' }));
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual(sent);
+    expect(fetchMock.calls('POST', '/api/auth/register').map((sentCall) => sentCall.body)).toEqual([{ ...sent, invitation: '' }]);
   });
 
   it('signs the new admin in and goes to the remembered URL', async () => {
-    mockFetch(201, authResponse());
+    mockApi(on('GET', '/api/auth/registration', 200, { mode: 'open' }), on('POST', '/api/auth/register', 201, authResponse()));
     renderPage(<RegisterPage />, { url: '/register', remembered: '/apps/company/all' });
     fillValidForm();
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -127,6 +129,38 @@ describe('RegisterPage', () => {
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Crear cuenta' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.calls('POST', '/api/auth/register')).toEqual([]);
   });
+
+  it('says registration is closed, with no form, when the installation closed it', async () => {
+    mockApi(on('GET', '/api/auth/registration', 200, { mode: 'closed' }));
+    renderPage(<RegisterPage />, { url: '/register' });
+    expect(
+      await screen.findByText('El registro de nuevas empresas está cerrado en esta instalación. Pide una cuenta al administrador de tu empresa.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Crear cuenta' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ingresa' })).toBeTruthy();
+  });
+
+  it('by invitation: asks for the code, filled in from the invitation link, and sends it', async () => {
+    const fetchMock = mockApi(
+      on('GET', '/api/auth/registration', 200, { mode: 'invitation' }),
+      on('POST', '/api/auth/register', 403, {
+        statusCode: 403,
+        message: messages.invitationInvalid,
+        error: 'Forbidden',
+        fields: { invitation: messages.invitationInvalid },
+      }),
+    );
+    renderPage(<RegisterPage />, { url: '/register?invitation=abc123', route: '/register' });
+    const code = (await screen.findByLabelText(/^Código de invitación/)) as HTMLInputElement;
+    expect(code.value).toBe('abc123');
+    fillValidForm();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(fieldOf(code).textContent).toContain(messages.invitationInvalid));
+    expect(fetchMock.calls('POST', '/api/auth/register')[0].body).toMatchObject({ invitation: 'abc123' });
+    type(code, '');
+    await waitFor(() => expect(submit().disabled).toBe(true));
+  }, 15_000);
 });

@@ -2,12 +2,12 @@ import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Spi
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { registerRequestSchema, type RegisterRequest } from '@planta/contracts';
-import { afterLoginTarget, register, rememberedUrlAtom } from '@planta/session';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authEndpoints, messages, registerRequestSchema, type RegisterRequest, type RegistrationMode } from '@planta/contracts';
+import { afterLoginTarget, call, register, rememberedUrlAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
 
@@ -35,6 +35,7 @@ export default function RegisterPage() {
   const styles = useStyles();
   const { t } = useTranslation('auth');
   const [tab, setTab] = useState<RegisterTab>('jwt');
+  const mode = useRegistrationMode();
 
   return (
     <div className={styles.page}>
@@ -49,8 +50,12 @@ export default function RegisterPage() {
           <Tab value="auth0">{t('register.tabs.auth0', 'Acceso corporativo (SSO)')}</Tab>
         </TabList>
         <div role="tabpanel" aria-label={t(`register.tabs.${tab}`)}>
-          {tab === 'jwt' ? (
-            <JwtRegisterForm />
+          {tab === 'jwt' && mode === 'closed' ? (
+            <MessageBar intent="info">
+              <MessageBarBody>{t('register.closed')}</MessageBarBody>
+            </MessageBar>
+          ) : tab === 'jwt' ? (
+            <JwtRegisterForm byInvitation={mode === 'invitation'} />
           ) : (
             <MessageBar intent="warning">
               <MessageBarBody>{t('register.providerNotConfigured', { fallback: t('register.tabs.jwt') })}</MessageBarBody>
@@ -68,17 +73,42 @@ export default function RegisterPage() {
   );
 }
 
+/**
+ * Whether this installation lets new companies register (GET auth/registration). Until it is
+ * known, or if it cannot be asked, the form is offered: the API refuses what the mode forbids.
+ */
+function useRegistrationMode(): RegistrationMode {
+  const [mode, setMode] = useState<RegistrationMode>('open');
+  useEffect(() => {
+    let current = true;
+    call(authEndpoints.registration)
+      .then((policy) => current && setMode(policy.mode))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return mode;
+}
+
 /** The JWT tab: POST /api/auth/register, which creates the company and signs the person in as its admin. */
-function JwtRegisterForm() {
+function JwtRegisterForm({ byInvitation }: { byInvitation: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const remembered = useAtomValue(rememberedUrlAtom);
+  const [searchParams] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
+  // By invitation, the code of the invitation link is needed too (filled in from ?invitation=).
+  const schema = useMemo(
+    () =>
+      byInvitation ? registerRequestSchema.refine((value) => !!value.invitation, { message: messages.required, path: ['invitation'] }) : registerRequestSchema,
+    [byInvitation],
+  );
   const { control, handleSubmit, formState, setError } = useForm<RegisterRequest>({
     mode: 'onChange',
-    resolver: zodResolver(registerRequestSchema),
-    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', companyName: '' },
+    resolver: zodResolver(schema),
+    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', companyName: '', invitation: searchParams.get('invitation') ?? '' },
   });
 
   const submit = handleSubmit(async (data) => {
@@ -107,6 +137,7 @@ function JwtRegisterForm() {
     { name: 'password', label: t('register.password', 'Contraseña'), type: 'password', autoComplete: 'new-password' },
     { name: 'passwordConfirm', label: t('register.confirmPassword', 'Confirmar contraseña'), type: 'password', autoComplete: 'new-password' },
     { name: 'companyName', label: t('register.companyName', 'Nombre de la empresa'), type: 'text', autoComplete: 'organization' },
+    ...(byInvitation ? [{ name: 'invitation' as const, label: t('register.invitation'), type: 'text' as const, autoComplete: 'off' }] : []),
   ];
 
   return (

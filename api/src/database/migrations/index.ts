@@ -5,6 +5,7 @@ import { TenantPolicyInitPlans1764000000000 } from './1764000000000-tenant-polic
 import { OrderSearchKeys1764100000000 } from './1764100000000-order-search-keys';
 import { CompanyMemberPolicy1764200000000 } from './1764200000000-company-member-policy';
 import { AccentInsensitiveSearch1764300000000 } from './1764300000000-accent-insensitive-search';
+import { SignInLimits1764400000000 } from './1764400000000-sign-in-limits';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   OrderSearchKeys1764100000000,
   CompanyMemberPolicy1764200000000,
   AccentInsensitiveSearch1764300000000,
+  SignInLimits1764400000000,
 ];

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
   authResponseSchema,
+  createInvitationRequestSchema,
+  invitationResponseSchema,
   createShareTokenRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
+  registrationPolicySchema,
   shareTokenResponseSchema,
   shareTokenSignInRequestSchema,
   tokenSignInRequestSchema,
@@ -53,6 +56,23 @@ export const authEndpoints = {
     summary: 'Register a person and the company they administer',
     body: registerRequestSchema,
     response: authResponseSchema,
+  }),
+  registration: endpoint({
+    method: 'GET',
+    path: 'auth/registration',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Whether new companies may register here: open, closed or by invitation only',
+    response: registrationPolicySchema,
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: 'auth/registration/invitation',
+    access: { page: 'companies' },
+    tag: 'auth',
+    summary: 'A one-time link that lets another company register when registration is by invitation',
+    body: createInvitationRequestSchema,
+    response: invitationResponseSchema,
   }),
   updateUser: endpoint({
     method: 'POST',
@@ -109,7 +129,18 @@ export const shareTokenEndpoints = {
   }),
 } as const;
 
+/** The OpenAPI document of this API: the docs page (/api/docs) loads it with the reader's token. */
+const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
 export const healthEndpoints = {
+  apiDocument: endpoint({
+    method: 'GET',
+    path: 'docs-json',
+    access: 'signed-in',
+    tag: 'health',
+    summary: 'The OpenAPI document of this API, for signed-in users (404 when API_DOCS=off)',
+    response: openApiDocumentSchema,
+  }),
   health: endpoint({
     method: 'GET',
     path: 'health',

@@ -33,6 +33,8 @@ export const auth: BundleShape<typeof es> = {
     toDashboard: 'الانتقال إلى لوحة المعلومات',
     providerNotConfigured: 'طريقة التسجيل هذه غير مهيأة في هذا التثبيت. استخدم «{{fallback}}» أو اطلب حسابًا من المسؤول.',
     success: 'تم إنشاء حسابك بنجاح',
+    closed: 'تسجيل الشركات الجديدة مغلق في هذا التثبيت. اطلب حسابًا من مسؤول شركتك.',
+    invitation: 'رمز الدعوة',
   },
   logout: {
     message: 'جارٍ تسجيل الخروج...',

@@ -33,6 +33,8 @@ export const auth: BundleShape<typeof es> = {
     toDashboard: 'Go to the dashboard',
     providerNotConfigured: 'This way of signing up is not set up in this installation. Use “{{fallback}}” or ask an administrator for an account.',
     success: 'Your account was created',
+    closed: "Registering new companies is closed on this installation. Ask your company's administrator for an account.",
+    invitation: 'Invitation code',
   },
   logout: {
     message: 'Signing out...',

@@ -35,6 +35,8 @@ export const auth = {
     toDashboard: 'Ir al tablero',
     providerNotConfigured: 'Esta forma de registro no está configurada en esta instalación. Usa «{{fallback}}» o pide una cuenta a un administrador.',
     success: 'Tu cuenta se creó correctamente',
+    closed: 'El registro de nuevas empresas está cerrado en esta instalación. Pide una cuenta al administrador de tu empresa.',
+    invitation: 'Código de invitación',
   },
   logout: {
     message: 'Cerrando sesión...',

@@ -33,6 +33,8 @@ export const auth: BundleShape<typeof es> = {
     toDashboard: 'Panoya git',
     providerNotConfigured: 'Bu kayıt yöntemi bu kurulumda yapılandırılmamış. “{{fallback}}” seçeneğini kullanın veya bir yöneticiden hesap isteyin.',
     success: 'Hesabınız oluşturuldu',
+    closed: 'Bu kurulumda yeni şirket kaydı kapalıdır. Şirketinizin yöneticisinden bir hesap isteyin.',
+    invitation: 'Davet kodu',
   },
   logout: {
     message: 'Oturum kapatılıyor...',
