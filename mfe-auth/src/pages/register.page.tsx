@@ -23,6 +23,8 @@ const useStyles = makeStyles({
   card: { width: '100%', maxWidth: '440px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
   form: { display: 'flex', flexDirection: 'column', gap: '16px' },
   brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
+  // Three sign-up ways do not fit one line of the card: they wrap instead of being cut off.
+  tabs: { flexWrap: 'wrap', justifyContent: 'center' },
   links: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', textAlign: 'center' },
 });
 
@@ -44,7 +46,7 @@ export default function RegisterPage() {
           <img src="/favicon.svg" alt={t('login.logoAlt', 'Logotipo de Planta')} width={64} height={64} />
           <Title3 as="h1">{t('register.title', 'Crea tu cuenta')}</Title3>
         </div>
-        <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as RegisterTab)}>
+        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as RegisterTab)}>
           <Tab value="jwt">{t('register.tabs.jwt', 'Correo y contraseña')}</Tab>
           <Tab value="firebase">{t('register.tabs.firebase', 'Cuenta de Google')}</Tab>
           <Tab value="auth0">{t('register.tabs.auth0', 'Acceso corporativo (SSO)')}</Tab>
