@@ -27,6 +27,8 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger('Presence');
   readonly processId = randomUUID();
   private readonly local = new Map<string, Member>();
+  /** The presence work still running per connection (see inOrder). */
+  private readonly queues = new Map<string, Promise<void>>();
   private timer?: NodeJS.Timeout;
   private stopping = false;
 
@@ -65,15 +67,34 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  async connect(connectionId: string, member: Member): Promise<void> {
+  connect(connectionId: string, member: Member): Promise<void> {
     this.local.set(connectionId, member);
-    await this.register(connectionId, member);
+    return this.inOrder(connectionId, () => this.register(connectionId, member));
   }
 
-  async disconnect(connectionId: string): Promise<void> {
+  disconnect(connectionId: string): Promise<void> {
     const member = this.local.get(connectionId);
     this.local.delete(connectionId);
-    if (!member || this.stopping) return;
+    if (!member) return Promise.resolve();
+    return this.inOrder(connectionId, () => this.unregister(connectionId, member));
+  }
+
+  /**
+   * Runs the presence work of one connection after the work queued before it: a socket cut right
+   * after it connected must not have its row inserted after it was removed.
+   */
+  private inOrder(connectionId: string, work: () => Promise<void>): Promise<void> {
+    const next = (this.queues.get(connectionId) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.queues.set(connectionId, next);
+    const forget = () => {
+      if (this.queues.get(connectionId) === next) this.queues.delete(connectionId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async unregister(connectionId: string, member: Member): Promise<void> {
+    if (this.stopping) return;
     const wentOffline = await this.decide(member, async (manager) => {
       const removed: unknown[] = await manager.query(`with gone as (delete from presence where connection_id = $1 returning 1) select * from gone`, [
         connectionId,
