@@ -1,19 +1,28 @@
 import { liveEvents, type AuthResponse, type ChatContact } from '@planta/contracts';
 import { freePort } from './support/ports';
 import { spawnApi, stopAllApis, stopApi, waitForHealth, type ApiProcess } from './support/api-process';
-import { closeSockets, connect, nextEvent } from './support/sockets';
-import { createEmptyDatabase, dropDatabase } from './support/test-app';
+import { closeSockets, connect, nextCut, nextEvent } from './support/sockets';
+import { adminQuery, createEmptyDatabase, dropDatabase } from './support/test-app';
 
 // Short heartbeats so that a dead process is noticed within a second or so.
 const HEARTBEAT_MS = 200;
 const PRESENCE_TTL_MS = 800;
+/** B hears of access changes only from the database's announcements; C checks its sockets every second. */
+const NEVER_MS = 600_000;
+const ACCESS_CHECK_MS = 1000;
+/** An announced change reaches every process's sockets at once (tens of ms); room for a loaded machine. */
+const ANNOUNCED_BOUND_MS = 1000;
 
 let database: { name: string; url: string };
 let apis: ApiProcess[];
 beforeAll(async () => {
   database = await createEmptyDatabase();
   const env = { DATABASE_URL: database.url, REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS), PRESENCE_TTL_MS: String(PRESENCE_TTL_MS) };
-  apis = [spawnApi(await freePort(), env), spawnApi(await freePort(), env), spawnApi(await freePort(), env)];
+  apis = [
+    spawnApi(await freePort(), env),
+    spawnApi(await freePort(), { ...env, REALTIME_ACCESS_CHECK_MS: String(NEVER_MS) }),
+    spawnApi(await freePort(), { ...env, REALTIME_ACCESS_CHECK_MS: String(ACCESS_CHECK_MS) }),
+  ];
   await Promise.all(apis.map((api) => waitForHealth(api)));
 });
 afterAll(async () => {
@@ -36,7 +45,62 @@ const idOf = (session: AuthResponse) => session.user.data.id;
 const statusOf = async (api: ApiProcess, viewer: AuthResponse, of: AuthResponse) =>
   (await call<ChatContact[]>(api, '/api/chat/contacts', viewer.access_token)).body.find((contact) => contact.id === idOf(of))?.status;
 
+/** SQL on the shared database, as an administrator would run it (also what another process's change looks like). */
+const sql = (text: string, params: unknown[] = []) => adminQuery(text, params, database.name);
+
 describe('several API processes on one database', () => {
+  it("cut a deactivated user's socket on another process at once, and any process's periodic check catches what was not announced", async () => {
+    const [a, b, c] = apis;
+    const [jefe, operario] = await Promise.all([login(a, 'jefe@norte.example'), login(a, 'operario@norte.example')]);
+    const onA = await connect(base(a), jefe.access_token);
+    const onB = await connect(base(b), operario.access_token);
+    const offline = nextEvent(onA, liveEvents.userIsOffline, 5000, (payload: { userId: number }) => payload.userId === idOf(operario));
+
+    // Announced: B, which never checks on its own, cuts the socket within the bound.
+    const cutOnB = nextCut(onB, ANNOUNCED_BOUND_MS);
+    let since = Date.now();
+    await sql(`update app_user set active = false where id = $1`, [idOf(operario)]);
+    try {
+      const { revoked, reason, at } = await cutOnB;
+      expect(revoked).toEqual({ reason: 'access-revoked' });
+      expect(reason).toBe('io server disconnect');
+      expect(at - since).toBeLessThan(ANNOUNCED_BOUND_MS);
+      await offline;
+    } finally {
+      await sql(`update app_user set active = true where id = $1`, [idOf(operario)]);
+    }
+    expect(await statusOf(a, jefe, operario)).toBe('offline');
+
+    // Not announced (triggers off for that transaction): C's next check cuts it.
+    const onC = await connect(base(c), operario.access_token);
+    const cutOnC = nextCut(onC, ACCESS_CHECK_MS + 2000);
+    since = Date.now();
+    await sql(`begin; set local session_replication_role = replica; update app_user set active = false where id = ${idOf(operario)}; commit`);
+    try {
+      const { revoked, at } = await cutOnC;
+      expect(revoked).toEqual({ reason: 'access-revoked' });
+      expect(at - since).toBeLessThan(ACCESS_CHECK_MS + 1000);
+    } finally {
+      await sql(`update app_user set active = true where id = $1`, [idOf(operario)]);
+    }
+  });
+
+  it('move a socket to the company its user switched to on another process', async () => {
+    const [a, b] = apis;
+    const [marta, adminSur] = await Promise.all([login(a, 'admin@norte.example'), login(a, 'admin@sur.example')]);
+    const sur = adminSur.user.data.company_id;
+    const onA = await connect(base(a), adminSur.access_token);
+    const onB = await connect(base(b), marta.access_token);
+    const online = nextEvent(onA, liveEvents.userIsOnline, 5000, (payload: { userId: number }) => payload.userId === idOf(marta));
+    const switched = await call<AuthResponse>(a, '/api/company/switch', marta.access_token, { company_id: sur });
+    expect(switched.status).toBe(200);
+    expect(await onB.timeout(2000).emitWithAck(liveEvents.renewAccess, { token: switched.body.access_token })).toEqual({ ok: true });
+    await online;
+    const atB = nextEvent<{ message: { message: string } }>(onB, liveEvents.newMessage(idOf(marta)));
+    await call(a, '/api/chat/send-message', adminSur.access_token, { companyId: sur, from_user: idOf(adminSur), to_user: idOf(marta), message: 'En Sur' });
+    expect((await atB).message.message).toBe('En Sur');
+  });
+
   it("deliver each other's chat messages and presence, and forget the users of a process that died or stopped", async () => {
     const [a, b, c] = apis;
     const [jefe, operario, marta] = await Promise.all([login(a, 'jefe@norte.example'), login(b, 'operario@norte.example'), login(c, 'admin@norte.example')]);

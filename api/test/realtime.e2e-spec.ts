@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { liveEvents, messages, type AuthResponse } from '@planta/contracts';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { RealtimeService } from '../src/realtime/realtime.service';
-import { closeSockets, connect, nextEvent, pause, recorder, refusal } from './support/sockets';
+import { closeSockets, connect, nextCut, nextEvent, pause, recorder, refusal } from './support/sockets';
 import { bearer, startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -12,7 +12,9 @@ let operario: AuthResponse;
 let adminNorte: AuthResponse;
 let adminSur: AuthResponse;
 beforeAll(async () => {
-  t = await startTestApp();
+  // No periodic check within these tests: what they see comes from the database's announcements
+  // (the check is tested in realtime-processes.e2e-spec.ts).
+  t = await startTestApp({ REALTIME_ACCESS_CHECK_MS: '600000' });
   url = await t.listen();
   [jefe, operario, adminNorte, adminSur] = await Promise.all(
     ['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example'].map((email) => t.login(email)),
@@ -203,5 +205,142 @@ describe('notifications', () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: stored.id, is_read: true, dismissed: true });
     expect((await all(operario)).body.map((notification: { id: number }) => notification.id)).not.toContain(stored.id);
+  });
+});
+
+describe('live access follows the user', () => {
+  const sur = () => adminSur.user.data.company_id;
+  /** A change announced by the database reaches the sockets at once (tens of ms); the bound leaves room for a loaded machine. */
+  const ANNOUNCED_BOUND_MS = 1000;
+  const switchTo = async (session: AuthResponse, companyId: number): Promise<AuthResponse> => {
+    const switched = await t.http().post('/api/company/switch').set(bearer(session.access_token)).send({ company_id: companyId });
+    expect(switched.status).toBe(200);
+    return switched.body as AuthResponse;
+  };
+  const probes = (events: [string, unknown][]) => events.filter(([name]) => name === 'probe').map(([, payload]) => (payload as { to: string }).to);
+
+  it("cuts a deactivated user's socket at once, with the revoked reason, and announces them offline", async () => {
+    const jefeSocket = await connect(url, jefe.access_token);
+    const operarioSocket = await connect(url, operario.access_token);
+    const seenByOperario = recorder(operarioSocket);
+    const offline = nextEvent(jefeSocket, liveEvents.userIsOffline, 5000, (payload: { userId: number }) => payload.userId === idOf(operario));
+    const cut = nextCut(operarioSocket, ANNOUNCED_BOUND_MS);
+    const since = Date.now();
+    await t.sql(`update app_user set active = false where id = $1`, [idOf(operario)]);
+    try {
+      const { revoked, reason, at } = await cut;
+      expect(revoked).toEqual({ reason: 'access-revoked' });
+      expect(reason).toBe('io server disconnect');
+      expect(at - since).toBeLessThan(ANNOUNCED_BOUND_MS);
+      await offline;
+      t.app.get(RealtimeService).toCompany(norte(), 'probe', { to: 'norte' });
+      await pause(SETTLE_MS);
+      expect(probes(seenByOperario)).toEqual([]);
+      // The same verdict as HTTP, and no way back in with the token.
+      expect((await t.http().get('/api/grants').set(bearer(operario.access_token))).status).toBe(401);
+      expect((await refusal(url, { token: operario.access_token })).message).toBe(messages.invalidAccessToken);
+    } finally {
+      await t.sql(`update app_user set active = true where id = $1`, [idOf(operario)]);
+    }
+  });
+
+  it("removed from a company: that company's socket is cut, the user's socket in another company stays", async () => {
+    const inSur = await switchTo(adminNorte, sur());
+    const [norteSocket, surSocket] = await Promise.all([connect(url, adminNorte.access_token), connect(url, inSur.access_token)]);
+    const seenInNorte = recorder(norteSocket);
+    const cut = nextCut(surSocket, ANNOUNCED_BOUND_MS);
+    const since = Date.now();
+    await t.sql(`delete from company_member where company_id = $1 and user_id = $2`, [sur(), idOf(adminNorte)]);
+    try {
+      const { revoked, at } = await cut;
+      expect(revoked).toEqual({ reason: 'access-revoked' });
+      expect(at - since).toBeLessThan(ANNOUNCED_BOUND_MS);
+      const realtime = t.app.get(RealtimeService);
+      realtime.toCompany(norte(), 'probe', { to: 'norte' });
+      realtime.toUser(idOf(adminNorte), 'probe', { to: 'marta' });
+      await pause(SETTLE_MS);
+      expect(norteSocket.connected).toBe(true);
+      expect(probes(seenInNorte).sort()).toEqual(['marta', 'norte']);
+      expect((await t.http().get('/api/grants').set(bearer(inSur.access_token))).status).toBe(401);
+    } finally {
+      await t.sql(`insert into company_member (company_id, user_id) values ($1, $2)`, [sur(), idOf(adminNorte)]);
+    }
+  });
+
+  it("follows a role change: the user's sockets stay and are told to fetch their grants again", async () => {
+    const [jefeSocket, operarioSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, operario.access_token)]);
+    const seenByOperario = recorder(operarioSocket);
+    const seenByJefe = recorder(jefeSocket);
+    const added = nextEvent(jefeSocket, liveEvents.grantsChanged, ANNOUNCED_BOUND_MS);
+    await t.sql(`insert into user_role (user_id, role_id) select $1, id from role where name = 'admin'`, [idOf(jefe)]);
+    try {
+      expect(await added).toEqual({ company_id: norte() });
+      const grants = await t.http().get('/api/grants').set(bearer(jefe.access_token));
+      expect(grants.body.grants['page-roles']).toMatchObject({ read: true, update: true });
+    } finally {
+      const removed = nextEvent(jefeSocket, liveEvents.grantsChanged, ANNOUNCED_BOUND_MS);
+      await t.sql(`delete from user_role where user_id = $1 and role_id = (select id from role where name = 'admin')`, [idOf(jefe)]);
+      await removed;
+    }
+    const grants = await t.http().get('/api/grants').set(bearer(jefe.access_token));
+    expect(grants.body.grants['page-roles']?.update ?? false).toBe(false);
+    t.app.get(RealtimeService).toCompany(norte(), 'probe', { to: 'norte' });
+    await pause(SETTLE_MS);
+    expect(jefeSocket.connected).toBe(true);
+    expect(probes(seenByJefe)).toEqual(['norte']);
+    expect(seenByOperario.filter(([name]) => name === liveEvents.grantsChanged)).toEqual([]);
+  });
+
+  it('moves a socket to the company it switched to, with its presence, when the client renews its token', async () => {
+    const [socket, jefeSocket, surSocket] = await Promise.all([
+      connect(url, adminNorte.access_token),
+      connect(url, jefe.access_token),
+      connect(url, adminSur.access_token),
+    ]);
+    const received = recorder(socket);
+    const isMarta = (payload: { userId: number }) => payload.userId === idOf(adminNorte);
+    const offlineInNorte = nextEvent(jefeSocket, liveEvents.userIsOffline, 5000, isMarta);
+    const onlineInSur = nextEvent(surSocket, liveEvents.userIsOnline, 5000, isMarta);
+    const inSur = await switchTo(adminNorte, sur());
+
+    const renew = (token: unknown) => socket.timeout(2000).emitWithAck(liveEvents.renewAccess, { token });
+    // Another user's token, a guest's or garbage leave the socket where it is.
+    expect(await renew(operario.access_token)).toEqual({ ok: false, error: messages.invalidAccessToken });
+    expect(await renew('garbage')).toEqual({ ok: false, error: messages.invalidAccessToken });
+    expect(await renew(42)).toEqual({ ok: false, error: messages.invalidAccessToken });
+    expect(await renew(inSur.access_token)).toEqual({ ok: true });
+    await Promise.all([offlineInNorte, onlineInSur]);
+
+    const realtime = t.app.get(RealtimeService);
+    realtime.toCompany(norte(), 'probe', { to: 'norte' });
+    realtime.toCompany(sur(), 'probe', { to: 'sur' });
+    realtime.toUser(idOf(adminNorte), 'probe', { to: 'marta-in-norte' }, norte());
+    realtime.toUser(idOf(adminNorte), 'probe', { to: 'marta-in-sur' }, sur());
+    await pause(SETTLE_MS);
+    expect(probes(received).sort()).toEqual(['marta-in-sur', 'sur']);
+    const own = { email: 'admin@norte.example', room: sur(), userId: idOf(adminNorte), companyId: sur() };
+    expect(await socket.timeout(2000).emitWithAck(liveEvents.joinToRoom, own)).toEqual({ ok: true });
+
+    // Its access is now checked in Sur: removed from Sur, it is cut.
+    const cut = nextCut(socket, ANNOUNCED_BOUND_MS);
+    await t.sql(`delete from company_member where company_id = $1 and user_id = $2`, [sur(), idOf(adminNorte)]);
+    try {
+      expect((await cut).revoked).toEqual({ reason: 'access-revoked' });
+    } finally {
+      await t.sql(`insert into company_member (company_id, user_id) values ($1, $2)`, [sur(), idOf(adminNorte)]);
+    }
+  });
+
+  it('cuts a socket when its token expires, with the expired reason', async () => {
+    const claims = jwt.decode(jefe.access_token) as Record<string, unknown>;
+    const shortLived = jwt.sign(
+      { sub: claims.sub, uuid: claims.uuid, roles: claims.roles, company_id: claims.company_id, exp: Math.floor(Date.now() / 1000) + 2 },
+      TEST_JWT_SECRET,
+      { algorithm: 'HS256', issuer: 'planta-api', audience: 'planta-portal' },
+    );
+    const socket = await connect(url, shortLived);
+    const { revoked, reason } = await nextCut(socket, 4000);
+    expect(revoked).toEqual({ reason: 'token-expired' });
+    expect(reason).toBe('io server disconnect');
   });
 });

@@ -27,8 +27,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** The remotes map served at /remotes.json. */
   remotes: Record<RemoteName, string>;
-  /** Presence: each process beats every `heartbeatMs`; one silent for `presenceTtlMs` is taken for dead. */
-  realtime: { heartbeatMs: number; presenceTtlMs: number };
+  /**
+   * Presence: each process beats every `heartbeatMs`; one silent for `presenceTtlMs` is taken for dead.
+   * Every `accessCheckMs` each process checks all its sockets' users against the database.
+   */
+  realtime: { heartbeatMs: number; presenceTtlMs: number; accessCheckMs: number };
   /** The OpenAPI page and document: for signed-in users, or not served at all. */
   apiDocs: 'signed-in' | 'off';
   /** Check every answer against its contract (tests). */
@@ -102,7 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     remotes: remotesMap(env),
-    realtime: { heartbeatMs, presenceTtlMs: Math.max(2 * heartbeatMs, int(env.PRESENCE_TTL_MS, 3 * heartbeatMs)) },
+    realtime: {
+      heartbeatMs,
+      presenceTtlMs: Math.max(2 * heartbeatMs, int(env.PRESENCE_TTL_MS, 3 * heartbeatMs)),
+      accessCheckMs: Math.max(100, int(env.REALTIME_ACCESS_CHECK_MS, 5_000)),
+    },
     apiDocs: apiDocsSetting(env.API_DOCS),
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
   };

@@ -79,9 +79,20 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     return this.inOrder(connectionId, () => this.unregister(connectionId, member));
   }
 
+  /** A socket moved to another company (a company switch): offline there, online here, each when it is the user's last or first. */
+  move(connectionId: string, member: Member): Promise<void> {
+    const before = this.local.get(connectionId);
+    if (!before) return Promise.resolve();
+    this.local.set(connectionId, member);
+    return this.inOrder(connectionId, async () => {
+      await this.unregister(connectionId, before);
+      await this.register(connectionId, member);
+    });
+  }
+
   /**
-   * Runs the presence work of one connection after the work queued before it: a socket cut right
-   * after it connected must not have its row inserted after it was removed.
+   * Runs the presence work of one connection after the work queued before it: a socket cut (or
+   * moved) right after it connected must not have its row inserted after it was removed.
    */
   private inOrder(connectionId: string, work: () => Promise<void>): Promise<void> {
     const next = (this.queues.get(connectionId) ?? Promise.resolve()).catch(() => undefined).then(work);

@@ -4,8 +4,9 @@ import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
- * The socket.io adapter's own connections to the app's PostgreSQL: it holds one for LISTEN all
- * the time, which must not be taken from the request pool. Ended after the socket server closed.
+ * The realtime connections to the app's PostgreSQL: the socket.io adapter holds one for LISTEN
+ * all the time, and so does the access check (realtime-access.service.ts); they must not be
+ * taken from the request pool. Ended after the socket server closed.
  */
 @Injectable()
 export class RealtimePool implements OnApplicationShutdown {
@@ -15,7 +16,7 @@ export class RealtimePool implements OnApplicationShutdown {
   private closed = false;
 
   constructor(@InjectDataSource() dataSource: DataSource) {
-    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 3, connectionTimeoutMillis: 10_000 });
+    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 4, connectionTimeoutMillis: 10_000 });
     // An idle client losing its server must not crash the process; the adapter reconnects.
     this.pool.on('error', (error) => this.logger.warn(`Realtime database connection: ${error.message}`));
   }
@@ -39,6 +40,11 @@ export class RealtimePool implements OnApplicationShutdown {
       return client;
     },
   } as unknown as Pool;
+
+  /** A connection to hold for a LISTEN, on the same terms as the adapter's (never answers after shutdown). */
+  listenClient(): Promise<PoolClient> {
+    return this.forAdapter.connect();
+  }
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;

@@ -8,24 +8,14 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import type { Server, Socket } from 'socket.io';
-import { joinToRoomPayloadSchema, liveEvents, messages, type JoinToRoomAck } from '@planta/contracts';
+import type { Socket } from 'socket.io';
+import { joinToRoomPayloadSchema, liveEvents, messages, renewAccessPayloadSchema, type JoinToRoomAck, type RenewAccessAck } from '@planta/contracts';
 import { AccessTokenService } from '../auth/access-token.service';
 import { IdentityService } from '../auth/identity.service';
-import type { RequestIdentity } from '../tenancy/request-context';
 import { PresenceService } from './presence.service';
-import { RealtimeService, rooms } from './realtime.service';
-
-interface SocketData {
-  identity: RequestIdentity;
-  /** When the access token expires (ms since the epoch). */
-  expiresAt?: number;
-  expiry?: NodeJS.Timeout;
-}
-type PlantaSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-
-/** The longest a timer can wait (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { RealtimeAccess } from './realtime-access.service';
+import type { PlantaServer, PlantaSocket, SocketData } from './realtime-socket';
+import { RealtimeService } from './realtime.service';
 
 /** A refusal the client receives as connect_error, with the same texts as a 401 over HTTP. */
 function refusal(message: string, statusCode = 401): Error {
@@ -43,7 +33,8 @@ function handshakeToken(socket: Socket): string | undefined {
 /**
  * The socket gateway (path and origins: realtime-io.adapter.ts). A socket is admitted only with
  * a valid access token of an active member (the same checks as HTTP) and never for share-token
- * guests; its rooms come from the token alone, so nothing a client sends can widen them.
+ * guests; its rooms come from the token alone, so nothing a client sends can widen them. While it
+ * is connected, RealtimeAccess keeps it to what its user may still hear.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -54,25 +45,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly identities: IdentityService,
     private readonly presence: PresenceService,
     private readonly realtime: RealtimeService,
+    private readonly access: RealtimeAccess,
   ) {}
 
-  afterInit(server: Server): void {
+  afterInit(server: PlantaServer): void {
     server.use(
       (socket, next) =>
-        void this.authenticate(socket as PlantaSocket).then(
-          () => next(),
+        void this.identify(handshakeToken(socket)).then(
+          (data) => {
+            socket.data = data;
+            next();
+          },
           (error: Error) => next(error),
         ),
     );
     this.realtime.attach(server);
+    this.access.attach(server);
   }
 
   handleConnection(socket: PlantaSocket): void {
-    const { identity, expiresAt } = socket.data;
-    // Synchronously, so the rooms are in place before anything can be emitted to them.
-    void socket.join([rooms.user(identity.userId), rooms.company(identity.companyId), rooms.member(identity.companyId, identity.userId)]);
-    if (expiresAt) socket.data.expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
-    this.presence.connect(socket.id, identity).catch((error: Error) => this.logger.warn(`Presence of socket ${socket.id}: ${error.message}`));
+    this.access.admit(socket);
+    this.presence.connect(socket.id, socket.data.identity).catch((error: Error) => this.logger.warn(`Presence of socket ${socket.id}: ${error.message}`));
   }
 
   handleDisconnect(socket: PlantaSocket): void {
@@ -98,8 +91,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return { ok: true };
   }
 
-  private async authenticate(socket: PlantaSocket): Promise<void> {
-    const token = handshakeToken(socket);
+  /**
+   * A new access token of the socket's own user (a company switch, a renewed session), checked
+   * as a handshake is: the socket moves to its company and roles without reconnecting. Refused,
+   * the socket stays as it was.
+   */
+  @SubscribeMessage(liveEvents.renewAccess)
+  async renewAccess(@ConnectedSocket() socket: PlantaSocket, @MessageBody() body: unknown): Promise<RenewAccessAck> {
+    const request = renewAccessPayloadSchema.safeParse(body);
+    try {
+      if (!request.success) throw refusal(messages.invalidAccessToken);
+      const { identity, expiresAt } = await this.identify(request.data.token);
+      if (identity.userId !== socket.data.identity.userId) throw refusal(messages.invalidAccessToken);
+      if (socket.disconnected) return { ok: false, error: messages.invalidAccessToken };
+      await this.access.renew(socket, identity, expiresAt);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message };
+    }
+  }
+
+  private async identify(token: string | undefined): Promise<SocketData> {
     if (!token) throw refusal(messages.invalidAccessToken);
     let claims;
     try {
@@ -111,6 +123,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const identity = await this.identities.resolve(claims);
     if (!identity) throw refusal(messages.invalidAccessToken);
     const exp = (claims as { exp?: number }).exp;
-    socket.data = { identity, expiresAt: exp ? exp * 1000 : undefined };
+    return { identity, expiresAt: exp ? exp * 1000 : undefined };
   }
 }

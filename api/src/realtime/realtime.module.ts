@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { UsersModule } from '../users/users.module';
 import { PresenceService } from './presence.service';
+import { RealtimeAccess } from './realtime-access.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimePool } from './realtime-pool';
 import { RealtimeService } from './realtime.service';
 
-/** Live events: the socket gateway, presence, and the one service domain modules emit through. */
+/** Live events: the socket gateway, presence, the access check of open sockets, and the one service domain modules emit through. */
 @Module({
-  imports: [AuthModule],
-  providers: [RealtimePool, RealtimeService, PresenceService, RealtimeGateway],
+  imports: [AuthModule, UsersModule],
+  providers: [RealtimePool, RealtimeService, PresenceService, RealtimeAccess, RealtimeGateway],
   exports: [RealtimeService, PresenceService],
 })
 export class RealtimeModule {}

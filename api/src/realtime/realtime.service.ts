@@ -1,13 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Server } from 'socket.io';
 
-/** The rooms every socket is put in from its verified token (realtime.gateway.ts). */
+/** The rooms a socket is in, from its verified token (RealtimeAccess keeps them so). */
 export const rooms = {
   user: (userId: number) => `user:${userId}`,
   company: (companyId: number) => `company:${companyId}`,
   /** The user's sockets signed in to that company: company data must not reach their other sessions. */
   member: (companyId: number, userId: number) => `company:${companyId}:user:${userId}`,
 };
+
+/** Every room of one signed-in user's socket. */
+export const roomsOf = ({ userId, companyId }: { userId: number; companyId: number }): string[] => [
+  rooms.user(userId),
+  rooms.company(companyId),
+  rooms.member(companyId, userId),
+];
 
 /**
  * The only place that emits live events (spec 7 names, libs/contracts `liveEvents`). Emitting

@@ -6,6 +6,15 @@ import { CompanyEntity } from '../companies/company.entity';
 import { CompanyMemberEntity } from './company-member.entity';
 import { UserEntity } from './user.entity';
 
+/** An active user as a member of one company, with role names sorted. */
+export interface ActiveMember {
+  id: number;
+  uuid: string;
+  email: string;
+  companyId: number;
+  roles: string[];
+}
+
 /** Users, their roles and the companies they belong to. None of these tables is one company's. */
 @Injectable()
 export class UsersService {
@@ -34,19 +43,26 @@ export class UsersService {
    * Who a token's subject is in one company, in one query (it runs on every authenticated call):
    * an active user who is a member of that company, with role names sorted; null otherwise.
    */
-  async activeMember(userId: number, companyId: number): Promise<{ id: number; uuid: string; email: string; roles: string[] } | null> {
+  async activeMember(userId: number, companyId: number): Promise<ActiveMember | null> {
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-    const rows: { id: number; uuid: string; email: string; roles: string[] }[] = await this.dataSource.query(
-      `select u.id, u.uuid, u.email, coalesce(array_agg(r.name order by r.name) filter (where r.name is not null), '{}') as roles
-         from app_user u
-         join company_member m on m.user_id = u.id and m.company_id = $2
-         left join user_role ur on ur.user_id = u.id
-         left join role r on r.id = ur.role_id
-        where u.id = $1 and u.active
-        group by u.id`,
-      [userId, companyId],
+    const [member] = await this.activeMembers([{ userId, companyId }]);
+    return member ?? null;
+  }
+
+  /**
+   * `activeMember` for many (user, company) pairs in one query (the sockets of a process are
+   * checked this way): the pairs that still hold, each with its roles; the others are left out.
+   */
+  activeMembers(pairs: readonly { userId: number; companyId: number }[]): Promise<ActiveMember[]> {
+    if (pairs.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `select u.id, u.uuid, u.email, m.company_id as "companyId",
+              array(select r.name from user_role ur join role r on r.id = ur.role_id where ur.user_id = u.id order by r.name) as roles
+         from unnest($1::int[], $2::int[]) as pair(user_id, company_id)
+         join app_user u on u.id = pair.user_id and u.active
+         join company_member m on m.user_id = u.id and m.company_id = pair.company_id`,
+      [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.companyId)],
     );
-    return rows[0] ?? null;
   }
 
   async isMember(userId: number, companyId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {

@@ -57,3 +57,14 @@ export function closeSockets(): void {
   for (const socket of open) socket.disconnect();
   open.clear();
 }
+
+/**
+ * Watches for the server cutting `socket` (call before the change that should cut it): the
+ * `accessRevoked` payload, the disconnect reason and when the disconnect came (ms since the epoch).
+ */
+export async function nextCut(socket: Socket, timeoutMs = 5000): Promise<{ revoked: unknown; reason: string; at: number }> {
+  const revoked = nextEvent(socket, 'accessRevoked', timeoutMs);
+  const reason = await nextEvent<string>(socket, 'disconnect', timeoutMs);
+  const at = Date.now();
+  return { revoked: await revoked, reason, at };
+}

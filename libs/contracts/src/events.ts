@@ -16,8 +16,19 @@ export const liveEvents = {
   userLabelMaintenanceBoard: 'userLabelMaintenanceBoard',
   /** To a company's sockets: its page-role grants changed; sessions fetch their grants again. */
   grantsChanged: 'grantsChanged',
+  /**
+   * To one socket, just before the server cuts it: its user may no longer hear this company
+   * (deactivated, removed from it) or its token expired. The client asks the API whether the
+   * session still holds instead of reconnecting.
+   */
+  accessRevoked: 'accessRevoked',
   /** Emitted by the client. */
   joinToRoom: 'joinToRoom',
+  /**
+   * Emitted by the client with a new access token of the same user (company switch, renewed
+   * session): the socket moves to that token's company and roles without reconnecting.
+   */
+  renewAccess: 'renewAccess',
 } as const;
 
 /** The events a stored notification goes out as (NotificationsService). */
@@ -56,6 +67,15 @@ export type JoinToRoomPayload = z.infer<typeof joinToRoomPayloadSchema>;
 /** The acknowledgement of joinToRoom: ok, or the reason it was refused. */
 export const joinToRoomAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
 export type JoinToRoomAck = z.infer<typeof joinToRoomAckSchema>;
+
+/** `accessRevoked`: why the socket is cut. */
+export const accessRevokedPayloadSchema = z.object({ reason: z.enum(['access-revoked', 'token-expired']) });
+export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
+
+/** `renewAccess`: the new access token; acknowledged like joinToRoom. */
+export const renewAccessPayloadSchema = z.object({ token: z.string().min(1).max(8192) });
+export type RenewAccessPayload = z.infer<typeof renewAccessPayloadSchema>;
+export type RenewAccessAck = JoinToRoomAck;
 
 /** Why a socket connection was refused (the `data` of the client's connect_error). */
 export const realtimeRefusalSchema = z.object({ statusCode: z.number().int(), message: z.string() });

@@ -6,6 +6,7 @@ import { OrderSearchKeys1764100000000 } from './1764100000000-order-search-keys'
 import { CompanyMemberPolicy1764200000000 } from './1764200000000-company-member-policy';
 import { AccentInsensitiveSearch1764300000000 } from './1764300000000-accent-insensitive-search';
 import { SignInLimits1764400000000 } from './1764400000000-sign-in-limits';
+import { AccessChangeNotify1764410000000 } from './1764410000000-access-change-notify';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CompanyMemberPolicy1764200000000,
   AccentInsensitiveSearch1764300000000,
   SignInLimits1764400000000,
+  AccessChangeNotify1764410000000,
 ];

@@ -1,0 +1,170 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import { liveEvents, type AccessRevokedPayload } from '@planta/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ACCESS_CHANGED_CHANNEL } from '../database/access-changes';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { UsersService } from '../users/users.service';
+import { PresenceService } from './presence.service';
+import { RealtimePool } from './realtime-pool';
+import type { PlantaServer, PlantaSocket } from './realtime-socket';
+import { roomsOf } from './realtime.service';
+
+/** The longest a timer can wait (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Notifications that arrive together (a company's members removed at once) are checked in one query. */
+const BATCH_MS = 20;
+const RELISTEN_MS = 1_000;
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((role, index) => role === b[index]);
+
+/**
+ * Live access follows the user, as HTTP does on every call: a socket hears a company only while
+ * its user is active and a member of it, and with the user's current roles. Checked for every
+ * socket of this process in one query every `accessCheckMs`, and for one user at once whenever the
+ * database announces a change of theirs (ACCESS_CHANGED_CHANNEL: triggers fire whichever process
+ * or person made it). A socket that lost access is told why (`accessRevoked`) and cut; one whose
+ * roles changed stays and is told to fetch its grants again.
+ */
+@Injectable()
+export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private server?: PlantaServer;
+  private timer?: NodeJS.Timeout;
+  private relisten?: NodeJS.Timeout;
+  private stopped = false;
+  private sweeping = false;
+  private readonly changedUsers = new Set<number>();
+  private batch?: NodeJS.Timeout;
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly pool: RealtimePool,
+    private readonly presence: PresenceService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  attach(server: PlantaServer): void {
+    this.server = server;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.config.realtime.accessCheckMs);
+    this.timer.unref();
+    void this.listen();
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearTimeout(this.relisten);
+    clearTimeout(this.batch);
+  }
+
+  /** A socket that has just connected: its token's rooms, and its end when the token expires. */
+  admit(socket: PlantaSocket): void {
+    this.scope(socket, socket.data.identity, socket.data.expiresAt);
+  }
+
+  /** The socket's user brought a new token (a company switch, a renewed session): the socket moves to it. */
+  async renew(socket: PlantaSocket, identity: RequestIdentity, expiresAt: number | undefined): Promise<void> {
+    const before = socket.data.identity;
+    this.scope(socket, identity, expiresAt);
+    if (before.companyId !== identity.companyId) await this.presence.move(socket.id, identity);
+  }
+
+  /** Checks every socket of this process (`userIds`: only those users' sockets) against the database, in one query. */
+  async check(userIds?: ReadonlySet<number>): Promise<void> {
+    if (!this.server) return;
+    const checked = [...this.server.of('/').sockets.values()]
+      .filter((socket) => socket.data.identity && (!userIds || userIds.has(socket.data.identity.userId)))
+      .map((socket) => ({ socket, identity: socket.data.identity }));
+    if (checked.length === 0) return;
+    const key = (userId: number, companyId: number) => `${userId}:${companyId}`;
+    const pairs = new Map(checked.map(({ identity }) => [key(identity.userId, identity.companyId), identity]));
+    const members = await this.users.activeMembers([...pairs.values()]);
+    const rolesOf = new Map(members.map((member) => [key(member.id, member.companyId), member.roles]));
+    for (const { socket, identity } of checked) {
+      // Moved to another token or gone while the query ran: the answer is not about it any more.
+      if (socket.data.identity !== identity || socket.disconnected) continue;
+      const roles = rolesOf.get(key(identity.userId, identity.companyId));
+      if (!roles) {
+        this.logger.log(`Socket ${socket.id} of user ${identity.userId} cut: no longer an active member of company ${identity.companyId}`);
+        this.revoke(socket, 'access-revoked');
+      } else if (!sameRoles(roles, identity.roles)) {
+        socket.data.identity = { ...identity, roles };
+        socket.emit(liveEvents.grantsChanged, { company_id: identity.companyId });
+      }
+    }
+  }
+
+  private revoke(socket: PlantaSocket, reason: AccessRevokedPayload['reason']): void {
+    socket.emit(liveEvents.accessRevoked, { reason });
+    socket.disconnect(true);
+  }
+
+  /** Puts the socket in exactly the rooms of `identity` and times its end at the token's expiry. */
+  private scope(socket: PlantaSocket, identity: RequestIdentity, expiresAt: number | undefined): void {
+    const wanted = roomsOf(identity);
+    for (const room of [...socket.rooms]) if (room !== socket.id && !wanted.includes(room)) void socket.leave(room);
+    // Synchronously, so the rooms are in place before anything can be emitted to them.
+    void socket.join(wanted);
+    socket.data.identity = identity;
+    socket.data.expiresAt = expiresAt;
+    clearTimeout(socket.data.expiry);
+    if (expiresAt) {
+      socket.data.expiry = setTimeout(() => this.revoke(socket, 'token-expired'), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    // A slow database must not pile sweeps up; the next tick tries again.
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      await this.check();
+    } catch (error) {
+      // Unreachable database: sockets keep what they had until it answers (never cut for that).
+      this.logger.warn(`Access check failed: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private userChanged(userId: number): void {
+    if (!Number.isSafeInteger(userId)) return;
+    this.changedUsers.add(userId);
+    this.batch ??= setTimeout(() => {
+      this.batch = undefined;
+      const users = new Set(this.changedUsers);
+      this.changedUsers.clear();
+      this.check(users).catch((error: Error) => this.logger.warn(`Access check of users ${[...users].join(', ')} failed: ${error.message}`));
+    }, BATCH_MS);
+  }
+
+  /** Listens for access changes; after a lost connection listens again and checks everything (changes may have been missed). */
+  private async listen(afterLoss = false): Promise<void> {
+    if (this.stopped) return;
+    let client: PoolClient | undefined;
+    try {
+      client = await this.pool.listenClient();
+      client.on('error', (error) => this.logger.warn(`Access change listener: ${error.message}`));
+      client.on('notification', ({ payload }) => this.userChanged(Number(payload)));
+      client.once('end', () => this.listenLater());
+      await client.query(`listen ${ACCESS_CHANGED_CHANNEL}`);
+      if (afterLoss) await this.sweep();
+    } catch (error) {
+      this.logger.warn(`Access change listener could not start: ${(error as Error).message}`);
+      client?.removeAllListeners('end');
+      client?.release(true);
+      this.listenLater();
+    }
+  }
+
+  private listenLater(): void {
+    if (this.stopped) return;
+    clearTimeout(this.relisten);
+    this.relisten = setTimeout(() => void this.listen(true), RELISTEN_MS);
+    this.relisten.unref();
+  }
+}
