@@ -2,6 +2,7 @@ import { defaultUser, type User } from '@planta/contracts';
 import {
   configureRealtime,
   connectionStateAtom,
+  RENEW_TIMEOUT_MS,
   onCatchUp,
   realtimeSocket,
   resetRealtimeForTests,
@@ -12,6 +13,7 @@ import {
   type RealtimeSocketOptions,
 } from './realtime';
 import { accessTokenAtom, clearSession, createDefaultUser, joinedRoomAtom, sessionStore, userAtom } from './session.atoms';
+import { fakeResponse, installFetch, type FetchMock } from './testing/fakes';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -211,14 +213,120 @@ describe('realtime socket (spec 4, 7)', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('reconnects with the new token when the token changes (company switch)', () => {
+  it('reconnects with the new token when the token changes while not connected', () => {
     watchRealtimeSession();
     signIn('token-1');
     const socket = sockets[0];
-    socket.fire('connect');
     sessionStore.set(accessTokenAtom, 'token-2');
     expect(sockets).toHaveLength(1);
     expect(socket.connectCalls).toBe(1);
     expect(socket.tokenSent()).toBe('token-2');
+    expect(socket.emitted.filter((entry) => entry.event === 'renewAccess')).toEqual([]);
+  });
+});
+
+describe('access changes (company switch, revoked access)', () => {
+  let fetchMock: FetchMock;
+  const flush = () => new Promise((done) => setTimeout(done, 0));
+  const renewals = (socket: FakeSocket) => socket.emitted.filter((entry) => entry.event === 'renewAccess');
+  /** The server cuts the socket as the API does: the reason, then its own disconnect (socket.io does not reconnect after that). */
+  const cutByServer = (socket: FakeSocket, reason = 'access-revoked') => {
+    socket.fire('accessRevoked', { reason });
+    socket.active = false;
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+  };
+  const connected = () => {
+    watchRealtimeSession();
+    signIn('token-1');
+    sockets[0].fire('connect');
+    return sockets[0];
+  };
+
+  beforeEach(() => {
+    fetchMock = installFetch();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('moves the open socket to a new token (company switch) with renewAccess, without reconnecting, and the views catch up', () => {
+    const socket = connected();
+    const catchUp = jest.fn();
+    onCatchUp(catchUp);
+    sessionStore.set(accessTokenAtom, 'token-2');
+    expect(renewals(socket)).toHaveLength(1);
+    const [payload, ack] = renewals(socket)[0].args as [unknown, (answer: unknown) => void];
+    expect(payload).toEqual({ token: 'token-2' });
+    ack({ ok: true });
+    expect(socket.connectCalls).toBe(0);
+    expect(socket.disconnectCalls).toBe(0);
+    expect(catchUp).toHaveBeenCalledTimes(1);
+    expect(sessionStore.get(connectionStateAtom)).toBe('connected');
+  });
+
+  it('reconnects with the new token when renewAccess is refused or not answered', () => {
+    jest.useFakeTimers();
+    const socket = connected();
+    sessionStore.set(accessTokenAtom, 'token-2');
+    (renewals(socket)[0].args[1] as (answer: unknown) => void)({ ok: false, error: 'Invalid access_token' });
+    expect(socket.connectCalls).toBe(1);
+    expect(socket.tokenSent()).toBe('token-2');
+
+    socket.fire('connect');
+    sessionStore.set(accessTokenAtom, 'token-3');
+    expect(renewals(socket)).toHaveLength(2);
+    jest.advanceTimersByTime(RENEW_TIMEOUT_MS - 1);
+    expect(socket.connectCalls).toBe(1);
+    jest.advanceTimersByTime(1);
+    expect(socket.connectCalls).toBe(2);
+    expect(socket.tokenSent()).toBe('token-3');
+  });
+
+  it('asks the API instead of reconnecting when the server revokes access; its 401 ends the session', async () => {
+    const socket = connected();
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
+    cutByServer(socket);
+    expect(sessionStore.get(connectionStateAtom)).toBe('refused');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/grants');
+    await flush();
+    expect(socket.connectCalls).toBe(0);
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+    expect(realtimeSocket()).toBeNull();
+    expect(sessionStore.get(connectionStateAtom)).toBe('idle');
+  });
+
+  it('treats an expired token the same way', async () => {
+    const socket = connected();
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Access token expired', error: 'Unauthorized' }));
+    cutByServer(socket, 'token-expired');
+    await flush();
+    expect(socket.connectCalls).toBe(0);
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+  });
+
+  it('connects once more when the API still accepts the session, but not after a second revocation in a row', async () => {
+    const socket = connected();
+    fetchMock.mockImplementation(async () => fakeResponse(200, { company_id: 3, grants: {} }));
+    cutByServer(socket);
+    await flush();
+    expect(socket.connectCalls).toBe(1);
+    expect(sessionStore.get(connectionStateAtom)).toBe('reconnecting');
+    socket.fire('connect');
+    cutByServer(socket);
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(socket.connectCalls).toBe(1);
+    expect(sessionStore.get(connectionStateAtom)).toBe('refused');
+    expect(sessionStore.get(accessTokenAtom)).toBe('token-1');
+  });
+
+  it('stays stopped when the API cannot decide', async () => {
+    const socket = connected();
+    fetchMock.mockResolvedValue(fakeResponse(500, { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' }));
+    cutByServer(socket);
+    await flush();
+    expect(socket.connectCalls).toBe(0);
+    expect(sessionStore.get(connectionStateAtom)).toBe('refused');
+    expect(sessionStore.get(accessTokenAtom)).toBe('token-1');
   });
 });

@@ -1,13 +1,16 @@
 import { atom } from 'jotai';
 import { io } from 'socket.io-client';
-import { liveEvents, type JoinToRoomAck, type JoinToRoomPayload, type User } from '@planta/contracts';
+import { liveEvents, permissionEndpoints, type JoinToRoomAck, type JoinToRoomPayload, type RenewAccessAck, type User } from '@planta/contracts';
+import { call } from './api-client';
 import { accessTokenAtom, joinedRoomAtom, onSessionEnd, resetJoinedRoom, sessionStore, userAtom } from './session.atoms';
 
 /**
  * The realtime channel of the portal (spec 4 / 7): ONE socket.io connection per page, opened once
  * a user is signed in (a token and a user uuid), closed when the session ends. Socket.io
  * reconnects by itself (default backoff) after a network drop or an API restart; when the server
- * refuses the token (connect_error while the socket is no longer active) it stops for good.
+ * refuses the token (connect_error while the socket is no longer active) it stops for good. When
+ * the server cuts it because the session lost its access (`accessRevoked`), it asks the API over
+ * HTTP instead of reconnecting. A new token (company switch) moves the open socket (`renewAccess`).
  * Views subscribe to events through `subscribe()`; subscriptions outlive the socket, so a view
  * mounted before sign-in still hears events afterwards. `onCatchUp()` tells views to catch up
  * (contacts, unread counts, notifications, the board) on every connection made after they loaded.
@@ -58,6 +61,8 @@ let socketToken: string | null = null;
 let stopWatching: (() => void) | null = null;
 let stopSessionEndListener: (() => void) | null = null;
 let pageMounted = false;
+/** When the server last cut the socket for lost access (see afterRevoked). */
+let lastRevokedAt = -Infinity;
 
 const subscriptions = new Map<string, Set<Listener>>();
 const catchUpListeners = new Set<() => void>();
@@ -102,6 +107,60 @@ function notifyCatchUp(): void {
   }
 }
 
+/** How long a renewAccess may go unanswered before the socket reconnects with the new token instead. */
+export const RENEW_TIMEOUT_MS = 5000;
+/** A second revocation within this time is not followed by a reconnection: the server and the API disagree, do not loop. */
+export const REVOKED_AGAIN_MS = 60_000;
+
+function reconnect(target: RealtimeSocket): void {
+  target.disconnect();
+  setState('reconnecting');
+  target.connect();
+}
+
+/**
+ * A new token while connected: the socket moves to its company and roles (renewAccess) and the
+ * views catch up on what that company sent meanwhile. Refused or unanswered, it reconnects with it.
+ */
+function renew(target: RealtimeSocket, token: string): void {
+  let settled = false;
+  const settle = (ok: boolean) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    // Signed out or another token since: that one is being dealt with.
+    if (socket !== target || socketToken !== token) return;
+    if (ok) notifyCatchUp();
+    else reconnect(target);
+  };
+  const timer = setTimeout(() => settle(false), RENEW_TIMEOUT_MS);
+  target.emit(liveEvents.renewAccess, { token }, (ack?: RenewAccessAck) => settle(ack?.ok === true));
+}
+
+/**
+ * The server cut the socket because the session may have lost its access (user deactivated,
+ * removed from the company, token expired). Reconnecting would be refused at best: the API decides
+ * over HTTP instead. A 401 there ends the session as any 401 does (and with it the socket); an
+ * answer means access is back, so the socket connects once more, but not after a second
+ * revocation in a row. Any other failure leaves it stopped until the next token.
+ */
+async function afterRevoked(target: RealtimeSocket): Promise<void> {
+  setState('refused');
+  const now = Date.now();
+  const again = now - lastRevokedAt < REVOKED_AGAIN_MS;
+  lastRevokedAt = now;
+  const token = socketToken;
+  try {
+    await call(permissionEndpoints.myGrants);
+  } catch {
+    return;
+  }
+  if (!again && socket === target && socketToken === token) {
+    setState('reconnecting');
+    target.connect();
+  }
+}
+
 function attach(target: RealtimeSocket, event: string, handler: Listener): void {
   target.on(event, handler);
   internalHandlers.push([event, handler]);
@@ -126,6 +185,7 @@ function createSocket(): RealtimeSocket {
     if (reason === 'io client disconnect') setState('idle');
     else setState(created.active ? 'reconnecting' : 'refused');
   }) as Listener);
+  attach(created, liveEvents.accessRevoked, () => void afterRevoked(created));
   for (const [event, handlers] of subscriptions) for (const handler of handlers) created.on(event, handler);
   return created;
 }
@@ -142,11 +202,10 @@ export function startRealtime(): boolean {
   if (!token || !canConnect(user)) return false;
   if (socket) {
     if (token !== socketToken) {
-      // A new token (company switch, renewed session): reconnect so the server sees it.
+      // A new token (company switch, renewed session): the server must see it.
       socketToken = token;
-      socket.disconnect();
-      setState('reconnecting');
-      socket.connect();
+      if (socket.connected) renew(socket, token);
+      else reconnect(socket);
     }
     return true;
   }
@@ -237,5 +296,6 @@ export function resetRealtimeForTests(): void {
   subscriptions.clear();
   catchUpListeners.clear();
   pageMounted = false;
+  lastRevokedAt = -Infinity;
   factory = defaultRealtimeSocketFactory;
 }
