@@ -19,4 +19,6 @@ export default async function globalSetup(): Promise<void> {
     if (globalThis.plantaE2eApi === api) console.error(`The e2e API exited early (code ${code}, signal ${signal}):\n${api.output().slice(-4000)}`);
   });
   process.env.PLANTA_E2E_BASE_URL = api.baseUrl;
+  process.env.PLANTA_E2E_PG_PORT = String(api.pgPort);
+  process.env.PLANTA_E2E_DATA_DIR = api.dataDir;
 }
