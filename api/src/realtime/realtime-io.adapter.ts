@@ -25,7 +25,7 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, { ...options, path: SOCKET_PATH, cors: { origin: this.config.corsOrigins, credentials: true } });
+    const server: Server = super.createIOServer(port, { ...options, path: SOCKET_PATH, cors: { origin: this.config.corsOrigins } });
     server.adapter(
       createAdapter(this.app.get(RealtimePool).forAdapter, {
         uid: this.app.get(PresenceService).processId,
