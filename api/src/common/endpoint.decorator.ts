@@ -15,8 +15,10 @@ import {
   HTTP_REASONS,
   issuesToFields,
   messages,
+  openApiOverride,
   pathParams,
   successStatus,
+  unstorableTextPath,
   type EndpointArgs,
   type EndpointDefinition,
   type HttpMethod,
@@ -37,7 +39,7 @@ type JsonSchema = Record<string, unknown>;
 
 /** The OpenAPI (3.0) schema of a contract schema: what a request may carry, or what an answer holds. */
 export function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any', override: openApiOverride }) as JsonSchema;
   return json;
 }
 
@@ -91,13 +93,23 @@ export function Endpoint(definition: EndpointDefinition): MethodDecorator {
   );
 }
 
-/** Parses one part of the request, adding the first message of each failing field to `fields`. */
-function parsePart(schema: z.ZodType | undefined, value: unknown, fields: Record<string, string>): unknown {
-  if (!schema) return undefined;
+/**
+ * Parses one part of the request, adding the first message of each failing field to `fields`
+ * (a Map: a field may be called `__proto__`). Whatever the schema, a text no column can store (a
+ * NUL, half a surrogate pair), as a value or as a key, anywhere in the part, is refused on its
+ * field: no request carries one to the database.
+ */
+function parsePart(schema: z.ZodType | undefined, value: unknown, fields: Map<string, string>): { valid: boolean; data?: unknown } {
+  if (!schema) return { valid: true };
+  const add = (name: string, message: string) => {
+    if (!fields.has(name)) fields.set(name, message);
+  };
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== undefined) add(unstorable, messages.invalidCharacters);
   const result = schema.safeParse(value ?? (schema instanceof z.ZodObject ? {} : value));
-  if (result.success) return result.data;
-  for (const [name, message] of Object.entries(issuesToFields(result.error.issues))) if (!(name in fields)) fields[name] = message;
-  return undefined;
+  if (result.success) return unstorable === undefined ? { valid: true, data: result.data } : { valid: false };
+  for (const [name, message] of Object.entries(issuesToFields(result.error.issues))) add(name, message);
+  return { valid: false };
 }
 
 /**
@@ -108,12 +120,15 @@ export const Input = createParamDecorator((_data: unknown, context: ExecutionCon
   const definition = Reflect.getMetadata(ENDPOINT_KEY, context.getHandler()) as EndpointDefinition | undefined;
   if (!definition) throw new Error('@Input() needs the route to be declared with @Endpoint()');
   const request = context.switchToHttp().getRequest<Request>();
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
   const params = parsePart(definition.params, request.params, fields);
   const query = parsePart(definition.query, request.query, fields);
   const body = parsePart(definition.body, request.body, fields);
-  if (Object.keys(fields).length > 0) throw new BadRequestException({ message: Object.values(fields)[0] ?? messages.validationFailed, fields });
-  return { params, query, body } as EndpointArgs<EndpointDefinition>;
+  if (!params.valid || !query.valid || !body.valid) {
+    // Object.fromEntries keeps every name as the field's own key, `__proto__` included.
+    throw new BadRequestException({ message: fields.values().next().value ?? messages.validationFailed, fields: Object.fromEntries(fields) });
+  }
+  return { params: params.data, query: query.data, body: body.data } as EndpointArgs<EndpointDefinition>;
 });
 
 /** The contract of a handler (route declaration check, response check). */

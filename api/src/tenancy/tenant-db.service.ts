@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial } from 'typeorm';
-import { messages, type ListQuery } from '@planta/contracts';
+import { INT4_MAX, messages, type ListQuery } from '@planta/contracts';
 import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
 import { containsFoldedSql } from '../common/text-search';
 import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
@@ -96,9 +96,11 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
   /** The record with this id, or 404: another company's record answers exactly like a missing one. */
   findOne(id: number): Promise<T> {
     return this.run(async (manager, companyId) => {
-      const found = Number.isSafeInteger(id)
-        ? await manager.findOne(this.entity, { where: this.scoped({ id } as unknown as FindOptionsWhere<T>, companyId) })
-        : null;
+      // An id no `int` column holds names nothing (and would make PostgreSQL fail the query).
+      const found =
+        Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX
+          ? await manager.findOne(this.entity, { where: this.scoped({ id } as unknown as FindOptionsWhere<T>, companyId) })
+          : null;
       if (!found) throw new NotFoundException(messages.notFound);
       return found;
     });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { bodyInteger, boundedJson, idSchema, imageUrl, nameText, safeText } from './common.schema';
 import { messages } from './messages';
 
-const emailField = z
-  .string({ error: messages.required })
+const emailField = safeText({ error: messages.required })
   .trim()
   .min(1, messages.required)
   .min(4, messages.emailMinLength)
@@ -12,23 +12,23 @@ const emailField = z
 /** Spec 5: login email and password rules with their exact Spanish messages. */
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: messages.required }).min(1, messages.required).min(4, messages.passwordMinLength).max(128, messages.tooLong(128)),
+  password: safeText({ error: messages.required }).min(1, messages.required).min(4, messages.passwordMinLength).max(128, messages.tooLong(128)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** New passwords: at least 8 characters (weak-password otherwise). */
-export const newPasswordSchema = z.string({ error: messages.required }).min(1, messages.required).min(8, messages.weakPassword).max(128, messages.tooLong(128));
+export const newPasswordSchema = safeText({ error: messages.required }).min(1, messages.required).min(8, messages.weakPassword).max(128, messages.tooLong(128));
 
 /** Spec 5 (register) plus the company the registering person creates and administers. */
 export const registerRequestSchema = z
   .object({
-    displayName: z.string({ error: messages.required }).trim().min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
-    email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.registerEmail),
+    displayName: nameText({ error: messages.required }).min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
+    email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.registerEmail),
     password: newPasswordSchema,
-    passwordConfirm: z.string({ error: messages.required }).min(1, messages.required),
-    companyName: z.string({ error: messages.companyNameRequired }).trim().min(1, messages.companyNameRequired).max(120, messages.tooLong(120)),
+    passwordConfirm: safeText({ error: messages.required }).min(1, messages.required).max(128, messages.tooLong(128)),
+    companyName: nameText({ error: messages.companyNameRequired }).min(1, messages.companyNameRequired).max(120, messages.tooLong(120)),
     /** Needed when registration is by invitation only: the code of the invitation link. */
-    invitation: z.string().trim().max(128, messages.tooLong(128)).optional(),
+    invitation: safeText().trim().max(128, messages.tooLong(128)).optional(),
   })
   .refine((value) => value.password === value.passwordConfirm, { message: messages.passwordsDoNotMatch, path: ['passwordConfirm'] });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -41,8 +41,8 @@ export type RegistrationPolicy = z.infer<typeof registrationPolicySchema>;
 
 /** An administrator invites another company to register (when registration is by invitation). */
 export const createInvitationRequestSchema = z.object({
-  days: z.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1).max(30, messages.atMost(30)).default(7),
-  note: z.string().trim().max(200, messages.tooLong(200)).optional(),
+  days: bodyInteger({ min: 1, max: 30, message: messages.wholeNumber }).default(7),
+  note: safeText().trim().max(200, messages.tooLong(200)).optional(),
 });
 export const invitationResponseSchema = z.object({
   code: z.string(),
@@ -53,39 +53,45 @@ export const invitationResponseSchema = z.object({
 
 /** Spec 7: sign in again with a stored token. */
 export const tokenSignInRequestSchema = z.object({
-  token: z.string({ error: messages.required }).min(1, messages.required).max(4096),
-  email: z.string({ error: messages.required }).trim().min(1, messages.required).max(254),
-  accessUrl: z.string().max(2048).optional(),
+  token: safeText({ error: messages.required }).min(1, messages.required).max(4096),
+  email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254),
+  accessUrl: safeText().max(2048).optional(),
 });
 export type TokenSignInRequest = z.infer<typeof tokenSignInRequestSchema>;
 
 /** Spec 7: guest sign-in with a share token. */
 export const shareTokenSignInRequestSchema = z.object({
-  token: z.string({ error: messages.required }).min(1, messages.required).max(4096),
+  token: safeText({ error: messages.required }).min(1, messages.required).max(4096),
 });
 export type ShareTokenSignInRequest = z.infer<typeof shareTokenSignInRequestSchema>;
 
 export const layoutStyleSchema = z.enum(['layout1', 'layout2', 'layout3']);
 
-/** The user's own settings (spec 3): theme names and layout style, persisted per user. */
-export const userSettingsSchema = z
-  .object({
-    layout: z
-      .object({ style: layoutStyleSchema.optional(), config: z.record(z.string(), z.unknown()).optional() })
-      .partial()
-      .optional(),
-    theme: z
-      .object({ main: z.string().max(40), navbar: z.string().max(40), toolbar: z.string().max(40), footer: z.string().max(40) })
-      .partial()
-      .optional(),
-    direction: z.enum(['ltr', 'rtl']).optional(),
-    animations: z.boolean().optional(),
-    language: z.string().max(10).optional(),
-  })
-  .strict();
+/** A key of the free-form layout configuration: a plain identifier (never `__proto__`). */
+const settingsKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, messages.validationFailed);
+const themeName = safeText().max(40, messages.tooLong(40));
+
+/**
+ * The user's own settings (spec 3): theme names and layout style, persisted per user and sent
+ * back with every sign-in, so bounded as a whole (16 KB of JSON, 8 levels, 400 keys: FREE_FORM_LIMITS).
+ */
+export const userSettingsSchema = boundedJson(
+  z
+    .object({
+      layout: z
+        .object({ style: layoutStyleSchema.optional(), config: z.record(settingsKey, z.unknown(), { error: messages.validationFailed }).optional() })
+        .partial()
+        .optional(),
+      theme: z.object({ main: themeName, navbar: themeName, toolbar: themeName, footer: themeName }).partial().optional(),
+      direction: z.enum(['ltr', 'rtl']).optional(),
+      animations: z.boolean().optional(),
+      language: safeText().max(10, messages.tooLong(10)).optional(),
+    })
+    .strict(),
+);
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-export const shortcutsSchema = z.array(z.string().min(1).max(80)).max(50);
+export const shortcutsSchema = z.array(safeText().min(1, messages.required).max(80, messages.tooLong(80))).max(50, messages.tooLong(50));
 
 /** Spec 3 user: `role` list, provider, ids and the profile data. */
 export const userSchema = z.object({
@@ -137,8 +143,9 @@ export const userUpdateRequestSchema = z.object({
   user: z.object({
     data: z
       .object({
-        displayName: z.string().trim().min(1, messages.required).max(100, messages.tooLong(100)),
-        photoURL: z.string().max(2048, messages.tooLong(2048)).nullable(),
+        displayName: nameText({ error: messages.required }).min(1, messages.required).max(100, messages.tooLong(100)),
+        /** What the avatar shows: an http(s) address or an image data URL; null takes it away. */
+        photoURL: imageUrl(2048).nullable(),
         settings: userSettingsSchema,
         shortcuts: shortcutsSchema,
       })
@@ -164,9 +171,9 @@ export type ShareResourceType = z.infer<typeof shareResourceTypeSchema>;
 /** Create a read-only share link for one resource. */
 export const createShareTokenRequestSchema = z.object({
   resource_type: shareResourceTypeSchema,
-  resource_id: z.coerce.number().int().positive(),
+  resource_id: idSchema,
   /** Hours until the link stops working: 1 hour to 30 days, a week by default. */
-  expires_in_hours: z.coerce.number().int().min(1).max(720).default(168),
+  expires_in_hours: bodyInteger({ min: 1, max: 720, message: 'Debe ser un número entero de horas entre 1 y 720' }).default(168),
 });
 export type CreateShareTokenRequest = z.infer<typeof createShareTokenRequestSchema>;
 

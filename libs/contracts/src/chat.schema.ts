@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -31,15 +32,15 @@ export type ChatContact = z.infer<typeof chatContactSchema>;
 
 /** Spec 3 send-message payload. */
 export const sendMessageRequestSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
-  message: z
-    .string({ error: messages.chatMessageEmpty })
+  companyId: idSchema,
+  /** Free text, kept as written (bidirectional marks included): only what no column can store is refused. */
+  message: safeText({ error: messages.chatMessageEmpty })
     .refine((text) => text.trim().length > 0, messages.chatMessageEmpty)
     .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, messages.chatMessageTooLong(CHAT_MESSAGE_MAX_LENGTH)),
-  from_user: z.coerce.number().int().positive(),
-  to_user: z.coerce.number().int().positive(),
+  from_user: idSchema,
+  to_user: idSchema,
   toUserIsOnline: z.boolean().optional(),
-  die_id: z.coerce.number().int().positive().nullable().optional(),
+  die_id: idSchema.nullable().optional(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
@@ -48,9 +49,9 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /** Spec 3 mark-as-read payload. */
 export const markAsReadRequestSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
-  from_user: z.coerce.number().int().positive(),
-  to_user: z.coerce.number().int().positive(),
+  companyId: idSchema,
+  from_user: idSchema,
+  to_user: idSchema,
 });
 export type MarkAsReadRequest = z.infer<typeof markAsReadRequestSchema>;
 
@@ -67,12 +68,12 @@ export const chatUserDataRequestSchema = z.object({ status: contactStatusSchema 
 export type ChatUserDataRequest = z.infer<typeof chatUserDataRequestSchema>;
 
 /** `GET /api/chat/contacts` optional parameters. */
-export const chatContactsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const chatContactsQuerySchema = z.object({ search: safeText().trim().max(100, messages.tooLong(100)).optional() });
 export type ChatContactsQuery = z.infer<typeof chatContactsQuerySchema>;
 
 /** The dialog with one contact, newest page first. */
 export const chatDialogQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: queryInteger().optional(),
+  limit: queryInteger({ min: 1, max: 100 }).default(50),
 });
 export type ChatDialogQuery = z.infer<typeof chatDialogQuerySchema>;

@@ -1,19 +1,99 @@
 import { z } from 'zod';
 import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
 import { messages } from './messages';
+import { DECIMAL_DIGITS, INT4_MAX, isImageUrl, isStorableText, jsonLimitProblem, stripBidiControls, type JsonLimits } from './safe-input';
 
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * The building blocks of request schemas, each keeping a value to what its column can store
+ * (safe-input.ts): texts without NUL or half surrogates (names and labels also without
+ * bidirectional controls), numbers that are JSON numbers within their column, whole numbers of
+ * queries and paths in plain digits, bounded free-form objects, picture addresses that are
+ * http(s) or image data.
+ */
+
+/** Any text of a request: NUL and half surrogate pairs refused (`error`: the text of a missing or non-text value). */
+export const safeText = (params?: { error: string }) => z.string(params).refine(isStorableText, messages.invalidCharacters);
+
+/** A name, title or label: as `safeText`, then without bidirectional controls, trimmed. */
+export const nameText = (params?: { error: string }) => safeText(params).overwrite(stripBidiControls).trim();
+
+/** A required name with the Spanish "required" text, bounded. */
+export const requiredText = (max: number) => nameText({ error: messages.required }).min(1, messages.required).max(max, messages.tooLong(max));
+
+/** A number of a JSON body: a JSON number only (never `true`, `"1"`, `null` or `[]`), finite. */
+export const bodyNumber = (message: string) => z.number({ error: message });
+
+/** A whole number of a JSON body within `min`..`max` (an `int` column by default), with one message for every refusal. */
+export const bodyInteger = ({ min = 1, max = INT4_MAX, message }: { min?: number; max?: number; message: string }) =>
+  bodyNumber(message).int(message).min(min, message).max(max, message);
+
+/** A record id in a JSON body (a positive `int`). */
+export const idSchema = bodyInteger({ message: 'El identificador debe ser un número entero positivo' });
+
+/** Marks a schema whose OpenAPI entry is a plain integer (`openApiOverride`): a whole number of a query or path. */
+const INTEGER_TEXT = 'x-planta-integer-text';
+
+/**
+ * A whole number of a query or a path, where everything is text: plain decimal digits only ('1e3',
+ * ' 1', '0x10', 'true' and '' are refused), within `min`..`max`. The typed client may hand it a
+ * number, which the URL turns into the same digits.
+ */
+export const queryInteger = ({ min = 1, max = INT4_MAX, message = messages.wholeNumberDigits }: { min?: number; max?: number; message?: string } = {}) =>
+  z
+    .union([z.number({ error: message }), z.string({ error: message }).regex(DECIMAL_DIGITS, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(min, message).max(max, message))
+    .meta({ [INTEGER_TEXT]: { minimum: min, maximum: max } });
+
+/**
+ * The OpenAPI entry of the schemas above that JSON Schema cannot say by itself: a query or path
+ * integer reads as `{ type: integer, minimum, maximum }`. For `z.toJSONSchema(…, { override })`.
+ */
+export function openApiOverride(context: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const schema = context.zodSchema as z.ZodType;
+  const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+  const integer = (z.globalRegistry.get(inner) as Record<string, unknown> | undefined)?.[INTEGER_TEXT];
+  if (!integer) return;
+  // What the union of a number and digits says of itself goes; a description stays, a default is put back.
+  for (const key of Object.keys(context.jsonSchema)) if (key !== 'description') delete context.jsonSchema[key];
+  Object.assign(context.jsonSchema, { type: 'integer' }, integer, schema instanceof z.ZodDefault ? { default: schema.def.defaultValue } : {});
+}
+
+/** Profile settings and other free-form objects: 16 KB of JSON at most, 8 levels, 400 keys and items. */
+export const FREE_FORM_LIMITS: JsonLimits = { maxBytes: 16 * 1024, maxDepth: 8, maxEntries: 400 };
+
+/** A free-form JSON object within `limits` (every key and string storable text too). */
+export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits = FREE_FORM_LIMITS) =>
+  schema.superRefine((value, context) => {
+    const problem = jsonLimitProblem(value, limits);
+    if (problem)
+      context.addIssue({ code: 'custom', message: problem === 'text' ? messages.invalidCharacters : messages.settingsTooLarge(limits.maxBytes / 1024) });
+  });
+
+/** A picture address: http(s) or a data URL of an image (never `javascript:`). */
+export const imageUrl = (max: number) => safeText().max(max, messages.tooLong(max)).refine(isImageUrl, messages.imageUrl);
+
 export const isoDateTime = z.string().datetime({ offset: true });
 
-/** A required string field with the Spanish "required" text, trimmed, bounded. */
-export const requiredText = (max: number) => z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
+/** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30) and that the database takes (years 0001 to 9999). */
+export const isoDate = z
+  .string({ error: messages.dateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
+  .refine((text) => {
+    if (text.startsWith('0000')) return false;
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, messages.dateFormat);
+
+/** The most pages a list may be asked for (far beyond any list; keeps the OFFSET of the SQL in range). */
+export const MAX_LIST_PAGE = 1_000_000;
 
 /** Query of every `GET /api/<resource>/all` list (paged, searchable, sortable). */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(64).optional(),
+  page: queryInteger({ min: 1, max: MAX_LIST_PAGE }).default(1),
+  pageSize: queryInteger({ min: 1, max: 500 }).default(25),
+  search: safeText().trim().max(200, messages.tooLong(200)).optional(),
+  /** A sortable column of the list; any other name sorts by the list's default column. */
+  sort: safeText().max(64, messages.tooLong(64)).optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),
   /** `field:value,…`: stored values whose shown label matches the search (list-search.ts). */
   labelMatches: z.string().regex(LABEL_MATCHES_PATTERN, messages.invalidListQuery).optional(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idSchema } from './common.schema';
 
 /** Spec 3: company id and name. */
 export const companySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Company = z.infer<typeof companySchema>;
 
 /** Switch the active company; answers with a re-issued session. */
-export const switchCompanyRequestSchema = z.object({ company_id: z.coerce.number().int().positive() });
+export const switchCompanyRequestSchema = z.object({ company_id: idSchema });
 export type SwitchCompanyRequest = z.infer<typeof switchCompanyRequestSchema>;
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['up', 'down']) });

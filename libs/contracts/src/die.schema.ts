@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.schema';
+import { listQuerySchema, queryInteger, safeText } from './common.schema';
 
 /** Spec 3: a die is identified by its reference plus copy number. */
 export const dieSchema = z.object({ id: z.number().int(), die_reference: z.string(), copy_number: z.number().int() });
 export type Die = z.infer<typeof dieSchema>;
 
 /** `GET /api/die/all?company_id`: a page of the company's dies, like every list. */
-export const dieAllQuerySchema = listQuerySchema.extend({ company_id: z.coerce.number().int().positive().optional() });
+export const dieAllQuerySchema = listQuerySchema.extend({ company_id: queryInteger().optional() });
 /** `GET /api/die/find?company_id&reference` (prefix search, case-insensitive) */
 export const dieFindQuerySchema = z.object({
-  company_id: z.coerce.number().int().positive().optional(),
-  reference: z.string().trim().max(60).default(''),
+  company_id: queryInteger().optional(),
+  reference: safeText().trim().max(60).default(''),
 });
 
 /** "reference-copynumber", as inserted by an @mention in chat. */

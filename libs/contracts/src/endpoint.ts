@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ShareResourceType } from './auth.schema';
+import { queryInteger } from './common.schema';
+import { INT4_MAX } from './safe-input';
 import type { CrudAction, PageAlias } from './pages';
 
 /**
@@ -101,15 +103,9 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
 // ------------------------------------------------------------------------------ common pieces
 
 const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
-/** PostgreSQL `int` columns end here: a bigger id can name no row. */
-export const MAX_INT_ID = 2_147_483_647;
 
-/** A record id in a path: digits only, a positive 32-bit integer. */
-export const pathId = z.coerce
-  .string()
-  .regex(/^\d+$/, ID_MESSAGE)
-  .transform(Number)
-  .refine((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_INT_ID, ID_MESSAGE);
+/** A record id in a path: digits only, a positive `int` (a bigger id can name no row). */
+export const pathId = queryInteger({ min: 1, max: INT4_MAX, message: ID_MESSAGE });
 
 /** `:id` in a path. */
 export const idParams = z.object({ id: pathId });

@@ -17,12 +17,13 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
  * dotted path. Used by the API's validation pipe and by forms mapping server errors to fields.
  */
 export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // A Map first: a field may be called `__proto__`, which a plain object's assignment would swallow.
+  const fields = new Map<string, string>();
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    if (!(key in fields)) fields[key] = issue.message;
+    if (!fields.has(key)) fields.set(key, issue.message);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** Reason phrases of the statuses the API answers with, for the `error` field. */

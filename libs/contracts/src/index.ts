@@ -19,4 +19,5 @@ export * from './resource';
 export * from './resources';
 export * from './endpoints';
 export * from './decimal';
+export * from './safe-input';
 export * from './list-search';

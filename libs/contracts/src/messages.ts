@@ -44,6 +44,14 @@ export const messages = {
   atMost: (max: number) => `Debe ser como máximo ${max}`,
   timeFormat: 'Usa el formato HH:MM (24 horas)',
   dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',
+  /** A text with a NUL character or half of a surrogate pair (a broken copy and paste): nothing can store it. */
+  invalidCharacters: 'El texto contiene caracteres no válidos',
+  /** A number in a query or path written other than in plain digits ('1e3', ' 1', 'true'). */
+  wholeNumberDigits: 'Escribe un número entero, solo con cifras',
+  /** Free-form settings beyond their bounds (size in KB). */
+  settingsTooLarge: (kb: number) => `La configuración es demasiado grande o anidada (máximo ${kb} KB)`,
+  /** A picture address that is not http(s) or an image data URL. */
+  imageUrl: 'Usa una dirección http:// o https:// (o una imagen data:image/…)',
   /** A list query whose label matches or sort order do not name the list's columns and values. */
   invalidListQuery: 'La búsqueda o el orden de la lista no son válidos',
   /** A reference to a record that does not exist in the active company. */

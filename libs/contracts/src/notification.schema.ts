@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationVariantSchema } from './common.schema';
+import { idSchema, notificationVariantSchema, queryInteger } from './common.schema';
 
 /** Spec 3 notification. */
 export const notificationSchema = z.object({
@@ -16,9 +16,9 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notification/all?userId` */
-export const notificationAllQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const notificationAllQuerySchema = z.object({ userId: queryInteger().optional() });
 export type NotificationAllQuery = z.infer<typeof notificationAllQuerySchema>;
 
 /** `POST /api/notification/mark-read`: the notification plus is_read true. */
-export const markNotificationReadRequestSchema = z.object({ id: z.coerce.number().int().positive(), is_read: z.literal(true) }).passthrough();
+export const markNotificationReadRequestSchema = z.object({ id: idSchema, is_read: z.literal(true) }).passthrough();
 export type MarkNotificationReadRequest = z.infer<typeof markNotificationReadRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyNumber, idSchema, queryInteger } from './common.schema';
 import { messages } from './messages';
 
 /** Spec 3 order die (an order's die on the press) with its extrusion timer. */
@@ -12,9 +13,9 @@ export const orderDieSchema = z.object({
 export type OrderDie = z.infer<typeof orderDieSchema>;
 
 /** `GET /api/orders/getActiveTimerOrders?userId` */
-export const activeTimerOrdersQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const activeTimerOrdersQuerySchema = z.object({ userId: queryInteger().optional() });
 /** `GET /api/orders/hideClosedOrders?companyId` */
-export const hideClosedOrdersQuerySchema = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const hideClosedOrdersQuerySchema = z.object({ companyId: queryInteger().optional() });
 
 export const DIMENSION_TEXTS = ['DimensionA', 'DimensionB'] as const;
 /** Critical dimensions are in mm; anything above a metre is a typing error, not a profile. */
@@ -22,12 +23,9 @@ export const DIMENSION_MAX_MM = 1000;
 
 /** Spec 3 dimension record. */
 export const dimensionRecordSchema = z.object({
-  order_dies_id: z.coerce.number().int().positive(),
+  order_dies_id: idSchema,
   dimension_text: z.enum(DIMENSION_TEXTS),
-  dimension_value: z.coerce
-    .number({ error: messages.positiveNumber })
-    .positive(messages.positiveNumber)
-    .max(DIMENSION_MAX_MM, `Debe ser como máximo ${DIMENSION_MAX_MM} mm`),
+  dimension_value: bodyNumber(messages.positiveNumber).positive(messages.positiveNumber).max(DIMENSION_MAX_MM, `Debe ser como máximo ${DIMENSION_MAX_MM} mm`),
   date_saved: z.string().datetime({ offset: true }).optional(),
 });
 export type DimensionRecord = z.infer<typeof dimensionRecordSchema>;

@@ -111,8 +111,10 @@ describe('production forms', () => {
   });
 
   it('keeps shift days as a sorted set of weekdays and refuses the same start and end', () => {
-    const shift = { name: 'Mañana', start_time: '06:00', end_time: '14:00', days: [3, 1, '3'], supervisor: 'Ana' };
+    const shift = { name: 'Mañana', start_time: '06:00', end_time: '14:00', days: [3, 1, 3], supervisor: 'Ana' };
     expect(shiftSchema.parse(shift)).toMatchObject({ days: [1, 3] });
+    // A day is a number: text, booleans and nulls are no weekdays.
+    for (const day of ['3', true, null, [3]]) expect(fieldsOf(shiftSchema, { ...shift, days: [1, day] })).toEqual({ days: productionMessages.chooseDays });
     expect(fieldsOf(shiftSchema, { ...shift, days: [] })).toEqual({ days: productionMessages.chooseDays });
     expect(fieldsOf(shiftSchema, { ...shift, days: [8] })).toEqual({ days: productionMessages.chooseDays });
     expect(fieldsOf(shiftSchema, { ...shift, end_time: '06:00' })).toEqual({ end_time: productionMessages.sameStartAndEnd });

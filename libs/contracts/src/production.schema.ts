@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.schema';
+import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { orderDieSchema } from './orders.schema';
 
@@ -65,21 +65,14 @@ export const productionMessages = {
   boardFinishedLimit: `Debe ser un número entero entre 1 y ${BOARD_FINISHED_MAX}`,
 } as const;
 
-const positiveUpTo = (max: number) =>
-  z.coerce
-    .number({ error: messages.positiveNumber })
-    .refine(Number.isFinite, messages.positiveNumber)
-    .positive(messages.positiveNumber)
-    .max(max, messages.atMost(max));
+const positiveUpTo = (max: number) => bodyNumber(messages.positiveNumber).positive(messages.positiveNumber).max(max, messages.atMost(max));
 /** Zero or more, up to `max`. */
-const nonNegativeUpTo = (max: number) =>
-  z.coerce
-    .number({ error: messages.nonNegativeNumber })
-    .refine(Number.isFinite, messages.nonNegativeNumber)
-    .min(0, messages.nonNegativeNumber)
-    .max(max, messages.atMost(max));
-const reference = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-const optionalReference = z.coerce.number().int().positive().nullable().optional();
+const nonNegativeUpTo = (max: number) => bodyNumber(messages.nonNegativeNumber).min(0, messages.nonNegativeNumber).max(max, messages.atMost(max));
+/** A whole number of a body, more than zero and up to `max`. */
+const countUpTo = (max: number) =>
+  bodyNumber(messages.positiveNumber).int(productionMessages.wholeNumber).positive(messages.positiveNumber).max(max, messages.atMost(max));
+const reference = (message: string) => bodyInteger({ message });
+const optionalReference = bodyInteger({ message: messages.referenceMissing }).nullable().optional();
 const enumOf = <T extends Record<string, string>>(labels: T, message: string) =>
   z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], { error: message });
 
@@ -129,27 +122,15 @@ export const orderStatusSchema = enumOf(ORDER_STATUSES, 'Estado de orden no vál
 /** Whether an extrusion can be started on an order: it is not finished and not extruding now (`POST /api/extrusion/start`). */
 export const mayStartExtrusionOn = (order: { status: OrderStatus; running: boolean }) => order.status !== 'finished' && !order.running;
 
-const isoDate = z
-  .string({ error: messages.dateFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
-  .refine(
-    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
-    productionMessages.dateFormat,
-  );
-
 export const orderSchema = z.object({
-  number: z.string({ error: messages.required }).trim().toUpperCase().min(1, messages.required).max(40, messages.tooLong(40)),
-  customer: z.string({ error: messages.required }).trim().min(1, messages.required).max(120, messages.tooLong(120)),
-  profile: z.string({ error: messages.required }).trim().min(1, messages.required).max(120, messages.tooLong(120)),
+  number: nameText({ error: messages.required }).toUpperCase().min(1, messages.required).max(40, messages.tooLong(40)),
+  customer: nameText({ error: messages.required }).min(1, messages.required).max(120, messages.tooLong(120)),
+  profile: nameText({ error: messages.required }).min(1, messages.required).max(120, messages.tooLong(120)),
   die_id: reference(productionMessages.chooseDie),
   alloy_id: reference(productionMessages.chooseAlloy),
   finish_id: optionalReference,
   length_mm: positiveUpTo(30000),
-  quantity_pieces: z.coerce
-    .number({ error: messages.positiveNumber })
-    .int(productionMessages.wholeNumber)
-    .positive(messages.positiveNumber)
-    .max(10_000_000, 'Debe ser como máximo 10000000'),
+  quantity_pieces: countUpTo(10_000_000),
   quantity_kg: positiveUpTo(10_000_000),
   due_date: isoDate,
   /** Planning a line on creation puts the order in that line's planned column. */
@@ -161,7 +142,7 @@ export type OrderInput = z.infer<typeof orderSchema>;
 export const orderListQuerySchema = listQuerySchema
   .extend({
     status: orderStatusSchema.optional(),
-    line_id: z.coerce.number().int().positive().optional(),
+    line_id: queryInteger({ message: productionMessages.boardLine }).optional(),
     /** Due on or after / on or before (YYYY-MM-DD). */
     due_from: isoDate.optional(),
     due_to: isoDate.optional(),
@@ -204,11 +185,7 @@ export const startExtrusionSchema = z.object({
 });
 export type StartExtrusion = z.infer<typeof startExtrusionSchema>;
 export const stopExtrusionSchema = z.object({
-  billets_pushed: z.coerce
-    .number({ error: messages.positiveNumber })
-    .int(productionMessages.wholeNumber)
-    .positive(messages.positiveNumber)
-    .max(10_000, 'Debe ser como máximo 10000'),
+  billets_pushed: countUpTo(10_000),
   good_kg: nonNegativeUpTo(1_000_000),
   scrap_kg: nonNegativeUpTo(1_000_000),
 });
@@ -254,11 +231,10 @@ export const planningBoardMoveSchema = z
     order_id: reference(productionMessages.chooseOrder),
     to_column: orderStatusSchema,
     to_line_id: optionalReference,
-    position: z.coerce
-      .number({ error: productionMessages.nonNegativeNumber })
+    position: bodyNumber(productionMessages.nonNegativeNumber)
       .int(productionMessages.wholeNumber)
       .min(0, productionMessages.nonNegativeNumber)
-      .max(100_000),
+      .max(100_000, messages.atMost(100_000)),
     /**
      * The card it was dropped in front of (none: at `position`). A filtered board shows only some
      * cards of a column, so an index there is not the index in the whole column.
@@ -277,20 +253,14 @@ export type PlanningBoardMove = z.infer<typeof planningBoardMoveSchema>;
  */
 export const planningBoardQuerySchema = z
   .object({
-    search: z
-      .string({ error: messages.tooLong(100) })
+    search: safeText({ error: messages.tooLong(100) })
       .trim()
       .max(100, messages.tooLong(100))
       .optional(),
-    line_id: z.coerce.number({ error: productionMessages.boardLine }).int(productionMessages.boardLine).positive(productionMessages.boardLine).optional(),
+    line_id: queryInteger({ message: productionMessages.boardLine }).optional(),
     due_from: isoDate.optional(),
     due_to: isoDate.optional(),
-    finished_limit: z.coerce
-      .number({ error: productionMessages.boardFinishedLimit })
-      .int(productionMessages.boardFinishedLimit)
-      .min(1, productionMessages.boardFinishedLimit)
-      .max(BOARD_FINISHED_MAX, productionMessages.boardFinishedLimit)
-      .default(BOARD_FINISHED_PAGE),
+    finished_limit: queryInteger({ min: 1, max: BOARD_FINISHED_MAX, message: productionMessages.boardFinishedLimit }).default(BOARD_FINISHED_PAGE),
   })
   .refine((query) => !query.due_from || !query.due_to || query.due_from <= query.due_to, {
     message: productionMessages.boardDueRange,

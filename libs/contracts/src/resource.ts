@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { listQuerySchema, pagedSchema } from './common.schema';
+import { bodyInteger, bodyNumber, listQuerySchema, nameText, pagedSchema, safeText } from './common.schema';
 import { endpoint, idParams, type EndpointDefinition } from './endpoint';
 import { messages } from './messages';
+import { INT4_MAX } from './safe-input';
 import type { Area, PageAlias } from './pages';
 
 /**
@@ -31,6 +32,7 @@ interface FieldCommon {
 export interface TextField extends FieldCommon {
   kind: 'text';
   max: number;
+  /** Free text (notes): kept as written. A single-line text is a name or label, without bidirectional controls. */
   multiline?: boolean;
   upperCase?: boolean;
   pattern?: { regex: RegExp; message: string };
@@ -39,6 +41,7 @@ export interface NumberField extends FieldCommon {
   kind: 'number' | 'integer';
   /** `positive` (> 0, the default) or `nonNegative` (>= 0). */
   sign?: 'positive' | 'nonNegative';
+  /** At most this (an `integer` field also at most what its `int` column holds). */
   max: number;
   /** May be left empty (null). */
   nullable?: boolean;
@@ -103,8 +106,8 @@ export type FieldValue<F> = F extends { kind: 'text' | 'time' }
                 ? number[]
                 : never;
 
-/** What a caller may send for a field (a form sends numbers as typed text). */
-export type FieldInput<F> = F extends { kind: 'number' | 'integer' | 'reference' } ? FieldValue<F> | string : FieldValue<F>;
+/** What a caller may send for a field: numbers as JSON numbers (a form reads typed text into them first). */
+export type FieldInput<F> = FieldValue<F>;
 
 // ---------------------------------------------------------------------------------- resources
 
@@ -222,10 +225,12 @@ export function emptyValueOf(definition: FieldDefinition): unknown {
 
 function numberSchema(definition: NumberField) {
   const message = definition.sign === 'nonNegative' ? messages.nonNegativeNumber : messages.positiveNumber;
-  let schema = z.coerce.number({ error: message }).refine(Number.isFinite, message);
-  if (definition.kind === 'integer') schema = schema.refine(Number.isInteger, messages.wholeNumber);
-  schema = schema.refine((value) => (definition.sign === 'nonNegative' ? value >= 0 : value > 0), message);
-  schema = schema.refine((value) => value <= definition.max, messages.atMost(definition.max));
+  // A JSON number only: `true`, `"1"`, `null` and `[]` are no numbers, whatever JavaScript would make of them.
+  let number = bodyNumber(message);
+  if (definition.kind === 'integer') number = number.int(messages.wholeNumber);
+  number = definition.sign === 'nonNegative' ? number.min(0, message) : number.positive(message);
+  const max = definition.kind === 'integer' ? Math.min(definition.max, INT4_MAX) : definition.max;
+  let schema: z.ZodType<number> = number.max(max, messages.atMost(max));
   for (const check of definition.checks ?? []) schema = schema.refine(check.test, check.message);
   return schema;
 }
@@ -236,7 +241,7 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
   switch (definition.kind) {
     case 'text': {
       const missing = requiredMessageOf(definition);
-      let schema = z.string({ error: missing }).trim();
+      let schema = definition.multiline ? safeText({ error: missing }).trim() : nameText({ error: missing });
       if (definition.upperCase) schema = schema.toUpperCase();
       if (required) schema = schema.min(1, missing);
       schema = schema.max(definition.max, messages.tooLong(definition.max));
@@ -255,19 +260,20 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
     }
     case 'reference': {
       const message = requiredMessageOf(definition);
-      const schema = z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+      const schema = bodyInteger({ message });
       return required ? schema : schema.nullable().optional();
     }
     case 'time':
       return z.string({ error: messages.timeFormat }).trim().regex(CLOCK, messages.timeFormat);
     case 'integerSet': {
       // Checked as a whole, so that the message belongs to the field rather than to one element.
-      const allowed = new Set(definition.values.map(String));
+      const allowed = new Set<unknown>(definition.values);
       return z
-        .array(z.union([z.number(), z.string()]), { error: definition.message })
+        .array(z.unknown(), { error: definition.message })
         .min(required ? 1 : 0, definition.message)
-        .refine((values) => values.every((value) => allowed.has(String(value).trim())), definition.message)
-        .transform((values) => [...new Set(values.map(Number))].sort((a, b) => a - b));
+        .refine((values) => values.every((value) => allowed.has(value)), definition.message)
+        .transform((values) => [...new Set(values as number[])].sort((a, b) => a - b))
+        .meta({ items: { type: 'integer', enum: [...definition.values] } });
     }
   }
 }

@@ -7,6 +7,7 @@ import { CompanyMemberPolicy1764200000000 } from './1764200000000-company-member
 import { AccentInsensitiveSearch1764300000000 } from './1764300000000-accent-insensitive-search';
 import { SignInLimits1764400000000 } from './1764400000000-sign-in-limits';
 import { AccessChangeNotify1764410000000 } from './1764410000000-access-change-notify';
+import { BoundedProfileInput1764420000000 } from './1764420000000-bounded-profile-input';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   AccentInsensitiveSearch1764300000000,
   SignInLimits1764400000000,
   AccessChangeNotify1764410000000,
+  BoundedProfileInput1764420000000,
 ];

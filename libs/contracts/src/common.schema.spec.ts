@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { createShareTokenRequestSchema, userSettingsSchema, userUpdateRequestSchema } from './auth.schema';
+import { sendMessageRequestSchema } from './chat.schema';
+import {
+  bodyInteger,
+  FREE_FORM_LIMITS,
+  idSchema,
+  imageUrl,
+  isoDate,
+  listQuerySchema,
+  nameText,
+  openApiOverride,
+  queryInteger,
+  requiredText,
+  safeText,
+} from './common.schema';
+import { pathId } from './endpoint';
+import { issuesToFields } from './error.schema';
+import { messages } from './messages';
+import { orderSchema } from './production.schema';
+import { resourceSchemas } from './resource';
+import { extrusionLineResource, machineResource } from './resources';
+import { INT4_MAX, isImageUrl, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
+
+/** The message a schema answers for a value, or 'ok' with the parsed value. */
+function outcome(schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  return result.success ? { ok: result.data } : result.error.issues[0].message;
+}
+
+describe('texts the database can store', () => {
+  it.each([
+    ['NUL', 'Prensa\u0000 1'],
+    ['a NUL alone', '\u0000'],
+    ['a high surrogate alone', '\uD800'],
+    ['a low surrogate alone', 'lado\uDC00B'],
+    ['two high surrogates', '\uDBFF\uDBFF'],
+  ])('refuse %s in any text, name or free', (_what, text) => {
+    expect(outcome(safeText(), text)).toBe(messages.invalidCharacters);
+    expect(outcome(nameText(), text)).toBe(messages.invalidCharacters);
+    expect(outcome(requiredText(80), text)).toBe(messages.invalidCharacters);
+  });
+
+  it.each([
+    ['an emoji (a whole surrogate pair)', 'Turno 😀', 'Turno 😀'],
+    ['Arabic', 'خط البثق ١', 'خط البثق ١'],
+    ['a right-to-left override', '\u202Egnp.exe', 'gnp.exe'],
+    ['isolates', '\u2066Prensa\u2069 2', 'Prensa 2'],
+    ['marks, around spaces', ' \u200FPrensa\u200E ', 'Prensa'],
+    ['the Arabic letter mark', 'خط\u061C 1', 'خط 1'],
+  ])('keep %s in names, without bidirectional controls', (_what, text, stored) => {
+    expect(outcome(nameText(), text)).toEqual({ ok: stored });
+  });
+
+  it('answers "required" for a name of bidirectional controls only', () => {
+    expect(outcome(requiredText(80), '\u202E\u2066 ')).toBe(messages.required);
+  });
+
+  it('keeps free text as written, bidirectional marks included', () => {
+    expect(outcome(safeText(), 'مرحبا \u200F(ok)')).toEqual({ ok: 'مرحبا \u200F(ok)' });
+    expect(outcome(sendMessageRequestSchema.shape.message, 'hola\u0000')).toBe(messages.invalidCharacters);
+  });
+
+  it('strips bidirectional controls from resource names and order texts, not from what stays free text', () => {
+    const machine = resourceSchemas(machineResource).create.parse({ name: '\u202ESierra', type: 'saw', model: 'X\u2066 1' });
+    expect(machine).toMatchObject({ name: 'Sierra', model: 'X 1' });
+    const order = orderSchema.safeParse({
+      number: 'of-\u202E1',
+      customer: 'C',
+      profile: 'P',
+      die_id: 1,
+      alloy_id: 1,
+      length_mm: 1,
+      quantity_pieces: 1,
+      quantity_kg: 1,
+      due_date: '2026-03-01',
+    });
+    expect(order.data?.number).toBe('OF-1');
+    expect(stripBidiControls('\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C')).toBe('');
+  });
+
+  it('finds the first unstorable text of a request, in values and in keys', () => {
+    expect(unstorableTextPath({ a: 'ok', b: [{ c: 'x\u0000' }] })).toBe('b.0.c');
+    expect(unstorableTextPath({ layout: { ['k\uD800']: 1 } })).toBe('layout');
+    expect(unstorableTextPath({ a: ['fine', 1, null, true] })).toBeUndefined();
+    let deep: unknown = 'x\u0000';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(unstorableTextPath(deep)).toMatch(/^0(\.0)*$/);
+  });
+});
+
+describe('numbers of a JSON body are JSON numbers within their column', () => {
+  const resourceId = createShareTokenRequestSchema.shape.resource_id;
+  it.each([
+    [true, 'a boolean'],
+    ['1', 'a text'],
+    [null, 'null'],
+    [[], 'an array'],
+    [[1], 'an array of a number'],
+    [{}, 'an object'],
+    [1.5, 'a fraction'],
+    [0, 'zero'],
+    [-1, 'a negative'],
+    [INT4_MAX + 1, 'beyond an int column'],
+    [1e308, 'huge'],
+    [Number.NaN, 'NaN'],
+    [Number.POSITIVE_INFINITY, 'infinity'],
+  ])('refuse %p (%s) as an id', (value: unknown, _what: string) => {
+    expect(outcome(idSchema, value)).toBe('El identificador debe ser un número entero positivo');
+    expect(resourceId.safeParse(value).success).toBe(false);
+  });
+
+  it('take the largest id an int column holds', () => {
+    expect(outcome(idSchema, INT4_MAX)).toEqual({ ok: INT4_MAX });
+    expect(outcome(bodyInteger({ min: 1, max: 720, message: 'm' }), 721)).toBe('m');
+  });
+
+  it.each([
+    ['true', messages.positiveNumber],
+    ['12', messages.positiveNumber],
+    [null, messages.positiveNumber],
+    [[], messages.positiveNumber],
+    [1e308, messages.atMost(20000)],
+  ])('refuse %p for a press tonnage', (value, message) => {
+    const schema = resourceSchemas(extrusionLineResource).fields.shape.press_tonnage_t as z.ZodType;
+    expect(outcome(schema, value)).toBe(message);
+  });
+
+  it('refuse a reference beyond an int column', () => {
+    const schema = resourceSchemas(machineResource).fields.shape.line_id as z.ZodType;
+    expect(schema.safeParse(INT4_MAX + 1).success).toBe(false);
+    expect(schema.safeParse('3').success).toBe(false);
+    expect(outcome(schema, null)).toEqual({ ok: null });
+  });
+});
+
+describe('whole numbers of a query or a path are plain digits', () => {
+  it.each(['true', '', ' 1', '1 ', '1e3', '0x10', '+1', '-1', '1.0', '１２', '0', '2147483648', '9'.repeat(400), 'NaN'])('refuse %p', (text) => {
+    expect(outcome(queryInteger(), text)).toBe(messages.wholeNumberDigits);
+    expect(outcome(pathId, text)).toBe('El identificador debe ser un número entero positivo');
+  });
+
+  it("take digits (and the typed client's numbers) within the bounds", () => {
+    expect(outcome(queryInteger(), '42')).toEqual({ ok: 42 });
+    expect(outcome(queryInteger(), '2147483647')).toEqual({ ok: INT4_MAX });
+    expect(outcome(pathId, 7)).toEqual({ ok: 7 });
+    expect(outcome(listQuerySchema, { page: '1000001' })).toBe(messages.wholeNumberDigits);
+    expect(listQuerySchema.parse({ page: '3', pageSize: '500' })).toMatchObject({ page: 3, pageSize: 500 });
+  });
+
+  it('document them as integers with their bounds, never 9007199254740991', () => {
+    const json = z.toJSONSchema(z.object({ page: listQuerySchema.shape.page, id: pathId, resource: idSchema }), {
+      io: 'input',
+      target: 'openapi-3.0',
+      override: openApiOverride,
+    }) as { properties: Record<string, Record<string, unknown>> };
+    expect(json.properties.page).toEqual({ default: 1, type: 'integer', minimum: 1, maximum: 1_000_000 });
+    expect(json.properties.id).toEqual({ type: 'integer', minimum: 1, maximum: INT4_MAX });
+    expect(json.properties.resource).toMatchObject({ type: 'integer', maximum: INT4_MAX });
+    expect(JSON.stringify(json)).not.toContain('9007199254740991');
+  });
+});
+
+describe('dates', () => {
+  it.each(['2026-02-30', '2026-13-01', '0000-01-01', '2026-1-1', '99999-01-01', '2026-02-28T00:00:00Z', ''])('refuse %p', (text) => {
+    expect(outcome(isoDate, text)).toBe(messages.dateFormat);
+  });
+  it('take a real day', () => {
+    expect(outcome(isoDate, '2028-02-29')).toEqual({ ok: '2028-02-29' });
+  });
+});
+
+describe('free-form settings are bounded', () => {
+  const limitsMessage = messages.settingsTooLarge(FREE_FORM_LIMITS.maxBytes / 1024);
+  it.each([
+    ['too large', { theme: { main: 'default' }, layout: { config: { blob: 'x'.repeat(17 * 1024) } } }, limitsMessage],
+    ['too deep', { layout: { config: { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } } } }, limitsMessage],
+    ['too many keys', { layout: { config: Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`k${index}`, index])) } }, limitsMessage],
+    ['a NUL inside', { layout: { config: { note: 'a\u0000' } } }, messages.invalidCharacters],
+    ['a key that is no plain name', { layout: { config: { 'a b': 1 } } }, messages.validationFailed],
+    ['an unknown key', { colour: 'red' }, undefined],
+  ])('refuse settings %s', (_what, settings, message) => {
+    const result = userSettingsSchema.safeParse(settings);
+    expect(result.success).toBe(false);
+    if (message) expect(result.error!.issues[0].message).toBe(message);
+  });
+
+  it('never take a __proto__ key (it is dropped, and no prototype changes)', () => {
+    const parsed = userSettingsSchema.parse(JSON.parse('{"layout":{"config":{"__proto__":{"polluted":true},"mode":"boxed"}}}'));
+    expect(parsed).toEqual({ layout: { config: { mode: 'boxed' } } });
+    expect(Object.getPrototypeOf(parsed.layout!.config)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('take what the portal stores', () => {
+    const settings = {
+      layout: { style: 'layout2', config: { mode: 'boxed', containerWidth: 1120, navbar: { display: true, position: 'right' } } },
+      theme: { main: 'default', navbar: 'defaultDark' },
+      direction: 'rtl',
+      animations: false,
+      language: 'ar',
+    };
+    expect(userSettingsSchema.parse(settings)).toEqual(settings);
+  });
+
+  it('bounds by size, depth, entries and text, whatever the nesting', () => {
+    const limits = { maxBytes: 100, maxDepth: 2, maxEntries: 3 };
+    expect(jsonLimitProblem({ a: 'ñ'.repeat(49) }, limits)).toBe('size');
+    expect(jsonLimitProblem({ a: { b: {} } }, limits)).toBe('depth');
+    expect(jsonLimitProblem([1, 2, 3, 4], limits)).toBe('entries');
+    expect(jsonLimitProblem({ ['\u0000']: 1 }, limits)).toBe('text');
+    expect(jsonLimitProblem({ a: [1, 2] }, limits)).toBeUndefined();
+  });
+});
+
+describe('photo addresses are http(s) or image data', () => {
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '//evil.example/x.png',
+    'https://',
+    'https://exa mple.com/a.png',
+    'https://example.com/\u202Egnp.png',
+    '',
+  ])('refuse %p', (url) => {
+    expect(isImageUrl(url)).toBe(false);
+    expect(outcome(imageUrl(2048), url)).toBe(messages.imageUrl);
+  });
+
+  it.each(['https://example.com/ana.png', 'http://intranet:8080/fotos/ana.jpg?v=2#x', 'data:image/png;base64,iVBORw0KGgo='])('take %p', (url) => {
+    expect(outcome(imageUrl(2048), url)).toEqual({ ok: url });
+  });
+
+  it('answers the field of the profile update', () => {
+    const result = userUpdateRequestSchema.safeParse({ user: { data: { photoURL: 'javascript:alert(1)' } } });
+    expect(issuesToFields(result.error!.issues)).toEqual({ 'user.data.photoURL': messages.imageUrl });
+  });
+});
