@@ -42,7 +42,7 @@ export type RegistrationPolicy = z.infer<typeof registrationPolicySchema>;
 /** An administrator invites another company to register (when registration is by invitation). */
 export const createInvitationRequestSchema = z.object({
   days: bodyInteger({ min: 1, max: 30, message: messages.wholeNumber }).default(7),
-  note: safeText().trim().max(200, messages.tooLong(200)).optional(),
+  note: nameText().max(200, messages.tooLong(200)).optional(),
 });
 export const invitationResponseSchema = z.object({
   code: z.string(),
