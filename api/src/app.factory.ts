@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
+import { RequestDrain } from './shutdown/request-drain';
 import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 const HANDLED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -30,6 +31,8 @@ export async function createApp(
     bodyParser: false,
     ...(options.logger === false ? { logger: false } : {}),
   });
+  // First of all: while the API shuts down, requests still arriving are refused (503) and those in flight are counted.
+  app.use(app.get(RequestDrain).middleware);
   // Methods nothing here answers (TRACE, PROPFIND, …) get the API's error shape, not Express's text.
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (HANDLED_METHODS.has(request.method)) return next();

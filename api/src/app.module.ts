@@ -22,6 +22,7 @@ import { ProductionModule } from './production/production.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
 import { ResourcesModule } from './resources/resources.module';
+import { RequestDrain } from './shutdown/request-drain';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
 
@@ -64,6 +65,7 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        RequestDrain,
       ],
     };
   }

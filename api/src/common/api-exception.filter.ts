@@ -1,23 +1,31 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { HTTP_REASONS as REASONS, messages, type ApiError } from '@planta/contracts';
+import { HTTP_REASONS as REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DatabaseUnavailableException, isDatabaseUnavailable } from './db-errors';
 import { retryAfterOf } from './retry-later';
 
 /**
  * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`
- * for validation. Nothing of a stack trace or SQL ever reaches the response.
+ * for validation. Nothing of a stack trace or SQL ever reaches the response. A database out of
+ * reach is a 503 with Retry-After (the client tries again), never a 500.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const unavailable = exception instanceof DatabaseUnavailableException || isDatabaseUnavailable(exception);
+    const body = unavailable ? unavailableBody : this.toBody(exception);
+    if (unavailable) this.logger.warn(`Database unavailable: ${describe(exception)}`);
+    else if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) return;
-    const retryAfter = retryAfterOf(exception);
+    const retryAfter = retryAfterOf(exception) ?? (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE ? this.config.shutdown.retryAfterSeconds : undefined);
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+    if (exception instanceof DatabaseUnavailableException && exception.notProcessed) response.setHeader(NOT_PROCESSED_HEADER, 'true');
     response.status(body.statusCode).json(body);
   }
 
@@ -37,4 +45,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Error interno del servidor', error: REASONS[500] };
   }
+}
+
+const unavailableBody: ApiError = { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: messages.serviceUnavailable, error: REASONS[503] };
+
+/** One line for the log: the error and what caused it (the driver's text), without a stack. */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) parts.push(current.message);
+  return parts.join(' ← ') || String(error);
 }

@@ -1,4 +1,4 @@
-import { ConflictException, HttpException } from '@nestjs/common';
+import { ConflictException, HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { z } from 'zod';
 import { issuesToFields, messages } from '@planta/contracts';
@@ -48,4 +48,70 @@ export function checkWhole<S extends z.ZodType>(schema: S, value: unknown): z.in
 export async function refuseIfAny(scope: TenantScope, sql: string, params: unknown[], message: string): Promise<void> {
   const rows: unknown[] = await scope.manager.query(`select 1 where exists (${sql})`, params);
   if (rows.length > 0) throw new ConflictException(message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the database out of reach
+
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting or stopping), 53300 too_many_connections;
+ * and the whole class 08 (connection exception).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors of a server that cannot be reached. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** What pg, pg-pool and TypeORM say when a connection is lost, cannot be made, or the pool is closed. */
+const UNAVAILABLE_TEXTS =
+  /^(Connection terminated|timeout exceeded when trying to connect|timeout expired|Cannot use a pool after calling end on the pool|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Driver not Connected)/;
+
+/**
+ * TypeORM's own: its pool is closed or was never reached, or a transaction's connection was lost
+ * under it (the server ended it; TypeORM then releases the connection and refuses its next query).
+ */
+const UNAVAILABLE_TYPEORM_ERRORS = new Set([
+  'ConnectionIsNotSetError',
+  'CannotExecuteNotConnectedError',
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, shutting
+ * down, refusing connections, the pool closed): the request may succeed later, so it is answered
+ * 503 with Retry-After, never 401 or 500. Looks through TypeORM's wrapper, causes and aggregates.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { name, code, message, driverError, cause, errors } = error as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof name === 'string' && UNAVAILABLE_TYPEORM_ERRORS.has(name)) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_TEXTS.test(message)) return true;
+  return [driverError, cause, ...(Array.isArray(errors) ? errors : [])].some((inner) => inner !== error && isDatabaseUnavailable(inner, depth + 1));
+}
+
+/**
+ * The database could not be reached. `notProcessed`: it failed before the route's own work began
+ * (while the caller was being identified or their grants read), so nothing was changed and the
+ * client may send the same request again, whatever it is (header NOT_PROCESSED_HEADER).
+ */
+export class DatabaseUnavailableException extends ServiceUnavailableException {
+  constructor(
+    readonly notProcessed: boolean,
+    cause?: unknown,
+  ) {
+    super(messages.serviceUnavailable, { cause });
+  }
+}
+
+/** Rethrows a database outage met before the route's work as a 503 the client may safely repeat. */
+export function unavailableBeforeWork(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableException(true, error) : error;
 }

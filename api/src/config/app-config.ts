@@ -36,6 +36,11 @@ export interface AppConfig {
   apiDocs: 'signed-in' | 'off';
   /** Check every answer against its contract (tests). */
   checkResponses: boolean;
+  /**
+   * Graceful shutdown: requests in flight get up to `drainTimeoutMs` to finish; every 503 (while
+   * shutting down, or with the database out of reach) tells the client to retry after `retryAfterSeconds`.
+   */
+  shutdown: { drainTimeoutMs: number; retryAfterSeconds: number };
 }
 
 const registrationMode = (value: string | undefined): RegistrationMode => {
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     apiDocs: apiDocsSetting(env.API_DOCS),
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
+    shutdown: { drainTimeoutMs: Math.max(0, int(env.SHUTDOWN_DRAIN_MS, 10_000)), retryAfterSeconds: Math.max(1, int(env.RETRY_AFTER_SECONDS, 2)) },
   };
 }
 

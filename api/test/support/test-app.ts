@@ -56,10 +56,15 @@ export interface TestApp {
  * The whole API on its own freshly migrated and seeded database. One app per spec file: passport
  * keeps strategies in a module-wide registry, which jest gives each file its own copy of.
  */
-export async function startTestApp(env: NodeJS.ProcessEnv = {}, extraModules: Type[] = []): Promise<TestApp> {
+export async function startTestApp(
+  env: NodeJS.ProcessEnv = {},
+  extraModules: Type[] = [],
+  /** `reach`: the URL the app connects with, made from its database's (through a proxy that a test can cut). */
+  options: { reach?: (url: string) => string } = {},
+): Promise<TestApp> {
   const database = await createEmptyDatabase();
   const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, PLANTA_DATA_DIR: '/nonexistent', PLANTA_CHECK_RESPONSES: 'true', ...env });
-  const app = await createApp(config, database.url, { logger: false, extraModules });
+  const app = await createApp(config, options.reach ? options.reach(database.url) : database.url, { logger: false, extraModules });
   const http = () => request(app.getHttpServer());
   return {
     app,

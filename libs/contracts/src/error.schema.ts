@@ -26,6 +26,13 @@ export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; 
   return Object.fromEntries(fields);
 }
 
+/**
+ * Set (to `true`) on a 503 whose request the API did not start to work on: refused while it
+ * shuts down, or the database was out of reach while the caller was being identified. Such a
+ * request changed nothing, so a client may send it again even when it is a write.
+ */
+export const NOT_PROCESSED_HEADER = 'Planta-Not-Processed';
+
 /** Reason phrases of the statuses the API answers with, for the `error` field. */
 export const HTTP_REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',

@@ -76,6 +76,10 @@ export const messages = {
   notificationsOnlyYours: 'Solo puedes consultar tus propias notificaciones',
   realtimeGuestRefused: 'Los invitados no pueden usar el canal en tiempo real',
   joinToRoomRefused: 'La sala solicitada no corresponde a la sesión',
+  /** 503: the database cannot be reached for now (the answer carries Retry-After). */
+  serviceUnavailable: 'El servidor no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** 503 while the API is shutting down (a restart or a deploy): the request was not processed. */
+  serverRestarting: 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */
