@@ -6,6 +6,7 @@ import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { I18n } from '@planta/i18n';
 import { currentSettingsAtom, followGrants, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
+import { ReconnectingStatus } from './layout/reconnecting-status';
 import { Snackbars } from './layout/snackbars';
 import { fluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
@@ -39,11 +40,12 @@ function StartUp({ children }: { children: ReactNode }) {
     resetJoinedRoom();
     void signInWithToken({ accessUrl: window.location.pathname }).then((result) => {
       if (result.outcome === 'failed') showSnackbar({ message: t('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
+      if (result.outcome === 'unreachable') showSnackbar({ message: t('session.serverUnreachable'), variant: 'warning' });
       setReady(true);
     });
   }, [t]);
 
-  // Spec 4/8: a 401 from any call ends the session and returns to /login.
+  // Spec 4/8: a 401 from any call ends the session and returns to /login (a 503 or no answer never does: the client retries).
   useEffect(
     () =>
       onUnauthorized((message) => {
@@ -67,6 +69,7 @@ export function App({ i18n }: { i18n: I18n }) {
               <AppRoutes />
             </StartUp>
             <Snackbars />
+            <ReconnectingStatus />
           </BrowserRouter>
         </Theme>
       </I18nextProvider>

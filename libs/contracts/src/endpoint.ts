@@ -39,6 +39,11 @@ export interface EndpointDefinition {
   shareable?: { type: ShareResourceType; param: string };
   /** The route's `company_id` names a company to move to, not the one to act in. */
   choosesCompany?: true;
+  /**
+   * A POST whose repetition changes nothing more than its first call (it reads, or sets a value):
+   * the browser sends it again after a network failure or a 503, as it does every GET.
+   */
+  idempotent?: true;
 }
 
 /** Declares an endpoint, keeping its literal types (for the typed client). */

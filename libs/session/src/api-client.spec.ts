@@ -113,6 +113,12 @@ describe('error shape', () => {
       message: sessionMessages.serverError,
       error: 'Internal Server Error',
     });
+    // A 503 is passing (a restart, the database out of reach), and said so in the client's own words.
+    expect(parseApiError(503, { statusCode: 503, message: 'Service Unavailable' })).toEqual({
+      statusCode: 503,
+      message: sessionMessages.unavailable,
+      error: 'Service Unavailable',
+    });
     expect(parseApiError(418, undefined, "I'm a teapot")).toEqual({ statusCode: 418, message: sessionMessages.unexpectedResponse(418), error: "I'm a teapot" });
     expect(parseApiError(403, { statusCode: 403, message: 'No tienes permiso para esta acción' })).toEqual({
       statusCode: 403,
@@ -122,6 +128,8 @@ describe('error shape', () => {
   });
 
   it('turns a network failure into statusCode 0 with a Spanish message', async () => {
+    // The failure a call ends with once it stops retrying (retries: 'passing failures' below).
+    configureApiClient({ retry: { budgetMs: 0 } });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = (await apiRequest('company/all').catch((caught: unknown) => caught)) as ApiRequestError;
     expect(error).toBeInstanceOf(ApiRequestError);

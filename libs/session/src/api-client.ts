@@ -1,12 +1,15 @@
+import { atom } from 'jotai';
 import {
   fillPath,
   HTTP_REASONS as REASONS,
   messages,
+  NOT_PROCESSED_HEADER,
   type ApiError,
   type EndpointDefinition,
   type EndpointRequest,
   type EndpointResponse,
 } from '@planta/contracts';
+import { isIdempotentCall, retryAfterMs, retryDelay, retryPlan, type RetryTiming } from './retry-rules';
 import { accessTokenAtom, clearSession, sessionStore } from './session.atoms';
 
 /** Texts of this library that the contracts' catalogue does not have. */
@@ -14,6 +17,12 @@ export const sessionMessages = {
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   unexpectedResponse: (status: number) => `El servidor respondió con un error inesperado (${status})`,
   serverError: 'El servidor no pudo completar la acción. Inténtalo de nuevo en unos momentos.',
+  /** A 503 (restarting, database out of reach) still there after the retries. */
+  unavailable: 'El servidor no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** A change the API did not process (it said so), still refused after the retries. */
+  writeNotSaved: 'No se guardó el cambio: el servidor no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** A change sent without an answer: it may or may not have been applied. */
+  writeUnconfirmed: 'Se perdió la conexión con el servidor y no se sabe si el cambio se guardó. Comprueba los datos antes de repetirlo.',
 } as const;
 
 /** A failed API call, carrying the API's JSON error shape (statusCode 0: the server was not reached). */
@@ -74,13 +83,15 @@ export function parseApiError(status: number, body: unknown, statusText = ''): A
   const rawMessage = record.message;
   // A server failure's own text ('Internal server error' from a framework or a proxy) is not for people.
   const message =
-    status >= 500
-      ? sessionMessages.serverError
-      : typeof rawMessage === 'string' && rawMessage
-        ? rawMessage
-        : Array.isArray(rawMessage) && rawMessage.length
-          ? rawMessage.map(String).join('. ')
-          : sessionMessages.unexpectedResponse(status);
+    status === 503
+      ? sessionMessages.unavailable
+      : status >= 500
+        ? sessionMessages.serverError
+        : typeof rawMessage === 'string' && rawMessage
+          ? rawMessage
+          : Array.isArray(rawMessage) && rawMessage.length
+            ? rawMessage.map(String).join('. ')
+            : sessionMessages.unexpectedResponse(status);
   const fields = stringRecord(record.fields);
   const codes = stringRecord(record.codes);
   return {
@@ -98,14 +109,19 @@ export function parseApiError(status: number, body: unknown, statusText = ''): A
 export interface ApiClientConfig {
   /** Where the API lives; default `/api` on the page's own origin, e.g. `https://plant.example/api`. */
   baseUrl: string;
+  /**
+   * Repeating calls that are safe to repeat (retry-rules.ts) after no answer or a 502/503/504:
+   * about 30 s in all, waits doubling from half a second to five, never shorter than Retry-After.
+   */
+  retry: RetryTiming;
 }
 
-const defaultConfig: ApiClientConfig = { baseUrl: '/api' };
+const defaultConfig: ApiClientConfig = { baseUrl: '/api', retry: { budgetMs: 30_000, firstDelayMs: 500, maxDelayMs: 5_000 } };
 let config: ApiClientConfig = { ...defaultConfig };
 
 /** Changes the client's configuration; `configureApiClient({})` restores the defaults. */
-export function configureApiClient(options: Partial<ApiClientConfig>): void {
-  config = { ...defaultConfig, ...options };
+export function configureApiClient(options: Omit<Partial<ApiClientConfig>, 'retry'> & { retry?: Partial<RetryTiming> }): void {
+  config = { ...defaultConfig, ...options, retry: { ...defaultConfig.retry, ...options.retry } };
 }
 
 export function getApiClientConfig(): Readonly<ApiClientConfig> {
@@ -147,7 +163,15 @@ export interface ApiRequestOptions {
    * true). The sign-in calls turn it off: there a 401 means wrong credentials or a stale token.
    */
   handleUnauthorized?: boolean;
+  /**
+   * Safe to send again (default: GET and HEAD). Such a call is repeated after no answer or a
+   * 502/503/504; any other only after a 503 that says it was not processed (retry-rules.ts).
+   */
+  idempotent?: boolean;
 }
+
+/** How many calls are waiting to be sent again (the shell shows 'Reconectando…' meanwhile). */
+export const retryingCallsAtom = atom(0);
 
 /**
  * The URL of an API path: `auth/login`, `/auth/login` and `/api/auth/login` all give
@@ -188,9 +212,73 @@ function isAbort(error: unknown): boolean {
   return error !== null && typeof error === 'object' && (error as { name?: unknown }).name === 'AbortError';
 }
 
+/** The outcome of one attempt: the answer (any status), or no answer at all. */
+type Attempt = { response: Response; data: unknown } | { networkError: unknown };
+
+async function attempt(url: string, init: RequestInit): Promise<Attempt> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { networkError: error };
+  }
+  try {
+    return { response, data: await readBody(response) };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { networkError: error };
+  }
+}
+
+function header(response: Response, name: string): string | null {
+  return typeof response.headers?.get === 'function' ? response.headers.get(name) : null;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(signal?.reason ?? Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    if (signal?.aborted) return aborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      aborted();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Waits until the API answers its health check (a write is then sent again), or the deadline passes. */
+async function untilBack(deadline: number, signal?: AbortSignal): Promise<boolean> {
+  for (let retry = 0; ; retry++) {
+    const health = await attempt(apiUrl('health'), { method: 'GET', headers: { Accept: 'application/json' }, signal });
+    if ('response' in health && health.response.ok) return true;
+    const wait = retryDelay(retry, config.retry, 'response' in health ? retryAfterMs(header(health.response, 'Retry-After')) : undefined);
+    if (Date.now() + wait > deadline) return false;
+    await sleep(wait, signal);
+  }
+}
+
+/** The error a call ends with; a change whose fate is unknown (or known unsaved) says so. */
+function finalError(status: number, data: unknown, statusText: string, write: boolean, notProcessed: boolean, cause?: unknown): ApiRequestError {
+  if (status === 0) {
+    const message = write ? sessionMessages.writeUnconfirmed : sessionMessages.networkError;
+    return new ApiRequestError({ statusCode: 0, message, error: 'Network Error' }, { cause });
+  }
+  const body = parseApiError(status, data, statusText);
+  if (write && status === 503) body.message = notProcessed ? sessionMessages.writeNotSaved : sessionMessages.writeUnconfirmed;
+  return new ApiRequestError(body);
+}
+
 /**
  * One call to the API. Resolves with the JSON answer (undefined for an empty one); rejects with an
  * `ApiRequestError` (network failures: statusCode 0 and a Spanish message). Aborts are rethrown.
+ * While the API restarts or its database is out of reach, what is safe to repeat is sent again
+ * (retry-rules.ts) for about 30 s, counted in `retryingCallsAtom`; the session is kept throughout:
+ * only a 401 ends it.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, auth = true, handleUnauthorized = true } = options;
@@ -203,38 +291,50 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
       payload = JSON.stringify(body);
     }
   }
-  const token = auth ? sessionStore.get(accessTokenAtom) : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
+  const url = apiUrl(path, query);
+  const write = !isIdempotentCall(method, options.idempotent);
+  const deadline = Date.now() + config.retry.budgetMs;
+  let waiting = false;
   try {
-    response = await fetch(apiUrl(path, query), { method, headers, body: payload, signal });
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiRequestError({ statusCode: 0, message: sessionMessages.networkError, error: 'Network Error' }, { cause: error });
-  }
+    for (let retry = 0; ; retry++) {
+      // The token of now: a renewed one (company switch) is the one sent again.
+      const token = auth ? sessionStore.get(accessTokenAtom) : null;
+      const sent = await attempt(url, { method, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers, body: payload, signal });
+      if ('response' in sent && sent.response.ok) return sent.data as T;
 
-  let data: unknown;
-  try {
-    data = await readBody(response);
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiRequestError({ statusCode: 0, message: sessionMessages.networkError, error: 'Network Error' }, { cause: error });
-  }
-  if (response.ok) return data as T;
-
-  const failure = new ApiRequestError(parseApiError(response.status, data, response.statusText));
-  if (response.status === 401 && handleUnauthorized) {
-    clearSession('unauthorized');
-    for (const handler of [...unauthorizedHandlers]) {
-      try {
-        handler(messages.invalidAccessToken, failure);
-      } catch (error) {
-        console.error(error);
+      const status = 'response' in sent ? sent.response.status : 0;
+      const notProcessed = 'response' in sent && header(sent.response, NOT_PROCESSED_HEADER) === 'true';
+      if (status === 401 && handleUnauthorized) {
+        const failure = new ApiRequestError(parseApiError(401, 'response' in sent ? sent.data : undefined, 'Unauthorized'));
+        clearSession('unauthorized');
+        for (const handler of [...unauthorizedHandlers]) {
+          try {
+            handler(messages.invalidAccessToken, failure);
+          } catch (error) {
+            console.error(error);
+          }
+        }
+        throw failure;
       }
+
+      const giveUp = () =>
+        'response' in sent
+          ? finalError(status, sent.data, sent.response.statusText, write, notProcessed)
+          : finalError(0, undefined, '', write, false, sent.networkError);
+      const plan = retryPlan({ method, idempotent: options.idempotent, status, notProcessed });
+      if (plan === 'stop') throw giveUp();
+      const wait = retryDelay(retry, config.retry, 'response' in sent ? retryAfterMs(header(sent.response, 'Retry-After')) : undefined);
+      if (Date.now() + wait > deadline) throw giveUp();
+      if (!waiting) {
+        waiting = true;
+        sessionStore.set(retryingCallsAtom, (count) => count + 1);
+      }
+      await sleep(wait, signal);
+      if (plan === 'when-back' && !(await untilBack(deadline, signal))) throw giveUp();
     }
+  } finally {
+    if (waiting) sessionStore.set(retryingCallsAtom, (count) => Math.max(0, count - 1));
   }
-  throw failure;
 }
 
 /** What a call may set besides its request: abort signal, headers, and the session handling. */
@@ -252,5 +352,11 @@ type CallArgs<E extends EndpointDefinition> =
  */
 export function call<E extends EndpointDefinition>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<EndpointResponse<E>> {
   const parts = (request ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown };
-  return apiRequest<EndpointResponse<E>>(fillPath(endpoint.path, parts.params), { ...options, method: endpoint.method, query: parts.query, body: parts.body });
+  return apiRequest<EndpointResponse<E>>(fillPath(endpoint.path, parts.params), {
+    ...options,
+    method: endpoint.method,
+    query: parts.query,
+    body: parts.body,
+    idempotent: endpoint.idempotent === true || undefined,
+  });
 }

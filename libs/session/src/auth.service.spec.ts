@@ -1,5 +1,5 @@
 import { storageKeys, type AuthResponse } from '@planta/contracts';
-import { onUnauthorized } from './api-client';
+import { configureApiClient, onUnauthorized } from './api-client';
 import { companies, currentShare, register, signIn, signInWithShareToken, signInWithToken, signOut, switchCompany, updateUser } from './auth.service';
 import {
   accessTokenAtom,
@@ -124,6 +124,28 @@ describe('signInWithToken: start-up (spec 4)', () => {
     expect(unauthorized).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503', () => Promise.resolve(fakeResponse(503, { statusCode: 503, message: 'no disponible', error: 'Service Unavailable' }))],
+  ])('keeps the stored session when the API cannot be reached (%s): only this page starts signed out', async (_label, reply) => {
+    configureApiClient({ retry: { budgetMs: 30, firstDelayMs: 5, maxDelayMs: 5 } });
+    try {
+      storeSession(validToken);
+      fetchMock.mockImplementation(reply);
+      const result = await signInWithToken({ now: NOW });
+      expect(result).toMatchObject({ outcome: 'unreachable' });
+      // Retried (the token sign-in is declared idempotent) before giving up.
+      expect(fetchMock.mock.calls.length).toBeGreaterThan(1);
+      expect(localStorage.getItem(storageKeys.accessToken)).toBe(validToken);
+      expect(localStorage.getItem(storageKeys.email)).not.toBeNull();
+      expect(sessionStore.get(accessTokenAtom)).toBeNull();
+      expect(sessionStore.get(authStatusAtom)).toBe('guest');
+      expect(ended).not.toHaveBeenCalled();
+    } finally {
+      configureApiClient({});
+    }
+  });
+
   it('fails without a network call when no email was stored', async () => {
     localStorage.setItem(storageKeys.accessToken, validToken);
     const result = await signInWithToken({ now: NOW });
@@ -169,6 +191,19 @@ describe('sign-in, registration and sign-out', () => {
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(currentShare()).toBeNull();
     expect(ended).toHaveBeenCalledWith('token-failed');
+  });
+
+  it('signInWithShareToken leaves the session alone when the API cannot be reached (the link may be fine)', async () => {
+    configureApiClient({ retry: { budgetMs: 0 } });
+    try {
+      startSession(session());
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await expect(signInWithShareToken('maybe-good')).rejects.toMatchObject({ statusCode: 0 });
+      expect(sessionStore.get(accessTokenAtom)).toBe(freshToken);
+      expect(ended).not.toHaveBeenCalled();
+    } finally {
+      configureApiClient({});
+    }
   });
 
   it('currentShare is null for an ordinary session', () => {

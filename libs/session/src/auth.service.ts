@@ -11,8 +11,9 @@ import {
   type User,
   type UserUpdateRequest,
 } from '@planta/contracts';
-import { call, type CallOptions } from './api-client';
+import { call, isApiRequestError, type ApiRequestError, type CallOptions } from './api-client';
 import { decodeJwtPayload, isTokenValid } from './jwt';
+import { isTransientStatus } from './retry-rules';
 import { accessTokenAtom, authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
 
 /** Sign-in calls send no token, and a 401 there means wrong credentials or a stale token, not a lost session. */
@@ -27,7 +28,15 @@ export async function signIn(email: string, password: string): Promise<User> {
 
 /** What the start-up check (spec 4) ended with. */
 export type StartupResult =
-  { outcome: 'no-token' } | { outcome: 'auto-logout' } | { outcome: 'signed-in'; user: User } | { outcome: 'failed'; message: string; error: unknown };
+  | { outcome: 'no-token' }
+  | { outcome: 'auto-logout' }
+  | { outcome: 'signed-in'; user: User }
+  | { outcome: 'failed'; message: string; error: unknown }
+  /** The API could not be reached (after the client's retries): the stored session is kept for the next try. */
+  | { outcome: 'unreachable'; message: string; error: unknown };
+
+/** A failure of the API's reach (no answer, 502/503/504), not a verdict on the session. */
+const unreachable = (error: unknown): error is ApiRequestError => isApiRequestError(error) && isTransientStatus(error.statusCode);
 
 let startup: Promise<StartupResult> | null = null;
 
@@ -49,6 +58,12 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
     const response = await call(authEndpoints.tokenSignIn, { body }, SIGN_IN);
     return { outcome: 'signed-in', user: startSession(response, { email: response.user.data.email || email }) };
   } catch (error) {
+    if (unreachable(error)) {
+      // This page starts signed out; the stored token and email stay, so the next load signs in again.
+      sessionStore.set(accessTokenAtom, null, false);
+      sessionStore.set(authStatusAtom, 'guest');
+      return { outcome: 'unreachable', message: error.message, error };
+    }
     clearSession('token-failed');
     return { outcome: 'failed', message: messages.tokenSignInFailed, error };
   }
@@ -57,7 +72,8 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
 /**
  * Spec 4 start-up: no stored token → 'guest'; an expired one → cleared, 'guest' (auto-logout);
  * a valid one → POST auth/token {token, email, accessUrl} → 'signed-in'; a failing one → cleared,
- * 'guest', and `message` 'Error intentando ingresar con el TOKEN' for a snackbar.
+ * 'guest', and `message` 'Error intentando ingresar con el TOKEN' for a snackbar. An API out of
+ * reach (after the client's retries) → 'guest' for this page only, the stored session kept.
  * Never rejects. Concurrent calls (React strict mode) share one check.
  */
 export function signInWithToken(options: { accessUrl?: string; now?: number } = {}): Promise<StartupResult> {
@@ -104,7 +120,8 @@ export function signInWithShareToken(token: string): Promise<SharedResource> {
         if (!shared) throw new Error('The share sign-in answered a token without its resource');
         return shared;
       } catch (error) {
-        clearSession('token-failed');
+        // A refused link ends the session (spec 8); an API out of reach says nothing about the link.
+        if (!unreachable(error)) clearSession('token-failed');
         throw error;
       }
     })().finally(() => shareSignIns.delete(token));

@@ -1,4 +1,5 @@
 import { extrusionEndpoints, liveEvents, permissionEndpoints, planningBoardEndpoints, type CrudGrant } from '@planta/contracts';
+import { configureApiClient } from './api-client';
 import { canCall, canOn, followGrants, grantsAtom, pageGrant, refreshGrants, type GrantsState } from './grants';
 import { configureRealtime, resetRealtimeForTests, watchRealtimeSession, type RealtimeSocket } from './realtime';
 import { accessTokenAtom, clearSession, createDefaultUser, sessionStore, startSession } from './session.atoms';
@@ -28,9 +29,12 @@ describe('refreshGrants', () => {
   let fetchMock: FetchMock;
   beforeEach(() => {
     fetchMock = installFetch();
+    // A failure here is one the client has stopped retrying (its retries: api-client.spec).
+    configureApiClient({ retry: { budgetMs: 0 } });
     clearSession('sign-out');
     sessionStore.set(grantsAtom, { status: 'none' });
   });
+  afterAll(() => configureApiClient({}));
 
   it('has none without a session, and none to fetch for a share-link guest', async () => {
     await refreshGrants();

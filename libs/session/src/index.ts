@@ -7,3 +7,4 @@ export * from './settings';
 export * from './device-settings';
 export * from './realtime';
 export * from './grants';
+export * from './retry-rules';

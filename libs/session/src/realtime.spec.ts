@@ -5,6 +5,7 @@ import {
   RENEW_TIMEOUT_MS,
   onCatchUp,
   realtimeSocket,
+  reconnectingAtom,
   resetRealtimeForTests,
   startRealtime,
   subscribe,
@@ -12,6 +13,7 @@ import {
   type RealtimeSocket,
   type RealtimeSocketOptions,
 } from './realtime';
+import { retryingCallsAtom } from './api-client';
 import { accessTokenAtom, clearSession, createDefaultUser, joinedRoomAtom, sessionStore, userAtom } from './session.atoms';
 import { fakeResponse, installFetch, type FetchMock } from './testing/fakes';
 
@@ -211,6 +213,55 @@ describe('realtime socket (spec 4, 7)', () => {
     socket.fire('connect_error', new Error('Invalid access_token'));
     expect(sessionStore.get(connectionStateAtom)).toBe('refused');
     expect(sockets).toHaveLength(1);
+  });
+
+  it('asks again after a 503 refusal (the API could not check the token then), until connected or signed out', () => {
+    jest.useFakeTimers();
+    try {
+      watchRealtimeSession();
+      signIn();
+      const socket = sockets[0];
+      const unavailable = () => {
+        socket.active = false;
+        socket.fire('connect_error', Object.assign(new Error('El servidor no está disponible'), { data: { statusCode: 503, message: 'no disponible' } }));
+      };
+      unavailable();
+      expect(sessionStore.get(connectionStateAtom)).toBe('reconnecting');
+      expect(socket.connectCalls).toBe(0);
+      jest.advanceTimersByTime(1_000);
+      expect(socket.connectCalls).toBe(1);
+      unavailable();
+      jest.advanceTimersByTime(1_999);
+      expect(socket.connectCalls).toBe(1);
+      jest.advanceTimersByTime(1);
+      expect(socket.connectCalls).toBe(2);
+      socket.fire('connect');
+      expect(sessionStore.get(connectionStateAtom)).toBe('connected');
+
+      unavailable();
+      clearSession('sign-out');
+      jest.advanceTimersByTime(60_000);
+      expect(socket.connectCalls).toBe(2);
+      expect(sessionStore.get(connectionStateAtom)).toBe('idle');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is reconnecting while the socket is, or while calls wait to be sent again', () => {
+    watchRealtimeSession();
+    signIn();
+    const socket = sockets[0];
+    socket.fire('connect');
+    expect(sessionStore.get(reconnectingAtom)).toBe(false);
+    socket.fire('disconnect', 'transport close');
+    expect(sessionStore.get(reconnectingAtom)).toBe(true);
+    socket.fire('connect');
+    expect(sessionStore.get(reconnectingAtom)).toBe(false);
+    sessionStore.set(retryingCallsAtom, 2);
+    expect(sessionStore.get(reconnectingAtom)).toBe(true);
+    sessionStore.set(retryingCallsAtom, 0);
+    expect(sessionStore.get(reconnectingAtom)).toBe(false);
   });
 
   it('reconnects with the new token when the token changes while not connected', () => {

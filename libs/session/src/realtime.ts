@@ -1,16 +1,19 @@
 import { atom } from 'jotai';
 import { io } from 'socket.io-client';
 import { liveEvents, permissionEndpoints, type JoinToRoomAck, type JoinToRoomPayload, type RenewAccessAck, type User } from '@planta/contracts';
-import { call } from './api-client';
+import { call, retryingCallsAtom } from './api-client';
+import { retryDelay } from './retry-rules';
 import { accessTokenAtom, joinedRoomAtom, onSessionEnd, resetJoinedRoom, sessionStore, userAtom } from './session.atoms';
 
 /**
  * The realtime channel of the portal (spec 4 / 7): ONE socket.io connection per page, opened once
  * a user is signed in (a token and a user uuid), closed when the session ends. Socket.io
- * reconnects by itself (default backoff) after a network drop or an API restart; when the server
- * refuses the token (connect_error while the socket is no longer active) it stops for good. When
- * the server cuts it because the session lost its access (`accessRevoked`), it asks the API over
- * HTTP instead of reconnecting. A new token (company switch) moves the open socket (`renewAccess`).
+ * reconnects by itself (default backoff) after a network drop or an API restart (which closes the
+ * connection without a "server disconnect"); when the server refuses the token (connect_error
+ * while the socket is no longer active) it stops for good, unless the refusal is a 503 (the API
+ * could not check the token now), after which it tries again. When the server cuts it because
+ * the session lost its access (`accessRevoked`), it asks the API over HTTP instead of
+ * reconnecting. A new token (company switch) moves the open socket (`renewAccess`).
  * Views subscribe to events through `subscribe()`; subscriptions outlive the socket, so a view
  * mounted before sign-in still hears events afterwards. `onCatchUp()` tells views to catch up
  * (contacts, unread counts, notifications, the board) on every connection made after they loaded.
@@ -52,6 +55,16 @@ export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) => 
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'refused';
 export const connectionStateAtom = atom<ConnectionState>('idle');
 
+/**
+ * Whether the portal is getting its connection back: calls waiting to be sent again, or the
+ * socket reconnecting (an API restart, a network drop). The shell shows 'Reconectando…'; the
+ * session stays.
+ */
+export const reconnectingAtom = atom((get) => get(retryingCallsAtom) > 0 || get(connectionStateAtom) === 'reconnecting');
+
+/** Waits between handshakes the server asked to repeat (503: its database out of reach): 1 s doubling to 10 s. */
+const HANDSHAKE_RETRY = { budgetMs: Infinity, firstDelayMs: 1_000, maxDelayMs: 10_000 };
+
 // ---------------------------------------------------------------------------------------------
 // module state (one per page: this library is a Module Federation singleton)
 
@@ -63,6 +76,8 @@ let stopSessionEndListener: (() => void) | null = null;
 let pageMounted = false;
 /** When the server last cut the socket for lost access (see afterRevoked). */
 let lastRevokedAt = -Infinity;
+let handshakeRetry: ReturnType<typeof setTimeout> | undefined;
+let handshakeRetries = 0;
 
 const subscriptions = new Map<string, Set<Listener>>();
 const catchUpListeners = new Set<() => void>();
@@ -173,14 +188,27 @@ function createSocket(): RealtimeSocket {
   });
   internalHandlers = [];
   attach(created, 'connect', () => {
+    handshakeRetries = 0;
     setState('connected');
     joinRoomOnce(created);
     notifyCatchUp();
   });
-  attach(created, 'connect_error', () => {
+  attach(created, 'connect_error', ((error?: { data?: { statusCode?: number } }) => {
+    // The server could not check the token now (503): socket.io stops there, so try again later.
+    if (!created.active && error?.data?.statusCode === 503) {
+      setState('reconnecting');
+      clearTimeout(handshakeRetry);
+      handshakeRetry = setTimeout(
+        () => {
+          if (socket === created) created.connect();
+        },
+        retryDelay(handshakeRetries++, HANDSHAKE_RETRY),
+      );
+      return;
+    }
     // Not active any more: the server refused the handshake (bad or expired token); do not retry.
     setState(created.active ? 'reconnecting' : 'refused');
-  });
+  }) as Listener);
   attach(created, 'disconnect', ((reason: string) => {
     if (reason === 'io client disconnect') setState('idle');
     else setState(created.active ? 'reconnecting' : 'refused');
@@ -218,6 +246,8 @@ export function startRealtime(): boolean {
 
 /** Closes the socket (spec 4 logout). Subscriptions stay, for the next session. */
 export function stopRealtime(): void {
+  clearTimeout(handshakeRetry);
+  handshakeRetries = 0;
   const current = socket;
   socket = null;
   socketToken = null;

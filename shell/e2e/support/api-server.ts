@@ -49,8 +49,21 @@ export async function startApi(env: NodeJS.ProcessEnv = {}): Promise<RunningApi>
   if (missing.length > 0) throw new Error(`Build the apps first (npx nx run-many -t build); missing: ${missing.join(', ')}`);
   const dataDir = mkdtempSync('/var/tmp/planta-e2e-');
   chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const pgPort = await freePort();
+  return launch({ dataDir, port: await freePort(), pgPort: await freePort() }, env);
+}
+
+/**
+ * Stops the API as a deploy does (SIGTERM, which must end in exit 0), runs `whileDown`, and starts
+ * it again on the same folder and ports.
+ */
+export async function restartApi(api: RunningApi, whileDown: () => Promise<void> = async () => undefined): Promise<RunningApi> {
+  const code = await stopProcess(api);
+  if (code !== 0) throw new Error(`The API exited with ${code} on SIGTERM:\n${api.output()}`);
+  await whileDown();
+  return launch(api, {});
+}
+
+async function launch({ dataDir, port, pgPort }: Pick<RunningApi, 'dataDir' | 'port' | 'pgPort'>, env: NodeJS.ProcessEnv): Promise<RunningApi> {
   // Run from api/dist as `./main.js` under its own name: a colleague's `pkill -f api/dist/main.js`
   // (stopping their `npm start`) must not stop the server in the middle of this run.
   const child = spawn(process.execPath, ['./main.js'], {
@@ -122,13 +135,19 @@ export function sqlOnTestApi(sql: string): Promise<void> {
   return sqlAsSuperuser({ pgPort: Number(pgPort), dataDir }, sql);
 }
 
-/** SIGTERM (the API stops its PostgreSQL), SIGKILL after a grace period, then the data folder goes. */
-export async function stopApi(api: RunningApi, graceMs = 30_000): Promise<void> {
+/** SIGTERM (the API stops its PostgreSQL), SIGKILL after a grace period; resolves with the exit code. */
+async function stopProcess(api: RunningApi, graceMs = 30_000): Promise<number | null> {
   if (api.child.exitCode === null && api.child.signalCode === null) {
     api.child.kill('SIGTERM');
     const timer = setTimeout(() => api.child.kill('SIGKILL'), graceMs);
     await api.exited;
     clearTimeout(timer);
   }
+  return api.child.exitCode;
+}
+
+/** Stops the API, then its data folder goes. */
+export async function stopApi(api: RunningApi, graceMs = 30_000): Promise<void> {
+  await stopProcess(api, graceMs);
   rmSync(api.dataDir, { recursive: true, force: true });
 }

@@ -70,9 +70,9 @@ export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
-/** A fresh context (empty storage and cache) on the portal, Spanish, desktop size. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+/** A fresh context (empty storage and cache) on the portal (or the one at `portal`), Spanish, desktop size. */
+export async function newPage(browser: Browser, portal = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: portal, locale: 'es-ES', viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const problems: string[] = [];

@@ -21,6 +21,8 @@ export const authEndpoints = {
   login: endpoint({
     method: 'POST',
     path: 'auth/login',
+    // Repeated after a lost answer or a 503: it changes nothing but the count of failed attempts.
+    idempotent: true,
     access: 'public',
     tag: 'auth',
     summary: 'Sign in with email and password',
@@ -31,6 +33,7 @@ export const authEndpoints = {
   tokenSignIn: endpoint({
     method: 'POST',
     path: 'auth/token',
+    idempotent: true,
     access: 'public',
     tag: 'auth',
     summary: 'Sign in again with a stored access token',
@@ -41,6 +44,7 @@ export const authEndpoints = {
   shareSignIn: endpoint({
     method: 'POST',
     path: 'auth/login/token',
+    idempotent: true,
     access: 'public',
     tag: 'auth',
     summary: 'Guest sign-in with a share token',
@@ -98,6 +102,7 @@ export const companyEndpoints = {
   switch: endpoint({
     method: 'POST',
     path: 'company/switch',
+    idempotent: true,
     access: 'signed-in',
     choosesCompany: true,
     tag: 'companies',

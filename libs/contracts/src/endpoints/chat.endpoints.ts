@@ -29,6 +29,7 @@ export const chatEndpoints = {
   userData: endpoint({
     method: 'POST',
     path: 'chat/user/data',
+    idempotent: true,
     access: 'signed-in',
     tag: 'chat',
     summary: "The caller's chat status",
@@ -58,6 +59,7 @@ export const chatEndpoints = {
   markAsRead: endpoint({
     method: 'POST',
     path: 'chat/mark-as-read',
+    idempotent: true,
     access: 'signed-in',
     tag: 'chat',
     summary: "Mark a colleague's messages to the caller as read",
@@ -81,6 +83,7 @@ export const notificationEndpoints = {
   markRead: endpoint({
     method: 'POST',
     path: 'notification/mark-read',
+    idempotent: true,
     access: 'signed-in',
     tag: 'notifications',
     summary: 'Mark one of the caller’s notifications as read',

@@ -10,10 +10,10 @@ export function fakeJwt(payload: Record<string, unknown>): string {
   return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.signature`;
 }
 
-/** A minimal fetch Response: status, statusText, text(). */
-export function fakeResponse(status: number, body?: unknown, statusText = ''): Response {
+/** A minimal fetch Response: status, statusText, headers, text(). */
+export function fakeResponse(status: number, body?: unknown, statusText = '', headers: Record<string, string> = {}): Response {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText, text: async () => text } as unknown as Response;
+  return { ok: status >= 200 && status < 300, status, statusText, headers: new Headers(headers), text: async () => text } as unknown as Response;
 }
 
 export type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;

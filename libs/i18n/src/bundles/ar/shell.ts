@@ -208,6 +208,8 @@ export const shell: BundleShape<typeof es> = {
     accessTokenExpired: 'access_token expired',
     tokenSignInFailed: 'تعذّر تسجيل الدخول باستخدام الرمز (TOKEN)',
     tokenSignInSucceeded: 'تمت المصادقة بنجاح',
+    reconnecting: 'جارٍ إعادة الاتصال…',
+    serverUnreachable: 'تعذّر الاتصال بالخادم. ما زالت جلستك محفوظة: أعد تحميل الصفحة بعد بضع ثوانٍ.',
   },
   navigation: {
     groups: {

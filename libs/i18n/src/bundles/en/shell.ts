@@ -208,6 +208,8 @@ export const shell: BundleShape<typeof es> = {
     accessTokenExpired: 'access_token expired',
     tokenSignInFailed: 'Could not sign in with the TOKEN',
     tokenSignInSucceeded: 'Signed in successfully',
+    reconnecting: 'Reconnecting…',
+    serverUnreachable: 'Could not reach the server. Your session is still saved: reload the page in a few seconds.',
   },
   navigation: {
     groups: {

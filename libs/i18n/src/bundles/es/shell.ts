@@ -212,6 +212,10 @@ export const shell = {
     accessTokenExpired: 'access_token expired',
     tokenSignInFailed: 'Error intentando ingresar con el TOKEN',
     tokenSignInSucceeded: 'Autenticado correctamente',
+    /** While calls wait to be sent again or the live connection comes back (an API restart): the session stays. */
+    reconnecting: 'Reconectando…',
+    /** The stored session could not be checked at start-up: the API out of reach. */
+    serverUnreachable: 'No se pudo conectar con el servidor. Tu sesión sigue guardada: recarga la página en unos segundos.',
   },
   // titles keyed by the page alias of @planta/contracts PAGES (a test keeps them in step)
   navigation: {

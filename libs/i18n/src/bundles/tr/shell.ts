@@ -208,6 +208,8 @@ export const shell: BundleShape<typeof es> = {
     accessTokenExpired: 'access_token expired',
     tokenSignInFailed: 'TOKEN ile giriş yapılırken hata oluştu',
     tokenSignInSucceeded: 'Kimlik doğrulama başarılı',
+    reconnecting: 'Yeniden bağlanılıyor…',
+    serverUnreachable: 'Sunucuya ulaşılamadı. Oturumunuz hâlâ kayıtlı: birkaç saniye sonra sayfayı yenileyin.',
   },
   navigation: {
     groups: {
