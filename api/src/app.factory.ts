@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { HTTP_REASONS, messages, type ApiError } from '@planta/contracts';
+import { HTTP_REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
@@ -73,7 +73,8 @@ export async function createApp(
   );
   // Tokens travel in the Authorization header, never in cookies: no Access-Control-Allow-Credentials,
   // and CORS headers only for the configured origins.
-  app.enableCors({ origin: config.corsOrigins });
+  // A remote on another origin must read when to retry and whether a refused write was not processed.
+  app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['Retry-After', NOT_PROCESSED_HEADER] });
   app.setGlobalPrefix('api');
   if (options.serveWebApps !== false) serveWebApps(app, config.remotes);
   // No enableShutdownHooks(): main.ts handles the signals and app.close() runs every shutdown hook;
