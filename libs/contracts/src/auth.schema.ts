@@ -173,7 +173,7 @@ export const createShareTokenRequestSchema = z.object({
   resource_type: shareResourceTypeSchema,
   resource_id: idSchema,
   /** Hours until the link stops working: 1 hour to 30 days, a week by default. */
-  expires_in_hours: bodyInteger({ min: 1, max: 720, message: 'Debe ser un número entero de horas entre 1 y 720' }).default(168),
+  expires_in_hours: bodyInteger({ min: 1, max: 720, message: messages.wholeNumberBetween(1, 720) }).default(168),
 });
 export type CreateShareTokenRequest = z.infer<typeof createShareTokenRequestSchema>;
 

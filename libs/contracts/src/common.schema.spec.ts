@@ -106,7 +106,7 @@ describe('numbers of a JSON body are JSON numbers within their column', () => {
     [Number.NaN, 'NaN'],
     [Number.POSITIVE_INFINITY, 'infinity'],
   ])('refuse %p (%s) as an id', (value: unknown, _what: string) => {
-    expect(outcome(idSchema, value)).toBe('El identificador debe ser un número entero positivo');
+    expect(outcome(idSchema, value)).toBe(messages.invalidId);
     expect(resourceId.safeParse(value).success).toBe(false);
   });
 
@@ -137,7 +137,7 @@ describe('numbers of a JSON body are JSON numbers within their column', () => {
 describe('whole numbers of a query or a path are plain digits', () => {
   it.each(['true', '', ' 1', '1 ', '1e3', '0x10', '+1', '-1', '1.0', '１２', '0', '2147483648', '9'.repeat(400), 'NaN'])('refuse %p', (text) => {
     expect(outcome(queryInteger(), text)).toBe(messages.wholeNumberDigits);
-    expect(outcome(pathId, text)).toBe('El identificador debe ser un número entero positivo');
+    expect(outcome(pathId, text)).toBe(messages.invalidId);
   });
 
   it("take digits (and the typed client's numbers) within the bounds", () => {

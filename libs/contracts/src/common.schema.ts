@@ -28,7 +28,7 @@ export const bodyInteger = ({ min = 1, max = INT4_MAX, message }: { min?: number
   bodyNumber(message).int(message).min(min, message).max(max, message);
 
 /** A record id in a JSON body (a positive `int`). */
-export const idSchema = bodyInteger({ message: 'El identificador debe ser un número entero positivo' });
+export const idSchema = bodyInteger({ message: messages.invalidId });
 
 /** Marks a schema whose OpenAPI entry is a plain integer (`openApiOverride`): a whole number of a query or path. */
 const INTEGER_TEXT = 'x-planta-integer-text';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ShareResourceType } from './auth.schema';
 import { queryInteger } from './common.schema';
+import { messages } from './messages';
 import { INT4_MAX } from './safe-input';
 import type { CrudAction, PageAlias } from './pages';
 
@@ -107,10 +108,8 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
 
 // ------------------------------------------------------------------------------ common pieces
 
-const ID_MESSAGE = 'El identificador debe ser un número entero positivo';
-
 /** A record id in a path: digits only, a positive `int` (a bigger id can name no row). */
-export const pathId = queryInteger({ min: 1, max: INT4_MAX, message: ID_MESSAGE });
+export const pathId = queryInteger({ min: 1, max: INT4_MAX, message: messages.invalidId });
 
 /** `:id` in a path. */
 export const idParams = z.object({ id: pathId });

@@ -41,6 +41,9 @@ export const messages = {
   positiveNumber: 'Debe ser un número mayor que cero',
   nonNegativeNumber: 'Debe ser un número igual o mayor que cero',
   wholeNumber: 'Debe ser un número entero',
+  wholeNumberBetween: (min: number, max: number) => `Debe ser un número entero entre ${min} y ${max}`,
+  /** A record id that is no positive whole number an id column holds. */
+  invalidId: 'El identificador debe ser un número entero positivo',
   atMost: (max: number) => `Debe ser como máximo ${max}`,
   timeFormat: 'Usa el formato HH:MM (24 horas)',
   dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',

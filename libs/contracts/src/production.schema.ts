@@ -62,7 +62,7 @@ export const productionMessages = {
   boardFinishedIsFinal: 'Una orden terminada no vuelve a planificarse',
   boardLine: 'Línea no válida',
   boardDueRange: 'La fecha «hasta» no puede ser anterior a la fecha «desde»',
-  boardFinishedLimit: `Debe ser un número entero entre 1 y ${BOARD_FINISHED_MAX}`,
+  boardFinishedLimit: messages.wholeNumberBetween(1, BOARD_FINISHED_MAX),
 } as const;
 
 const positiveUpTo = (max: number) => bodyNumber(messages.positiveNumber).positive(messages.positiveNumber).max(max, messages.atMost(max));
