@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatContactSchema, chatMessageSchema } from './chat.schema';
-import { notificationVariantSchema } from './common.schema';
+import { idSchema, notificationVariantSchema, safeText } from './common.schema';
 
 /** Spec 7 live events. User-specific names are built from the user id. */
 export const liveEvents = {
@@ -57,10 +57,10 @@ export const presencePayloadSchema = z.object({ userId: z.number().int(), text: 
 
 /** Spec 4: joinToRoom with email, room (company id), user id and company id. */
 export const joinToRoomPayloadSchema = z.object({
-  email: z.string(),
-  room: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
-  companyId: z.coerce.number().int().positive(),
+  email: safeText().max(254),
+  room: idSchema,
+  userId: idSchema,
+  companyId: idSchema,
 });
 export type JoinToRoomPayload = z.infer<typeof joinToRoomPayloadSchema>;
 
