@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, chmodSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, chmodSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDataSource } from '../src/database/database';
 import { migrations } from '../src/database/migrations';
 import { freePort } from './support/ports';
 import { createEmptyDatabase, dropDatabase } from './support/test-app';
 import { spawnApi, stopAllApis, stopApi, waitForHealth } from './support/api-process';
+import { isAlive as alive, postmasterPid, postmasterPidFile } from './support/postmaster';
 
 afterEach(() => stopAllApis());
 
@@ -71,16 +72,8 @@ describe('embedded PostgreSQL (no DATABASE_URL)', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const pidFile = () => join(dataDir, 'pg', 'postmaster.pid');
-  const postgresPid = () => Number(readFileSync(pidFile(), 'utf8').split('\n')[0]);
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const pidFile = () => postmasterPidFile(dataDir);
+  const postgresPid = () => postmasterPid(dataDir);
 
   it('creates its cluster under the data folder, keeps data between runs and leaves nothing running after SIGTERM', async () => {
     const first = spawnApi(await freePort(), env);

@@ -16,6 +16,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './support/ports';
+import { isAlive as alive, postmasterPid as serverPid, postmasterPidFile as pidFile } from './support/postmaster';
 
 /**
  * A checkout in a folder other users cannot enter (a root user's home, mode 0700): the embedded
@@ -83,16 +84,6 @@ async function selectOne(url: string): Promise<unknown> {
   }
 }
 
-const pidFile = (dataDir: string) => join(dataDir, 'pg', 'postmaster.pid');
-const serverPid = (dataDir: string) => Number(readFileSync(pidFile(dataDir), 'utf8').split('\n')[0]);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 /** The folder of the binary process `pid` runs. */
 const binaryFolder = (pid: number) => dirname(realpathSync(`/proc/${pid}/exe`));

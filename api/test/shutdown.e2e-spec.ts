@@ -5,6 +5,7 @@ import { NOT_PROCESSED_HEADER, type AuthResponse } from '@planta/contracts';
 import { spawnApi, stopAllApis, stopApi, waitForHealth, type ApiProcess } from './support/api-process';
 import { pause } from './support/sockets';
 import { freePort } from './support/ports';
+import { isAlive as alive, postmasterPid, postmasterPidFile } from './support/postmaster';
 
 /**
  * A restart during work signs nobody out and loses no acknowledged write: the API runs as
@@ -33,16 +34,8 @@ const start = async (): Promise<ApiProcess> => {
   await waitForHealth(api, 180_000);
   return api;
 };
-const pidFile = () => join(dataDir, 'pg', 'postmaster.pid');
-const postgresPid = () => Number(readFileSync(pidFile(), 'utf8').split('\n')[0]);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const pidFile = () => postmasterPidFile(dataDir);
+const postgresPid = () => postmasterPid(dataDir);
 
 /** The acknowledged writes that are not stored as they were acknowledged. */
 async function missingWrites(acks: Ack[]): Promise<Ack[]> {
