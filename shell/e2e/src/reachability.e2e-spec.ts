@@ -47,7 +47,8 @@ describe('reaching every screen', () => {
     for (const link of links) {
       await unfoldNavigation(page);
       await page.getByRole('navigation').first().locator(`a[href="${link.href}"]`).first().click();
-      await onPath(page, link.href);
+      // An area's entry may lead on to its first screen (the board: /apps/planning-kanban-board → …/board).
+      await eventually(() => expect([link.href, link.href === pathOf(page) || pathOf(page).startsWith(`${link.href}/`)]).toEqual([link.href, true]));
       await expectScreen(page, link.name);
     }
     expect(context.pages()).toHaveLength(1);
