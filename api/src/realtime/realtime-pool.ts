@@ -33,7 +33,12 @@ export class RealtimePool implements OnApplicationShutdown {
       const client = await this.pool.connect();
       const release = client.release.bind(client);
       this.checkedOut.add(client);
+      // Released once: when its server goes away, both the 'error' and the 'end' of a LISTEN
+      // client lead to a release, and pg throws on the second (an uncaught error, which would stop the API).
+      let released = false;
       client.release = (destroy?: boolean | Error) => {
+        if (released) return;
+        released = true;
         this.checkedOut.delete(client);
         release(destroy);
       };
