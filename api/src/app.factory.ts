@@ -4,8 +4,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { HTTP_REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
+import { messages, NOT_PROCESSED_HEADER } from '@planta/contracts';
 import { AppModule } from './app.module';
+import { apiErrorBody } from './common/api-error';
 import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -37,7 +38,7 @@ export async function createApp(
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (HANDLED_METHODS.has(request.method)) return next();
     response.setHeader('Allow', [...HANDLED_METHODS].join(', '));
-    response.status(405).json({ statusCode: 405, message: messages.methodNotAllowed, error: HTTP_REASONS[405] } satisfies ApiError);
+    response.status(405).json(apiErrorBody(405, messages.methodNotAllowed));
   });
   // API answers carry personal data and tokens: no browser or proxy keeps a copy.
   app.use('/api', (_request: Request, response: Response, next: NextFunction) => {

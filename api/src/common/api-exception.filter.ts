@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { HTTP_REASONS as REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
+import { apiErrorBody } from './api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseUnavailableException, isDatabaseUnavailable } from './db-errors';
 import { retryAfterOf } from './retry-later';
@@ -43,11 +44,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
         ...(detail.codes ? { codes: detail.codes as Record<string, string> } : {}),
       };
     }
-    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Error interno del servidor', error: REASONS[500] };
+    return apiErrorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Error interno del servidor');
   }
 }
 
-const unavailableBody: ApiError = { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: messages.serviceUnavailable, error: REASONS[503] };
+const unavailableBody = apiErrorBody(HttpStatus.SERVICE_UNAVAILABLE, messages.serviceUnavailable);
 
 /** One line for the log: the error and what caused it (the driver's text), without a stack. */
 function describe(error: unknown): string {

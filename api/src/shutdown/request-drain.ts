@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { HTTP_REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
+import { messages, NOT_PROCESSED_HEADER } from '@planta/contracts';
+import { apiErrorBody } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 export interface DrainResult {
@@ -79,7 +80,7 @@ export class RequestDrain {
   }
 
   private refuse(response: Response): void {
-    const body = JSON.stringify({ statusCode: 503, message: messages.serverRestarting, error: HTTP_REASONS[503] } satisfies ApiError);
+    const body = JSON.stringify(apiErrorBody(503, messages.serverRestarting));
     response.writeHead(503, {
       'Content-Length': Buffer.byteLength(body),
       'Content-Type': 'application/json; charset=utf-8',

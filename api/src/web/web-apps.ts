@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { HTTP_REASONS, messages, type ApiError } from '@planta/contracts';
+import { messages } from '@planta/contracts';
+import { apiErrorBody } from '../common/api-error';
 import { workspaceRoot } from '../config/workspace-root';
 
 /** The remotes the shell loads at run time: federation container name → folder under /mfe/. */
@@ -55,7 +56,7 @@ export function serveWebApps(app: NestExpressApplication, map: Record<string, st
   // Source maps stay next to the builds for the team (error reports), not for every visitor.
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (!request.path.endsWith('.map')) return next();
-    response.status(404).json({ statusCode: 404, message: messages.notFound, error: HTTP_REASONS[404] } satisfies ApiError);
+    response.status(404).json(apiErrorBody(404, messages.notFound));
   });
   app.use('/remotes.json', (_request: Request, response: Response) => {
     noCache(response);
