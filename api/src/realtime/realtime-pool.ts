@@ -42,6 +42,11 @@ export class RealtimePool implements OnApplicationShutdown {
         this.checkedOut.delete(client);
         release(destroy);
       };
+      // A checked-out client has no listener of the pool's: an error before its holder listens
+      // (a cut during its LISTEN) would be unhandled and stop the API. Ended, it gives its slot
+      // back: the pool counts it until released, and holders that reconnect never release it.
+      client.on('error', (error) => this.logger.warn(`Realtime database connection: ${error.message}`));
+      client.once('end', () => client.release(true));
       return client;
     },
   } as unknown as Pool;
