@@ -156,13 +156,18 @@ describe('access tokens', () => {
 
   it('takes roles from the user record, not from the token', async () => {
     const operator = await t.login('operario@sur.example');
-    await t.sql(`delete from user_role where user_id = $1`, [operator.user.data.id]);
-    await t.sql(`insert into user_role (user_id, role_id) select $1, id from role where name = 'guest'`, [operator.user.data.id]);
+    await t.sql(`delete from company_member_role where user_id = $1`, [operator.user.data.id]);
+    await t.sql(`insert into company_member_role (company_id, user_id, role_id) select $2, $1, id from role where name = 'guest' and company_id is null`, [
+      operator.user.data.id,
+      operator.user.data.company_id,
+    ]);
     try {
       // The token still says "user", the record now says "guest": die reads are refused.
       expect((await t.http().get('/api/die/all').set(bearer(operator.access_token))).status).toBe(403);
     } finally {
-      await t.sql(`update user_role set role_id = (select id from role where name = 'user') where user_id = $1`, [operator.user.data.id]);
+      await t.sql(`update company_member_role set role_id = (select id from role where name = 'user' and company_id is null) where user_id = $1`, [
+        operator.user.data.id,
+      ]);
     }
   });
 });

@@ -272,14 +272,19 @@ describe('live access follows the user', () => {
     const seenByOperario = recorder(operarioSocket);
     const seenByJefe = recorder(jefeSocket);
     const added = nextEvent(jefeSocket, liveEvents.grantsChanged, ANNOUNCED_BOUND_MS);
-    await t.sql(`insert into user_role (user_id, role_id) select $1, id from role where name = 'admin'`, [idOf(jefe)]);
+    await t.sql(`insert into company_member_role (company_id, user_id, role_id) select $2, $1, id from role where name = 'admin' and company_id is null`, [
+      idOf(jefe),
+      norte(),
+    ]);
     try {
       expect(await added).toEqual({ company_id: norte() });
       const grants = await t.http().get('/api/grants').set(bearer(jefe.access_token));
       expect(grants.body.grants['page-roles']).toMatchObject({ read: true, update: true });
     } finally {
       const removed = nextEvent(jefeSocket, liveEvents.grantsChanged, ANNOUNCED_BOUND_MS);
-      await t.sql(`delete from user_role where user_id = $1 and role_id = (select id from role where name = 'admin')`, [idOf(jefe)]);
+      await t.sql(`delete from company_member_role where user_id = $1 and role_id = (select id from role where name = 'admin' and company_id is null)`, [
+        idOf(jefe),
+      ]);
       await removed;
     }
     const grants = await t.http().get('/api/grants').set(bearer(jefe.access_token));

@@ -1,19 +1,17 @@
-import type { PageAlias } from '@planta/contracts';
 import { screenRoutes, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { ADMIN_NAVIGATION } from './navigation';
 
-const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
-
 /**
- * The routes of spec 2.2 this area owns (base paths redirect to their list), each for whoever
- * may read its page.
+ * The routes of spec 2.2 this area owns (base paths redirect to their list; `:id` opens a
+ * record, `new` a new one), each for whoever may read its page, and the audit trail.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  ...screenRoutes({ route: '/apps/company', page: 'companies' }, landing('companies')),
-  ...screenRoutes({ route: '/apps/role', page: 'roles' }, landing('roles')),
-  ...screenRoutes({ route: '/apps/page', page: 'pages' }, landing('pages')),
-  ...screenRoutes({ route: '/apps/page-role', page: 'page-roles' }, landing('page-roles')),
-  ...screenRoutes({ route: '/apps/users', page: 'users' }, landing('users')),
+  ...screenRoutes({ route: '/apps/company', page: 'companies' }, () => import('./pages/company.page')),
+  ...screenRoutes({ route: '/apps/role', page: 'roles' }, () => import('./pages/role.page')),
+  ...screenRoutes({ route: '/apps/page', page: 'pages' }, () => import('./pages/page.page')),
+  ...screenRoutes({ route: '/apps/page-role', page: 'page-roles' }, () => import('./pages/page-role.page')),
+  ...screenRoutes({ route: '/apps/users', page: 'users' }, () => import('./pages/user.page')),
+  ...screenRoutes({ route: '/apps/audit', page: 'audit' }, () => import('./pages/audit.page')),
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */

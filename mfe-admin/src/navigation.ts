@@ -16,6 +16,7 @@ export const ADMIN_NAVIGATION: readonly NavigationItem[] = [
       pageItem('pages', '/apps/page/all', { icon: 'DocumentRegular' }),
       pageItem('page-roles', '/apps/page-role/all', { icon: 'ShieldKeyholeRegular' }),
       pageItem('users', '/apps/users/all', { icon: 'PeopleRegular' }),
+      pageItem('audit', '/apps/audit/all', { icon: 'HistoryRegular' }),
     ],
   },
 ];

@@ -63,6 +63,6 @@ export class AuthController {
   @Endpoint(authEndpoints.updateUser)
   async updateUser(@Input() { body }: EndpointArgs<typeof authEndpoints.updateUser>, @Caller() caller: RequestIdentity) {
     const user = await this.users.updateOwnProfile(caller.userId, body.user.data);
-    return { user: toUser(user, caller.companyId) };
+    return { user: toUser(user, caller.companyId, caller.roles) };
   }
 }

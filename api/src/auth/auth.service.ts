@@ -1,13 +1,13 @@
-import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { messages, type AuthResponse, type LoginRequest, type RegisterRequest, type TokenSignInRequest } from '@planta/contracts';
+import { AuditService } from '../audit/audit.service';
 import { CompanyEntity } from '../companies/company.entity';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
-import { RoleEntity } from '../permissions/role.entity';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { CompanyMemberEntity } from '../users/company-member.entity';
 import { UserEntity } from '../users/user.entity';
-import { roleNames, toUser, UsersService } from '../users/users.service';
+import { toUser, UsersService } from '../users/users.service';
 import { AccessTokenService } from './access-token.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { RegistrationPolicyService } from './registration-policy.service';
@@ -26,14 +26,25 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly tenantDb: TenantDb,
     private readonly registrationPolicy: RegistrationPolicyService,
+    private readonly audit: AuditService,
   ) {}
 
-  /** A session for `user` in `companyId`: the spec's user plus a fresh access token. */
-  session(user: UserEntity, companyId: number): AuthResponse {
+  private readonly logger = new Logger('Auth');
+
+  /** A session for `user` in `companyId` with the roles held there: the spec's user plus a fresh access token. */
+  async session(user: UserEntity, companyId: number): Promise<AuthResponse> {
+    const roles = await this.users.rolesIn(user.id, companyId);
     return {
-      user: toUser(user, companyId),
-      access_token: this.tokens.issue({ sub: String(user.id), uuid: user.uuid, roles: roleNames(user), company_id: companyId }),
+      user: toUser(user, companyId, roles),
+      access_token: this.tokens.issue({ sub: String(user.id), uuid: user.uuid, roles, company_id: companyId }),
     };
+  }
+
+  /** A session in the company a sign-in opens; a user none of whose companies can still be chosen is told so. */
+  private async signedIn(user: UserEntity): Promise<AuthResponse> {
+    const companyId = await this.users.signInCompany(user);
+    if (companyId === null) throw new UnauthorizedException(messages.noActiveCompany);
+    return this.session(user, companyId);
   }
 
   /** One answer for an unknown email and a wrong password, in the same time. */
@@ -44,10 +55,31 @@ export class AuthService {
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !user.active || !valid) {
       await this.throttle.failed(attempt);
+      // Not awaited: an unknown email and a known one must answer in the same time.
+      if (user) this.auditSignIn(user, 'sign-in-failed', address).catch((error: Error) => this.logger.warn(`Audit of a failed sign-in: ${error.message}`));
       throw new UnauthorizedException(messages.invalidCredentials);
     }
     await this.throttle.succeeded(attempt, normalized, address);
-    return this.session(user, user.home_company_id);
+    const session = await this.signedIn(user);
+    await this.auditSignIn(user, 'sign-in', address, session.user.data.company_id);
+    return session;
+  }
+
+  /** A sign-in in the trail of the company it opened; a failed one in each of the user's companies. */
+  private auditSignIn(user: UserEntity, action: 'sign-in' | 'sign-in-failed', address: string, companyId?: number): Promise<void> {
+    return this.tenantDb.system(async (manager) => {
+      const companies: { company_id: number }[] =
+        companyId === undefined ? await manager.query(`select company_id from company_member where user_id = $1`, [user.id]) : [{ company_id: companyId }];
+      for (const { company_id } of companies) {
+        await this.audit.recordFor(
+          manager,
+          company_id,
+          { userId: user.id, email: user.email },
+          { action, entity: 'user', entityId: user.id, label: user.display_name },
+          address,
+        );
+      }
+    });
   }
 
   /** Spec 7 `auth/token`: a still valid token of the user with this email gets a fresh one. */
@@ -60,8 +92,9 @@ export class AuthService {
     }
     const user = claims.share ? null : await this.users.findActive(Number(claims.sub));
     if (!user || user.email !== email.trim().toLowerCase()) throw new UnauthorizedException(messages.invalidAccessToken);
-    const companyId = (await this.users.isMember(user.id, Number(claims.company_id))) ? Number(claims.company_id) : user.home_company_id;
-    return this.session(user, companyId);
+    const selectable = await this.users.selectableCompanies(user);
+    if (selectable.some((company) => company.id === Number(claims.company_id))) return this.session(user, Number(claims.company_id));
+    return this.signedIn(user);
   }
 
   /** A new company with the registering person as its administrator, signed in. */
@@ -76,7 +109,6 @@ export class AuthService {
           throw new ConflictException({ message: 'Ya existe una empresa con ese nombre', fields: { companyName: 'Ya existe una empresa con ese nombre' } });
         }
         const company = await manager.save(CompanyEntity, manager.create(CompanyEntity, { name: request.companyName }));
-        const admin = await manager.findOneByOrFail(RoleEntity, { name: 'admin' });
         const created = await manager.save(
           UserEntity,
           manager.create(UserEntity, {
@@ -88,10 +120,13 @@ export class AuthService {
             settings: {},
             shortcuts: [],
             home_company_id: company.id,
-            roles: [admin],
           }),
         );
         await manager.insert(CompanyMemberEntity, { company_id: company.id, user_id: created.id });
+        await manager.query(
+          `insert into company_member_role (company_id, user_id, role_id) select $1, $2, id from role where company_id is null and name = 'admin'`,
+          [company.id, created.id],
+        );
         await grantDefaultPermissions(manager, company.id);
         return manager.findOneOrFail(UserEntity, { where: { id: created.id } });
       });

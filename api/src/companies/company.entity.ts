@@ -8,6 +8,24 @@ export class CompanyEntity {
   @Column({ type: 'varchar', length: 120, unique: true })
   name: string;
 
+  @Column({ type: 'varchar', length: 30, default: '' })
+  tax_id: string;
+
+  @Column({ type: 'varchar', length: 300, default: '' })
+  address: string;
+
+  /** IANA name; the plant's shifts and days are reckoned in it. */
+  @Column({ type: 'varchar', length: 64, default: 'Europe/Madrid' })
+  time_zone: string;
+
+  /** The largest file any upload of the company takes. */
+  @Column({ type: 'int', default: 2 })
+  upload_limit_mb: number;
+
+  /** A deactivated company cannot be chosen; its sessions end. */
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { defaultGrant, PAGES, ROLES, type Area } from '@planta/contracts';
 
-/** The page and role catalogue of the contracts, kept in step with the database on every start. */
+/**
+ * The page and built-in role catalogue of the contracts, kept in step with the database on every
+ * start. A company's own names of pages (company_page) and its own roles are left alone.
+ */
 export async function syncCatalogue(manager: EntityManager): Promise<void> {
   const descriptions: Record<string, string> = {
     admin: 'Administración completa de la empresa',
@@ -10,7 +13,10 @@ export async function syncCatalogue(manager: EntityManager): Promise<void> {
     guest: 'Invitados: solo lo que se les comparte',
   };
   for (const role of ROLES) {
-    await manager.query(`insert into role (name, description) values ($1, $2) on conflict (name) do nothing`, [role, descriptions[role]]);
+    await manager.query(
+      `insert into role (name, description) select $1::varchar, $2::varchar where not exists (select 1 from role where company_id is null and name = $1)`,
+      [role, descriptions[role]],
+    );
   }
   for (const page of PAGES) {
     await manager.query(
@@ -27,7 +33,8 @@ export async function syncCatalogue(manager: EntityManager): Promise<void> {
  */
 export async function grantDefaultPermissions(manager: EntityManager, companyId: number): Promise<void> {
   const pages: { id: number; area: string }[] = await manager.query(`select id, area from page`);
-  const roles: { id: number; name: string }[] = await manager.query(`select id, name from role`);
+  // A company's own roles start with no grant until an administrator gives one.
+  const roles: { id: number; name: string }[] = await manager.query(`select id, name from role where company_id is null`);
   for (const page of pages) {
     for (const role of roles) {
       const grant = defaultGrant(role.name, page.area as Area);

@@ -5,9 +5,14 @@ export class RoleEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ type: 'varchar', length: 40, unique: true })
+  /** Unique among the built-in roles and the company's own. */
+  @Column({ type: 'varchar', length: 40 })
   name: string;
 
   @Column({ type: 'varchar', length: 200, default: '' })
   description: string;
+
+  /** Null for the four built-in roles; a company's own role otherwise. */
+  @Column({ type: 'int', nullable: true })
+  company_id: number | null;
 }

@@ -37,9 +37,13 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
         JSON.stringify(['dies', 'planning-board', 'maintenance-board']),
       ],
     );
-    await manager.query(`insert into user_role (user_id, role_id) select $1, id from role where name = $2`, [userId, account.role]);
     for (const company of account.companies) {
       await manager.query(`insert into company_member (company_id, user_id) values ($1, $2)`, [companyIds.get(company), userId]);
+      await manager.query(`insert into company_member_role (company_id, user_id, role_id) select $1, $2, id from role where company_id is null and name = $3`, [
+        companyIds.get(company),
+        userId,
+        account.role,
+      ]);
     }
   }
 

@@ -1,6 +1,5 @@
-import { Column, CreateDateColumn, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { ContactStatus, UserSettings } from '@planta/contracts';
-import { RoleEntity } from '../permissions/role.entity';
 
 @Entity('app_user')
 export class UserEntity {
@@ -42,9 +41,9 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 20, default: 'online' })
   chat_status: ContactStatus;
 
-  @ManyToMany(() => RoleEntity, { eager: true })
-  @JoinTable({ name: 'user_role', joinColumn: { name: 'user_id' }, inverseJoinColumn: { name: 'role_id' } })
-  roles: RoleEntity[];
+  /** Set with a temporary password (a new user, a reset): the next sign-in must choose a new one. */
+  @Column({ type: 'boolean', default: false })
+  must_change_password: boolean;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

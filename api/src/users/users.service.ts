@@ -26,12 +26,7 @@ export class UsersService {
 
   /** With the password hash, for sign-in only. */
   findForLogin(email: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('user')
-      .addSelect('user.password_hash')
-      .leftJoinAndSelect('user.roles', 'role')
-      .where('user.email = :email', { email: email.toLowerCase() })
-      .getOne();
+    return this.users.createQueryBuilder('user').addSelect('user.password_hash').where('user.email = :email', { email: email.toLowerCase() }).getOne();
   }
 
   findActive(id: number): Promise<UserEntity | null> {
@@ -57,10 +52,11 @@ export class UsersService {
     if (pairs.length === 0) return Promise.resolve([]);
     return this.dataSource.query(
       `select u.id, u.uuid, u.email, m.company_id as "companyId",
-              array(select r.name from user_role ur join role r on r.id = ur.role_id where ur.user_id = u.id order by r.name) as roles
+              array(${ROLES_HELD.replace('$user', 'u.id').replace('$company', 'm.company_id')}) as roles
          from unnest($1::int[], $2::int[]) as pair(user_id, company_id)
          join app_user u on u.id = pair.user_id and u.active
-         join company_member m on m.user_id = u.id and m.company_id = pair.company_id`,
+         join company_member m on m.user_id = u.id and m.company_id = pair.company_id
+         join company c on c.id = m.company_id and c.active`,
       [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.companyId)],
     );
   }
@@ -69,15 +65,33 @@ export class UsersService {
     return (await manager.count(CompanyMemberEntity, { where: { user_id: userId, company_id: companyId } })) > 0;
   }
 
-  /** Companies a user may choose: admins every company they belong to, everybody else only their home company. */
-  async selectableCompanies(user: UserEntity): Promise<CompanyEntity[]> {
-    const query = this.dataSource
-      .getRepository(CompanyEntity)
-      .createQueryBuilder('company')
-      .innerJoin(CompanyMemberEntity, 'member', 'member.company_id = company.id and member.user_id = :userId', { userId: user.id })
-      .orderBy('company.name', 'ASC');
-    if (!roleNames(user).includes('admin')) query.andWhere('company.id = :home', { home: user.home_company_id });
-    return query.getMany();
+  /** The names of the roles a user holds in one company, sorted. */
+  async rolesIn(userId: number, companyId: number, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const [{ roles }] = await manager.query(`select array(${ROLES_HELD.replace('$user', '$1').replace('$company', '$2')}) as roles`, [userId, companyId]);
+    return roles;
+  }
+
+  /**
+   * Companies a user may choose, active ones only: an administrator (in any of their companies)
+   * every company they belong to, everybody else only their home company.
+   */
+  async selectableCompanies(user: Pick<UserEntity, 'id' | 'home_company_id'>): Promise<CompanyEntity[]> {
+    return this.dataSource.query(
+      `select company.* from company
+         join company_member member on member.company_id = company.id and member.user_id = $1
+        where company.active
+          and (company.id = $2 or exists (
+                select 1 from company_member_role held join role on role.id = held.role_id
+                 where held.user_id = $1 and role.name = 'admin' and role.company_id is null))
+        order by company.name`,
+      [user.id, user.home_company_id],
+    );
+  }
+
+  /** The company a sign-in opens: the home company while it can be chosen, else the first that can; null when none can. */
+  async signInCompany(user: Pick<UserEntity, 'id' | 'home_company_id'>): Promise<number | null> {
+    const selectable = await this.selectableCompanies(user);
+    return (selectable.find((company) => company.id === user.home_company_id) ?? selectable[0])?.id ?? null;
   }
 
   async updateOwnProfile(userId: number, data: UserUpdateRequest['user']['data']): Promise<UserEntity> {
@@ -96,15 +110,17 @@ export class UsersService {
   }
 }
 
-export const roleNames = (user: Pick<UserEntity, 'roles'>): string[] => (user.roles ?? []).map((role) => role.name).sort();
+/** The names of the roles `$user` holds in `$company` (a subquery: placeholders replaced by the caller). */
+const ROLES_HELD = `select role.name from company_member_role held join role on role.id = held.role_id
+   where held.user_id = $user and held.company_id = $company order by role.name`;
 
-/** The user of spec section 3, as signed in to `companyId`. */
-export function toUser(user: UserEntity, companyId: number): User {
+/** The user of spec section 3, as signed in to `companyId` with `roles` there. */
+export function toUser(user: UserEntity, companyId: number, roles: readonly string[]): User {
   return {
     uuid: user.uuid,
     uid: user.uuid,
     from: 'api',
-    role: roleNames(user),
+    role: [...roles],
     data: {
       id: user.id,
       company_id: companyId,

@@ -13,6 +13,7 @@ export * from './quick-panel.schema';
 export * from './events';
 export * from './production.schema';
 export * from './admin.schema';
+export * from './audit.schema';
 export * from './settings.schema';
 export * from './endpoint';
 export * from './resource';

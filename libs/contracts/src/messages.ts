@@ -22,6 +22,7 @@ export const messages = {
   companyNameRequired: 'Ingresa el nombre de la empresa',
   emailInUse: 'El correo ya está en uso',
   invalidCredentials: 'Correo o contraseña incorrectos',
+  noActiveCompany: 'Ninguna de tus empresas está activa: pide ayuda a un administrador',
   /** A sign-in that must wait: `seconds` is also sent as Retry-After. */
   tooManyAttempts: (seconds: number) => `Demasiados intentos fallidos. Vuelve a intentarlo en ${waitText(seconds)}.`,
   tooManyRegistrations: (seconds: number) => `Demasiados registros desde esta red. Vuelve a intentarlo en ${waitText(seconds)}.`,

@@ -49,6 +49,7 @@ export const PAGES = [
   page('pages', 'administration', 'Páginas', 'Páginas del portal'),
   page('page-roles', 'administration', 'Permisos por rol', 'Permisos de lectura y escritura por página y rol'),
   page('users', 'administration', 'Usuarios', 'Usuarios de la empresa'),
+  page('audit', 'administration', 'Auditoría', 'Quién cambió qué y cuándo: empresas, roles, permisos, usuarios e inicios de sesión'),
 ] as const satisfies readonly PageDefinition[];
 
 export type PageAlias = (typeof PAGES)[number]['alias'];

@@ -42,7 +42,7 @@ export const REMOTE_AREAS = {
       '/apps/ia-agent',
     ],
   },
-  mfe_admin: { title: 'Administración', prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users'] },
+  mfe_admin: { title: 'Administración', prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users', '/apps/audit'] },
 } as const satisfies Record<string, { title: string; prefixes: readonly string[] }>;
 
 export type RemoteName = keyof typeof REMOTE_AREAS;

@@ -8,6 +8,7 @@ import { AccentInsensitiveSearch1764300000000 } from './1764300000000-accent-ins
 import { SignInLimits1764400000000 } from './1764400000000-sign-in-limits';
 import { AccessChangeNotify1764410000000 } from './1764410000000-access-change-notify';
 import { BoundedProfileInput1764420000000 } from './1764420000000-bounded-profile-input';
+import { Administration1764500000000 } from './1764500000000-administration';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   SignInLimits1764400000000,
   AccessChangeNotify1764410000000,
   BoundedProfileInput1764420000000,
+  Administration1764500000000,
 ];

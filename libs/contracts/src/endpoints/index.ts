@@ -1,3 +1,4 @@
+export * from './audit.endpoints';
 export * from './auth.endpoints';
 export * from './chat.endpoints';
 export * from './dieshop.endpoints';

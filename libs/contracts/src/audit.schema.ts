@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { listQuerySchema, queryInteger } from './common.schema';
+
+/** What an audit entry records (issue 11): the changes of administration and every sign-in. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'activate',
+  'deactivate',
+  'password-reset',
+  'password-change',
+  'sign-in',
+  'sign-in-failed',
+  'refused',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record an entry is about. */
+export const AUDIT_ENTITIES = ['company', 'role', 'page', 'page-role', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Field values before and after a change (only the fields that changed). */
+export const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_id: z.number().int().nullable(),
+  /** Who did it, as they were known then (their email); empty for the system. */
+  actor_name: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entity_id: z.number().int().nullable(),
+  /** The record's name when the entry was written. */
+  label: z.string(),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/audit/all`: the list's query plus the filters of a record's history tab. */
+export const auditQuerySchema = listQuerySchema.extend({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entity_id: queryInteger({ min: 1 }).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

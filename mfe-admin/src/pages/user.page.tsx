@@ -1,0 +1,4 @@
+import { landingFor } from './landing.page';
+
+// Replaced by the screen itself (issue 11, in progress).
+export default landingFor('users');
