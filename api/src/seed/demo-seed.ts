@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
+import { seedAuditTrail } from './audit-demo';
 import { seedProductionDemo } from './production-demo';
 import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_COMPANIES, DEMO_DIES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data';
 
@@ -89,6 +90,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     }
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
+  for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);
 }
 
 /** The plant's chat history and notifications, only while it has none of either. */
