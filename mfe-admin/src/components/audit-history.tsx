@@ -30,6 +30,7 @@ export function AuditHistory({ entity, entityId }: { entity: AuditEntity; entity
   const [error, setError] = useState<string | null>(null);
 
   const [loadingMore, setLoadingMore] = useState(false);
+  const [pagesLoaded, setPagesLoaded] = useState(0);
 
   const fetchPage = useCallback(
     (page: number) => call(auditEndpoints.list, { query: { entity, entity_id: entityId, page, pageSize: HISTORY_SIZE, sort: 'at', direction: 'desc' } }),
@@ -41,6 +42,7 @@ export function AuditHistory({ entity, entityId }: { entity: AuditEntity; entity
       const page = await fetchPage(1);
       setEntries(page.items);
       setTotal(page.total);
+      setPagesLoaded(1);
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -49,10 +51,12 @@ export function AuditHistory({ entity, entityId }: { entity: AuditEntity; entity
     if (!entries) return;
     setLoadingMore(true);
     try {
-      const page = await fetchPage(Math.floor(entries.length / HISTORY_SIZE) + 1);
+      const page = await fetchPage(pagesLoaded + 1);
+      // Entries written meanwhile shift the pages: one already shown is not shown twice.
       const known = new Set(entries.map((entry) => entry.id));
       setEntries([...entries, ...page.items.filter((entry) => !known.has(entry.id))]);
       setTotal(page.total);
+      setPagesLoaded(pagesLoaded + 1);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
