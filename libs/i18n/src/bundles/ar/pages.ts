@@ -35,4 +35,5 @@ export const pages: BundleShape<typeof es> = {
   pages: { description: 'صفحات البوابة' },
   'page-roles': { description: 'صلاحيات القراءة والكتابة لكل صفحة ودور' },
   users: { description: 'مستخدمو الشركة' },
+  audit: { description: 'من غيّر ماذا ومتى: الشركات والأدوار والصلاحيات والمستخدمون وتسجيلات الدخول' },
 };

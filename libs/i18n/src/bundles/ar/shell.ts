@@ -258,6 +258,7 @@ export const shell: BundleShape<typeof es> = {
       pages: 'الصفحات',
       'page-roles': 'صلاحيات الأدوار',
       users: 'المستخدمون',
+      audit: 'سجل التدقيق',
     },
   },
 };

@@ -35,4 +35,5 @@ export const pages: BundleShape<typeof es> = {
   pages: { description: 'Portal pages' },
   'page-roles': { description: 'Read and write permissions by page and role' },
   users: { description: "The company's users" },
+  audit: { description: 'Who changed what and when: companies, roles, permissions, users and sign-ins' },
 };

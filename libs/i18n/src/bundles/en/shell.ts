@@ -258,6 +258,7 @@ export const shell: BundleShape<typeof es> = {
       pages: 'Pages',
       'page-roles': 'Role permissions',
       users: 'Users',
+      audit: 'Audit trail',
     },
   },
 };

@@ -37,4 +37,5 @@ export const pages = {
   pages: { description: 'Páginas del portal' },
   'page-roles': { description: 'Permisos de lectura y escritura por página y rol' },
   users: { description: 'Usuarios de la empresa' },
+  audit: { description: 'Quién cambió qué y cuándo: empresas, roles, permisos, usuarios e inicios de sesión' },
 };

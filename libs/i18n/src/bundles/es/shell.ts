@@ -265,6 +265,7 @@ export const shell = {
       pages: 'Páginas',
       'page-roles': 'Permisos por rol',
       users: 'Usuarios',
+      audit: 'Auditoría',
     },
   },
 };

@@ -35,4 +35,5 @@ export const pages: BundleShape<typeof es> = {
   pages: { description: 'Portal sayfaları' },
   'page-roles': { description: 'Sayfa ve rol bazında okuma ve yazma izinleri' },
   users: { description: 'Şirketin kullanıcıları' },
+  audit: { description: 'Kim neyi ne zaman değiştirdi: şirketler, roller, izinler, kullanıcılar ve oturum açmalar' },
 };

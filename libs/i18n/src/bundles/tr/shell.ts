@@ -258,6 +258,7 @@ export const shell: BundleShape<typeof es> = {
       pages: 'Sayfalar',
       'page-roles': 'Rol izinleri',
       users: 'Kullanıcılar',
+      audit: 'Denetim kaydı',
     },
   },
 };
