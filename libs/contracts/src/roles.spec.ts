@@ -16,6 +16,14 @@ describe('hasPermission (spec 2.1)', () => {
     expect(hasPermission(authRoles.user, 'user')).toBe(true);
     expect(hasPermission(authRoles.guest, [])).toBe(false);
   });
+  it("reads a company's own role as user: signed-in plant staff, never an administrator or a guest", () => {
+    expect(hasPermission(authRoles.guest, ['calidad'])).toBe(true);
+    expect(hasPermission(authRoles.user, ['calidad'])).toBe(true);
+    expect(hasPermission(authRoles.staff, ['calidad'])).toBe(false);
+    expect(hasPermission(authRoles.admin, ['calidad'])).toBe(false);
+    expect(hasPermission(authRoles.onlyGuest, ['calidad'])).toBe(false);
+    expect(hasPermission(['guest'], ['calidad'])).toBe(false);
+  });
 });
 
 describe('page catalogue and default grants', () => {

@@ -15,6 +15,13 @@ export const authRoles = {
 export const defaultRouteAuth = authRoles.user;
 
 /**
+ * How a role reads in the role groups: a built-in role as itself; a company's own role (issue 11)
+ * as `user`, since it is held by plant staff signed in with their own account; what they may do
+ * on each screen is what its page grants say.
+ */
+export const roleGroupOf = (role: string): RoleName => ((ROLES as readonly string[]).includes(role) ? (role as RoleName) : 'user');
+
+/**
  * Spec 2.1: no requirement allows everybody; an empty requirement allows only users
  * without roles; otherwise at least one role must match.
  */
@@ -22,5 +29,5 @@ export function hasPermission(required: readonly string[] | null | undefined, us
   if (required === null || required === undefined) return true;
   const roles = userRoles === null || userRoles === undefined ? [] : Array.isArray(userRoles) ? userRoles : [userRoles];
   if (required.length === 0) return roles.length === 0;
-  return roles.some((role) => required.includes(role));
+  return roles.some((role) => required.includes(roleGroupOf(role)));
 }
