@@ -27,7 +27,7 @@ describe('the audit trail screen', () => {
     const rows = screen.getAllByRole('row').map((row) => row.textContent);
     expect(rows.slice(1).map((row) => row?.replace(/^.*?(admin@norte\.example|Sistema)/, '$1'))).toEqual([
       'admin@norte.exampleModificaciónUsuarioJorge SalinasActivo, Cargo',
-      'SistemaInicio de sesión fallidoUsuarioJorge Salinas',
+      'SistemaInicio de sesión fallidoUsuarioJorge SalinasDesde 10.20.1.15',
     ]);
     const query = api.calls('GET', '/api/audit/all')[0].url.searchParams;
     expect([query.get('sort'), query.get('direction')]).toEqual(['at', 'desc']);

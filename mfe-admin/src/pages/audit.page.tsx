@@ -61,9 +61,10 @@ export default function AuditPage() {
         label: t('admin:audit.columns.changes'),
         width: 60,
         render: (entry) =>
+          // What changed; for a sign-in, where it came from.
           changedFields(entry)
             .map((field) => t(`admin:audit.fields.${field}`, { defaultValue: field }))
-            .join(', '),
+            .join(', ') || (entry.address ? t('admin:audit.from', { address: entry.address }) : ''),
         exportValue: (entry) => JSON.stringify({ before: entry.before, after: entry.after }),
       },
     ];
@@ -138,7 +139,8 @@ function AuditEntryDialog({ entryId, onClose }: { entryId: number | null; onClos
                     [t('admin:audit.address'), entry.address ?? '—'],
                   ]}
                 />
-                <AuditChanges entry={entry} />
+                {/* A sign-in or a password change has no values to show. */}
+                {entry.before || entry.after ? <AuditChanges entry={entry} /> : null}
               </>
             )}
           </DialogContent>
