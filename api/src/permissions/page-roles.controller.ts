@@ -22,6 +22,12 @@ export class PageRolesController {
     return this.pageRoles.list(query);
   }
 
+  // Before `page-role/:id`, which would take 'matrix' for an id.
+  @Endpoint(permissionEndpoints.pageRoleMatrix)
+  matrix() {
+    return this.pageRoles.matrix();
+  }
+
   @Endpoint(permissionEndpoints.pageRole)
   one(@Input() { params }: EndpointArgs<typeof permissionEndpoints.pageRole>) {
     return this.pageRoles.one(params.id);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { PageRolesController } from './page-roles.controller';
 import { PageRolesService } from './page-roles.service';
@@ -7,5 +8,5 @@ import { PageRolesService } from './page-roles.service';
  * Grants and page-role permissions over HTTP. Apart from PermissionsModule (the guard), which
  * authentication and the realtime gateway depend on, because a change here is announced live.
  */
-@Module({ imports: [RealtimeModule], controllers: [PageRolesController], providers: [PageRolesService] })
+@Module({ imports: [RealtimeModule, AuditModule], controllers: [PageRolesController], providers: [PageRolesService] })
 export class PageRolesModule {}

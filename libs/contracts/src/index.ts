@@ -14,6 +14,7 @@ export * from './events';
 export * from './production.schema';
 export * from './admin.schema';
 export * from './audit.schema';
+export * from './page-role-matrix.schema';
 export * from './settings.schema';
 export * from './endpoint';
 export * from './resource';

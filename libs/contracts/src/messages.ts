@@ -84,6 +84,16 @@ export const messages = {
   serviceUnavailable: 'El servidor no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   /** 503 while the API is shutting down (a restart or a deploy): the request was not processed. */
   serverRestarting: 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.',
+  // Page-role permissions (issue 11)
+  /** 409: the change would leave the caller without read and update on the page-role screen. */
+  pageRoleSelfLockout:
+    'No puedes quitarte tu último acceso a Permisos por rol: ninguno de tus roles conservaría los permisos de leer y modificar esta pantalla',
+  /** 409: the change would leave no role held by an active member able to administer the permissions. */
+  pageRoleLastAdministrator: 'La empresa debe conservar al menos un rol, asignado a un usuario activo, que pueda leer y modificar Permisos por rol',
+  /** 403 (audited): granting an action on a page that none of the caller's roles has. */
+  pageRoleEscalation: (actions: string, page: string) => `No puedes conceder permisos que no tienes: ${actions} en ${page}`,
+  /** Names of the four actions in the messages above. */
+  pageRoleActions: { read: 'Leer', insert: 'Crear', update: 'Modificar', delete: 'Eliminar' },
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

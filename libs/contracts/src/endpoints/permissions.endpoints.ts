@@ -1,5 +1,6 @@
 import { myGrantsSchema, pageRoleRowSchema, pageRoleUpdateSchema } from '../admin.schema';
 import { listQuerySchema, pagedSchema } from '../common.schema';
+import { pageRoleMatrixSchema } from '../page-role-matrix.schema';
 import { endpoint, idParams } from '../endpoint';
 
 const pageRoles = { page: 'page-roles' } as const;
@@ -26,6 +27,14 @@ export const permissionEndpoints = {
     query: listQuerySchema,
     response: pagedSchema(pageRoleRowSchema),
   }),
+  pageRoleMatrix: endpoint({
+    method: 'GET',
+    path: 'page-role/matrix',
+    access: pageRoles,
+    tag: 'permissions',
+    summary: 'Every page × every role of the company with their permissions, for the matrix view',
+    response: pageRoleMatrixSchema,
+  }),
   pageRole: endpoint({
     method: 'GET',
     path: 'page-role/:id',
@@ -40,7 +49,8 @@ export const permissionEndpoints = {
     path: 'page-role/:id',
     access: pageRoles,
     tag: 'permissions',
-    summary: 'Change what a role may do on a page; open sessions of the company follow at once',
+    summary:
+      'Change what a role may do on a page; open sessions of the company follow at once. Refused (409) when it would lock the caller or the company out of this screen, and (403, audited) when it grants what the caller does not hold',
     params: idParams,
     body: pageRoleUpdateSchema,
     response: pageRoleRowSchema,
