@@ -1,13 +1,20 @@
 import { registerBundles, type I18n } from '@planta/i18n';
 import { auditTexts } from './audit.texts';
 import { invitationTexts } from './invitation.texts';
+import { pageRoleTexts } from './page-role.texts';
 
 /**
  * The 'admin' namespace of this remote, in the four languages: each screen keeps its texts in
  * its own `<screen>.texts.ts` (`{ es, en, ar, tr }`, one top-level key per screen), merged here.
  */
 export const ADMIN_NS = 'admin';
-const SCREENS = [auditTexts, invitationTexts] as const;
+// One screen per line, so that screens added side by side merge without conflicts.
+// prettier-ignore
+const SCREENS = [
+  auditTexts,
+  invitationTexts,
+  pageRoleTexts,
+] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const adminBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
 

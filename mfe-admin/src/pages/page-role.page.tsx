@@ -1,4 +1,86 @@
-import { landingFor } from './landing.page';
+import { makeStyles, Tab, TabList, Title2 } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { GRANT_ACTIONS, permissionEndpoints, type PageRoleRow } from '@planta/contracts';
+import { ResourceList, type ResourceColumn } from '@planta/ui';
+import { PageRoleDialog } from '../components/page-role-dialog';
+import { PageRoleMatrixView } from '../components/page-role-matrix';
+import '../i18n';
 
-// Replaced by the screen itself (issue 11, in progress).
-export default landingFor('page-roles');
+const LIST_PATH = '/apps/page-role';
+/** `/apps/page-role/matrix`: the pages × roles view of the same permissions. */
+const MATRIX = 'matrix';
+
+const useStyles = makeStyles({
+  views: { padding: '16px 24px 0' },
+  matrix: { padding: '16px 24px 24px', display: 'flex', flexDirection: 'column', gap: '12px' },
+});
+
+/**
+ * Page-role permissions (spec 2.4): the table (`/apps/page-role/all`, search, rows per page) whose
+ * rows open the permissions dialog (`/apps/page-role/<id>`), and the matrix (`/apps/page-role/matrix`).
+ */
+export default function PageRolePage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const view = id === MATRIX ? MATRIX : 'all';
+  const grantId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const columns = useMemo<ResourceColumn<PageRoleRow>[]>(() => {
+    const granted = (row: PageRoleRow) =>
+      GRANT_ACTIONS.filter((action) => row[action])
+        .map((action) => t(`admin:pageRole.actions.${action}`))
+        .join(', ') || t('admin:pageRole.none');
+    return [
+      { key: 'page_name', label: t('admin:pageRole.columns.page_name'), sortable: true, width: 26 },
+      { key: 'page_description', label: t('admin:pageRole.columns.page_description'), sortable: true, width: 40 },
+      { key: 'page_alias', label: t('admin:pageRole.columns.page_alias'), sortable: true, width: 20 },
+      { key: 'role_name', label: t('admin:pageRole.columns.role_name'), sortable: true, width: 14 },
+      { key: 'role_description', label: t('admin:pageRole.columns.role_description'), sortable: true, width: 30 },
+      { key: 'grants', label: t('admin:pageRole.columns.grants'), width: 30, render: granted, exportValue: granted },
+    ];
+  }, [t]);
+
+  return (
+    <>
+      <nav className={styles.views} aria-label={t('admin:pageRole.views.label')}>
+        <TabList selectedValue={view} onTabSelect={(_, data) => navigate(`${LIST_PATH}/${String(data.value)}`)}>
+          <Tab value="all">{t('admin:pageRole.views.table')}</Tab>
+          <Tab value={MATRIX}>{t('admin:pageRole.views.matrix')}</Tab>
+        </TabList>
+      </nav>
+      {view === MATRIX ? (
+        <section className={styles.matrix} aria-label={t('admin:pageRole.views.matrix')}>
+          <Title2 as="h1">{t('admin:pageRole.title')}</Title2>
+          <PageRoleMatrixView />
+        </section>
+      ) : (
+        <>
+          <ResourceList<PageRoleRow>
+            list={permissionEndpoints.pageRoles}
+            basePath={LIST_PATH}
+            title={t('admin:pageRole.title')}
+            emptyText={t('admin:pageRole.empty')}
+            exportName={t('admin:pageRole.exportName')}
+            columns={columns}
+            defaultSort={{ key: 'page_name', direction: 'asc' }}
+            defaultPageSize={25}
+            reloadKey={reloadKey}
+          />
+          <PageRoleDialog
+            id={grantId}
+            onClose={() => navigate(`${LIST_PATH}/all`)}
+            onSaved={() => {
+              setReloadKey((n) => n + 1);
+              navigate(`${LIST_PATH}/all`);
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}
