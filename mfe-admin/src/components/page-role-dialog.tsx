@@ -152,7 +152,7 @@ export function PageRoleDialog({ id, onClose, onSaved }: { id: number | null; on
                   {t('common:actions.save')}
                 </Button>
               ) : null}
-              <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+              <Button onClick={onClose}>{tab === 'grants' ? t('common:actions.cancel') : t('common:actions.close')}</Button>
             </DialogActions>
           </DialogBody>
         </form>

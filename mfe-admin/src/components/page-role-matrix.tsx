@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useState, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { AREAS, GRANT_ACTIONS, liveEvents, permissionEndpoints, type CrudAction, type PageRole, type PageRoleMatrix } from '@planta/contracts';
 import { call, errorMessage, subscribe } from '@planta/session';
-import { ErrorCard, showSnackbar, useCan } from '@planta/ui';
+import { ErrorCard, useCan } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -106,7 +106,6 @@ export function PageRoleMatrixView() {
       setFlag(cellKey, action, !wanted);
       const message = t('admin:pageRole.matrix.failed', { message: errorMessage(failure) });
       setChangeError(`${t('admin:pageRole.matrix.toggle', { action: t(`admin:pageRole.actions.${action}`), page: pageName, role: roleName })}: ${message}`);
-      showSnackbar({ message, variant: 'error' });
     } finally {
       setPending((current) => {
         const next = new Set(current);

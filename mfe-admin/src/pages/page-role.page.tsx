@@ -1,7 +1,7 @@
-import { makeStyles, Tab, TabList, Title2 } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Title2, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GRANT_ACTIONS, permissionEndpoints, type PageRoleRow } from '@planta/contracts';
 import { ResourceList, type ResourceColumn } from '@planta/ui';
 import { PageRoleDialog } from '../components/page-role-dialog';
@@ -13,7 +13,18 @@ const LIST_PATH = '/apps/page-role';
 const MATRIX = 'matrix';
 
 const useStyles = makeStyles({
-  views: { padding: '16px 24px 0' },
+  // Two views of one screen at their own addresses: links (not tabs) that read like tabs.
+  views: { display: 'flex', gap: '4px', padding: '16px 24px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  view: {
+    padding: '10px 12px',
+    color: tokens.colorNeutralForeground2,
+    textDecorationLine: 'none',
+    borderBottom: '3px solid transparent',
+    fontWeight: tokens.fontWeightRegular,
+    ':hover': { color: tokens.colorNeutralForeground1, borderBottomColor: tokens.colorNeutralStroke1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  current: { color: tokens.colorNeutralForeground1, borderBottomColor: tokens.colorBrandStroke1, fontWeight: tokens.fontWeightSemibold },
   matrix: { padding: '16px 24px 24px', display: 'flex', flexDirection: 'column', gap: '12px' },
 });
 
@@ -48,10 +59,16 @@ export default function PageRolePage() {
   return (
     <>
       <nav className={styles.views} aria-label={t('admin:pageRole.views.label')}>
-        <TabList selectedValue={view} onTabSelect={(_, data) => navigate(`${LIST_PATH}/${String(data.value)}`)}>
-          <Tab value="all">{t('admin:pageRole.views.table')}</Tab>
-          <Tab value={MATRIX}>{t('admin:pageRole.views.matrix')}</Tab>
-        </TabList>
+        {(['all', MATRIX] as const).map((target) => (
+          <Link
+            key={target}
+            to={`${LIST_PATH}/${target}`}
+            aria-current={view === target ? 'page' : undefined}
+            className={mergeClasses(styles.view, view === target && styles.current)}
+          >
+            {t(target === MATRIX ? 'admin:pageRole.views.matrix' : 'admin:pageRole.views.table')}
+          </Link>
+        ))}
       </nav>
       {view === MATRIX ? (
         <section className={styles.matrix} aria-label={t('admin:pageRole.views.matrix')}>

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { baseUrl, eventually, freshPagePerTest, login, storedToken, visible } from '../support/browser';
 
 /**
@@ -59,7 +60,8 @@ describe('page-role matrix', () => {
 
       await login(page, ADMIN);
       await page.goto('/apps/page-role/matrix');
-      await visible(page.getByRole('tab', { name: 'Matriz', selected: true }));
+      await visible(page.getByRole('link', { name: 'Matriz', exact: true }));
+      expect(await page.getByRole('link', { name: 'Matriz', exact: true }).getAttribute('aria-current')).toBe('page');
       const toggle = page.getByRole('button', { name: 'Eliminar · Máquinas · user', exact: true });
       await visible(toggle);
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
@@ -108,5 +110,18 @@ describe('page-role matrix', () => {
         .first(),
     );
     await eventually(async () => expect(await toggle.getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('the matrix, the table and the permissions dialog have nothing serious for axe', async () => {
+    await login(page, ADMIN);
+    await page.goto('/apps/page-role/matrix');
+    await visible(page.getByRole('button', { name: 'Eliminar · Máquinas · user', exact: true }));
+    await expectNoSeriousAxeViolations(page);
+    const row = await machinesForUsers();
+    await page.goto(`/apps/page-role/${row.id}`);
+    await visible(page.getByRole('dialog', { name: 'Permisos de user en Máquinas' }));
+    for (const name of ['Leer', 'Crear', 'Modificar', 'Eliminar']) await visible(page.getByRole('switch', { name }));
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousAxeViolations(page);
   });
 });
