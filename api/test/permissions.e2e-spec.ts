@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { grantDefaultPermissions } from '../src/permissions/default-permissions';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 import { PermissionProbeModule, PROBED_PAGES } from './support/permission-probe.module';
 
@@ -81,5 +83,45 @@ describe('page-role permissions per CRUD verb', () => {
       { company: 'Extrusiones del Norte', count: pages * 4 },
       { company: 'Perfiles del Sur', count: pages * 4 },
     ]);
+  });
+
+  it("gives a page a release adds its default rows in every company at start-up, and a company's own role rows with no grant", async () => {
+    const [south] = await t.sql<{ id: number }>(`select id from company where name = 'Perfiles del Sur'`);
+    const [role] = await t.sql<{ id: number }>(`insert into role (name, description, company_id) values ('calidad-prueba', '', $1) returning id`, [south.id]);
+    const changed = await t.sql(
+      `update page_role set delete = false where page_id = (select id from page where alias = 'dies') and role_id = (select id from role where name = 'admin')
+                                  and company_id = $1 returning id`,
+      [south.id],
+    );
+    await t.sql(`delete from page_role where page_id = (select id from page where alias = 'audit')`);
+    try {
+      await t.app.get(DataSource).transaction(async (manager) => {
+        await manager.query(`select set_config('planta.system', 'on', true)`);
+        await grantDefaultPermissions(manager);
+      });
+      const audit = await t.sql<{ company: string; role: string; grant: string }>(
+        `select c.name as company, r.name as role, concat_ws(',', nullif(pr.read, false)::text, nullif(pr.insert, false)::text, nullif(pr.update, false)::text, nullif(pr.delete, false)::text) as grant
+           from page_role pr join company c on c.id = pr.company_id join role r on r.id = pr.role_id
+          where pr.page_id = (select id from page where alias = 'audit') and r.company_id is null and r.name in ('admin', 'staff') order by c.name, r.name`,
+      );
+      expect(audit).toEqual([
+        { company: 'Extrusiones del Norte', role: 'admin', grant: 'true,true,true,true' },
+        { company: 'Extrusiones del Norte', role: 'staff', grant: '' },
+        { company: 'Perfiles del Sur', role: 'admin', grant: 'true,true,true,true' },
+        { company: 'Perfiles del Sur', role: 'staff', grant: '' },
+      ]);
+      const [{ pages }] = await t.sql<{ pages: number }>(`select count(*)::int as pages from page`);
+      const own = await t.sql<{ company_id: number; granted: number; rows: number }>(
+        `select company_id, count(*)::int as rows, count(*) filter (where read or insert or update or delete)::int as granted from page_role where role_id = $1 group by company_id`,
+        [role.id],
+      );
+      expect(own).toEqual([{ company_id: south.id, rows: pages, granted: 0 }]);
+      // A row an administrator changed is left as it is.
+      expect((await t.sql(`select delete from page_role where id = $1`, [changed[0].id]))[0].delete).toBe(false);
+    } finally {
+      await t.sql(`update page_role set delete = true where id = $1`, [changed[0].id]);
+      await t.sql(`delete from page_role where role_id = $1`, [role.id]);
+      await t.sql(`delete from role where id = $1`, [role.id]);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { PageEntity } from '../permissions/page.entity';
 import { productionEntities } from '../production/production.entities';
 import { entityOf } from '../resources/resource.entity';
 import { RoleEntity } from '../permissions/role.entity';
-import { syncCatalogue } from '../permissions/default-permissions';
+import { grantDefaultPermissions, syncCatalogue } from '../permissions/default-permissions';
 import { seedDemoData } from '../seed/demo-seed';
 import { CompanyMemberEntity } from '../users/company-member.entity';
 import { UserEntity } from '../users/user.entity';
@@ -74,6 +74,7 @@ export async function prepareDatabase(dataSource: DataSource, seedDemo: boolean)
       await manager.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
       await syncCatalogue(manager);
       if (seedDemo) await seedDemoData(manager);
+      await grantDefaultPermissions(manager);
     });
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);

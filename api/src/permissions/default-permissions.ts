@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { defaultGrant, PAGES, ROLES, type Area } from '@planta/contracts';
+import { AREAS, defaultGrant, PAGES, ROLES } from '@planta/contracts';
 
 /**
  * The page and built-in role catalogue of the contracts, kept in step with the database on every
@@ -28,21 +28,24 @@ export async function syncCatalogue(manager: EntityManager): Promise<void> {
 }
 
 /**
- * Seeds the default grants of a company for every page and role that has no row yet: rows an
- * administrator already changed are left as they are. Runs in a system or that company's transaction.
+ * Gives every page and role that has no row yet its default grants, in one company or (no id) in
+ * every company, so that a page a new release adds reaches every company at start-up. Rows an
+ * administrator already changed are left as they are; a company's own roles get rows with no
+ * grant (the matrix shows every cell). Runs in a system or that company's transaction.
  */
-export async function grantDefaultPermissions(manager: EntityManager, companyId: number): Promise<void> {
-  const pages: { id: number; area: string }[] = await manager.query(`select id, area from page`);
-  // A company's own roles start with no grant until an administrator gives one.
-  const roles: { id: number; name: string }[] = await manager.query(`select id, name from role where company_id is null`);
-  for (const page of pages) {
-    for (const role of roles) {
-      const grant = defaultGrant(role.name, page.area as Area);
-      await manager.query(
-        `insert into page_role (company_id, page_id, role_id, read, insert, update, delete)
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (company_id, page_id, role_id) do nothing`,
-        [companyId, page.id, role.id, grant.read, grant.insert, grant.update, grant.delete],
-      );
-    }
-  }
+export async function grantDefaultPermissions(manager: EntityManager, companyId: number | null = null): Promise<void> {
+  const defaults = ROLES.flatMap((role) => AREAS.map((area) => ({ role, area, ...defaultGrant(role, area) })));
+  await manager.query(
+    `insert into page_role (company_id, page_id, role_id, "read", "insert", "update", "delete")
+     select company.id, page.id, role.id,
+            coalesce(d."read", false), coalesce(d."insert", false), coalesce(d."update", false), coalesce(d."delete", false)
+       from company
+       cross join page
+       join role on role.company_id is null or role.company_id = company.id
+       left join jsonb_to_recordset($1::jsonb) as d(role text, area text, "read" boolean, "insert" boolean, "update" boolean, "delete" boolean)
+         on role.company_id is null and d.role = role.name and d.area = page.area
+      where $2::int is null or company.id = $2
+     on conflict (company_id, page_id, role_id) do nothing`,
+    [JSON.stringify(defaults), companyId],
+  );
 }
