@@ -17,12 +17,14 @@ import { ApiDocsController, ApiDocument } from './health/api-docs.controller';
 import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PagesModule } from './pages/pages.module';
 import { PageRolesModule } from './permissions/page-roles.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { ProductionModule } from './production/production.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
 import { ResourcesModule } from './resources/resources.module';
+import { RolesModule } from './roles/roles.module';
 import { RequestDrain } from './shutdown/request-drain';
 import { TenancyModule } from './tenancy/tenancy.module';
 import { UsersModule } from './users/users.module';
@@ -51,6 +53,8 @@ export class AppModule {
         PageRolesModule,
         AuthModule,
         CompaniesModule,
+        RolesModule,
+        PagesModule,
         DieshopModule,
         RealtimeModule,
         NotificationsModule,

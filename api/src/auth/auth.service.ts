@@ -3,9 +3,8 @@ import { QueryFailedError } from 'typeorm';
 import { messages, type AuthResponse, type LoginRequest, type RegisterRequest, type TokenSignInRequest } from '@planta/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CompanyEntity } from '../companies/company.entity';
-import { grantDefaultPermissions } from '../permissions/default-permissions';
+import { companyAuditValues, setUpCompany } from '../companies/company-setup';
 import { TenantDb } from '../tenancy/tenant-db.service';
-import { CompanyMemberEntity } from '../users/company-member.entity';
 import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
 import { AccessTokenService } from './access-token.service';
@@ -122,12 +121,19 @@ export class AuthService {
             home_company_id: company.id,
           }),
         );
-        await manager.insert(CompanyMemberEntity, { company_id: company.id, user_id: created.id });
-        await manager.query(
-          `insert into company_member_role (company_id, user_id, role_id) select $1, $2, id from role where company_id is null and name = 'admin'`,
-          [company.id, created.id],
+        await setUpCompany(manager, company.id, created.id);
+        await this.audit.recordFor(
+          manager,
+          company.id,
+          { userId: created.id, email },
+          {
+            action: 'create',
+            entity: 'company',
+            entityId: company.id,
+            label: company.name,
+            after: companyAuditValues(company),
+          },
         );
-        await grantDefaultPermissions(manager, company.id);
         return manager.findOneOrFail(UserEntity, { where: { id: created.id } });
       });
       return this.session(user, user.home_company_id);

@@ -4,6 +4,30 @@ export const DEMO_PASSWORD = 'Planta2026!';
 export const DEMO_COMPANIES = ['Extrusiones del Norte', 'Perfiles del Sur'] as const;
 type DemoCompany = (typeof DEMO_COMPANIES)[number];
 
+/** Each plant's details on the companies screen. */
+export const DEMO_COMPANY_DETAILS: Record<DemoCompany, { tax_id: string; address: string; time_zone: string }> = {
+  'Extrusiones del Norte': {
+    tax_id: 'B48123456',
+    address: 'Polígono Industrial Arteaga, Pabellón 12, 48970 Basauri (Bizkaia)',
+    time_zone: 'Europe/Madrid',
+  },
+  'Perfiles del Sur': {
+    tax_id: 'B41987654',
+    address: 'Parque Empresarial La Isla, Calle Río Viejo 27, 41703 Dos Hermanas (Sevilla)',
+    time_zone: 'Europe/Madrid',
+  },
+};
+
+/** A company's own role beside the built-in ones, with the pages it may read. */
+export const DEMO_CUSTOM_ROLES: { company: DemoCompany; name: string; description: string; reads: string[] }[] = [
+  {
+    company: 'Extrusiones del Norte',
+    name: 'calidad',
+    description: 'Inspectores de calidad: lectura de producción y matricería',
+    reads: ['dashboards-welcome', 'orders', 'extrusion', 'planning-board', 'dies', 'correction-records', 'correction-reports'],
+  },
+];
+
 export interface DemoAccount {
   email: string;
   displayName: string;

@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import { seedAuditTrail } from './audit-demo';
 import { seedProductionDemo } from './production-demo';
-import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_COMPANIES, DEMO_DIES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_COMPANIES, DEMO_COMPANY_DETAILS, DEMO_CUSTOM_ROLES, DEMO_DIES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data';
 
 async function idOf(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
   const rows: { id: number }[] = await manager.query(sql, params);
@@ -19,6 +19,27 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   for (const name of DEMO_COMPANIES) {
     await manager.query(`insert into company (name) values ($1) on conflict (name) do nothing`, [name]);
     companyIds.set(name, await idOf(manager, `select id from company where name = $1`, [name]));
+    // Details only while the company has none: an administrator's edits stay.
+    const details = DEMO_COMPANY_DETAILS[name];
+    await manager.query(`update company set tax_id = $2, address = $3, time_zone = $4 where name = $1 and tax_id = '' and address = ''`, [
+      name,
+      details.tax_id,
+      details.address,
+      details.time_zone,
+    ]);
+  }
+  // Custom roles made now get their read grants once their rows exist (below); existing ones are left alone.
+  const newRoles: { companyId: number; roleId: number; reads: string[] }[] = [];
+  for (const role of DEMO_CUSTOM_ROLES) {
+    const companyId = companyIds.get(role.company)!;
+    const exists: unknown[] = await manager.query(`select 1 from role where company_id = $1 and lower(name) = lower($2)`, [companyId, role.name]);
+    if (exists.length > 0) continue;
+    const roleId = await idOf(manager, `insert into role (name, description, company_id) values ($1, $2, $3) returning id`, [
+      role.name,
+      role.description,
+      companyId,
+    ]);
+    newRoles.push({ companyId, roleId, reads: role.reads });
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -88,6 +109,13 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
         ]);
       }
     }
+  }
+  for (const { companyId, roleId, reads } of newRoles) {
+    await manager.query(`update page_role set read = true where company_id = $1 and role_id = $2 and page_id in (select id from page where alias = any($3))`, [
+      companyId,
+      roleId,
+      reads,
+    ]);
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);

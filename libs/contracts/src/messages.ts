@@ -94,6 +94,18 @@ export const messages = {
   pageRoleEscalation: (actions: string, page: string) => `No puedes conceder permisos que no tienes: ${actions} en ${page}`,
   /** Names of the four actions in the messages above. */
   pageRoleActions: { read: 'Leer', insert: 'Crear', update: 'Modificar', delete: 'Eliminar' },
+  // Companies, roles and pages of the administration area (issue 11).
+  companyNameTaken: 'Ya existe una empresa con ese nombre',
+  invalidTimeZone: 'Elige una zona horaria válida de la lista (por ejemplo, Europe/Madrid)',
+  uploadLimitRange: 'El límite de carga debe ser un número entero de MB entre 1 y 100',
+  companyNotEmpty: (what: string) =>
+    `No se puede eliminar la empresa: tiene ${what}. Desactívala en su lugar; nadie podrá entrar en ella y sus datos se conservan.`,
+  companyDeleteCurrent: 'No puedes eliminar la empresa en la que estás trabajando. Cambia antes a otra empresa.',
+  companyDeactivateCurrent: 'No puedes desactivar la empresa en la que estás trabajando. Cambia antes a otra empresa.',
+  roleNameTaken: 'Ya existe un rol con ese nombre',
+  builtInRoleReadOnly: 'Los roles integrados (admin, staff, user, guest) no se pueden modificar ni eliminar',
+  roleHeld: (users: number) =>
+    `No se puede eliminar el rol: ${users === 1 ? 'lo tiene 1 usuario' : `lo tienen ${users} usuarios`}. Quítaselo antes de eliminarlo.`,
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

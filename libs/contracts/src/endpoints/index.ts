@@ -4,3 +4,4 @@ export * from './chat.endpoints';
 export * from './dieshop.endpoints';
 export * from './permissions.endpoints';
 export * from './production.endpoints';
+export * from './company-admin.endpoints';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { bodyInteger, nameText, requiredText, safeText } from './common.schema';
+import { messages } from './messages';
+
+/**
+ * The administration of companies, roles and pages (issue 11, spec 3): what the screens show and
+ * what they may send. The toolbar's company selector keeps its own small shape (company.schema.ts).
+ */
+
+// ------------------------------------------------------------------------------- time zones
+
+/** What an IANA zone name looks like ('Europe/Madrid', 'UTC', 'Etc/GMT+3'); an offset ('+01:00') is none. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The IANA time zones this runtime knows, for the screen's searchable list. */
+export function timeZoneNames(): string[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return names.includes('UTC') ? [...names] : ['UTC', ...names];
+}
+
+/** An IANA time zone name, spelled exactly (not 'europe/madrid'), that Intl can reckon in. */
+export function isTimeZoneName(name: string): boolean {
+  if (!ZONE_NAME.test(name) || name.length > 64) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved === name || timeZoneNames().includes(name);
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string({ error: messages.invalidTimeZone }).trim().refine(isTimeZoneName, messages.invalidTimeZone);
+
+// -------------------------------------------------------------------------------- companies
+
+export const DEFAULT_UPLOAD_LIMIT_MB = 2;
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+
+/** A company as its administration screen shows it. */
+export const companyRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tax_id: z.string(),
+  address: z.string(),
+  time_zone: z.string(),
+  upload_limit_mb: z.number().int(),
+  active: z.boolean(),
+  member_count: z.number().int(),
+  /** The company the caller is working in (the active company of their session). */
+  current: z.boolean(),
+  /** The caller holds the companies update grant in this company (they may change it). */
+  manageable: z.boolean(),
+});
+export type CompanyRecord = z.infer<typeof companyRecordSchema>;
+
+const companyFields = {
+  name: requiredText(120),
+  tax_id: nameText().max(30, messages.tooLong(30)),
+  address: safeText().trim().max(300, messages.tooLong(300)),
+  time_zone: timeZoneSchema,
+  upload_limit_mb: bodyInteger({ min: 1, max: 100, message: messages.uploadLimitRange }),
+};
+
+export const companyCreateSchema = z.object({
+  ...companyFields,
+  tax_id: companyFields.tax_id.default(''),
+  address: companyFields.address.default(''),
+  time_zone: companyFields.time_zone.default(DEFAULT_TIME_ZONE),
+  upload_limit_mb: companyFields.upload_limit_mb.default(DEFAULT_UPLOAD_LIMIT_MB),
+});
+export type CompanyCreate = z.infer<typeof companyCreateSchema>;
+
+/** A change: any of the fields, and `active` to deactivate or activate the company. */
+export const companyUpdateSchema = z.object({ ...companyFields, active: z.boolean({ error: messages.required }) }).partial();
+export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+
+// ------------------------------------------------------------------------------------ roles
+
+/** A role as its screen shows it: the four built-in ones and the active company's own. */
+export const roleRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** One of the four roles of every company (admin, staff, user, guest): read only. */
+  built_in: z.boolean(),
+  /** How many members of the active company hold it. */
+  holders: z.number().int(),
+});
+export type RoleRecord = z.infer<typeof roleRecordSchema>;
+
+const roleFields = {
+  name: requiredText(40),
+  description: safeText().trim().max(200, messages.tooLong(200)),
+};
+export const roleCreateSchema = z.object({ ...roleFields, description: roleFields.description.default('') });
+export type RoleCreate = z.infer<typeof roleCreateSchema>;
+export const roleUpdateSchema = z.object(roleFields).partial();
+export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
+
+// ------------------------------------------------------------------------------------ pages
+
+/** A page of the catalogue as the active company names it. */
+export const pageRecordSchema = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  area: z.string(),
+  /** The company's own name when it gave one, else the catalogue's. */
+  name: z.string(),
+  description: z.string(),
+  catalogue_name: z.string(),
+  catalogue_description: z.string(),
+  /** The company named or described the page its own way. */
+  customised: z.boolean(),
+});
+export type PageRecord = z.infer<typeof pageRecordSchema>;
+
+/** The company's name and description of a page; the catalogue's own values restore it. */
+export const pageUpdateSchema = z.object({ name: requiredText(120), description: safeText().trim().max(300, messages.tooLong(300)) }).partial();
+export type PageUpdate = z.infer<typeof pageUpdateSchema>;
