@@ -1,7 +1,11 @@
 import { registerBundles, type I18n } from '@planta/i18n';
 import { auditTexts } from './audit.texts';
+import { companyTexts } from './company.texts';
 import { invitationTexts } from './invitation.texts';
 import { pageRoleTexts } from './page-role.texts';
+import { pageTexts } from './page.texts';
+import { recordTexts } from './record.texts';
+import { roleTexts } from './role.texts';
 
 /**
  * The 'admin' namespace of this remote, in the four languages: each screen keeps its texts in
@@ -12,7 +16,11 @@ export const ADMIN_NS = 'admin';
 // prettier-ignore
 const SCREENS = [
   auditTexts,
+  recordTexts,
+  companyTexts,
   invitationTexts,
+  roleTexts,
+  pageTexts,
   pageRoleTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
