@@ -10,7 +10,7 @@ import { bearer, startTestApp, type TestApp } from './support/test-app';
 let t: TestApp;
 let url: string;
 const tokens: Record<string, string> = {};
-const ids = { norte: 0, sur: 0, calidad: 0, surRole: 0 };
+const ids = { norte: 0, sur: 0, inspeccion: 0, surRole: 0 };
 const ACCOUNTS = ['admin@norte.example', 'jefe@norte.example', 'operario@norte.example', 'invitado@norte.example', 'admin@sur.example'];
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ids.norte = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   ids.sur = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   // A company's own roles, as the roles screen creates them: every page, nothing granted.
-  ids.calidad = await customRole(ids.norte, 'calidad', 'Control de calidad');
+  ids.inspeccion = await customRole(ids.norte, 'inspeccion', 'Inspección de perfiles');
   ids.surRole = await customRole(ids.sur, 'soldadura', 'Soldadores del Sur');
 });
 afterEach(() => closeSockets());
@@ -68,14 +68,14 @@ const auditOf = (id: number) =>
 
 describe('the page-role table and matrix', () => {
   it('lists the built-in roles and the company’s own, never another company’s role', async () => {
-    const response = await t.http().get('/api/page-role/all?pageSize=100&search=calidad').set(as('admin@norte.example'));
+    const response = await t.http().get('/api/page-role/all?pageSize=100&search=inspeccion').set(as('admin@norte.example'));
     expect(response.status).toBe(200);
     expect(response.body.total).toBeGreaterThanOrEqual(30);
-    expect(response.body.items.every((row: PageRoleRow) => row.role_name === 'calidad')).toBe(true);
+    expect(response.body.items.every((row: PageRoleRow) => row.role_name === 'inspeccion')).toBe(true);
     const sur = await t.http().get('/api/page-role/all?pageSize=100&search=soldadura').set(as('admin@norte.example'));
     expect(sur.body.total).toBe(0);
     const machines = await t.http().get('/api/page-role/all?pageSize=100&search=machines').set(as('admin@norte.example'));
-    expect(machines.body.items.map((row: PageRoleRow) => row.role_name).sort()).toEqual(['admin', 'calidad', 'guest', 'staff', 'user']);
+    expect(machines.body.items.map((row: PageRoleRow) => row.role_name).sort()).toEqual(['admin', 'calidad', 'guest', 'inspeccion', 'staff', 'user']);
     expect(machines.body.items[0]).toMatchObject({ page_alias: 'machines', page_name: 'Máquinas' });
   });
 
@@ -92,8 +92,9 @@ describe('the page-role table and matrix', () => {
       ['user', true],
       ['guest', true],
       ['calidad', false],
+      ['inspeccion', false],
     ]);
-    expect(matrix.grants).toHaveLength(pages * 5);
+    expect(matrix.grants).toHaveLength(pages * 6);
     const machines = matrix.pages.find((page) => page.alias === 'machines')!;
     const user = matrix.roles.find((role) => role.name === 'user')!;
     const cell = matrix.grants.find((grant) => grant.page_id === machines.id && grant.role_id === user.id)!;
@@ -197,7 +198,7 @@ describe('changing a permission', () => {
     const { id } = await grantRow(ids.norte, 'page-roles', 'admin');
     const entries = (await auditOf(id)).length;
     // A role nobody holds and a role whose only holder is inactive do not count.
-    await setGrant(ids.norte, 'page-roles', 'calidad', { read: true, update: true });
+    await setGrant(ids.norte, 'page-roles', 'inspeccion', { read: true, update: true });
     await setGrant(ids.norte, 'page-roles', 'staff', { read: true, update: true });
     await t.sql(`update app_user set active = false where email = 'jefe@norte.example'`);
     try {
@@ -208,7 +209,7 @@ describe('changing a permission', () => {
       expect(await auditOf(id)).toHaveLength(entries);
     } finally {
       await t.sql(`update app_user set active = true where email = 'jefe@norte.example'`);
-      await setGrant(ids.norte, 'page-roles', 'calidad', { read: false, update: false });
+      await setGrant(ids.norte, 'page-roles', 'inspeccion', { read: false, update: false });
       await setGrant(ids.norte, 'page-roles', 'staff', { read: false, update: false });
     }
   });
@@ -216,16 +217,16 @@ describe('changing a permission', () => {
   it('refuses (403) granting an action the caller does not hold on that page, and audits the attempt', async () => {
     await setGrant(ids.norte, 'dies', 'admin', { delete: false });
     try {
-      const { id } = await grantRow(ids.norte, 'dies', 'calidad');
+      const { id } = await grantRow(ids.norte, 'dies', 'inspeccion');
       const response = await t.http().patch(`/api/page-role/${id}`).set(as('admin@norte.example')).send({ read: true, delete: true });
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ statusCode: 403, message: messages.pageRoleEscalation('Eliminar', 'Inventario de matrices') });
-      expect(await grantRow(ids.norte, 'dies', 'calidad')).toMatchObject({ read: false, delete: false });
+      expect(await grantRow(ids.norte, 'dies', 'inspeccion')).toMatchObject({ read: false, delete: false });
       expect(await auditOf(id)).toEqual([
         {
           action: 'refused',
           actor_name: 'admin@norte.example',
-          label: 'Inventario de matrices · calidad',
+          label: 'Inventario de matrices · inspeccion',
           before: { read: false, insert: false, update: false, delete: false },
           after: { read: true, delete: true, reason: messages.pageRoleEscalation('Eliminar', 'Inventario de matrices') },
           company_id: ids.norte,
@@ -236,11 +237,11 @@ describe('changing a permission', () => {
       await setGrant(ids.norte, 'dies', 'staff', { delete: true });
       const staffRow = await grantRow(ids.norte, 'dies', 'staff');
       expect((await t.http().patch(`/api/page-role/${staffRow.id}`).set(as('admin@norte.example')).send({ delete: false })).status).toBe(200);
-      expect(await grantRow(ids.norte, 'dies', 'calidad')).toMatchObject({ read: true, delete: false });
+      expect(await grantRow(ids.norte, 'dies', 'inspeccion')).toMatchObject({ read: true, delete: false });
     } finally {
       await setGrant(ids.norte, 'dies', 'admin', { delete: true });
       await setGrant(ids.norte, 'dies', 'staff', { delete: true });
-      await setGrant(ids.norte, 'dies', 'calidad', { read: false });
+      await setGrant(ids.norte, 'dies', 'inspeccion', { read: false });
     }
   });
 });

@@ -105,6 +105,8 @@ export interface ResourceListProps<T extends { id: number | string }> {
   onCreate?: () => void;
   /** Changing it reloads the current page (after a dialog saved). */
   reloadKey?: number;
+  /** Further actions of the screen, beside 'Exportar a Excel' and 'Nuevo'. */
+  actions?: ReactNode;
 }
 
 const useStyles = makeStyles({
@@ -209,6 +211,7 @@ export function ResourceList<T extends { id: number | string }>({
   onOpen,
   onCreate,
   reloadKey = 0,
+  actions,
 }: ResourceListProps<T>) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('common');
@@ -313,6 +316,7 @@ export function ResourceList<T extends { id: number | string }>({
           <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={exporting || total === 0} onClick={() => void exportExcel()}>
             {t('actions.exportExcel', 'Exportar a Excel')}
           </Button>
+          {actions}
           {newButton}
         </div>
       </div>

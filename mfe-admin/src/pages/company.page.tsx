@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { companyAdminEndpoints, companyCreateSchema, DEFAULT_TIME_ZONE, DEFAULT_UPLOAD_LIMIT_MB, type CompanyRecord } from '@planta/contracts';
+import { RegistrationInvitation } from '../components/registration-invitation';
 import { FormNumberField, FormPage, FormSection, FormTextField, ResourceList, useCan, useFormat, type ResourceColumn } from '@planta/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useRecordForm } from '../components/record-form';
@@ -85,6 +86,7 @@ function CompanyList() {
       exportName={t('admin:company.exportName')}
       columns={columns}
       defaultSort={{ key: 'name', direction: 'asc' }}
+      actions={<RegistrationInvitation />}
     />
   );
 }
