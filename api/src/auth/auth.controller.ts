@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { authEndpoints, issuesToFields, messages, registerRequestSchema, registrationFieldCodes, type EndpointArgs } from '@planta/contracts';
+import { authEndpoints, userEndpoints, issuesToFields, messages, registerRequestSchema, registrationFieldCodes, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -57,6 +57,11 @@ export class AuthController {
     }
     await this.registrationPolicy.admit(request.ip ?? 'unknown', parsed.data.invitation);
     return this.auth.register(parsed.data);
+  }
+
+  @Endpoint(userEndpoints.changePassword)
+  changePassword(@Input() { body }: EndpointArgs<typeof userEndpoints.changePassword>, @Caller() caller: RequestIdentity, @Req() request: Request) {
+    return this.auth.changePassword(caller, body, request.ip ?? 'unknown');
   }
 
   /** Only the caller's own display name, photo, settings and shortcuts; roles and company are not taken from here. */

@@ -1,9 +1,10 @@
-import { ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { messages, type AuthResponse, type LoginRequest, type RegisterRequest, type TokenSignInRequest } from '@planta/contracts';
+import { messages, type AuthResponse, type LoginRequest, type PasswordChange, type RegisterRequest, type TokenSignInRequest } from '@planta/contracts';
 import { AuditService } from '../audit/audit.service';
 import { CompanyEntity } from '../companies/company.entity';
 import { companyAuditValues, setUpCompany } from '../companies/company-setup';
+import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { UserEntity } from '../users/user.entity';
 import { toUser, UsersService } from '../users/users.service';
@@ -79,6 +80,28 @@ export class AuthService {
         );
       }
     });
+  }
+
+  /**
+   * The caller's own new password; it ends a temporary password's hold on the session (issue 11).
+   * Answers a fresh session, whose user no longer has to change it.
+   */
+  async changePassword(caller: RequestIdentity, { current_password, new_password }: PasswordChange, address: string): Promise<AuthResponse> {
+    const stored = await this.users.findForLogin(caller.email);
+    if (!stored || !(await verifyPassword(current_password, stored.password_hash))) {
+      throw new BadRequestException({ message: messages.currentPasswordWrong, fields: { current_password: messages.currentPasswordWrong } });
+    }
+    const passwordHash = await hashPassword(new_password);
+    await this.tenantDb.transaction(async (scope) => {
+      await scope.manager.query(`update app_user set password_hash = $2, must_change_password = false, updated_at = now() where id = $1`, [
+        caller.userId,
+        passwordHash,
+      ]);
+      await this.audit.record(scope, caller, { action: 'password-change', entity: 'user', entityId: caller.userId, label: stored.display_name }, address);
+    }, caller.companyId);
+    const user = await this.users.findActive(caller.userId);
+    if (!user) throw new UnauthorizedException(messages.invalidAccessToken);
+    return this.session(user, caller.companyId);
   }
 
   /** Spec 7 `auth/token`: a still valid token of the user with this email gets a fresh one. */

@@ -22,6 +22,6 @@ export class IdentityService {
     if (claims.share) return this.shareTokens.identityFor(claims.sub, companyId);
     const member = await this.users.activeMember(Number(claims.sub), companyId);
     if (!member) return null;
-    return { userId: member.id, uuid: member.uuid, email: member.email, roles: member.roles, companyId };
+    return { userId: member.id, uuid: member.uuid, email: member.email, roles: member.roles, companyId, mustChangePassword: member.mustChangePassword };
   }
 }

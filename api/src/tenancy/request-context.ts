@@ -11,6 +11,8 @@ export interface RequestIdentity {
   companyId: number;
   /** Set for guests signed in with a share token: the one resource they may read. */
   share?: { tokenId: number; type: ShareResourceType; id: number };
+  /** A temporary password not yet changed: only the routes open before the change answer. */
+  mustChangePassword?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestIdentity>();

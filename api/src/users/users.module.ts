@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { UserAdminService } from './user-admin.service';
+import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-@Module({ providers: [UsersService], exports: [UsersService] })
+@Module({ controllers: [UsersController], providers: [UsersService, UserAdminService], exports: [UsersService] })
 export class UsersModule {}

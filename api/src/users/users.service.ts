@@ -13,6 +13,8 @@ export interface ActiveMember {
   email: string;
   companyId: number;
   roles: string[];
+  /** Signed in with a temporary password not yet changed. */
+  mustChangePassword: boolean;
 }
 
 /** Users, their roles and the companies they belong to. None of these tables is one company's. */
@@ -51,7 +53,7 @@ export class UsersService {
   activeMembers(pairs: readonly { userId: number; companyId: number }[]): Promise<ActiveMember[]> {
     if (pairs.length === 0) return Promise.resolve([]);
     return this.dataSource.query(
-      `select u.id, u.uuid, u.email, m.company_id as "companyId",
+      `select u.id, u.uuid, u.email, m.company_id as "companyId", u.must_change_password as "mustChangePassword",
               array(${ROLES_HELD.replace('$user', 'u.id').replace('$company', 'm.company_id')}) as roles
          from unnest($1::int[], $2::int[]) as pair(user_id, company_id)
          join app_user u on u.id = pair.user_id and u.active
@@ -131,6 +133,7 @@ export function toUser(user: UserEntity, companyId: number, roles: readonly stri
       email: user.email,
       settings: user.settings ?? {},
       shortcuts: user.shortcuts ?? [],
+      must_change_password: user.must_change_password ?? false,
     },
   };
 }

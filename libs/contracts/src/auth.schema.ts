@@ -109,6 +109,8 @@ export const userSchema = z.object({
     email: z.string(),
     settings: userSettingsSchema,
     shortcuts: z.array(z.string()),
+    /** Set after a sign-in with a temporary password: the portal shows only the password change until it is changed. */
+    must_change_password: z.boolean().optional(),
   }),
 });
 export type User = z.infer<typeof userSchema>;

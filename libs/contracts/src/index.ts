@@ -16,6 +16,7 @@ export * from './admin.schema';
 export * from './audit.schema';
 export * from './page-role-matrix.schema';
 export * from './company-admin.schema';
+export * from './users.schema';
 export * from './settings.schema';
 export * from './endpoint';
 export * from './resource';

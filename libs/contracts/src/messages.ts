@@ -106,6 +106,20 @@ export const messages = {
   builtInRoleReadOnly: 'Los roles integrados (admin, staff, user, guest) no se pueden modificar ni eliminar',
   roleHeld: (users: number) =>
     `No se puede eliminar el rol: ${users === 1 ? 'lo tiene 1 usuario' : `lo tienen ${users} usuarios`}. Quítaselo antes de eliminarlo.`,
+  // Users administration (issue 11)
+  userEmailExists: 'Ya existe un usuario con ese correo en la instalación',
+  userRoleNotHeld: 'No puedes asignar un rol con permisos que tú no tienes',
+  userAdminRoleNotHeld: 'Solo un administrador de la empresa puede asignar el rol de administrador',
+  userCompanyNotHeld: 'No puedes asignar ni quitar una empresa en la que no administras usuarios',
+  userRoleUnknown: 'El rol no existe en la empresa activa',
+  userActiveCompanyRequired: 'El usuario debe seguir perteneciendo a la empresa activa',
+  userLastAdmin: 'Es el último administrador activo de la empresa: asigna antes el rol de administrador a otra persona',
+  userCannotDeactivateSelf: 'No puedes desactivar tu propio usuario',
+  userHasHistory: 'El usuario tiene historial (mensajes, auditoría, órdenes…): desactívalo en lugar de eliminarlo',
+  userRolesRequired: 'Elige al menos un rol',
+  passwordChangeRequired: 'Debes cambiar tu contraseña temporal antes de continuar',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  newPasswordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

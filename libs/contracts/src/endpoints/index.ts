@@ -5,3 +5,4 @@ export * from './dieshop.endpoints';
 export * from './permissions.endpoints';
 export * from './production.endpoints';
 export * from './company-admin.endpoints';
+export * from './users.endpoints';

@@ -1,0 +1,446 @@
+import { randomInt } from 'node:crypto';
+import { ConflictException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import {
+  messages,
+  type ListQuery,
+  type ManagedUser,
+  type PasswordReset,
+  type UserCreate,
+  type UserOptions,
+  type UserUpdate,
+  type UserWithPassword,
+} from '@planta/contracts';
+import { AuditService, changedValues } from '../audit/audit.service';
+import { hashPassword } from '../auth/password';
+import { fieldError } from '../common/field-error';
+import { containsFoldedSql } from '../common/text-search';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
+
+type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
+
+/** The names of the roles a user holds in company `$1`, and their ids, in the same order. */
+const HELD_ROLES = (column: 'id' | 'name') =>
+  `array(select role.${column} from company_member_role held join role on role.id = held.role_id
+          where held.user_id = u.id and held.company_id = $1 order by lower(role.name), role.id)`;
+
+/**
+ * A user as the screen sees it: `$1` the active company, `$2` the administrator, whose companies
+ * (those where they may administer users) are the only ones shown.
+ */
+const USER_ROW = `
+  select u.id, u.email, u.display_name, u.position, u.photo_url, u.active, u.must_change_password,
+         ${HELD_ROLES('id')} as role_ids, ${HELD_ROLES('name')} as roles,
+         array(select other.company_id from company_member other
+                where other.user_id = u.id and other.company_id = any(${administeredCompanies('$2')}) order by other.company_id) as company_ids
+    from app_user u
+    join company_member member on member.user_id = u.id and member.company_id = $1`;
+
+/** The companies where `param` (a user id) is a member and holds a role with update on the page 'users'. */
+function administeredCompanies(param: string): string {
+  return `array(select distinct held.company_id from company_member_role held
+                  join page_role grant_row on grant_row.role_id = held.role_id and grant_row.company_id = held.company_id and grant_row.update
+                  join page on page.id = grant_row.page_id and page.alias = 'users'
+                 where held.user_id = ${param})`;
+}
+
+const SORTS: Record<string, string> = {
+  email: 'lower(u.email)',
+  display_name: 'lower(u.display_name)',
+  position: "lower(coalesce(u.position, ''))",
+  active: 'u.active',
+  roles: `array_to_string(${HELD_ROLES('name')}, ', ')`,
+};
+
+/** Tables whose rows about a user are not history: memberships and live connections go with the user. */
+const NOT_HISTORY = new Set(['company_member', 'company_member_role', 'presence']);
+
+/** An escalation attempt: answered 403 and written to the trail after the change rolled back. */
+class Refusal extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+    readonly detail: Record<string, unknown>,
+  ) {
+    super(reason);
+  }
+}
+
+/** The values of a user the trail keeps (never a password). */
+interface AuditedValues {
+  display_name: string;
+  position: string | null;
+  photo_url: string | null;
+  roles: string[];
+  companies: string[];
+  active: boolean;
+}
+
+/** A temporary password anybody can type: 12 letters and digits without look-alikes (0/O, 1/l/I). */
+export function generateTemporaryPassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  const letters = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+  // At least one digit and one capital, whatever the draw.
+  return `${letters}${'23456789'[randomInt(8)]}${'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]}`;
+}
+
+/**
+ * The users of the active company (issue 11). Users and memberships reach across companies (the
+ * companies a user shares with the administrator, a user added to another of them), so the work
+ * runs in system transactions where every query names the companies it is bound to: the active
+ * company (`caller.companyId`) and those the caller administers users in.
+ */
+@Injectable()
+export class UserAdminService {
+  constructor(
+    private readonly tenantDb: TenantDb,
+    private readonly audit: AuditService,
+  ) {}
+
+  list(caller: Caller, query: ListQuery): Promise<PageOf<ManagedUser>> {
+    return this.tenantDb.system(async (manager) => {
+      const params: unknown[] = [caller.companyId, caller.userId];
+      const where = ['true'];
+      if (query.search) {
+        params.push(query.search);
+        where.push(containsFoldedSql(['u.email', 'u.display_name', "coalesce(u.position, '')", SORTS.roles], `$${params.length}`));
+      }
+      const column = SORTS[query.sort ?? ''] ?? SORTS.display_name;
+      const direction = query.direction === 'desc' ? 'desc' : 'asc';
+      const [{ total }] = await manager.query(`select count(*)::int as total from (${USER_ROW} where ${where.join(' and ')}) counted`, params);
+      const items: ManagedUser[] = await manager.query(
+        `${USER_ROW} where ${where.join(' and ')} order by ${column} ${direction}, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        params,
+      );
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    });
+  }
+
+  get(caller: Caller, id: number): Promise<ManagedUser> {
+    return this.tenantDb.system((manager) => this.row(manager, caller, id));
+  }
+
+  /** The roles the active company offers (built-in and its own) and the companies the caller administers users in. */
+  options(caller: Caller): Promise<UserOptions> {
+    return this.tenantDb.system(async (manager) => ({
+      roles: await manager.query(
+        `select id, name, coalesce(description, '') as description, company_id is null as built_in from role
+          where company_id is null or company_id = $1 order by company_id nulls first, name`,
+        [caller.companyId],
+      ),
+      companies: await manager.query(`select id, name from company where id = any(${administeredCompanies('$1')}) order by name`, [caller.userId]),
+    }));
+  }
+
+  async create(caller: Caller, body: UserCreate & { email: string; role_ids: number[] }): Promise<UserWithPassword> {
+    const email = body.email.trim().toLowerCase();
+    const temporaryPassword = body.temporary_password ?? generateTemporaryPassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    const user = await this.refusalsAudited(caller, null, email, async (manager) => {
+      if ((await manager.query(`select 1 from app_user where email = $1`, [email])).length > 0) throw emailExists();
+      const companies = [...new Set([caller.companyId, ...(body.company_ids ?? [])])];
+      const roleIds = [...new Set(body.role_ids)];
+      await this.checkRolesExist(manager, caller.companyId, roleIds);
+      await this.checkCompanies(
+        manager,
+        caller,
+        companies.filter((company) => company !== caller.companyId),
+      );
+      const [{ id }] = await manager.query(
+        `insert into app_user (email, password_hash, display_name, position, photo_url, home_company_id, active, must_change_password)
+         values ($1, $2, $3, $4, $5, $6, $7, true) returning id`,
+        [email, passwordHash, body.display_name, body.position ?? null, body.photo_url ?? null, caller.companyId, body.active ?? true],
+      );
+      for (const company of companies) await this.join(manager, caller, id, company, roleIds);
+      const after = await this.row(manager, caller, id);
+      await this.audit.recordFor(manager, caller.companyId, caller, {
+        action: 'create',
+        entity: 'user',
+        entityId: id,
+        label: after.display_name,
+        after: { email, ...(await this.audited(manager, after)) },
+      });
+      return after;
+    });
+    return { user, temporary_password: temporaryPassword };
+  }
+
+  async update(caller: Caller, id: number, body: UserUpdate): Promise<ManagedUser> {
+    return this.refusalsAudited(caller, id, '', async (manager) => {
+      const before = await this.row(manager, caller, id, true);
+      const changes: Record<string, unknown> = {};
+      for (const name of ['display_name', 'position', 'photo_url', 'active'] as const) if (body[name] !== undefined) changes[name] = body[name];
+      if (body.active === false && before.active && id === caller.userId) throw fieldError('active', messages.userCannotDeactivateSelf, HttpStatus.CONFLICT);
+
+      // Roles in the active company: only the added ones must be held by the caller.
+      const roleIds = body.role_ids ? [...new Set(body.role_ids)] : before.role_ids;
+      await this.checkRolesExist(manager, caller.companyId, roleIds);
+      for (const role of roleIds.filter((role) => !before.role_ids.includes(role)))
+        await this.checkRoleHeld(manager, caller, caller.companyId, role, 'role_ids');
+
+      // Companies among the caller's own: the active one stays, added and removed ones must be the caller's.
+      const companies = body.company_ids ? [...new Set(body.company_ids)] : before.company_ids;
+      if (!companies.includes(caller.companyId)) throw fieldError('company_ids', messages.userActiveCompanyRequired);
+      const added = companies.filter((company) => !before.company_ids.includes(company));
+      const removed = before.company_ids.filter((company) => !companies.includes(company));
+      await this.checkCompanies(manager, caller, [...added, ...removed]);
+
+      // The last active administrator of a company keeps being one.
+      const losesAdmin = new Set<number>(removed);
+      if (body.active === false && before.active) for (const company of await this.adminCompanies(manager, id)) losesAdmin.add(company);
+      if (!(await this.isAdminRole(manager, roleIds))) losesAdmin.add(caller.companyId);
+      for (const company of losesAdmin) {
+        if ((await this.holdsAdmin(manager, id, company)) && (await this.otherActiveAdmins(manager, id, company)) === 0) {
+          const field = removed.includes(company) ? 'company_ids' : body.active === false ? 'active' : 'role_ids';
+          throw fieldError(field, messages.userLastAdmin, HttpStatus.CONFLICT);
+        }
+      }
+
+      const auditedBefore = await this.audited(manager, before);
+      if (Object.keys(changes).length > 0) {
+        const names = Object.keys(changes);
+        await manager.query(`update app_user set ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')}, updated_at = now() where id = $1`, [
+          id,
+          ...names.map((name) => changes[name]),
+        ]);
+      }
+      if (body.role_ids) {
+        await manager.query(`delete from company_member_role where company_id = $1 and user_id = $2 and not (role_id = any($3::int[]))`, [
+          caller.companyId,
+          id,
+          roleIds,
+        ]);
+        await manager.query(`insert into company_member_role (company_id, user_id, role_id) select $1, $2, unnest($3::int[]) on conflict do nothing`, [
+          caller.companyId,
+          id,
+          roleIds,
+        ]);
+      }
+      for (const company of added) await this.join(manager, caller, id, company, roleIds);
+      if (removed.length > 0) {
+        await manager.query(`delete from company_member where user_id = $1 and company_id = any($2::int[])`, [id, removed]);
+        // A home company left behind: the active company becomes the home.
+        await manager.query(`update app_user set home_company_id = $2 where id = $1 and home_company_id = any($3::int[])`, [id, caller.companyId, removed]);
+      }
+
+      const after = await this.row(manager, caller, id);
+      const auditedAfter = await this.audited(manager, after);
+      const action = before.active !== after.active ? (after.active ? 'activate' : 'deactivate') : 'update';
+      const { before: old, after: now } = changedValues({ ...auditedBefore }, { ...auditedAfter });
+      if (old || now)
+        await this.audit.recordFor(manager, caller.companyId, caller, {
+          action,
+          entity: 'user',
+          entityId: id,
+          label: after.display_name,
+          before: old,
+          after: now,
+        });
+      return after;
+    });
+  }
+
+  async resetPassword(caller: Caller, id: number, body: PasswordReset): Promise<UserWithPassword> {
+    const temporaryPassword = body.temporary_password ?? generateTemporaryPassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    const user = await this.refusalsAudited(caller, id, '', async (manager) => {
+      const target = await this.row(manager, caller, id, true);
+      // Taking over an account is giving oneself its roles: only one whose roles the caller holds.
+      for (const role of target.role_ids) await this.checkRoleHeld(manager, caller, caller.companyId, role, 'id');
+      await manager.query(`update app_user set password_hash = $2, must_change_password = true, updated_at = now() where id = $1`, [id, passwordHash]);
+      await this.audit.recordFor(manager, caller.companyId, caller, { action: 'password-reset', entity: 'user', entityId: id, label: target.display_name });
+      return this.row(manager, caller, id);
+    });
+    return { user, temporary_password: temporaryPassword };
+  }
+
+  /** Only a user without history: anything they did stays attributable, so they are deactivated instead. */
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.refusalsAudited(caller, id, '', async (manager) => {
+      const target = await this.row(manager, caller, id, true);
+      if (id === caller.userId) throw fieldError('id', messages.userCannotDeactivateSelf, HttpStatus.CONFLICT);
+      const companies: number[] = (await manager.query(`select company_id from company_member where user_id = $1`, [id])).map(
+        (row: { company_id: number }) => row.company_id,
+      );
+      await this.checkCompanies(
+        manager,
+        caller,
+        companies.filter((company) => company !== caller.companyId),
+      );
+      if (await this.hasHistory(manager, id)) throw fieldError('id', messages.userHasHistory, HttpStatus.CONFLICT);
+      for (const company of companies) {
+        if ((await this.holdsAdmin(manager, id, company)) && (await this.otherActiveAdmins(manager, id, company)) === 0)
+          throw fieldError('id', messages.userLastAdmin, HttpStatus.CONFLICT);
+      }
+      const before = await this.audited(manager, target);
+      await manager.query(`delete from app_user where id = $1`, [id]);
+      await this.audit.recordFor(manager, caller.companyId, caller, {
+        action: 'delete',
+        entity: 'user',
+        entityId: id,
+        label: target.display_name,
+        before: { email: target.email, ...before },
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------------------------ rules
+
+  /**
+   * Runs a change in a system transaction; an escalation attempt rolls it back, is written to
+   * the trail in a transaction of its own, and answers 403.
+   */
+  private async refusalsAudited<T>(caller: Caller, id: number | null, label: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.tenantDb.system(work);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') throw emailExists();
+      if (!(error instanceof Refusal)) throw error;
+      await this.tenantDb.system(async (manager) => {
+        const [target] = id === null ? [] : await manager.query(`select display_name from app_user where id = $1`, [id]);
+        await this.audit.recordFor(manager, caller.companyId, caller, {
+          action: 'refused',
+          entity: 'user',
+          entityId: id,
+          label: target?.display_name ?? label,
+          after: { reason: error.reason, ...error.detail },
+        });
+      });
+      throw new ForbiddenException({ message: error.reason, fields: { [error.field]: error.reason } });
+    }
+  }
+
+  /** A user of the active company, locked for the change when `forUpdate`; 404 for anybody else. */
+  private async row(manager: EntityManager, caller: Caller, id: number, forUpdate = false): Promise<ManagedUser> {
+    if (forUpdate) await manager.query(`select 1 from app_user where id = $1 for update`, [id]);
+    const [row] = await manager.query(`${USER_ROW} where u.id = $3`, [caller.companyId, caller.userId, id]);
+    if (!row) throw new NotFoundException(messages.notFound);
+    return row;
+  }
+
+  private async audited(manager: EntityManager, user: ManagedUser): Promise<AuditedValues> {
+    const companies: { name: string }[] = await manager.query(`select name from company where id = any($1::int[]) order by name`, [user.company_ids]);
+    return {
+      display_name: user.display_name,
+      position: user.position,
+      photo_url: user.photo_url,
+      roles: user.roles,
+      companies: companies.map((company) => company.name),
+      active: user.active,
+    };
+  }
+
+  private async checkRolesExist(manager: EntityManager, companyId: number, roleIds: number[]): Promise<void> {
+    const [{ known }] = await manager.query(`select count(*)::int as known from role where id = any($1::int[]) and (company_id is null or company_id = $2)`, [
+      roleIds,
+      companyId,
+    ]);
+    if (known !== roleIds.length) throw fieldError('role_ids', messages.userRoleUnknown);
+  }
+
+  /**
+   * The caller holds a role in a company when its grants there are all within the caller's own
+   * (the union over the roles they hold there); the built-in 'admin' only when they hold it.
+   */
+  private async checkRoleHeld(manager: EntityManager, caller: Caller, companyId: number, roleId: number, field: string): Promise<void> {
+    const [role] = await manager.query(`select name, company_id is null as built_in from role where id = $1`, [roleId]);
+    if (role.built_in && role.name === 'admin') {
+      if (!(await this.holdsAdmin(manager, caller.userId, companyId)))
+        throw new Refusal(field, messages.userAdminRoleNotHeld, { role: role.name, company_id: companyId });
+      return;
+    }
+    const [{ held }] = await manager.query(
+      `with mine as (
+         select grant_row.page_id, bool_or(grant_row.read) as r, bool_or(grant_row.insert) as i, bool_or(grant_row.update) as u, bool_or(grant_row.delete) as d
+           from page_role grant_row
+           join company_member_role held on held.role_id = grant_row.role_id and held.company_id = grant_row.company_id
+          where grant_row.company_id = $1 and held.user_id = $3
+          group by grant_row.page_id)
+       select not exists (
+         select 1 from page_role target left join mine on mine.page_id = target.page_id
+          where target.company_id = $1 and target.role_id = $2
+            and ((target.read and not coalesce(mine.r, false)) or (target.insert and not coalesce(mine.i, false))
+              or (target.update and not coalesce(mine.u, false)) or (target.delete and not coalesce(mine.d, false)))) as held`,
+      [companyId, roleId, caller.userId],
+    );
+    if (!held) throw new Refusal(field, messages.userRoleNotHeld, { role: role.name, company_id: companyId });
+  }
+
+  /** Companies the caller may add or take away: theirs, with update on 'users' there. */
+  private async checkCompanies(manager: EntityManager, caller: Caller, companies: number[]): Promise<void> {
+    if (companies.length === 0) return;
+    const [{ allowed }] = await manager.query(`select ${administeredCompanies('$1')} as allowed`, [caller.userId]);
+    const refused = companies.filter((company) => !(allowed as number[]).includes(company));
+    if (refused.length > 0) throw new Refusal('company_ids', messages.userCompanyNotHeld, { company_ids: refused });
+  }
+
+  /** A membership in `companyId` with the roles of `roleIds` that apply there (built-in ones outside the active company), each held by the caller. */
+  private async join(manager: EntityManager, caller: Caller, userId: number, companyId: number, roleIds: number[]): Promise<void> {
+    const applying: { id: number }[] = await manager.query(
+      `select id from role where id = any($1::int[]) and (company_id is null or company_id = $2) order by id`,
+      [roleIds, companyId],
+    );
+    for (const role of applying) await this.checkRoleHeld(manager, caller, companyId, role.id, companyId === caller.companyId ? 'role_ids' : 'company_ids');
+    await manager.query(`insert into company_member (company_id, user_id) values ($1, $2) on conflict do nothing`, [companyId, userId]);
+    for (const role of applying)
+      await manager.query(`insert into company_member_role (company_id, user_id, role_id) values ($1, $2, $3) on conflict do nothing`, [
+        companyId,
+        userId,
+        role.id,
+      ]);
+  }
+
+  private async isAdminRole(manager: EntityManager, roleIds: number[]): Promise<boolean> {
+    const rows = await manager.query(`select 1 from role where id = any($1::int[]) and company_id is null and name = 'admin'`, [roleIds]);
+    return rows.length > 0;
+  }
+
+  private async holdsAdmin(manager: EntityManager, userId: number, companyId: number): Promise<boolean> {
+    const rows = await manager.query(
+      `select 1 from company_member_role held join role on role.id = held.role_id
+        where held.user_id = $1 and held.company_id = $2 and role.company_id is null and role.name = 'admin'`,
+      [userId, companyId],
+    );
+    return rows.length > 0;
+  }
+
+  private async adminCompanies(manager: EntityManager, userId: number): Promise<number[]> {
+    const rows: { company_id: number }[] = await manager.query(
+      `select held.company_id from company_member_role held join role on role.id = held.role_id
+        where held.user_id = $1 and role.company_id is null and role.name = 'admin'`,
+      [userId],
+    );
+    return rows.map((row) => row.company_id);
+  }
+
+  private async otherActiveAdmins(manager: EntityManager, userId: number, companyId: number): Promise<number> {
+    const [{ count }] = await manager.query(
+      `select count(*)::int as count from company_member_role held
+         join role on role.id = held.role_id and role.company_id is null and role.name = 'admin'
+         join app_user u on u.id = held.user_id and u.active
+        where held.company_id = $1 and held.user_id <> $2`,
+      [companyId, userId],
+    );
+    return count;
+  }
+
+  /** Any row of another table that names the user (read from the catalogue, so new tables count too). */
+  private async hasHistory(manager: EntityManager, userId: number): Promise<boolean> {
+    const references: { table_name: string; column_name: string }[] = await manager.query(
+      `select constraint_row.conrelid::regclass::text as table_name, attribute.attname as column_name
+         from pg_constraint constraint_row
+         join pg_attribute attribute on attribute.attrelid = constraint_row.conrelid and attribute.attnum = constraint_row.conkey[1]
+        where constraint_row.contype = 'f' and constraint_row.confrelid = 'app_user'::regclass and array_length(constraint_row.conkey, 1) = 1`,
+    );
+    for (const { table_name, column_name } of references) {
+      if (NOT_HISTORY.has(table_name.replace(/^public\./, '').replace(/"/g, ''))) continue;
+      const rows = await manager.query(`select 1 from ${table_name} where "${column_name}" = $1 limit 1`, [userId]);
+      if (rows.length > 0) return true;
+    }
+    return false;
+  }
+}
+
+const emailExists = () =>
+  new ConflictException({ message: messages.userEmailExists, fields: { email: messages.userEmailExists }, codes: { email: 'email-already-in-use' } });
