@@ -50,7 +50,14 @@ const messageCount = async () => (await t.sql<{ count: number }>(`select count(*
 describe('contacts', () => {
   it('are the other members of the active company, with unread count and the last message', async () => {
     const list = await contacts(jefe);
-    expect(list.map((entry) => entry.full_name).sort()).toEqual(['Elena Ruiz', 'Luis Cárdenas', 'Marta Ibáñez']);
+    expect(list.map((entry) => entry.full_name).sort()).toEqual([
+      'Andrés Olmedo',
+      'Carmen Villalba',
+      'Elena Ruiz',
+      'Inés Garrido',
+      'Luis Cárdenas',
+      'Marta Ibáñez',
+    ]);
     const marta = list.find((entry) => entry.id === idOf(adminNorte))!;
     expect(marta).toMatchObject({ status: 'offline', unread: 1 });
     expect(marta.dialog).toEqual([
@@ -58,7 +65,7 @@ describe('contacts', () => {
     ]);
     expect(await contact(operario, jefe)).toMatchObject({ unread: 1 });
     // Marta belongs to both plants: Sur sees her, never Norte's other people.
-    expect((await contacts(adminSur)).map((entry) => entry.full_name).sort()).toEqual(['Marta Ibáñez', 'Pedro Quintana']);
+    expect((await contacts(adminSur)).map((entry) => entry.full_name).sort()).toEqual(['Lucía Prieto', 'Marta Ibáñez', 'Pedro Quintana', 'Tomás Becerra']);
   });
 
   it('can be searched by name', async () => {

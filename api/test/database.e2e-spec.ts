@@ -27,8 +27,8 @@ describe('migrations and seed', () => {
         .query(`select count(*)::int as page_roles from page_role where company_id is not null`)
         .catch(() => [{ page_roles: -1 }]);
       await second.destroy();
-      // The four built-in roles and Extrusiones del Norte's own 'calidad'.
-      expect(before).toEqual([{ companies: 2, users: 6, pages: expect.any(Number), roles: 5, migrations: migrations.length }]);
+      // The four built-in roles and Extrusiones del Norte's own 'calidad'; the demo accounts and five more people.
+      expect(before).toEqual([{ companies: 2, users: 6 + 5, pages: expect.any(Number), roles: 5, migrations: migrations.length }]);
       expect(after).toEqual(before);
       // The app role sees no permission rows outside a company (row-level security).
       expect(page_roles).toBe(0);

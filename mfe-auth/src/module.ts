@@ -6,6 +6,7 @@ const PAGES: Record<string, RemoteRoute['load']> = {
   '/register': () => import('./pages/register.page'),
   '/callback': () => import('./pages/callback.page'),
   '/logout': () => import('./pages/logout.page'),
+  '/change-password': () => import('./pages/change-password.page'),
 };
 
 /** What this remote hands the shell (exposed as `./module`): the sign-in screens, no navigation. */

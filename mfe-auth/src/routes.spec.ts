@@ -4,8 +4,12 @@ import { AUTH_ROUTES, GUEST_ONLY_PATHS } from './routes';
 const auth = (path: string) => AUTH_ROUTES.find((route) => route.path === path)?.auth;
 
 describe('auth routes (spec 2.1, 2.2)', () => {
-  it('owns the four sign-in routes', () => {
-    expect(AUTH_ROUTES.map((route) => route.path)).toEqual(['/login', '/register', '/callback', '/logout']);
+  it('owns the four sign-in routes and the password change', () => {
+    expect(AUTH_ROUTES.map((route) => route.path)).toEqual(['/login', '/register', '/callback', '/logout', '/change-password']);
+  });
+  it('opens the password change to every signed-in role and to nobody signed out', () => {
+    for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth('/change-password'), [role])).toBe(true);
+    expect(hasPermission(auth('/change-password'), [])).toBe(false);
   });
   it('keeps /login, /register and /callback for visitors without a role', () => {
     expect(GUEST_ONLY_PATHS).toEqual(['/login', '/register', '/callback']);

@@ -11,6 +11,8 @@ export const AUTH_ROUTES: readonly RouteDefinition[] = [
   { path: '/register', auth: authRoles.onlyGuest, settings: NO_CHROME },
   { path: '/callback', auth: authRoles.onlyGuest, settings: NO_CHROME },
   { path: '/logout', auth: authRoles.guest, settings: NO_CHROME },
+  // Any signed-in user; the one screen a temporary password opens (the shell's guard sends them here).
+  { path: '/change-password', auth: authRoles.guest, settings: NO_CHROME },
 ];
 
 /** Paths a signed-in user may not visit (spec 2.1). */

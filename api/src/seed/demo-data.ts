@@ -88,6 +88,54 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/**
+ * More people of each plant (issue 11), so that the users screen is meaningful: they have no
+ * demo story of their own (chat, runs) and are not in the README's table, but sign in with the
+ * same password.
+ */
+export const DEMO_STAFF: DemoAccount[] = [
+  {
+    email: 'mantenimiento@norte.example',
+    displayName: 'Andrés Olmedo',
+    position: 'Técnico de mantenimiento',
+    role: 'user',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'matriceria@norte.example',
+    displayName: 'Carmen Villalba',
+    position: 'Técnica de matricería',
+    role: 'user',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'calidad@norte.example',
+    displayName: 'Inés Garrido',
+    position: 'Inspectora de calidad',
+    role: 'staff',
+    home: 'Extrusiones del Norte',
+    companies: ['Extrusiones del Norte'],
+  },
+  {
+    email: 'mantenimiento@sur.example',
+    displayName: 'Tomás Becerra',
+    position: 'Técnico de mantenimiento',
+    role: 'user',
+    home: 'Perfiles del Sur',
+    companies: ['Perfiles del Sur'],
+  },
+  {
+    email: 'calidad@sur.example',
+    displayName: 'Lucía Prieto',
+    position: 'Inspectora de calidad',
+    role: 'staff',
+    home: 'Perfiles del Sur',
+    companies: ['Perfiles del Sur'],
+  },
+];
+
 interface DemoDie {
   reference: string;
   copies: number;

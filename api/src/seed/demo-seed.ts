@@ -3,7 +3,17 @@ import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import { seedAuditTrail } from './audit-demo';
 import { seedProductionDemo } from './production-demo';
-import { DEMO_ACCOUNTS, DEMO_CHAT, DEMO_COMPANIES, DEMO_COMPANY_DETAILS, DEMO_CUSTOM_ROLES, DEMO_DIES, DEMO_NOTIFICATIONS, DEMO_PASSWORD } from './demo-data';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CHAT,
+  DEMO_COMPANIES,
+  DEMO_COMPANY_DETAILS,
+  DEMO_CUSTOM_ROLES,
+  DEMO_DIES,
+  DEMO_NOTIFICATIONS,
+  DEMO_PASSWORD,
+  DEMO_STAFF,
+} from './demo-data';
 
 async function idOf(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
   const rows: { id: number }[] = await manager.query(sql, params);
@@ -43,7 +53,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of [...DEMO_ACCOUNTS, ...DEMO_STAFF]) {
     const existing: { id: number }[] = await manager.query(`select id from app_user where email = $1`, [account.email]);
     if (existing.length > 0) continue;
     const userId = await idOf(

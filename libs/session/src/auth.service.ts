@@ -5,11 +5,13 @@ import {
   storageKeys,
   type Company,
   type LoginRequest,
+  type PasswordChange,
   type RegisterRequest,
   type ShareResourceType,
   type TokenSignInRequest,
   type User,
   type UserUpdateRequest,
+  userEndpoints,
 } from '@planta/contracts';
 import { call, isApiRequestError, type ApiRequestError, type CallOptions } from './api-client';
 import { decodeJwtPayload, isTokenValid } from './jwt';
@@ -139,6 +141,12 @@ export async function register(data: RegisterRequest): Promise<User> {
 /** Spec 4 logout: user back to default, token cleared, `onSessionEnd` callbacks (socket) run. */
 export function signOut(): void {
   clearSession('sign-out');
+}
+
+/** The caller's own new password (a temporary one first of all); the answer's session replaces this one. */
+export async function changePassword(body: PasswordChange): Promise<User> {
+  const response = await call(userEndpoints.changePassword, { body });
+  return startSession(response);
 }
 
 /** The profile fields a user may change (display name, photo, settings, shortcuts). */

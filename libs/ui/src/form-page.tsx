@@ -26,6 +26,7 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: '12px' },
   grid: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' },
   buttons: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 });
 
 /** A titled group of fields in a responsive grid. */
@@ -63,6 +64,8 @@ export interface FormPageProps {
   title: string;
   page: FormPageState;
   children: ReactNode;
+  /** A record's own actions beside 'Eliminar' (each following its grant), for an existing record. */
+  actions?: ReactNode;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface FormPageProps {
  * with a confirmation. The buttons follow the user's grants; without the right to save, the
  * fields are read only and 'Cancelar' reads 'Volver'.
  */
-export function FormPage({ title, page, children }: FormPageProps) {
+export function FormPage({ title, page, children, actions }: FormPageProps) {
   const { loading, loadError, reload: onRetry, isNew, submit: onSubmit, cancel: onCancel, remove: onDelete, canSave, canDelete } = page;
   const submitting = page.form.formState.isSubmitting;
   const styles = useStyles();
@@ -102,10 +105,15 @@ export function FormPage({ title, page, children }: FormPageProps) {
         <Title2 as="h1" id="form-title">
           {title}
         </Title2>
-        {isNew || !canDelete ? null : (
-          <Button icon={<DeleteRegular />} onClick={() => setConfirming(true)}>
-            {t('actions.delete', 'Eliminar')}
-          </Button>
+        {isNew ? null : (
+          <div className={styles.actions}>
+            {actions}
+            {canDelete ? (
+              <Button icon={<DeleteRegular />} onClick={() => setConfirming(true)}>
+                {t('actions.delete', 'Eliminar')}
+              </Button>
+            ) : null}
+          </div>
         )}
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>

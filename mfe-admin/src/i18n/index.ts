@@ -6,6 +6,7 @@ import { pageRoleTexts } from './page-role.texts';
 import { pageTexts } from './page.texts';
 import { recordTexts } from './record.texts';
 import { roleTexts } from './role.texts';
+import { usersTexts } from './users.texts';
 
 /**
  * The 'admin' namespace of this remote, in the four languages: each screen keeps its texts in
@@ -22,6 +23,7 @@ const SCREENS = [
   roleTexts,
   pageTexts,
   pageRoleTexts,
+  usersTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const adminBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

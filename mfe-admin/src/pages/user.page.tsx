@@ -1,4 +1,413 @@
-import { landingFor } from './landing.page';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Input,
+  makeStyles,
+  Tab,
+  TabList,
+  Text,
+} from '@fluentui/react-components';
+import { CopyRegular, KeyResetRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { auditEndpoints, userCreateSchema, userEndpoints, userUpdateSchema, type ManagedUser, type UserOptions } from '@planta/contracts';
+import { call, errorMessage, userAtom } from '@planta/session';
+import {
+  applyServerFieldErrors,
+  FormCheckboxGroup,
+  FormPage,
+  FormSection,
+  FormTextField,
+  ResourceList,
+  showSnackbar,
+  useCan,
+  type FormPageState,
+  type ResourceColumn,
+} from '@planta/ui';
+import { AuditHistory } from '../components/audit-history';
+import '../i18n';
 
-// Replaced by the screen itself (issue 11, in progress).
-export default landingFor('users');
+const LIST_PATH = '/apps/users';
+
+/**
+ * Users of the active company (`/apps/users/all`, `/apps/users/new`, `/apps/users/<id>`): the
+ * list with search, sort and export; the form with roles and companies, the temporary password,
+ * 'Restablecer contraseña' and 'Desactivar'/'Activar'; the record's history.
+ */
+export default function UserPage() {
+  const { id } = useParams();
+  if (!id || id === 'all') return <UserList />;
+  if (id === 'new') return <UserRecord key="new" id={null} />;
+  if (!/^\d+$/.test(id)) return <Navigate to={`${LIST_PATH}/all`} replace />;
+  return <UserRecord key={id} id={Number(id)} />;
+}
+
+function UserList() {
+  const { t } = useTranslation(['admin', 'common']);
+  const navigate = useNavigate();
+  const columns = useMemo<ResourceColumn<ManagedUser>[]>(() => {
+    const state = (user: ManagedUser) =>
+      [user.active ? t('admin:users.state.active') : t('admin:users.state.inactive'), user.must_change_password ? t('admin:users.state.mustChange') : null]
+        .filter(Boolean)
+        .join(' · ');
+    return [
+      { key: 'display_name', label: t('admin:users.columns.display_name'), sortable: true, width: 28 },
+      { key: 'email', label: t('admin:users.columns.email'), sortable: true, width: 32 },
+      {
+        key: 'position',
+        label: t('admin:users.columns.position'),
+        sortable: true,
+        width: 28,
+        render: (user) => user.position ?? '',
+        exportValue: (user) => user.position ?? '',
+      },
+      {
+        key: 'roles',
+        label: t('admin:users.columns.roles'),
+        sortable: true,
+        width: 28,
+        render: (user) => user.roles.join(', '),
+        exportValue: (user) => user.roles.join(', '),
+      },
+      {
+        key: 'active',
+        label: t('admin:users.columns.active'),
+        sortable: true,
+        width: 20,
+        render: (user) => (
+          <Badge appearance="tint" color={user.active ? 'success' : 'subtle'}>
+            {state(user)}
+          </Badge>
+        ),
+        exportValue: state,
+      },
+    ];
+  }, [t]);
+  return (
+    <ResourceList<ManagedUser>
+      list={userEndpoints.list}
+      create={userEndpoints.create}
+      basePath={LIST_PATH}
+      title={t('admin:users.title')}
+      emptyText={t('admin:users.empty')}
+      exportName={t('admin:users.exportName')}
+      columns={columns}
+      defaultSort={{ key: 'display_name', direction: 'asc' }}
+      defaultPageSize={25}
+      onOpen={(user) => navigate(`${LIST_PATH}/${user.id}`)}
+      onCreate={() => navigate(`${LIST_PATH}/new`)}
+    />
+  );
+}
+
+interface UserFormValues {
+  email: string;
+  display_name: string;
+  position: string;
+  photo_url: string;
+  role_ids: number[];
+  company_ids: number[];
+  temporary_password: string;
+}
+
+const FORM_FIELDS = ['email', 'display_name', 'position', 'photo_url', 'role_ids', 'company_ids', 'temporary_password'] as const;
+
+/** The contract's schema decides, over the values as the API receives them (empty texts are none). */
+function userResolver(isNew: boolean): Resolver<UserFormValues> {
+  const resolve = zodResolver(isNew ? userCreateSchema : userUpdateSchema) as unknown as Resolver<Record<string, unknown>>;
+  return async (values, context, options) => {
+    const result = await resolve(bodyOf(values, isNew), context, options as never);
+    return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as never } : { values, errors: {} };
+  };
+}
+
+function bodyOf(values: UserFormValues, isNew: boolean): Record<string, unknown> {
+  const common = {
+    display_name: values.display_name,
+    position: values.position.trim() === '' ? null : values.position,
+    photo_url: values.photo_url.trim() === '' ? null : values.photo_url.trim(),
+    role_ids: values.role_ids,
+    company_ids: values.company_ids,
+  };
+  return isNew ? { ...common, email: values.email, temporary_password: values.temporary_password === '' ? undefined : values.temporary_password } : common;
+}
+
+const formValuesOf = (user: ManagedUser | null, activeCompany: number): UserFormValues => ({
+  email: user?.email ?? '',
+  display_name: user?.display_name ?? '',
+  position: user?.position ?? '',
+  photo_url: user?.photo_url ?? '',
+  role_ids: user?.role_ids ?? [],
+  company_ids: user?.company_ids ?? [activeCompany],
+  temporary_password: '',
+});
+
+const useStyles = makeStyles({
+  tabs: { padding: '16px 24px 0' },
+  history: { padding: '24px', maxWidth: '1120px' },
+  password: { display: 'flex', gap: '8px', alignItems: 'center', marginTop: '12px' },
+  passwordValue: { fontFamily: 'monospace', fontSize: '18px', flexGrow: 1 },
+});
+
+type Confirmation = 'reset' | 'deactivate' | 'activate' | null;
+
+function UserRecord({ id }: { id: number | null }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const me = useAtomValue(userAtom).data;
+  const isNew = id === null;
+  const [user, setUser] = useState<ManagedUser | null>(null);
+  const [options, setOptions] = useState<UserOptions | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<'data' | 'history'>('data');
+  const [confirming, setConfirming] = useState<Confirmation>(null);
+  const [working, setWorking] = useState(false);
+  const [shownPassword, setShownPassword] = useState<{ user: ManagedUser; password: string } | null>(null);
+  const canCreate = useCan(userEndpoints.create);
+  const canUpdate = useCan(userEndpoints.update);
+  const canDelete = useCan(userEndpoints.remove);
+  const canReset = useCan(userEndpoints.resetPassword);
+  const canReadHistory = useCan(auditEndpoints.list);
+
+  const form = useForm<UserFormValues>({ mode: 'onTouched', resolver: userResolver(isNew), defaultValues: formValuesOf(null, me.company_id) });
+  const { control, reset, setError, handleSubmit } = form;
+
+  useEffect(() => {
+    let current = true;
+    setLoadError(null);
+    Promise.all([call(userEndpoints.options), id === null ? Promise.resolve(null) : call(userEndpoints.get, { params: { id } })]).then(
+      ([found, record]) => {
+        if (!current) return;
+        setOptions(found);
+        setUser(record);
+        reset(formValuesOf(record, me.company_id));
+      },
+      (failure) => current && setLoadError(errorMessage(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt, reset, me.company_id]);
+
+  const failed = useCallback(
+    (failure: unknown) => {
+      if (applyServerFieldErrors(failure, setError, FORM_FIELDS).length === 0) showSnackbar({ message: errorMessage(failure), variant: 'error' });
+    },
+    [setError],
+  );
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (isNew) {
+        const created = await call(userEndpoints.create, { body: bodyOf(values, true) as never });
+        reset(formValuesOf(created.user, me.company_id));
+        setShownPassword({ user: created.user, password: created.temporary_password });
+      } else {
+        const saved = await call(userEndpoints.update, { params: { id }, body: bodyOf(values, false) as never });
+        setUser(saved);
+        reset(formValuesOf(saved, me.company_id));
+        showSnackbar({ message: t('admin:users.saved'), variant: 'success' });
+      }
+    } catch (failure) {
+      failed(failure);
+    }
+  });
+
+  const page: FormPageState = {
+    loading: !loadError && (options === null || (!isNew && user === null)),
+    loadError,
+    reload: () => setAttempt((value) => value + 1),
+    isNew,
+    form,
+    submit,
+    cancel: () => navigate(`${LIST_PATH}/all`),
+    remove: async () => {
+      if (id === null) return;
+      try {
+        await call(userEndpoints.remove, { params: { id } });
+        showSnackbar({ message: t('admin:users.removed'), variant: 'success' });
+        navigate(`${LIST_PATH}/all`);
+      } catch (failure) {
+        showSnackbar({ message: errorMessage(failure), variant: 'error' });
+      }
+    },
+    canSave: isNew ? canCreate : canUpdate,
+    canDelete: canDelete && user !== null && user.id !== me.id,
+  };
+
+  const confirm = async () => {
+    if (!user || !confirming) return;
+    setWorking(true);
+    try {
+      if (confirming === 'reset') {
+        const result = await call(userEndpoints.resetPassword, { params: { id: user.id }, body: {} });
+        setUser(result.user);
+        setShownPassword({ user: result.user, password: result.temporary_password });
+      } else {
+        const saved = await call(userEndpoints.update, { params: { id: user.id }, body: { active: confirming === 'activate' } });
+        setUser(saved);
+        showSnackbar({ message: t(saved.active ? 'admin:users.activated' : 'admin:users.deactivated'), variant: 'success' });
+      }
+    } catch (failure) {
+      showSnackbar({ message: errorMessage(failure), variant: 'error' });
+    } finally {
+      setWorking(false);
+      setConfirming(null);
+    }
+  };
+
+  const roleOptions = (options?.roles ?? []).map((role) => ({
+    value: role.id,
+    label: role.description ? `${role.name} — ${role.description}` : role.name,
+  }));
+  const companyOptions = (options?.companies ?? []).map((company) => ({ value: company.id, label: company.name }));
+  const actions =
+    user === null ? null : (
+      <>
+        {canReset ? (
+          <Button icon={<KeyResetRegular />} onClick={() => setConfirming('reset')}>
+            {t('admin:users.actions.resetPassword')}
+          </Button>
+        ) : null}
+        {canUpdate && user.id !== me.id ? (
+          user.active ? (
+            <Button icon={<PersonProhibitedRegular />} onClick={() => setConfirming('deactivate')}>
+              {t('admin:users.actions.deactivate')}
+            </Button>
+          ) : (
+            <Button icon={<PersonAvailableRegular />} onClick={() => setConfirming('activate')}>
+              {t('admin:users.actions.activate')}
+            </Button>
+          )
+        ) : null}
+      </>
+    );
+  const title = isNew ? t('admin:users.newTitle') : (user?.display_name ?? t('admin:users.title'));
+
+  return (
+    <>
+      {!isNew && canReadHistory ? (
+        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'data' | 'history')}>
+          <Tab value="data">{t('admin:users.tabs.data')}</Tab>
+          <Tab value="history">{t('admin:users.tabs.history')}</Tab>
+        </TabList>
+      ) : null}
+      {tab === 'history' && id !== null ? (
+        <section className={styles.history} aria-label={t('admin:users.tabs.history')}>
+          <AuditHistory entity="user" entityId={id} />
+        </section>
+      ) : (
+        <FormPage title={title} page={page} actions={actions}>
+          <FormSection title={t('admin:users.sections.profile')}>
+            <FormTextField control={control} name="email" type="email" label={t('admin:users.fields.email')} required disabled={!isNew} autoFocus={isNew} />
+            <FormTextField control={control} name="display_name" label={t('admin:users.fields.display_name')} required />
+            <FormTextField control={control} name="position" label={t('admin:users.fields.position')} />
+            <FormTextField control={control} name="photo_url" label={t('admin:users.fields.photo_url')} />
+            {isNew ? (
+              <FormTextField
+                control={control}
+                name="temporary_password"
+                label={t('admin:users.fields.temporary_password')}
+                hint={t('admin:users.fields.temporaryHint')}
+              />
+            ) : null}
+            {user ? (
+              <Text>
+                <Badge appearance="tint" color={user.active ? 'success' : 'subtle'}>
+                  {user.active ? t('admin:users.state.active') : t('admin:users.state.inactive')}
+                </Badge>{' '}
+                {user.must_change_password ? (
+                  <Badge appearance="tint" color="warning">
+                    {t('admin:users.state.mustChange')}
+                  </Badge>
+                ) : null}
+              </Text>
+            ) : null}
+          </FormSection>
+          <FormSection title={t('admin:users.sections.access')}>
+            <FormCheckboxGroup control={control} name="role_ids" label={t('admin:users.fields.roles')} required options={roleOptions} />
+            <FormCheckboxGroup control={control} name="company_ids" label={t('admin:users.fields.companies')} options={companyOptions} />
+          </FormSection>
+        </FormPage>
+      )}
+      <Dialog open={confirming !== null} onOpenChange={(_, data) => !data.open && setConfirming(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{confirming ? t(`admin:users.confirm.${confirming}Title`) : ''}</DialogTitle>
+            <DialogContent>{confirming ? t(`admin:users.confirm.${confirming}Message`, { name: user?.display_name ?? '' }) : ''}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(null)}>{t('admin:users.actions.cancel')}</Button>
+              <Button appearance="primary" disabled={working} onClick={() => void confirm()}>
+                {t('admin:users.actions.confirm')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <TemporaryPasswordDialog
+        shown={shownPassword}
+        onClose={() => {
+          const created = shownPassword?.user;
+          setShownPassword(null);
+          if (isNew && created) navigate(`${LIST_PATH}/${created.id}`, { replace: true });
+        }}
+      />
+    </>
+  );
+}
+
+/** The temporary password, shown this once, with a copy button. */
+function TemporaryPasswordDialog({ shown, onClose }: { shown: { user: ManagedUser; password: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const copy = async () => {
+    if (!shown) return;
+    try {
+      await navigator.clipboard.writeText(shown.password);
+      showSnackbar({ message: t('users.password.copied'), variant: 'success' });
+    } catch (failure) {
+      showSnackbar({ message: errorMessage(failure), variant: 'error' });
+    }
+  };
+  return (
+    <Dialog open={shown !== null} modalType="alert">
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('users.password.title')}</DialogTitle>
+          <DialogContent>
+            <Text>{t('users.password.message', { name: shown?.user.display_name ?? '' })}</Text>
+            <div className={styles.password}>
+              <Input
+                className={styles.passwordValue}
+                readOnly
+                value={shown?.password ?? ''}
+                aria-label={t('users.password.title')}
+                data-testid="temporary-password"
+              />
+              <Button icon={<CopyRegular />} onClick={() => void copy()}>
+                {t('users.actions.copy')}
+              </Button>
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('users.actions.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -40,6 +40,16 @@ export const auth: BundleShape<typeof es> = {
     message: 'Signing out...',
     done: 'Signed out',
   },
+  changePassword: {
+    title: 'Change your password',
+    explanation: 'You signed in with a temporary password. Choose a new one to continue.',
+    current: 'Current password (the temporary one)',
+    new: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Change password',
+    done: 'Your password was changed',
+    signOut: 'Sign out',
+  },
   callback: {
     providerNotConfigured: 'Sign-in with an external provider is not configured in this installation.',
     message: 'Checking your access...',

@@ -42,6 +42,16 @@ export const auth = {
     message: 'Cerrando sesión...',
     done: 'Sesión cerrada',
   },
+  changePassword: {
+    title: 'Cambia tu contraseña',
+    explanation: 'Ingresaste con una contraseña temporal. Elige una nueva para continuar.',
+    current: 'Contraseña actual (la temporal)',
+    new: 'Nueva contraseña',
+    confirm: 'Confirmar la nueva contraseña',
+    submit: 'Cambiar contraseña',
+    done: 'Tu contraseña se cambió correctamente',
+    signOut: 'Cerrar sesión',
+  },
   callback: {
     providerNotConfigured: 'El inicio de sesión con un proveedor externo no está configurado en esta instalación.',
     message: 'Validando tu acceso...',

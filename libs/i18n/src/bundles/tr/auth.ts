@@ -40,6 +40,16 @@ export const auth: BundleShape<typeof es> = {
     message: 'Oturum kapatılıyor...',
     done: 'Oturum kapatıldı',
   },
+  changePassword: {
+    title: 'Parolanızı değiştirin',
+    explanation: 'Geçici bir parolayla giriş yaptınız. Devam etmek için yeni bir parola seçin.',
+    current: 'Mevcut parola (geçici olan)',
+    new: 'Yeni parola',
+    confirm: 'Yeni parolayı onaylayın',
+    submit: 'Parolayı değiştir',
+    done: 'Parolanız değiştirildi',
+    signOut: 'Çıkış yap',
+  },
   callback: {
     providerNotConfigured: 'Harici bir sağlayıcıyla oturum açma bu kurulumda yapılandırılmamış.',
     message: 'Erişiminiz doğrulanıyor...',
