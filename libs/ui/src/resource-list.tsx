@@ -115,6 +115,9 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   tableWrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, position: 'relative' },
   row: { cursor: 'pointer' },
+  // Fluent's table lays columns out at equal widths: a long word (an email, an address) breaks
+  // inside its cell instead of running over the next one.
+  cell: { overflowWrap: 'anywhere' },
   empty: { padding: '32px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
   footer: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: '12px' },
   pageSize: { display: 'flex', alignItems: 'center', gap: '8px' },
@@ -403,7 +406,9 @@ export function ResourceList<T extends { id: number | string }>({
                     }}
                   >
                     {columns.map((column) => (
-                      <TableCell key={column.key}>{cellOf(row, column)}</TableCell>
+                      <TableCell key={column.key} className={styles.cell}>
+                        {cellOf(row, column)}
+                      </TableCell>
                     ))}
                   </TableRow>
                 ))}
