@@ -272,6 +272,13 @@ describe('creating a user and the temporary password', () => {
     expect(await auditOf(created.user.id, 'password-change')).toHaveLength(1);
   });
 
+  it('refuses a reset of one’s own password (409): it would lock one’s own session', async () => {
+    const response = await admin().post(`/api/users/${userIds['admin@norte.example']}/reset-password`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(messages.userCannotResetOwnPassword);
+    expect((await admin().get('/api/users/all')).status).toBe(200);
+  });
+
   it('a reset gives a new temporary password that must be changed again, audited', async () => {
     const created = await newUser();
     const session = await signedInChanged(created.email, created.password);

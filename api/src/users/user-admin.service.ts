@@ -246,6 +246,8 @@ export class UserAdminService {
     const passwordHash = await hashPassword(temporaryPassword);
     const user = await this.refusalsAudited(caller, id, '', async (manager) => {
       const target = await this.row(manager, caller, id, true);
+      // A temporary password of one's own would only lock one's own session.
+      if (id === caller.userId) throw fieldError('id', messages.userCannotResetOwnPassword, HttpStatus.CONFLICT);
       // Taking over an account is giving oneself its roles: only one whose roles the caller holds.
       for (const role of target.role_ids) await this.checkRoleHeld(manager, caller, caller.companyId, role, 'id');
       await manager.query(`update app_user set password_hash = $2, must_change_password = true, updated_at = now() where id = $1`, [id, passwordHash]);

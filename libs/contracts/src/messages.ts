@@ -120,6 +120,7 @@ export const messages = {
   passwordChangeRequired: 'Debes cambiar tu contraseña temporal antes de continuar',
   currentPasswordWrong: 'La contraseña actual no es correcta',
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
+  userCannotResetOwnPassword: 'No puedes restablecer tu propia contraseña: cámbiala con tu contraseña actual',
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

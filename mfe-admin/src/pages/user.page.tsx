@@ -276,7 +276,7 @@ function UserRecord({ id }: { id: number | null }) {
   const actions =
     user === null ? null : (
       <>
-        {canReset ? (
+        {canReset && user.id !== me.id ? (
           <Button icon={<KeyResetRegular />} onClick={() => setConfirming('reset')}>
             {t('admin:users.actions.resetPassword')}
           </Button>
