@@ -95,7 +95,7 @@ describe('companies', () => {
       time_zone: 'Europe/Madrid',
       upload_limit_mb: 2,
       active: true,
-      member_count: 4,
+      member_count: 7,
       current: true,
       manageable: true,
     });

@@ -114,7 +114,8 @@ export const DEMO_STAFF: DemoAccount[] = [
     email: 'calidad@norte.example',
     displayName: 'Inés Garrido',
     position: 'Inspectora de calidad',
-    role: 'staff',
+    // Extrusiones del Norte's own role: reads production and the die shop, changes nothing.
+    role: 'calidad',
     home: 'Extrusiones del Norte',
     companies: ['Extrusiones del Norte'],
   },

@@ -71,11 +71,10 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     );
     for (const company of account.companies) {
       await manager.query(`insert into company_member (company_id, user_id) values ($1, $2)`, [companyIds.get(company), userId]);
-      await manager.query(`insert into company_member_role (company_id, user_id, role_id) select $1, $2, id from role where company_id is null and name = $3`, [
-        companyIds.get(company),
-        userId,
-        account.role,
-      ]);
+      await manager.query(
+        `insert into company_member_role (company_id, user_id, role_id) select $1, $2, id from role where (company_id is null or company_id = $1) and name = $3`,
+        [companyIds.get(company), userId, account.role],
+      );
     }
   }
 

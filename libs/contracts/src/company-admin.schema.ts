@@ -97,7 +97,8 @@ export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 const roleFields = {
   name: requiredText(40),
-  description: safeText().trim().max(200, messages.tooLong(200)),
+  // Shown as a label in the permission tables: no bidirectional controls, like a name.
+  description: nameText().max(200, messages.tooLong(200)),
 };
 export const roleCreateSchema = z.object({ ...roleFields, description: roleFields.description.default('') });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
@@ -122,5 +123,5 @@ export const pageRecordSchema = z.object({
 export type PageRecord = z.infer<typeof pageRecordSchema>;
 
 /** The company's name and description of a page; the catalogue's own values restore it. */
-export const pageUpdateSchema = z.object({ name: requiredText(120), description: safeText().trim().max(300, messages.tooLong(300)) }).partial();
+export const pageUpdateSchema = z.object({ name: requiredText(120), description: nameText().max(300, messages.tooLong(300)) }).partial();
 export type PageUpdate = z.infer<typeof pageUpdateSchema>;
