@@ -7,6 +7,7 @@ export * from './resource-list';
 export * from './grants';
 export * from './form-page';
 export * from './use-resource-form';
+export * from './use-record-load';
 export * from './reference-options';
 export * from './resource-texts';
 export * from './resource-screens';

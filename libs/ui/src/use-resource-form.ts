@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   applicableValues,
-  pathId,
   resourceEndpoints,
   resourceSchemas,
   type FieldDefinition,
@@ -13,9 +12,10 @@ import {
   type ResourceInput,
   type ResourceRecord,
 } from '@planta/contracts';
-import { ApiRequestError, call, errorMessage } from '@planta/session';
+import { call, errorMessage } from '@planta/session';
 import { currentLanguage, inputNumber, withDecimalFields } from './decimal-fields';
 import { applyServerFieldErrors } from './form-fields';
+import { useRecordLoad } from './use-record-load';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
 
@@ -94,42 +94,13 @@ export function useResourceForm<R extends ResourceDefinition>(resource: R, optio
   }, [resource]);
   const form = useForm<ResourceFormValues>({ mode: 'onTouched', resolver, defaultValues: emptyFormValues(resource) as DefaultValues<ResourceFormValues> });
   const [record, setRecord] = useState<ResourceRecord<R> | null>(null);
-  const [loading, setLoading] = useState(!isNew);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const canSave = useCan(isNew ? endpoints.create : endpoints.update);
   const canDelete = useCan(endpoints.remove);
-
-  useEffect(() => {
-    if (isNew) return;
-    // An address that can name no record (`/apps/machine/abc`) reads like one that names a deleted record.
-    if (!pathId.safeParse(id).success) {
-      setLoadError(t('form.notFound', 'Este registro no existe o ya fue eliminado.'));
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(null);
-    call(endpoints.get, { params: { id } }, { signal: controller.signal })
-      .then((loaded) => {
-        setRecord(loaded as ResourceRecord<R>);
-        const values = recordFormValues(resource, loaded as Record<string, unknown>);
-        form.reset(options.toFormValues ? options.toFormValues(loaded as ResourceRecord<R>, values) : values);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadError(
-          error instanceof ApiRequestError && error.statusCode === 404
-            ? t('form.notFound', 'Este registro no existe o ya fue eliminado.')
-            : errorMessage(error),
-        );
-        setLoading(false);
-      });
-    return () => controller.abort();
-    // `options` are the page's own functions: only a new id or a retry reloads
-  }, [resource, id, isNew, attempt]);
+  const { loading, loadError, reload } = useRecordLoad<ResourceRecord<R>>(endpoints.get, id, isNew, (loaded) => {
+    setRecord(loaded);
+    const values = recordFormValues(resource, loaded as Record<string, unknown>);
+    form.reset(options.toFormValues ? options.toFormValues(loaded, values) : values);
+  });
 
   const back = useCallback(() => navigate(`${resource.route}/all`), [navigate, resource.route]);
 
@@ -168,7 +139,7 @@ export function useResourceForm<R extends ResourceDefinition>(resource: R, optio
     submit,
     remove,
     cancel: back,
-    reload: () => setAttempt((value) => value + 1),
+    reload,
     canSave,
     canDelete,
   };

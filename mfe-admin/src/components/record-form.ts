@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { pathId, type EndpointDefinition } from '@planta/contracts';
-import { ApiRequestError, call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, showSnackbar, useCan, withDecimalFields, type FormPageState } from '@planta/ui';
+import type { EndpointDefinition } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import { applyServerFieldErrors, showSnackbar, useCan, useRecordLoad, withDecimalFields, type FormPageState } from '@planta/ui';
 
 /** The calls of one administration record: its read, and the writes the screen offers. */
 export interface RecordCalls {
@@ -56,9 +56,6 @@ export function useRecordForm<TRecord extends { id: number }, TValues extends Fi
   );
   const form = useForm<TValues>({ mode: 'onTouched', resolver, defaultValues: empty as DefaultValues<TValues> });
   const [record, setRecord] = useState<TRecord | null>(null);
-  const [loading, setLoading] = useState(!isNew);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const mayCreate = useCan(calls.create);
   const mayUpdate = useCan(calls.update);
   const mayDelete = useCan(calls.remove);
@@ -71,33 +68,7 @@ export function useRecordForm<TRecord extends { id: number }, TValues extends Fi
     // toValues is the page's own pure function.
     [form],
   );
-
-  useEffect(() => {
-    if (isNew) return;
-    if (!pathId.safeParse(id).success) {
-      setLoadError(t('form.notFound', 'Este registro no existe o ya fue eliminado.'));
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(null);
-    call(calls.get, { params: { id } } as never, { signal: controller.signal })
-      .then((loaded) => {
-        show(loaded as unknown as TRecord);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadError(
-          error instanceof ApiRequestError && error.statusCode === 404
-            ? t('form.notFound', 'Este registro no existe o ya fue eliminado.')
-            : errorMessage(error),
-        );
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [id, isNew, attempt, calls.get, show, t]);
+  const { loading, loadError, reload } = useRecordLoad<TRecord>(calls.get, id, isNew, show);
 
   const back = useCallback(() => navigate(`${basePath}/all`), [navigate, basePath]);
 
@@ -143,7 +114,7 @@ export function useRecordForm<TRecord extends { id: number }, TValues extends Fi
     record,
     loading,
     loadError,
-    reload: () => setAttempt((value) => value + 1),
+    reload,
     submit,
     cancel: back,
     remove,
