@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,20 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { passwordChangeSchema, type PasswordChange } from '@planta/contracts';
 import { changePassword, DEFAULT_AFTER_LOGIN_URL, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, showSnackbar } from '@planta/ui';
-
-const useStyles = makeStyles({
-  page: {
-    minHeight: '100vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: '24px',
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  card: { width: '100%', maxWidth: '420px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
-  form: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
-});
+import { useAuthCardStyles } from './auth-card.styles';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const satisfies readonly FieldPath<PasswordChange>[];
 
@@ -29,7 +16,7 @@ const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const
  * land on the welcome dashboard.
  */
 export default function ChangePasswordPage() {
-  const styles = useStyles();
+  const styles = useAuthCardStyles();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { control, handleSubmit, formState, setError } = useForm<PasswordChange>({

@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -9,24 +9,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { loginRequestSchema, type LoginRequest } from '@planta/contracts';
 import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
-
-const useStyles = makeStyles({
-  page: {
-    minHeight: '100vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: '24px',
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  card: { width: '100%', maxWidth: '400px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
-  form: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
-});
+import { useAuthCardStyles } from './auth-card.styles';
 
 /** Spec 2.4 and 5: the sign-in screen; the rules and their messages come from the shared schema. */
 export default function LoginPage() {
-  const styles = useStyles();
+  const styles = useAuthCardStyles();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const remembered = useAtomValue(rememberedUrlAtom);

@@ -1,4 +1,18 @@
-import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Title3,
+} from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -10,19 +24,11 @@ import { authEndpoints, messages, registerRequestSchema, type RegisterRequest, t
 import { afterLoginTarget, call, register, rememberedUrlAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
+import { useAuthCardStyles } from './auth-card.styles';
 
 const useStyles = makeStyles({
-  page: {
-    minHeight: '100vh',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: '24px',
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  card: { width: '100%', maxWidth: '440px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '20px' },
-  form: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  brand: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
+  // The three sign-up ways need a little more room than the other cards.
+  wide: { maxWidth: '440px' },
   // Three sign-up ways do not fit one line of the card: they wrap instead of being cut off.
   tabs: { flexWrap: 'wrap', justifyContent: 'center' },
   links: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '8px', textAlign: 'center' },
@@ -35,14 +41,15 @@ export type RegisterTab = 'jwt' | 'firebase' | 'auth0';
  */
 export default function RegisterPage() {
   const styles = useStyles();
+  const card = useAuthCardStyles();
   const { t } = useTranslation('auth');
   const [tab, setTab] = useState<RegisterTab>('jwt');
   const mode = useRegistrationMode();
 
   return (
-    <div className={styles.page}>
-      <Card className={styles.card}>
-        <div className={styles.brand}>
+    <div className={card.page}>
+      <Card className={mergeClasses(card.card, styles.wide)}>
+        <div className={card.brand}>
           <img src="/favicon.svg" alt={t('login.logoAlt', 'Logotipo de Planta')} width={64} height={64} />
           <Title3 as="h1">{t('register.title', 'Crea tu cuenta')}</Title3>
         </div>
@@ -95,7 +102,7 @@ function useRegistrationMode(): RegistrationMode {
 
 /** The JWT tab: POST /api/auth/register, which creates the company and signs the person in as its admin. */
 function JwtRegisterForm({ byInvitation }: { byInvitation: boolean }) {
-  const styles = useStyles();
+  const styles = useAuthCardStyles();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const remembered = useAtomValue(rememberedUrlAtom);
