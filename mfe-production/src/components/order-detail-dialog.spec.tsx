@@ -11,6 +11,20 @@ jest.mock('@planta/session', () => ({
   onCatchUp: () => () => undefined,
 }));
 
+/**
+ * The dialog titled `title`. Found by its title's text, then checked to be the dialog that title
+ * names: a role query over the whole board computes every element's accessibility in jsdom, which
+ * under a loaded full run took longer than the query's patience.
+ */
+async function dialogTitled(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  expect(dialog).not.toBeNull();
+  expect(dialog!.getAttribute('aria-modal')).toBe('true');
+  expect(document.getElementById(dialog!.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(title);
+  return dialog!;
+}
+
 const figures = (kg_h: number | null) => ({
   runs: 1,
   hours: 1,
@@ -205,7 +219,7 @@ describe("'Iniciar extrusión' from an order", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
     expect(screen.queryByRole('menuitem', { name: 'Iniciar extrusión' })).toBeNull();
-    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    const dialog = await dialogTitled('Orden OP-4');
     await within(dialog).findByText('Anodizado plata');
     expect(within(dialog).queryByRole('button', { name: 'Iniciar extrusión' })).toBeNull();
   });
