@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { heldGrantsSql } from './held-grants';
 import { PageRoleEntity } from './page-role.entity';
 
 /** The page whose permissions decide who administers the permissions themselves. */
@@ -177,10 +178,7 @@ export class PageRolesService {
   private async missingForCaller(scope: TenantScope, caller: RequestIdentity, pageId: number, actions: (keyof CrudGrant)[]) {
     if (actions.length === 0) return [];
     const [held]: (CrudGrant | undefined)[] = await scope.manager.query(
-      `select bool_or(grant_row.read) as read, bool_or(grant_row.insert) as insert, bool_or(grant_row.update) as update, bool_or(grant_row.delete) as delete
-         from page_role grant_row
-         join company_member_role held on held.role_id = grant_row.role_id and held.company_id = grant_row.company_id
-        where grant_row.company_id = $1 and grant_row.page_id = $2 and held.user_id = $3`,
+      `select mine.read, mine.insert, mine.update, mine.delete from (${heldGrantsSql('$1', '$3')}) mine where mine.page_id = $2`,
       [scope.companyId, pageId, caller.userId],
     );
     return actions.filter((action) => !held?.[action]);

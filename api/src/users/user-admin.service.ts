@@ -17,6 +17,7 @@ import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
+import { heldGrantsSql } from '../permissions/held-grants';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
 
@@ -353,17 +354,12 @@ export class UserAdminService {
       return;
     }
     const [{ held }] = await manager.query(
-      `with mine as (
-         select grant_row.page_id, bool_or(grant_row.read) as r, bool_or(grant_row.insert) as i, bool_or(grant_row.update) as u, bool_or(grant_row.delete) as d
-           from page_role grant_row
-           join company_member_role held on held.role_id = grant_row.role_id and held.company_id = grant_row.company_id
-          where grant_row.company_id = $1 and held.user_id = $3
-          group by grant_row.page_id)
+      `with mine as (${heldGrantsSql('$1', '$3')})
        select not exists (
          select 1 from page_role target left join mine on mine.page_id = target.page_id
           where target.company_id = $1 and target.role_id = $2
-            and ((target.read and not coalesce(mine.r, false)) or (target.insert and not coalesce(mine.i, false))
-              or (target.update and not coalesce(mine.u, false)) or (target.delete and not coalesce(mine.d, false)))) as held`,
+            and ((target.read and not coalesce(mine.read, false)) or (target.insert and not coalesce(mine.insert, false))
+              or (target.update and not coalesce(mine.update, false)) or (target.delete and not coalesce(mine.delete, false)))) as held`,
       [companyId, roleId, caller.userId],
     );
     if (!held) throw new Refusal(field, messages.userRoleNotHeld, { role: role.name, company_id: companyId });
