@@ -20,6 +20,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
 import { PageRolesModule } from './permissions/page-roles.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { MaintenanceModule } from './maintenance/maintenance.module';
 import { ProductionModule } from './production/production.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RequestContextInterceptor } from './tenancy/request-context.interceptor';
@@ -60,6 +61,7 @@ export class AppModule {
         NotificationsModule,
         ChatModule,
         ProductionModule,
+        MaintenanceModule,
         ...extraModules,
       ],
       controllers: [HealthController, ApiDocsController],

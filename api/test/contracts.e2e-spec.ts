@@ -92,6 +92,8 @@ function expectedColumn(definition: FieldDefinition): { type: string; length?: n
       return { type: 'integer', nullable: !definition.required };
     case 'time':
       return { type: 'character varying', length: 5, nullable: false };
+    case 'date':
+      return { type: 'date', nullable: !definition.required };
     case 'integerSet':
       return { type: 'ARRAY', nullable: false };
   }

@@ -11,6 +11,7 @@ import { DieEntity } from '../dieshop/die.entity';
 import { NotificationEntity } from '../notifications/notification.entity';
 import { PageRoleEntity } from '../permissions/page-role.entity';
 import { PageEntity } from '../permissions/page.entity';
+import { maintenanceEntities } from '../maintenance/maintenance.entities';
 import { productionEntities } from '../production/production.entities';
 import { entityOf } from '../resources/resource.entity';
 import { RoleEntity } from '../permissions/role.entity';
@@ -36,6 +37,7 @@ export const entities = [
   ChatMessageEntity,
   NotificationEntity,
   ...productionEntities,
+  ...maintenanceEntities,
   // Every declared resource's table, mapped from its declaration.
   ...RESOURCES.map((resource) => entityOf(resource)),
 ];

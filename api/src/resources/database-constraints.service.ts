@@ -12,6 +12,7 @@ const driverError = (error: unknown): DriverError | undefined => (error instance
 
 /** 23505 unique violation, 23503 foreign key violation, 23001 restrict violation. */
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATIONS = new Set(['23503', '23001']);
 
 interface Reference {
@@ -94,7 +95,8 @@ export class DatabaseConstraints {
   /**
    * The API's answer to a refusal of the database while writing a resource: a taken unique value
    * is a 409 on its field(s) with the resource's own text; a foreign key is "in use" (409) on
-   * delete, or a choice that does not exist (400) on a field. Anything else is left as it is.
+   * delete, or a choice that does not exist (400) on a field; a declared check is a 400 on its field.
+   * Anything else is left as it is.
    */
   async translate(error: unknown, resource: ResourceDefinition): Promise<unknown> {
     const driver = driverError(error);
@@ -105,6 +107,8 @@ export class DatabaseConstraints {
       const message = declared?.message ?? messages.duplicate;
       return new ConflictException({ message, fields: Object.fromEntries((declared?.fields ?? columns).map((name) => [name, message])) });
     }
+    const check = driver.code === CHECK_VIOLATION ? resource.checks?.find((declared) => declared.constraint === driver.constraint) : undefined;
+    if (check) return new BadRequestException({ message: check.message, fields: { [check.field]: check.message } });
     if (FOREIGN_KEY_VIOLATIONS.has(driver.code)) {
       // Deleting: another table's row still points here. Writing: this row points at nothing.
       if (driver.table && driver.table !== resource.table) return new ConflictException(messages.inUse(tableTitle(driver.table)));

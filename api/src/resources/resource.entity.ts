@@ -19,6 +19,8 @@ function column(definition: FieldDefinition): EntitySchemaColumnOptions {
       return { type: 'int', nullable: !definition.required };
     case 'time':
       return { type: 'varchar', length: 5 };
+    case 'date':
+      return { type: 'date', nullable: !definition.required };
     case 'integerSet':
       return { type: 'int', array: true };
   }

@@ -25,3 +25,4 @@ export * from './endpoints';
 export * from './decimal';
 export * from './safe-input';
 export * from './list-search';
+export * from './maintenance.schema';

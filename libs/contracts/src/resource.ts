@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, bodyNumber, listQuerySchema, nameText, pagedSchema, safeText } from './common.schema';
+import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, pagedSchema, safeText } from './common.schema';
 import { endpoint, idParams, type EndpointDefinition } from './endpoint';
 import { messages } from './messages';
 import { INT4_MAX } from './safe-input';
@@ -66,12 +66,16 @@ export interface ReferenceField extends FieldCommon {
 export interface TimeField extends FieldCommon {
   kind: 'time';
 }
+/** A calendar day (YYYY-MM-DD); empty (null) unless required. */
+export interface DateField extends FieldCommon {
+  kind: 'date';
+}
 export interface IntegerSetField extends FieldCommon {
   kind: 'integerSet';
   values: readonly number[];
   message: string;
 }
-export type FieldDefinition = TextField | NumberField | ChoiceField | ReferenceField | TimeField | IntegerSetField;
+export type FieldDefinition = TextField | NumberField | ChoiceField | ReferenceField | TimeField | DateField | IntegerSetField;
 export type FieldKind = FieldDefinition['kind'];
 
 type Options<F> = Omit<F, 'kind'>;
@@ -84,6 +88,7 @@ export const field = {
     ({ kind: 'choice', values, ...options }) as const,
   reference: <const O extends Options<ReferenceField>>(options: O) => ({ kind: 'reference', ...options }) as const,
   time: <const O extends Options<TimeField>>(options: O) => ({ kind: 'time', ...options }) as const,
+  date: <const O extends Options<DateField>>(options: O) => ({ kind: 'date', ...options }) as const,
   integerSet: <const O extends Options<IntegerSetField>>(options: O) => ({ kind: 'integerSet', ...options }) as const,
 };
 
@@ -104,7 +109,11 @@ export type FieldValue<F> = F extends { kind: 'text' | 'time' }
               ? number | null
               : F extends { kind: 'integerSet' }
                 ? number[]
-                : never;
+                : F extends { kind: 'date'; required: true }
+                  ? string
+                  : F extends { kind: 'date' }
+                    ? string | null
+                    : never;
 
 /** What a caller may send for a field: numbers as JSON numbers (a form reads typed text into them first). */
 export type FieldInput<F> = FieldValue<F>;
@@ -168,6 +177,8 @@ export interface ResourceDefinition {
   };
   /** Unique constraints (as the SQL declares them) and the refusal each one answers. */
   unique?: readonly { fields: readonly string[]; message: string }[];
+  /** Check constraints of the SQL that a valid-looking record can still break (a cycle), shown on a field. */
+  checks?: readonly { constraint: string; field: string; message: string }[];
   /** A valid new record: the OpenAPI example and the table-driven tests' record. */
   example: Readonly<Record<string, unknown>>;
 }
@@ -201,6 +212,8 @@ export function requiredMessageOf(definition: FieldDefinition): string {
       return definition.message ?? messages.required;
     case 'time':
       return messages.timeFormat;
+    case 'date':
+      return messages.dateFormat;
     default:
       return messages.required;
   }
@@ -216,6 +229,8 @@ export function emptyValueOf(definition: FieldDefinition): unknown {
       return '';
     case 'integerSet':
       return [];
+    case 'date':
+      return null;
     case 'choice':
       return definition.nullable ? null : (definition.default ?? '');
     default:
@@ -265,6 +280,11 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
     }
     case 'time':
       return z.string({ error: messages.timeFormat }).trim().regex(CLOCK, messages.timeFormat);
+    case 'date': {
+      // An emptied date input sends '': no date.
+      if (required) return isoDate;
+      return z.preprocess((value) => (value === '' ? null : value), isoDate.nullable().optional()) as unknown as z.ZodType<string | null | undefined>;
+    }
     case 'integerSet': {
       // Checked as a whole, so that the message belongs to the field rather than to one element.
       const allowed = new Set<unknown>(definition.values);
@@ -296,6 +316,8 @@ function viewFieldSchema(definition: FieldDefinition): z.ZodType {
       return definition.required ? z.number().int() : z.number().int().nullable();
     case 'integerSet':
       return z.array(z.number().int());
+    case 'date':
+      return definition.required ? z.string() : z.string().nullable();
   }
 }
 

@@ -43,6 +43,8 @@ export function ResourceField({ name, definition, control, label, required, text
       return <FormTextField {...frame} multiline={definition.multiline} autoFocus={autoFocus} />;
     case 'time':
       return <FormTextField {...frame} type="time" />;
+    case 'date':
+      return <FormTextField {...frame} type="date" />;
     case 'number':
     case 'integer':
       return <FormNumberField {...frame} />;
@@ -124,6 +126,8 @@ function cellText(definition: FieldDefinition, value: unknown, texts: ResourceTe
       return (value as number[]).map((item) => texts.value(name, item)).join(', ');
     case 'reference':
       return references.find((option) => option.value === value)?.label ?? String(value);
+    case 'date':
+      return format.date(String(value));
     default:
       return String(value);
   }

@@ -25,7 +25,20 @@ describe('machines', () => {
     fireEvent.change(screen.getByLabelText(/^Línea de extrusión/), { target: { value: '3' } });
     save();
     await waitFor(() => expect(currentPath()).toBe('/apps/machine/all'));
-    expect(api.calls('POST', '/api/machine')[0].body).toEqual({ name: 'Sierra 1', type: 'saw', line_id: 3, status: 'operating', manufacturer: '', model: '' });
+    expect(api.calls('POST', '/api/machine')[0].body).toEqual({
+      name: 'Sierra 1',
+      code: '',
+      type: 'saw',
+      line_id: 3,
+      parent_machine_id: null,
+      status: 'operating',
+      criticality: 'B',
+      location: '',
+      in_service_date: null,
+      expected_mtbf_h: null,
+      manufacturer: '',
+      model: '',
+    });
   });
 
   it('lists machines with translated type and status', async () => {

@@ -9,6 +9,7 @@ import { SignInLimits1764400000000 } from './1764400000000-sign-in-limits';
 import { AccessChangeNotify1764410000000 } from './1764410000000-access-change-notify';
 import { BoundedProfileInput1764420000000 } from './1764420000000-bounded-profile-input';
 import { Administration1764500000000 } from './1764500000000-administration';
+import { Maintenance1764600000000 } from './1764600000000-maintenance';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   AccessChangeNotify1764410000000,
   BoundedProfileInput1764420000000,
   Administration1764500000000,
+  Maintenance1764600000000,
 ];
