@@ -183,7 +183,7 @@ describe.each(rows)('%s', (_name, resource) => {
   });
 
   describe.each(Object.entries(ACCOUNTS))('as %s', (role, email) => {
-    const may = (action: CrudAction) => defaultGrant(role, resource.area)[action];
+    const may = (action: CrudAction) => defaultGrant(role, { alias: resource.page, area: resource.area })[action];
 
     it('may exactly what its default grants on the page allow', async () => {
       const outcome = (status: number, allowed: number) => (status === allowed ? 'allowed' : status === 403 ? 'denied' : `answered ${status}`);

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AREAS, defaultGrant, PAGES, ROLES } from '@planta/contracts';
+import { defaultGrant, PAGES, ROLES } from '@planta/contracts';
 
 /**
  * The page and built-in role catalogue of the contracts, kept in step with the database on every
@@ -34,7 +34,7 @@ export async function syncCatalogue(manager: EntityManager): Promise<void> {
  * grant (the matrix shows every cell). Runs in a system or that company's transaction.
  */
 export async function grantDefaultPermissions(manager: EntityManager, companyId: number | null = null): Promise<void> {
-  const defaults = ROLES.flatMap((role) => AREAS.map((area) => ({ role, area, ...defaultGrant(role, area) })));
+  const defaults = ROLES.flatMap((role) => PAGES.map((page) => ({ role, alias: page.alias, ...defaultGrant(role, page) })));
   await manager.query(
     `insert into page_role (company_id, page_id, role_id, "read", "insert", "update", "delete")
      select company.id, page.id, role.id,
@@ -42,8 +42,8 @@ export async function grantDefaultPermissions(manager: EntityManager, companyId:
        from company
        cross join page
        join role on role.company_id is null or role.company_id = company.id
-       left join jsonb_to_recordset($1::jsonb) as d(role text, area text, "read" boolean, "insert" boolean, "update" boolean, "delete" boolean)
-         on role.company_id is null and d.role = role.name and d.area = page.area
+       left join jsonb_to_recordset($1::jsonb) as d(role text, alias text, "read" boolean, "insert" boolean, "update" boolean, "delete" boolean)
+         on role.company_id is null and d.role = role.name and d.alias = page.alias
       where $2::int is null or company.id = $2
      on conflict (company_id, page_id, role_id) do nothing`,
     [JSON.stringify(defaults), companyId],

@@ -65,19 +65,33 @@ const WRITE = grant(true, true, true, false);
 const ALL = grant(true, true, true, true);
 
 /**
+ * What the user role gets on the maintenance pages: operators and technicians report failures,
+ * work their orders on the board and write what they found and did on a corrective order; leads
+ * (who may insert corrective orders: staff and admin by default) accept reports and verify work,
+ * and plans are theirs to change.
+ */
+const USER_MAINTENANCE: Partial<Record<PageAlias, CrudGrant>> = {
+  'corrective-maintenance': grant(true, false, true, false),
+  'preventive-maintenance': READ,
+  'maintenance-dashboard': READ,
+};
+
+/**
  * Default page-role permissions seeded for every company: admin everything; staff everything
  * on the plant areas and no administration; user read and write (no delete) on production and
- * maintenance work and read on dashboards and the die shop; guest nothing, because a guest only
- * ever sees what a share token opens.
+ * maintenance work (less on the leads' maintenance pages) and read on dashboards and the die
+ * shop; guest nothing, because a guest only ever sees what a share token opens.
  */
-export function defaultGrant(role: string, area: Area): CrudGrant {
+export function defaultGrant(role: string, page: Pick<PageDefinition, 'alias' | 'area'>): CrudGrant {
+  const area = page.area;
   switch (role) {
     case 'admin':
       return ALL;
     case 'staff':
       return area === 'administration' ? NONE : ALL;
     case 'user':
-      if (area === 'production' || area === 'maintenance') return WRITE;
+      if (area === 'maintenance') return USER_MAINTENANCE[page.alias as PageAlias] ?? WRITE;
+      if (area === 'production') return WRITE;
       return area === 'administration' ? NONE : READ;
     default:
       return NONE;

@@ -32,10 +32,19 @@ describe('page catalogue and default grants', () => {
     expect(new Set(aliases).size).toBe(aliases.length);
   });
   it('gives staff no administration and user no delete', () => {
-    expect(defaultGrant('staff', 'administration').read).toBe(false);
-    expect(defaultGrant('staff', 'dieshop')).toEqual({ read: true, insert: true, update: true, delete: true });
-    expect(defaultGrant('user', 'production')).toEqual({ read: true, insert: true, update: true, delete: false });
-    expect(defaultGrant('user', 'dieshop')).toEqual({ read: true, insert: false, update: false, delete: false });
-    expect(defaultGrant('guest', 'dieshop').read).toBe(false);
+    const page = (alias: string) => PAGES.find((candidate) => candidate.alias === alias)!;
+    expect(defaultGrant('staff', page('users')).read).toBe(false);
+    expect(defaultGrant('staff', page('dies'))).toEqual({ read: true, insert: true, update: true, delete: true });
+    expect(defaultGrant('user', page('orders'))).toEqual({ read: true, insert: true, update: true, delete: false });
+    expect(defaultGrant('user', page('dies'))).toEqual({ read: true, insert: false, update: false, delete: false });
+    expect(defaultGrant('guest', page('dies')).read).toBe(false);
+  });
+  it('lets the user role report failures and work orders, and leaves accepting, verifying and plans to leads', () => {
+    const page = (alias: string) => PAGES.find((candidate) => candidate.alias === alias)!;
+    expect(defaultGrant('user', page('failure-damage-report'))).toEqual({ read: true, insert: true, update: true, delete: false });
+    expect(defaultGrant('user', page('maintenance-board'))).toEqual({ read: true, insert: true, update: true, delete: false });
+    expect(defaultGrant('user', page('corrective-maintenance'))).toEqual({ read: true, insert: false, update: true, delete: false });
+    expect(defaultGrant('user', page('preventive-maintenance'))).toEqual({ read: true, insert: false, update: false, delete: false });
+    expect(defaultGrant('staff', page('corrective-maintenance')).insert).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ const ALL: CrudGrant = { read: true, insert: true, update: true, delete: true };
 export function defaultGrantsOf(roles: readonly string[]): Record<string, CrudGrant> {
   return Object.fromEntries(
     PAGES.map((page) => {
-      const grants = roles.map((role) => defaultGrant(role, page.area));
+      const grants = roles.map((role) => defaultGrant(role, page));
       const any = (action: keyof CrudGrant) => grants.some((grant) => grant[action]);
       return [page.alias, { read: any('read'), insert: any('insert'), update: any('update'), delete: any('delete') }];
     }),

@@ -19,7 +19,7 @@ import {
   WORK_ORDER_STATUSES,
   WORK_ORDER_TYPES,
 } from '@planta/contracts';
-import { enableTenantPolicy } from '../tenant-policy';
+import { enableTenantPolicy, SYSTEM_SETTING } from '../tenant-policy';
 
 /** Company-owned tables of the maintenance area, in creation order. */
 const TABLES = [
@@ -183,6 +183,22 @@ export class Maintenance1764600000000 implements MigrationInterface {
     await runner.query(`
       create trigger order_die_feeds_meters after insert or update of end_extrusion_time on order_die
         for each row execute function order_die_feeds_meters()`);
+    // Every press has its production meters from the moment it is a press, whoever created it.
+    await runner.query(`
+      create or replace function press_production_meters() returns trigger language plpgsql as $$
+      begin
+        if new.type = 'press' then
+          insert into meter (company_id, machine_id, name, kind, unit, source)
+          values (new.company_id, new.id, 'Horas de prensa', 'hours', 'h', 'production'),
+                 (new.company_id, new.id, 'Tochos empujados', 'billets', 'tochos', 'production'),
+                 (new.company_id, new.id, 'Kg extruidos', 'kg', 'kg', 'production')
+          on conflict do nothing;
+        end if;
+        return null;
+      end $$`);
+    await runner.query(`
+      create trigger machine_press_meters after insert or update of type on machine
+        for each row execute function press_production_meters()`);
 
     // ---------------------------------------------------------------- preventive plans
     await runner.query(`
@@ -431,6 +447,34 @@ export class Maintenance1764600000000 implements MigrationInterface {
       if (table !== 'document_counter') await runner.query(`create index ${table}_company_id on ${table}(company_id)`);
       await enableTenantPolicy(runner, table);
     }
+
+    // An installation that already has presses and runs: their meters, fed by the runs so far.
+    await runner.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
+    await runner.query(`update machine set type = type where type = 'press'`);
+    await runner.query(`
+      insert into meter_reading (company_id, meter_id, value, delta, read_at, source, order_die_id)
+      select meter.company_id, meter.id, sum(fed.delta) over (partition by meter.id order by run.end_extrusion_time, run.id), fed.delta,
+             run.end_extrusion_time, 'production', run.id
+        from meter
+        join machine on machine.id = meter.machine_id
+        join order_die run on run.line_id = machine.line_id and run.end_extrusion_time is not null
+        cross join lateral (select case meter.kind
+                 when 'hours' then round((extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600)::numeric, 2)
+                 when 'billets' then coalesce(run.billets_pushed, 0)::numeric
+                 else coalesce(run.billet_kg, 0) end as delta) fed
+       where meter.source = 'production'`);
+    await runner.query(`
+      update meter set value = total.value, updated_at = total.at
+        from (select meter_id, max(value) as value, max(read_at) as at from meter_reading group by meter_id) total
+       where total.meter_id = meter.id`);
+    // The user role's new defaults on the leads' maintenance pages (pages.ts USER_MAINTENANCE), where
+    // they still hold the old area-wide default: these pages did nothing until now.
+    await runner.query(`
+      update page_role set "insert" = false, "update" = page.alias = 'corrective-maintenance'
+        from page, role
+       where page.id = page_role.page_id and role.id = page_role.role_id and role.company_id is null and role.name = 'user'
+         and page.alias in ('corrective-maintenance', 'preventive-maintenance', 'maintenance-dashboard')
+         and page_role."read" and page_role."insert" and page_role."update" and not page_role."delete"`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
@@ -439,7 +483,10 @@ export class Maintenance1764600000000 implements MigrationInterface {
     await runner.query(`drop trigger if exists machine_parent_acyclic on machine`);
     await runner.query(`alter table failure_report drop constraint if exists failure_report_work_order_fk`);
     for (const table of [...TABLES].reverse()) await runner.query(`drop table if exists "${table}"`);
-    await runner.query(`drop function if exists machine_status_stops, order_die_feeds_meters, machine_parent_acyclic, next_document_number`);
+    await runner.query(`drop trigger if exists machine_press_meters on machine`);
+    await runner.query(
+      `drop function if exists machine_status_stops, order_die_feeds_meters, press_production_meters, machine_parent_acyclic, next_document_number`,
+    );
     await runner.query(`
       alter table machine drop column code, drop column parent_machine_id, drop column criticality, drop column in_service_date,
         drop column expected_mtbf_h, drop column location`);
