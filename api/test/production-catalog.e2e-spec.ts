@@ -187,6 +187,7 @@ describe('deleting something in use', () => {
       shifts: await count(`select count(*)::int as count from shift where line_id = $1`, lineRow.id),
       orders: await count(`select count(*)::int as count from production_order where line_id = $1`, lineRow.id),
       runs: await count(`select count(*)::int as count from order_die where line_id = $1`, lineRow.id),
+      reports: await count(`select count(*)::int as count from failure_report where line_id = $1`, lineRow.id),
     };
     const finishOrders = await count(`select count(*)::int as count from production_order where finish_id = $1`, finishRow.id);
     const alloyOrders = await count(`select count(*)::int as count from production_order where alloy_id = $1`, alloyRow.id);
@@ -195,7 +196,7 @@ describe('deleting something in use', () => {
         'extrusion-line',
         lineRow.id,
         messages.inUse(
-          `Máquinas (${line.machines}), Extrusiones (${line.runs}), Órdenes de producción (${line.orders}) y Turnos de producción (${line.shifts})`,
+          `Reportes de fallas y daños (${line.reports}), Máquinas (${line.machines}), Extrusiones (${line.runs}), Órdenes de producción (${line.orders}) y Turnos de producción (${line.shifts})`,
         ),
       ],
       ['finish', finishRow.id, messages.inUse(`Órdenes de producción (${finishOrders})`)],

@@ -213,8 +213,8 @@ export const DEMO_CHAT: Record<DemoCompany, DemoChatMessage[]> = {
 /** A few notifications per plant; one is about a blocked task (spec 4: not cleared by 'Limpiar'). */
 export const DEMO_NOTIFICATIONS: Record<DemoCompany, { user: string; text: string; variant: 'success' | 'warning' | 'error' | 'info' }[]> = {
   'Extrusiones del Norte': [
-    { user: 'jefe@norte.example', text: 'La tarea de mantenimiento de la prensa 2 está bloqueado por falta de repuestos', variant: 'error' },
-    { user: 'jefe@norte.example', text: 'Nuevo reporte de falla en la sierra de corte', variant: 'warning' },
+    { user: 'jefe@norte.example', text: 'La tarea de mantenimiento de la Estiradora 3 está bloqueado: falta el cilindro de la mordaza', variant: 'error' },
+    { user: 'jefe@norte.example', text: 'Nuevo reporte de falla en Sierra en caliente 1: disco de la sierra roto', variant: 'warning' },
     { user: 'operario@norte.example', text: 'Te asignaron la corrección de la matriz EN-3307 copia 2', variant: 'info' },
   ],
   'Perfiles del Sur': [{ user: 'operario@sur.example', text: 'La matriz PS-0501 quedó lista para producción', variant: 'success' }],

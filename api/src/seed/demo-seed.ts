@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import { seedAuditTrail } from './audit-demo';
+import { seedMaintenanceDemo } from './maintenance-demo';
 import { seedProductionDemo } from './production-demo';
 import {
   DEMO_ACCOUNTS,
@@ -127,6 +128,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     ]);
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
+  for (const [company, companyId] of companyIds) await seedMaintenanceDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);
 }
 

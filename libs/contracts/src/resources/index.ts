@@ -30,6 +30,15 @@ const TABLE_TITLES: Readonly<Record<string, string>> = {
   app_user: 'Usuarios',
   company_member: 'Miembros de empresas',
   share_token: 'Enlaces compartidos',
+  failure_report: 'Reportes de fallas y daños',
+  failure_report_photo: 'Fotos de reportes de fallas',
+  machine_stop: 'Paradas de máquina',
+  work_order: 'Órdenes de trabajo de mantenimiento',
+  work_order_attachment: 'Adjuntos de órdenes de trabajo',
+  pm_plan: 'Planes de mantenimiento preventivo',
+  meter: 'Contadores',
+  meter_reading: 'Lecturas de contadores',
+  stored_file: 'Archivos',
 };
 
 /** The Spanish name of a table's rows: a resource's page name, or the table's own title (its name when it has none). */
