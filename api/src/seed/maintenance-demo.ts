@@ -371,6 +371,9 @@ class Numbering {
   }
 }
 
+/** A row without some of its keys. */
+const without = (row: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
+
 async function insertRows(manager: EntityManager, table: string, rows: Record<string, unknown>[], returning = ''): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
@@ -973,7 +976,8 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
         report_number: report ?? null,
       };
     });
-  const reportRows = reports.map(({ duplicate_of, order, ...report }) => ({ area: '', ...report }));
+  // The links to orders and duplicates are set once both exist.
+  const reportRows = reports.map((report) => ({ area: '', ...without(report, 'duplicate_of', 'order') }));
   const insertedReports = (await insertRows(manager, 'failure_report', reportRows, 'returning id, number')) as { id: number; number: string }[];
   const reportId = (number: unknown) => (number ? (insertedReports.find((report) => report.number === number)?.id ?? null) : null);
   const insertedOrders = (await insertRows(
