@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   type PlanningBoardMove,
   type PlanningBoardQuery,
+  type StopCause,
 } from '@planta/contracts';
 import { containsFoldedSql } from '../common/text-search';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -147,9 +148,26 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
     `select count(*)::int as total from production_order o where ${finishedFilter.where}`,
     finishedFilter.params,
   );
+  // A line whose press (or another machine it cannot run without: criticality A) is stopped.
+  const stops: { line_id: number; machine_name: string; started_at: Date; cause: StopCause }[] = await scope.manager.query(
+    `select distinct on (s.line_id) s.line_id, m.name as machine_name, s.started_at, s.cause
+       from machine_stop s join machine m on m.id = s.machine_id
+      where s.company_id = $1 and s.ended_at is null and s.line_id is not null and (m.type = 'press' or m.criticality = 'A')
+      order by s.line_id, (m.type = 'press') desc, s.started_at`,
+    [scope.companyId],
+  );
+  const stopOf = (lineId: number) => {
+    const stop = stops.find((candidate) => candidate.line_id === lineId);
+    return stop ? { machine_name: stop.machine_name, started_at: stop.started_at, cause: stop.cause } : null;
+  };
   return {
     to_plan: toPlan,
-    planned: lines.map((line) => ({ line_id: line.id, line_name: line.name, cards: planned.filter((card) => card.line_id === line.id) })),
+    planned: lines.map((line) => ({
+      line_id: line.id,
+      line_name: line.name,
+      cards: planned.filter((card) => card.line_id === line.id),
+      stopped: stopOf(line.id),
+    })),
     in_press: inPress,
     finished,
     finished_total: total,

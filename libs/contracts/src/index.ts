@@ -26,3 +26,5 @@ export * from './decimal';
 export * from './safe-input';
 export * from './list-search';
 export * from './maintenance.schema';
+export * from './maintenance/failure-report.schema';
+export * from './maintenance/machine-stop.schema';

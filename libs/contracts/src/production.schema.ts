@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineStopSchema } from './maintenance/machine-stop.schema';
 import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { orderDieSchema } from './orders.schema';
@@ -297,7 +298,15 @@ export type BoardCard = z.infer<typeof boardCardSchema>;
 /** `GET /api/planning-board` and the answer of a move: the columns of the order life. */
 export const planningBoardSchema = z.object({
   to_plan: z.array(boardCardSchema),
-  planned: z.array(z.object({ line_id: z.number().int(), line_name: z.string(), cards: z.array(boardCardSchema) })),
+  planned: z.array(
+    z.object({
+      line_id: z.number().int(),
+      line_name: z.string(),
+      cards: z.array(boardCardSchema),
+      /** The open stop of a press (or a criticality-A machine) of the line: the line is stopped. */
+      stopped: lineStopSchema.nullable().optional(),
+    }),
+  ),
   in_press: z.array(boardCardSchema),
   finished: z.array(boardCardSchema),
   /** Finished orders matching the filters; `finished` holds the most recent `finished_limit` of them. */

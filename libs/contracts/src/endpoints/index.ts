@@ -6,3 +6,4 @@ export * from './permissions.endpoints';
 export * from './production.endpoints';
 export * from './company-admin.endpoints';
 export * from './users.endpoints';
+export * from './failure-report.endpoints';

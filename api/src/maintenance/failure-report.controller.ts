@@ -1,0 +1,67 @@
+import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { failureReportEndpoints, MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, type EndpointArgs } from '@planta/contracts';
+import { Caller } from '../common/caller.decorator';
+import { Endpoint, Input } from '../common/endpoint.decorator';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { FailureReportService, type UploadedPhoto } from './failure-report.service';
+
+/**
+ * Multer keeps the photos in memory up to just above the largest limit a company may set; the
+ * company's own limit is checked by FilesService (with its Spanish message). One more file than
+ * allowed is kept so the service can refuse it by name.
+ */
+const photoUpload = FilesInterceptor('photos', MAX_REPORT_PHOTOS + 1, { limits: { fileSize: MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 1 } });
+
+@ApiTags('maintenance')
+@Controller()
+export class FailureReportController {
+  constructor(private readonly reports: FailureReportService) {}
+
+  @Endpoint(failureReportEndpoints.all)
+  all(@Caller() caller: RequestIdentity, @Input() { query }: EndpointArgs<typeof failureReportEndpoints.all>) {
+    return this.reports.list(caller, query);
+  }
+
+  @Endpoint(failureReportEndpoints.detail)
+  detail(@Input() { params }: EndpointArgs<typeof failureReportEndpoints.detail>) {
+    return this.reports.detail(params.id);
+  }
+
+  @Endpoint(failureReportEndpoints.create)
+  @UseInterceptors(photoUpload)
+  @ApiConsumes('application/json', 'multipart/form-data')
+  create(
+    @Caller() caller: RequestIdentity,
+    @Input() { body }: EndpointArgs<typeof failureReportEndpoints.create>,
+    @UploadedFiles() photos: UploadedPhoto[] | undefined,
+  ) {
+    return this.reports.create(caller, body, photos ?? []);
+  }
+
+  @Endpoint(failureReportEndpoints.update)
+  update(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof failureReportEndpoints.update>) {
+    return this.reports.update(caller, params.id, body);
+  }
+
+  @Endpoint(failureReportEndpoints.review)
+  review(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof failureReportEndpoints.review>) {
+    return this.reports.review(caller, params.id);
+  }
+
+  @Endpoint(failureReportEndpoints.accept)
+  accept(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof failureReportEndpoints.accept>) {
+    return this.reports.accept(caller, params.id, body.assignee_id ?? null);
+  }
+
+  @Endpoint(failureReportEndpoints.reject)
+  reject(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof failureReportEndpoints.reject>) {
+    return this.reports.reject(caller, params.id, body.reason);
+  }
+
+  @Endpoint(failureReportEndpoints.duplicate)
+  duplicate(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof failureReportEndpoints.duplicate>) {
+    return this.reports.duplicate(caller, params.id, body.of);
+  }
+}
