@@ -6,15 +6,36 @@ import { FailureReportController } from './failure-report.controller';
 import { FailureReportService } from './failure-report.service';
 import { MachineStopController } from './machine-stop.controller';
 import { MachineStopService } from './machine-stop.service';
+import { MaintenanceBoardService } from './maintenance-board.service';
+import { MaintenanceBoardController, WorkOrderController } from './work-order.controller';
+import { WorkOrderService } from './work-order.service';
 
 /**
  * Maintenance (issue 12, domain.md A1): failure and damage reports, stops, work orders on the
  * board, corrective and preventive maintenance, meters, the machine summary and the dashboard.
  */
+// One controller / provider per line, so that the area's pieces merge side by side.
+// prettier-ignore
 @Module({
-  imports: [RealtimeModule, NotificationsModule, FilesModule],
-  controllers: [FailureReportController, MachineStopController],
-  providers: [FailureReportService, MachineStopService],
-  exports: [],
+  imports: [
+    RealtimeModule,
+    NotificationsModule,
+    FilesModule,
+  ],
+  controllers: [
+    FailureReportController,
+    MachineStopController,
+    WorkOrderController,
+    MaintenanceBoardController,
+  ],
+  providers: [
+    FailureReportService,
+    MachineStopService,
+    WorkOrderService,
+    MaintenanceBoardService,
+  ],
+  exports: [
+    WorkOrderService,
+  ],
 })
 export class MaintenanceModule {}

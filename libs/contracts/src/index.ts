@@ -28,3 +28,4 @@ export * from './list-search';
 export * from './maintenance.schema';
 export * from './maintenance/failure-report.schema';
 export * from './maintenance/machine-stop.schema';
+export * from './maintenance/work-order.schema';

@@ -20,7 +20,7 @@ const es = {
       'sign-in-failed': 'Inicio de sesión fallido',
       refused: 'Intento rechazado',
     },
-    entities: { company: 'Empresa', role: 'Rol', page: 'Página', 'page-role': 'Permiso por rol', user: 'Usuario' },
+    entities: { company: 'Empresa', role: 'Rol', page: 'Página', 'page-role': 'Permiso por rol', user: 'Usuario', 'work-order': 'Orden de trabajo' },
     fields: {
       name: 'Nombre',
       description: 'Descripción',
@@ -82,7 +82,7 @@ const en: BundleShape<typeof es> = {
       'sign-in-failed': 'Failed sign-in',
       refused: 'Attempt refused',
     },
-    entities: { company: 'Company', role: 'Role', page: 'Page', 'page-role': 'Role permission', user: 'User' },
+    entities: { company: 'Company', role: 'Role', page: 'Page', 'page-role': 'Role permission', user: 'User', 'work-order': 'Work order' },
     fields: {
       name: 'Name',
       description: 'Description',
@@ -144,7 +144,7 @@ const ar: BundleShape<typeof es> = {
       'sign-in-failed': 'فشل تسجيل الدخول',
       refused: 'محاولة مرفوضة',
     },
-    entities: { company: 'شركة', role: 'دور', page: 'صفحة', 'page-role': 'صلاحية الدور', user: 'مستخدم' },
+    entities: { company: 'شركة', role: 'دور', page: 'صفحة', 'page-role': 'صلاحية الدور', user: 'مستخدم', 'work-order': 'أمر عمل' },
     fields: {
       name: 'الاسم',
       description: 'الوصف',
@@ -206,7 +206,7 @@ const tr: BundleShape<typeof es> = {
       'sign-in-failed': 'Başarısız oturum açma',
       refused: 'Reddedilen girişim',
     },
-    entities: { company: 'Şirket', role: 'Rol', page: 'Sayfa', 'page-role': 'Rol izni', user: 'Kullanıcı' },
+    entities: { company: 'Şirket', role: 'Rol', page: 'Sayfa', 'page-role': 'Rol izni', user: 'Kullanıcı', 'work-order': 'İş emri' },
     fields: {
       name: 'Ad',
       description: 'Açıklama',

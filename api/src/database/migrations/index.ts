@@ -10,6 +10,7 @@ import { AccessChangeNotify1764410000000 } from './1764410000000-access-change-n
 import { BoundedProfileInput1764420000000 } from './1764420000000-bounded-profile-input';
 import { Administration1764500000000 } from './1764500000000-administration';
 import { Maintenance1764600000000 } from './1764600000000-maintenance';
+import { WorkOrderCompletedBy1764620000000 } from './1764620000000-work-order-completed-by';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   BoundedProfileInput1764420000000,
   Administration1764500000000,
   Maintenance1764600000000,
+  WorkOrderCompletedBy1764620000000,
 ];

@@ -7,3 +7,4 @@ export * from './production.endpoints';
 export * from './company-admin.endpoints';
 export * from './users.endpoints';
 export * from './failure-report.endpoints';
+export * from './work-order.endpoints';
