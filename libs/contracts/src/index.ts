@@ -29,3 +29,4 @@ export * from './maintenance.schema';
 export * from './maintenance/failure-report.schema';
 export * from './maintenance/machine-stop.schema';
 export * from './maintenance/work-order.schema';
+export * from './maintenance/preventive.schema';

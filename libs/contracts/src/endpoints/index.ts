@@ -8,3 +8,4 @@ export * from './company-admin.endpoints';
 export * from './users.endpoints';
 export * from './failure-report.endpoints';
 export * from './work-order.endpoints';
+export * from './preventive.endpoints';
