@@ -41,6 +41,8 @@ export interface AppConfig {
    * shutting down, or with the database out of reach) tells the client to retry after `retryAfterSeconds`.
    */
   shutdown: { drainTimeoutMs: number; retryAfterSeconds: number };
+  /** The preventive scheduler's period (every minute; 0: only on demand, as the tests drive it). */
+  maintenance: { schedulerIntervalMs: number };
 }
 
 const registrationMode = (value: string | undefined): RegistrationMode => {
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: apiDocsSetting(env.API_DOCS),
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
     shutdown: { drainTimeoutMs: Math.max(0, int(env.SHUTDOWN_DRAIN_MS, 10_000)), retryAfterSeconds: Math.max(1, int(env.RETRY_AFTER_SECONDS, 2)) },
+    maintenance: { schedulerIntervalMs: Math.max(0, int(env.PM_SCHEDULER_MS, 60_000)) },
   };
 }
 

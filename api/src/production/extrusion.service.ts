@@ -1,10 +1,11 @@
-import { ConflictException, HttpStatus, Injectable } from '@nestjs/common';
+import { ConflictException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { billetCrossSectionArea, PLANNING_BOARD_CHANGED, productionMessages, type OrderDie, type StartExtrusion, type StopExtrusion } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { DieEntity } from '../dieshop/die.entity';
+import { PreventiveScheduler } from '../maintenance/preventive-scheduler.service';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { RequestIdentity } from '../tenancy/request-context';
+import { requestContext, type RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
@@ -23,7 +24,10 @@ export class ExtrusionService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly realtime: RealtimeService,
+    private readonly preventive: PreventiveScheduler,
   ) {}
+
+  private readonly logger = new Logger('Extrusion');
 
   async start(caller: RequestIdentity, input: StartExtrusion): Promise<OrderDie & { order_id: number; line_id: number }> {
     const started = await this.tenantDb
@@ -80,8 +84,20 @@ export class ExtrusionService {
     };
   }
 
-  /** Stops a running order die with what came out of it; the billet weight is computed from the line and alloy. */
-  stop(orderDieId: number, output: StopExtrusion) {
+  /**
+   * Stops a running order die with what came out of it; the billet weight is computed from the line
+   * and alloy. The run feeds the press meters (database trigger, same transaction); once committed,
+   * the counter plans of the company are checked (domain.md A1.3 workflow 2). The run is stopped
+   * whatever that check does: a failed check is logged, and the next scheduler minute repeats it.
+   */
+  async stop(orderDieId: number, output: StopExtrusion) {
+    const companyId = requestContext.current().companyId;
+    const stopped = await this.stopRun(orderDieId, output);
+    await this.preventive.checkCounters(companyId).catch((error: unknown) => this.logger.error(`Counter plans check failed: ${String(error)}`));
+    return stopped;
+  }
+
+  private stopRun(orderDieId: number, output: StopExtrusion) {
     return this.tenantDb.transaction(async (scope) => {
       const run = await scope.repository(OrderDieEntity).findOne(orderDieId);
       // Lock the run: two stops of one run must not both pass the running check.

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PRODUCTION_RESOURCES } from '@planta/contracts';
+import { MaintenanceModule } from '../maintenance/maintenance.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { resourceWiring } from '../resources/resource.controller';
 import { ExtrusionLineController } from './catalog.controller';
@@ -16,7 +17,7 @@ const catalogue = resourceWiring(PRODUCTION_RESOURCES, {
 
 /** Production: the catalogue (lines, machines, shifts, finishes, alloys), orders, extrusion runs and the planning board. */
 @Module({
-  imports: [RealtimeModule],
+  imports: [RealtimeModule, MaintenanceModule],
   controllers: [...catalogue.controllers, OrdersController, ExtrusionController, PlanningBoardController],
   providers: [...catalogue.providers, OrdersService, ExtrusionService, PlanningBoardService],
 })
