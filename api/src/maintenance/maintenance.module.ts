@@ -8,7 +8,10 @@ import { FailureReportController } from './failure-report.controller';
 import { FailureReportService } from './failure-report.service';
 import { MachineStopController } from './machine-stop.controller';
 import { MachineStopService } from './machine-stop.service';
+import { MachineSummaryController, MeterController } from './machine-summary.controller';
+import { MachineSummaryService } from './machine-summary.service';
 import { MaintenanceBoardService } from './maintenance-board.service';
+import { MeterService } from './meter.service';
 import { PreventivePlansController } from './preventive-plans.controller';
 import { PreventivePlansService } from './preventive-plans.service';
 import { PreventiveScheduler } from './preventive-scheduler.service';
@@ -35,6 +38,8 @@ import { WorkOrderService } from './work-order.service';
     WorkOrderController,
     MaintenanceBoardController,
     PreventivePlansController,
+    MachineSummaryController,
+    MeterController,
   ],
   providers: [
     Clock,
@@ -44,6 +49,8 @@ import { WorkOrderService } from './work-order.service';
     MaintenanceBoardService,
     PreventivePlansService,
     PreventiveScheduler,
+    MachineSummaryService,
+    MeterService,
   ],
   exports: [
     Clock,

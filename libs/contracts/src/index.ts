@@ -30,3 +30,4 @@ export * from './maintenance/failure-report.schema';
 export * from './maintenance/machine-stop.schema';
 export * from './maintenance/work-order.schema';
 export * from './maintenance/preventive.schema';
+export * from './maintenance/summary.schema';

@@ -30,6 +30,7 @@ const es = {
       'machine-stop': 'Parada de máquina',
       'work-order': 'Orden de trabajo',
       'pm-plan': 'Plan preventivo',
+      meter: 'Contador',
     },
     fields: {
       name: 'Nombre',
@@ -102,6 +103,7 @@ const en: BundleShape<typeof es> = {
       'machine-stop': 'Machine stop',
       'work-order': 'Work order',
       'pm-plan': 'Preventive plan',
+      meter: 'Meter',
     },
     fields: {
       name: 'Name',
@@ -174,6 +176,7 @@ const ar: BundleShape<typeof es> = {
       'machine-stop': 'توقف آلة',
       'work-order': 'أمر عمل',
       'pm-plan': 'خطة وقائية',
+      meter: 'عداد',
     },
     fields: {
       name: 'الاسم',
@@ -246,6 +249,7 @@ const tr: BundleShape<typeof es> = {
       'machine-stop': 'Makine duruşu',
       'work-order': 'İş emri',
       'pm-plan': 'Önleyici bakım planı',
+      meter: 'Sayaç',
     },
     fields: {
       name: 'Ad',

@@ -9,3 +9,4 @@ export * from './users.endpoints';
 export * from './failure-report.endpoints';
 export * from './work-order.endpoints';
 export * from './preventive.endpoints';
+export * from './maintenance-summary.endpoints';
