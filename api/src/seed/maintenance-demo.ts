@@ -971,6 +971,8 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
         solution: '',
         signed_by_name: '',
         ...order,
+        // The technician completed; the lead verified (two people, as verification requires).
+        completed_by: order.completed_at ? people.technician : null,
         board_position: position,
         pm_plan_id: plan ? planId(String(plan)) : null,
         report_number: report ?? null,
