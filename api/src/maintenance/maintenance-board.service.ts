@@ -15,7 +15,8 @@ import { AuditService } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
-import { closeStopsOfWorkOrder } from './work-order-stops';
+import { closeStopsOfWorkOrder } from './machine-stop.service';
+import { PreventivePlansService } from './preventive-plans.service';
 import { iso, isMaintenanceLead, ownWorkOrder, type WorkOrderRecord } from './work-order.queries';
 import { WorkOrderService } from './work-order.service';
 
@@ -43,6 +44,7 @@ export class MaintenanceBoardService {
     private readonly tenantDb: TenantDb,
     private readonly workOrders: WorkOrderService,
     private readonly audit: AuditService,
+    private readonly plans: PreventivePlansService,
   ) {}
 
   board(caller: RequestIdentity, query: MaintenanceBoardQuery = WHOLE_BOARD): Promise<MaintenanceBoard> {
@@ -137,15 +139,12 @@ export class MaintenanceBoardService {
         break;
     }
     await scope.manager.query(`update work_order set ${sets.join(', ')} where company_id = $1 and id = $2`, params);
-    if (to === 'verified') await closeStopsOfWorkOrder(scope, order.id, caller.userId);
+    if (to === 'verified') await closeStopsOfWorkOrder(scope, order.id, new Date(), caller.userId);
   }
 
-  /**
-   * After a preventive order is completed its plan moves on (next due date or counter, skipped
-   * occurrences). The preventive slice's plan service is wired here at merge.
-   */
-  private async afterCompletion(_scope: TenantScope, _order: WorkOrderRecord): Promise<void> {
-    // Intentionally empty until the preventive plans' service exists on main.
+  /** After a preventive order is completed its plan moves on (next due date or counter, skipped occurrences). */
+  private async afterCompletion(scope: TenantScope, order: WorkOrderRecord): Promise<void> {
+    if (order.pm_plan_id !== null) await this.plans.onOrderCompleted(scope, order.id, new Date());
   }
 }
 
