@@ -405,6 +405,13 @@ describe('records and lists', () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((row: { id: number }) => row.id)).toEqual([order.id]);
     expect(list.body.items[0]).toEqual(expect.objectContaining({ assignee_name: expect.any(String), machine_name: expect.any(String), report_number: null }));
+    // The corrective list holds corrective orders only.
+    await t.sql(`update work_order set type = 'improvement' where id = (select min(id) from work_order where company_id = $1)`, [north]);
+    const corrective = await t.http().get('/api/work-order/corrective/all?pageSize=500').set(as(TECH));
+    expect(corrective.status).toBe(200);
+    expect(corrective.body.items.length).toBeGreaterThan(0);
+    expect(corrective.body.items.every((row: { type: string }) => row.type === 'corrective')).toBe(true);
+    expect(corrective.body.total).toBe((await t.sql(`select id from work_order where company_id = $1 and type = 'corrective'`, [north])).length);
     const mine = await t.http().get(`/api/work-order/all?mine=true&pageSize=500`).set(as(TECH));
     expect(mine.body.items.every((row: { assignee_id: number }) => row.assignee_id === users[TECH])).toBe(true);
     expect(mine.body.items.map((row: { id: number }) => row.id)).toContain(order.id);
@@ -474,6 +481,7 @@ describe('tenancy and grants', () => {
     const item = order.items[0].id;
     const routes: [string, string, object?][] = [
       ['get', '/api/work-order/all'],
+      ['get', '/api/work-order/corrective/all'],
       ['get', `/api/work-order/${order.id}`],
       ['post', '/api/work-order', { machine_id: machine.id, title: 'x' }],
       ['patch', `/api/work-order/${order.id}`, { title: 'x' }],

@@ -11,9 +11,9 @@ const landing = (alias: PageAlias) => () => import('./pages/landing.page').then(
 export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/maintenance-dashboard', page: 'maintenance-dashboard' }, landing('maintenance-dashboard')),
   { path: '/apps/maintenance-dashboard/machineResume/:machineId', page: 'maintenance-dashboard', load: landing('maintenance-dashboard') },
-  { path: '/apps/maintenance-kanban-board', page: 'maintenance-board', load: landing('maintenance-board') },
+  { path: '/apps/maintenance-kanban-board', page: 'maintenance-board', load: () => import('./pages/maintenance-board.page') },
   ...screenRoutes({ route: '/apps/failure-damage-report', page: 'failure-damage-report' }, landing('failure-damage-report')),
-  ...screenRoutes({ route: '/apps/corrective-maintenance', page: 'corrective-maintenance' }, landing('corrective-maintenance')),
+  ...screenRoutes({ route: '/apps/corrective-maintenance', page: 'corrective-maintenance' }, () => import('./pages/corrective-maintenance.page')),
   ...screenRoutes({ route: '/apps/preventiveMaintenance', page: 'preventive-maintenance' }, landing('preventive-maintenance')),
 ];
 

@@ -20,6 +20,11 @@ export class WorkOrderController {
     return this.workOrders.list(caller, query);
   }
 
+  @Endpoint(workOrderEndpoints.corrective)
+  corrective(@Caller() caller: RequestIdentity, @Input() { query }: Args<'corrective'>) {
+    return this.workOrders.list(caller, { ...query, type: 'corrective' });
+  }
+
   @Endpoint(workOrderEndpoints.detail)
   detail(@Input() { params }: Args<'detail'>) {
     return this.workOrders.detail(params.id);

@@ -1,5 +1,6 @@
 import { registerBundles, type I18n } from '@planta/i18n';
 import { commonTexts } from './common.texts';
+import { maintenanceBoardTexts } from './maintenance-board.texts';
 
 /**
  * The 'maintenance' namespace of this remote, in the four languages: the area's vocabulary
@@ -11,6 +12,7 @@ export const MAINTENANCE_NS = 'maintenance';
 // prettier-ignore
 const SCREENS = [
   commonTexts,
+  maintenanceBoardTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const maintenanceBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

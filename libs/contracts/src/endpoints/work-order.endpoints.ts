@@ -37,6 +37,15 @@ export const workOrderEndpoints = {
     query: workOrderListQuerySchema,
     response: pagedSchema(workOrderRowSchema),
   }),
+  corrective: endpoint({
+    method: 'GET',
+    path: 'work-order/corrective/all',
+    access: corrective,
+    tag,
+    summary: 'The corrective orders only (the corrective maintenance list), with the same search and filters',
+    query: workOrderListQuerySchema.omit({ type: true }),
+    response: pagedSchema(workOrderRowSchema),
+  }),
   detail: endpoint({
     method: 'GET',
     path: 'work-order/:id',

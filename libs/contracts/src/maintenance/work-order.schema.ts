@@ -284,6 +284,8 @@ export const maintenanceBoardQuerySchema = z.object({
   mine: queryFlag.optional(),
 });
 export type MaintenanceBoardQuery = z.infer<typeof maintenanceBoardQuerySchema>;
+/** What a caller sends (query text). */
+export type MaintenanceBoardQueryInput = z.input<typeof maintenanceBoardQuerySchema>;
 
 export const maintenanceCardSchema = z.object({
   id: z.number().int(),
