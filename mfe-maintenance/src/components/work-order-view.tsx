@@ -1,4 +1,5 @@
 import { Badge, Button, Caption1, Field, Input, makeStyles, Select, Spinner, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +90,7 @@ function CommentBox({ members, onSend }: { members: BoardMember[]; onSend: (text
       {matches.length > 0 ? (
         <div className={styles.picker} role="listbox" aria-label={t('order.mentionPicker')}>
           {matches.map((member) => (
-            <Button key={member.id} size="small" role="option" aria-selected={false} onClick={() => pick(member)}>
+            <Button key={member.id} role="option" aria-selected={false} onClick={() => pick(member)}>
               @{member.name}
             </Button>
           ))}
@@ -419,7 +420,6 @@ export function WorkOrderView({
               {item.kind === 'check' || item.kind === 'inspection' ? (
                 <>
                   <Button
-                    size="small"
                     disabled={!mayWork || closed}
                     appearance={item.ok === true ? 'primary' : 'secondary'}
                     onClick={() => void run(() => call(workOrderEndpoints.answerItem, { params: { id, itemId: item.id }, body: { ok: true } }))}
@@ -427,7 +427,6 @@ export function WorkOrderView({
                     {t('maintenance:order.ok')}
                   </Button>
                   <Button
-                    size="small"
                     disabled={!mayWork || closed}
                     appearance={item.ok === false ? 'primary' : 'secondary'}
                     onClick={() => void run(() => call(workOrderEndpoints.answerItem, { params: { id, itemId: item.id }, body: { ok: false } }))}
@@ -449,7 +448,6 @@ export function WorkOrderView({
               )}
               {item.kind === 'inspection' && item.ok === false && mayCreate ? (
                 <Button
-                  size="small"
                   onClick={() =>
                     void call(workOrderEndpoints.correctiveFromItem, { params: { id, itemId: item.id } }).then(
                       (created) => {
@@ -481,12 +479,12 @@ export function WorkOrderView({
               </Text>
               {!closed && (entry.user_id === me || mayCreate) ? (
                 <Button
-                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
                   aria-label={t('maintenance:order.removeLabor', { name: entry.user_name ?? '' })}
+                  title={t('maintenance:order.removeLabor', { name: entry.user_name ?? '' })}
                   onClick={() => void run(() => call(workOrderEndpoints.removeLabor, { params: { id, laborId: entry.id } }))}
-                >
-                  ✕
-                </Button>
+                />
               ) : null}
             </li>
           ))}
