@@ -321,6 +321,11 @@ describe('assignment and mentions', () => {
     expect(stored).toContain(text);
     expect(text).toMatch(/mantenimiento/i);
     expect(text).toMatch(/correctiv|preventiv/i);
+    // Unassigned, it is pending again; assigned again, the assignee hears of it again.
+    const unassigned = await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: null });
+    expect([unassigned.status, unassigned.body.status, unassigned.body.assignee_id]).toEqual([200, 'pending', null]);
+    await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: users[TECH] }).expect(200);
+    expect((await notificationsOf(TECH)).filter((row) => row.text_message === text)).toHaveLength(2);
     // Another company's person, or nobody known, cannot be assigned.
     const foreign = await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: users['operario@sur.example'] });
     expect([foreign.status, foreign.body.fields]).toEqual([400, { assignee_id: workOrderMessages.userNotMember }]);

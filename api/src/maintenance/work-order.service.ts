@@ -220,6 +220,15 @@ export class WorkOrderService {
             );
             changed = { id, status: 'assigned' };
           }
+        } else if (order.status === 'assigned') {
+          // 'Asignada' means someone has it: without anyone it is pending again.
+          set('status', 'pending');
+          sets.push(
+            `board_position = (select coalesce(max(board_position) + 1, 0) from work_order where company_id = $1 and status = 'pending')`,
+            'blocked = false',
+            `blocked_reason = ''`,
+          );
+          changed = { id, status: 'pending' };
         }
       }
       if (sets.length > 0) {
