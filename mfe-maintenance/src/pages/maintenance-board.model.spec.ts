@@ -1,0 +1,70 @@
+import type { MaintenanceCard } from '@planta/contracts';
+import { boardQuery, cardId, dropTarget, moveCard, moveRequest, NO_FILTERS, type BoardColumn } from './maintenance-board.model';
+
+const card = (id: number, status: MaintenanceCard['status'], extra: Partial<MaintenanceCard> = {}): MaintenanceCard => ({
+  id,
+  number: `OT-2026-${String(id).padStart(4, '0')}`,
+  title: `Orden ${id}`,
+  type: 'corrective',
+  priority: 'medium',
+  status,
+  position: 0,
+  version: id * 10,
+  machine_id: 1,
+  machine_name: 'Prensa 1',
+  assignee_id: null,
+  assignee_name: null,
+  blocked: false,
+  blocked_reason: '',
+  due_at: null,
+  overdue: false,
+  items_done: 0,
+  items_total: 0,
+  labor_minutes: 0,
+  comment_count: 0,
+  ...extra,
+});
+
+const columns: BoardColumn[] = [
+  { status: 'pending', cards: [card(1, 'pending'), card(2, 'pending'), card(3, 'pending')] },
+  { status: 'assigned', cards: [card(4, 'assigned', { blocked: true, blocked_reason: 'falta retén' })] },
+  { status: 'in_progress', cards: [] },
+];
+
+describe('maintenance board model', () => {
+  it('finds where a drop lands: over a card its place, over a column its end', () => {
+    expect(dropTarget(columns, cardId({ id: 2 }))).toEqual({ column: columns[0], index: 1 });
+    expect(dropTarget(columns, 'in_progress')).toEqual({ column: columns[2], index: 0 });
+    expect(dropTarget(columns, 'nowhere')).toBeNull();
+  });
+
+  it('asks to place the card in front of the card now at the index, or at the end, with its version', () => {
+    expect(moveRequest(columns[0].cards[2], columns[0], 0)).toEqual({ id: 3, to_status: 'pending', version: 30, before_id: 1 });
+    expect(moveRequest(columns[0].cards[0], columns[0], 2)).toEqual({ id: 1, to_status: 'pending', version: 10, before_id: null });
+    expect(moveRequest(columns[0].cards[0], columns[1], 1, { reason: 'x' })).toEqual({
+      id: 1,
+      to_status: 'assigned',
+      version: 10,
+      before_id: null,
+      reason: 'x',
+    });
+  });
+
+  it('shows the move at once, and a column change clears the blocked flag as the API does', () => {
+    const moved = moveCard(columns, 4, 'in_progress', 0);
+    expect(moved[1].cards).toEqual([]);
+    expect(moved[2].cards.map((entry) => [entry.id, entry.status, entry.blocked])).toEqual([[4, 'in_progress', false]]);
+    const reordered = moveCard(columns, 3, 'pending', 0);
+    expect(reordered[0].cards.map((entry) => entry.id)).toEqual([3, 1, 2]);
+  });
+
+  it('turns the filters into the query', () => {
+    expect(boardQuery(NO_FILTERS)).toEqual({});
+    expect(boardQuery({ type: 'preventive', machineId: 3, assigneeId: 7, mine: true })).toEqual({
+      type: 'preventive',
+      machine_id: 3,
+      assignee_id: 7,
+      mine: 'true',
+    });
+  });
+});
