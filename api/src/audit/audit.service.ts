@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { sortColumn } from '../common/sort-column';
 
 /** What happened to which record. `before`/`after`: the record's values (reduced to what changed). */
 export interface AuditEvent {
@@ -63,7 +64,7 @@ export class AuditService {
         where.push(
           containsFoldedSql(['actor_name', 'label', 'action', 'entity', "coalesce(before::text, '')", "coalesce(after::text, '')"], bind(query.search)),
         );
-      const column = AUDIT_SORTS[query.sort ?? ''] ?? null;
+      const column = sortColumn(AUDIT_SORTS, query.sort, null);
       const order = column ? `${column} ${query.direction === 'desc' ? 'desc' : 'asc'}, at desc, id desc` : 'at desc, id desc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total from audit_entry where ${where.join(' and ')}`, params);
       const items: AuditEntry[] = await scope.manager.query(

@@ -10,6 +10,7 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
 import { UsersService } from '../users/users.service';
 import { companyAuditValues, setUpCompany } from './company-setup';
+import { sortColumn } from '../common/sort-column';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
 
@@ -63,7 +64,7 @@ export class CompanyAdminService {
         params.push(query.search);
         where = containsFoldedSql(['company.name', 'company.tax_id', 'company.address', 'company.time_zone'], `$${params.length}`);
       }
-      const sort = Object.hasOwn(SORTS, query.sort ?? '') ? SORTS[query.sort!] : SORTS.name;
+      const sort = sortColumn(SORTS, query.sort, SORTS.name);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const [{ total }] = await manager.query(`select count(*)::int as total from (${ROW} where ${where}) listed`, params);
       const items: CompanyRecord[] = await manager.query(

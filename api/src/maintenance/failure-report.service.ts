@@ -26,6 +26,7 @@ import { heldGrantsSql } from '../permissions/held-grants';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { actor, openStopForReport, ownMachine } from './machine-stop.service';
+import { sortColumn } from '../common/sort-column';
 
 /** A photo as multer hands it over. */
 export interface UploadedPhoto {
@@ -106,7 +107,7 @@ export class FailureReportService {
       if (query.machine_id) where.push(`r.machine_id = ${bind(query.machine_id)}`);
       if (query.mine) where.push(`r.reported_by = ${bind(caller.userId)}`);
       const condition = where.join(' and ');
-      const sort = SORTS[query.sort ?? ''];
+      const sort = sortColumn(SORTS, query.sort, null);
       const order = sort ? `${sort} ${query.direction === 'desc' ? 'desc' : 'asc'} nulls last, r.id desc` : 'r.reported_at desc, r.id desc';
       const [{ total }] = await scope.manager.query(
         `select count(*)::int as total from failure_report r left join machine m on m.id = r.machine_id where ${condition}`,

@@ -16,6 +16,7 @@ import { containsFoldedSql } from '../common/text-search';
 import { productionFigures } from '../production/figures';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
+import { sortColumn } from '../common/sort-column';
 
 export const STOP_VIEW = `
   select s.id, s.machine_id, m.name as machine_name, s.line_id, l.name as line_name, s.started_at, s.ended_at, s.planned, s.cause, s.note,
@@ -175,7 +176,7 @@ export class MachineStopService {
       if (query.to) where.push(`s.started_at < ${bind(query.to)}::timestamptz`);
       if (query.search) where.push(containsFoldedSql(['m.name', 's.note', "coalesce(r.number, '')"], bind(query.search)));
       const condition = where.join(' and ');
-      const sort = STOP_SORTS[query.sort ?? ''] ?? null;
+      const sort = sortColumn(STOP_SORTS, query.sort, null);
       const order = sort ? `${sort} ${query.direction === 'desc' ? 'desc' : 'asc'}, s.id desc` : 's.started_at desc, s.id desc';
       const [{ total }] = await scope.manager.query(
         `select count(*)::int as total from machine_stop s join machine m on m.id = s.machine_id left join failure_report r on r.id = s.failure_report_id where ${condition}`,

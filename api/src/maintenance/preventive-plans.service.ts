@@ -28,6 +28,7 @@ import { heldGrantsSql } from '../permissions/held-grants';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { PmPlanEntity } from './pm-plan.entity';
+import { sortColumn } from '../common/sort-column';
 
 const OPEN = sqlValues(OPEN_WORK_ORDER_STATUSES);
 
@@ -159,7 +160,7 @@ export class PreventivePlansService {
           or (p.trigger <> 'calendar' and meter.value >= p.next_due_value - p.lead_value)
           or (open.due_at is not null and open.due_at <= $3::timestamptz + make_interval(days => ${horizon}::int)))`);
       }
-      const sort = SORTS[query.sort ?? ''] ?? SORTS.next_due_on;
+      const sort = sortColumn(SORTS, query.sort, SORTS.next_due_on);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const base = `${PLAN_ROWS} where ${where.join(' and ')}`;
       const [{ total }] = await scope.manager.query(`select count(*)::int as total from (${base}) counted`, params);

@@ -38,6 +38,7 @@ import {
   readWorkOrder,
   type WorkOrderRecord,
 } from './work-order.queries';
+import { sortColumn } from '../common/sort-column';
 
 type Create = z.output<typeof workOrderCreateSchema>;
 type Patch = z.output<typeof workOrderPatchSchema>;
@@ -102,8 +103,8 @@ export class WorkOrderService {
       if (query.search) where.push(containsFoldedSql(['o.number', 'o.title', "coalesce(m.name, '')"], bind(query.search)));
       const from = `from work_order o left join machine m on m.id = o.machine_id left join app_user a on a.id = o.assignee_id
                     left join failure_report r on r.id = o.failure_report_id where ${where.join(' and ')}`;
-      const sort = LIST_SORTS[query.sort ?? ''] ?? 'o.created_at';
-      const direction = query.sort && LIST_SORTS[query.sort] ? query.direction : 'desc';
+      const sort = sortColumn(LIST_SORTS, query.sort, 'o.created_at');
+      const direction = sortColumn(LIST_SORTS, query.sort, null) ? query.direction : 'desc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total ${from}`, params);
       const items = await scope.manager.query(
         `select o.id, o.number, o.type, o.title, o.status, o.priority, o.machine_id, m.name as machine_name, o.assignee_id, a.display_name as assignee_name,

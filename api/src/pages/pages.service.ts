@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { sortColumn } from '../common/sort-column';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email'>;
 
@@ -41,7 +42,7 @@ export class PagesService {
         params.push(query.search);
         where = ` where ${containsFoldedSql(['coalesce(own.name, page.name)', 'coalesce(own.description, page.description)', 'page.alias', 'page.name'], '$2')}`;
       }
-      const sort = Object.hasOwn(SORTS, query.sort ?? '') ? SORTS[query.sort!] : SORTS.name;
+      const sort = sortColumn(SORTS, query.sort, SORTS.name);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total from (${ROW}${where}) listed`, params);
       const items: PageRecord[] = await scope.manager.query(

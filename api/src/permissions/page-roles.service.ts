@@ -6,6 +6,7 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
 import { heldGrantsSql } from './held-grants';
 import { PageRoleEntity } from './page-role.entity';
+import { sortColumn } from '../common/sort-column';
 
 /** The page whose permissions decide who administers the permissions themselves. */
 const ADMINISTERING_PAGE = 'page-roles';
@@ -82,7 +83,7 @@ export class PageRolesService {
         params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where += ` and (${PAGE_NAME} ilike $2 or page.alias ilike $2 or ${PAGE_DESCRIPTION} ilike $2 or role.name ilike $2 or role.description ilike $2)`;
       }
-      const sort = Object.hasOwn(SORTS, query.sort ?? '') ? SORTS[query.sort!] : PAGE_NAME;
+      const sort = sortColumn(SORTS, query.sort, PAGE_NAME);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total ${FROM} where ${where}`, params);
       const items: PageRoleRow[] = await scope.manager.query(

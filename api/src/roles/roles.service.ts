@@ -6,6 +6,7 @@ import { containsFoldedSql } from '../common/text-search';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { sortColumn } from '../common/sort-column';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email'>;
 
@@ -38,7 +39,7 @@ export class RolesService {
         params.push(query.search);
         where = ` and ${containsFoldedSql(['role.name', 'role.description'], '$2')}`;
       }
-      const sort = Object.hasOwn(SORTS, query.sort ?? '') ? SORTS[query.sort!] : SORTS.name;
+      const sort = sortColumn(SORTS, query.sort, SORTS.name);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total from (${ROW}${where}) listed`, params);
       const items: RoleRecord[] = await scope.manager.query(

@@ -18,6 +18,7 @@ import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
 import { heldGrantsSql } from '../permissions/held-grants';
+import { sortColumn } from '../common/sort-column';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
 
@@ -107,7 +108,7 @@ export class UserAdminService {
         params.push(query.search);
         where.push(containsFoldedSql(['u.email', 'u.display_name', "coalesce(u.position, '')", SORTS.roles], `$${params.length}`));
       }
-      const column = SORTS[query.sort ?? ''] ?? SORTS.display_name;
+      const column = sortColumn(SORTS, query.sort, SORTS.display_name);
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const [{ total }] = await manager.query(`select count(*)::int as total from (${USER_ROW} where ${where.join(' and ')}) counted`, params);
       const items: ManagedUser[] = await manager.query(
