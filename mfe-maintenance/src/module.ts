@@ -14,7 +14,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/apps/maintenance-kanban-board', page: 'maintenance-board', load: () => import('./pages/maintenance-board.page') },
   ...screenRoutes({ route: '/apps/failure-damage-report', page: 'failure-damage-report' }, landing('failure-damage-report')),
   ...screenRoutes({ route: '/apps/corrective-maintenance', page: 'corrective-maintenance' }, () => import('./pages/corrective-maintenance.page')),
-  ...screenRoutes({ route: '/apps/preventiveMaintenance', page: 'preventive-maintenance' }, landing('preventive-maintenance')),
+  ...screenRoutes({ route: '/apps/preventiveMaintenance', page: 'preventive-maintenance' }, () => import('./pages/preventive-maintenance.page')),
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */

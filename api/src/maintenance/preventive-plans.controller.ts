@@ -17,6 +17,11 @@ export class PreventivePlansController {
     return this.plans.list(query);
   }
 
+  @Endpoint(preventivePlanEndpoints.formOptions)
+  formOptions() {
+    return this.plans.formOptions();
+  }
+
   @Endpoint(preventivePlanEndpoints.detail)
   detail(@Input() { params }: EndpointArgs<typeof preventivePlanEndpoints.detail>) {
     return this.plans.detail(params.id);

@@ -11,6 +11,7 @@ import {
   preventivePlanSchema,
   sqlValues,
   type CalendarRule,
+  type PmFormOptions,
   type PreventivePlan,
   type PreventivePlanDetail,
   type PreventivePlanListQuery,
@@ -182,6 +183,21 @@ export class PreventivePlansService {
     ]);
     if (!rows[0]) throw new NotFoundException(messages.notFound);
     return toView(rows[0]);
+  }
+
+  formOptions(): Promise<PmFormOptions> {
+    return this.tenantDb.transaction(async (scope) => ({
+      machines: await scope.manager.query(`select id, name from machine where company_id = $1 order by lower(name), id`, [scope.companyId]),
+      meters: await scope.manager.query(
+        `select id, machine_id, name, unit, value::float8 as value from meter where company_id = $1 order by machine_id, lower(name), id`,
+        [scope.companyId],
+      ),
+      assignees: await scope.manager.query(
+        `select u.id, u.display_name as name from company_member m join app_user u on u.id = m.user_id and u.active
+          where m.company_id = $1 order by lower(u.display_name), u.id`,
+        [scope.companyId],
+      ),
+    }));
   }
 
   detail(id: number): Promise<PreventivePlanDetail> {

@@ -1,6 +1,7 @@
 import { registerBundles, type I18n } from '@planta/i18n';
 import { commonTexts } from './common.texts';
 import { maintenanceBoardTexts } from './maintenance-board.texts';
+import { preventiveTexts } from './preventive.texts';
 
 /**
  * The 'maintenance' namespace of this remote, in the four languages: the area's vocabulary
@@ -13,6 +14,7 @@ export const MAINTENANCE_NS = 'maintenance';
 const SCREENS = [
   commonTexts,
   maintenanceBoardTexts,
+  preventiveTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const maintenanceBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -1,6 +1,7 @@
 import { endpoint, idParams } from '../endpoint';
 import { pagedSchema } from '../common.schema';
 import {
+  pmFormOptionsSchema,
   pmGeneratedSchema,
   preventivePlanDetailSchema,
   preventivePlanListQuerySchema,
@@ -22,6 +23,14 @@ export const preventivePlanEndpoints = {
     summary: 'A page of preventive plans: search by name or machine; filter by machine, trigger, active and due within N days',
     query: preventivePlanListQuerySchema,
     response: pagedSchema(preventivePlanViewSchema),
+  }),
+  formOptions: endpoint({
+    method: 'GET',
+    path: 'preventive-plan-options',
+    access,
+    tag,
+    summary: "The plan form's choices: machines, their meters with their value now, and the company's active members",
+    response: pmFormOptionsSchema,
   }),
   detail: endpoint({
     method: 'GET',

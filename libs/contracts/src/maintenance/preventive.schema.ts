@@ -196,3 +196,11 @@ export type PreventivePlanDetail = z.infer<typeof preventivePlanDetailSchema>;
 
 /** The work order a plan created (or found open) on `POST …/:id/generate`. */
 export const pmGeneratedSchema = z.object({ created: z.boolean(), order: pmOpenOrderSchema });
+
+/** What the plan form chooses from: the company's machines, their meters (with their value now) and its active members. */
+export const pmFormOptionsSchema = z.object({
+  machines: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  meters: z.array(z.object({ id: z.number().int(), machine_id: z.number().int(), name: z.string(), unit: z.string(), value: z.number() })),
+  assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PmFormOptions = z.infer<typeof pmFormOptionsSchema>;
