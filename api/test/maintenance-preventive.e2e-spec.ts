@@ -20,7 +20,7 @@ const setClock = (app: INestApplication, at: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ PM_SCHEDULER_MS: '0' });
+  t = await startTestApp();
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
@@ -202,6 +202,20 @@ describe('preventive plans: CRUD, validation, tenancy and grants', () => {
     expect((await t.http().delete(`/api/preventive-plan/${plan.id}`).set(as(south))).status).toBe(404);
     expect((await t.http().post(`/api/preventive-plan/${plan.id}/generate`).set(as(south))).status).toBe(404);
     expect((await t.http().get(`/api/preventive-plan/all?search=repetido`).set(as(south))).body.total).toBe(0);
+  });
+
+  it("offers the form's machines, meters and people of the active company only, to whoever may read plans", async () => {
+    expect((await t.http().get('/api/preventive-plan-options').set(as('invitado@norte.example'))).status).toBe(403);
+    const mine = await t.http().get('/api/preventive-plan-options').set(as('operario@norte.example'));
+    expect(mine.status).toBe(200);
+    expect(mine.body.machines).toContainEqual({ id: ids.press, name: 'Prensa PM' });
+    expect(mine.body.meters).toContainEqual({ id: ids.billets, machine_id: ids.press, name: 'Tochos empujados', unit: 'tochos', value: expect.any(Number) });
+    expect(mine.body.assignees).toContainEqual({ id: ids.operator, name: expect.any(String) });
+    const theirs = await t.http().get('/api/preventive-plan-options').set(as('admin@sur.example'));
+    expect(theirs.body.machines.map((machine: { id: number }) => machine.id)).toEqual(expect.arrayContaining([ids.southMachine]));
+    expect(theirs.body.machines.map((machine: { id: number }) => machine.id)).not.toContain(ids.press);
+    expect(theirs.body.meters.map((meter: { id: number }) => meter.id)).not.toContain(ids.billets);
+    expect(theirs.body.assignees.map((user: { id: number }) => user.id)).not.toContain(ids.operator);
   });
 
   it('generates the next order on demand once, with the checklist, and keeps a plan with orders from being deleted', async () => {
