@@ -123,6 +123,8 @@ const useStyles = makeStyles({
   pageSize: { display: 'flex', alignItems: 'center', gap: '8px' },
   filters: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 200px))', gap: '12px', alignItems: 'end' },
   filter: { minWidth: 0 },
+  // A native select is as wide as its longest option: kept to its grid cell, a long one ends in '…'.
+  filterControl: { minWidth: 0, maxWidth: '100%', '& select': { minWidth: 0, width: '100%', textOverflow: 'ellipsis' } },
   cards: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyleType: 'none' },
   card: { cursor: 'pointer' },
 });
@@ -331,7 +333,7 @@ export function ResourceList<T extends { id: number | string }>({
               {filter.type === 'date' ? (
                 <Input type="date" value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)} />
               ) : (
-                <Select value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)}>
+                <Select className={styles.filterControl} value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)}>
                   <option value="">{t('words.all', 'Todos')}</option>
                   {filter.options.map((option) => (
                     <option key={option.value} value={String(option.value)}>
