@@ -2,8 +2,8 @@ import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-component
 import { useFormat } from '@planta/ui';
 
 const useStyles = makeStyles({
-  box: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '140px' },
-  label: { fontVariantNumeric: 'tabular-nums' },
+  box: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
+  label: { fontVariantNumeric: 'tabular-nums', overflowWrap: 'normal' },
 });
 
 /**

@@ -155,7 +155,8 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   block: { display: 'flex', flexDirection: 'column', gap: '8px' },
   tableWrap: { overflowX: 'auto' },
-  checks: { display: 'flex', flexWrap: 'wrap', gap: '16px', alignItems: 'center' },
+  // Level with the inputs beside them (below their labels).
+  checks: { display: 'flex', flexWrap: 'wrap', gap: '16px', alignItems: 'center', alignSelf: 'start', paddingTop: '22px' },
 });
 
 function BooleanField({
@@ -345,7 +346,9 @@ export function PreventivePlanForm({ id }: { id: string }) {
             label={t('maintenance:preventive.fields.leadDays')}
             hint={t('maintenance:preventive.hints.leadDays')}
           />
-          <BooleanField control={control} name="skip_weekends" label={t('maintenance:preventive.fields.skipWeekends')} />
+          <div className={styles.checks}>
+            <BooleanField control={control} name="skip_weekends" label={t('maintenance:preventive.fields.skipWeekends')} />
+          </div>
         </FormSection>
       ) : null}
 
@@ -357,7 +360,7 @@ export function PreventivePlanForm({ id }: { id: string }) {
             label={t('maintenance:preventive.fields.meter')}
             required
             numeric
-            options={meters.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${format.number(candidate.value, 0)} ${candidate.unit})` }))}
+            options={meters.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${format.number(candidate.value, 2)} ${candidate.unit})` }))}
             hint={
               machineId === null
                 ? t('maintenance:preventive.hints.chooseMachineFirst')

@@ -12,7 +12,7 @@ export const PREVENTIVE_PATH = '/apps/preventiveMaintenance';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: '6px' },
-  chips: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
+  number: { whiteSpace: 'nowrap' },
 });
 
 /**
@@ -42,6 +42,7 @@ export function PreventivePlansList() {
     const triggerOf = (plan: PreventivePlanView) => triggerLabels.find((label) => label.value === plan.trigger)?.label ?? plan.trigger;
     const statusOf = (plan: PreventivePlanView) =>
       !plan.active ? t('maintenance:preventive.inactive') : plan.overdue ? t('maintenance:preventive.overdue') : t('maintenance:preventive.onTime');
+    // The overdue chip sits under the date, so that the list keeps to six columns on a tablet.
     const counterText = (plan: PreventivePlanView) =>
       pmUsesCounter(plan.trigger) && plan.meter_value !== null && plan.next_due_value !== null
         ? `${plan.meter_name}: ${format.number(plan.meter_value, 0)} / ${format.number(plan.next_due_value, 0)}`
@@ -49,13 +50,31 @@ export function PreventivePlansList() {
     return [
       { key: 'machine_name', label: t('maintenance:preventive.columns.machine'), sortable: true },
       { key: 'name', label: t('maintenance:preventive.columns.name'), sortable: true },
-      { key: 'trigger', label: t('maintenance:preventive.columns.trigger'), sortable: true, render: triggerOf, exportValue: triggerOf },
+      {
+        key: 'trigger',
+        label: t('maintenance:preventive.columns.trigger'),
+        sortable: true,
+        render: (plan) => t(`maintenance:preventive.triggerShort.${plan.trigger}`),
+        exportValue: triggerOf,
+      },
       {
         key: 'next_due_on',
         label: t('maintenance:preventive.columns.nextDue'),
         sortable: true,
-        render: (plan) => (pmUsesCalendar(plan.trigger) ? format.date(plan.next_due_on) : t('maintenance:preventive.none')),
-        exportValue: (plan) => plan.next_due_on,
+        // The date and, when it needs attention, the plan's state: overdue or inactive.
+        render: (plan) => (
+          <div className={styles.stack}>
+            <span>{pmUsesCalendar(plan.trigger) ? format.date(plan.next_due_on) : t('maintenance:preventive.none')}</span>
+            {!plan.active || plan.overdue ? (
+              <span>
+                <Badge appearance="tint" color={plan.active ? 'danger' : 'subtle'} shape="rounded">
+                  {statusOf(plan)}
+                </Badge>
+              </span>
+            ) : null}
+          </div>
+        ),
+        exportValue: (plan) => [plan.next_due_on ?? '', plan.active && !plan.overdue ? '' : statusOf(plan)].filter(Boolean).join(' · '),
       },
       {
         key: 'counter_used',
@@ -81,25 +100,15 @@ export function PreventivePlansList() {
         render: (plan) =>
           plan.open_order ? (
             <div className={styles.stack}>
-              <Text weight="semibold">{plan.open_order.number}</Text>
+              <Text weight="semibold" className={styles.number}>
+                {plan.open_order.number}
+              </Text>
               <Text size={200}>{t(`maintenance:enums.workOrderStatus.${i18nKey(plan.open_order.status)}`)}</Text>
             </div>
           ) : (
             t('maintenance:preventive.none')
           ),
         exportValue: (plan) => plan.open_order?.number ?? '',
-      },
-      {
-        key: 'overdue',
-        label: t('maintenance:preventive.columns.status'),
-        render: (plan) => (
-          <div className={styles.chips}>
-            <Badge appearance="tint" color={!plan.active ? 'subtle' : plan.overdue ? 'danger' : 'success'} shape="rounded">
-              {statusOf(plan)}
-            </Badge>
-          </div>
-        ),
-        exportValue: statusOf,
       },
     ];
   }, [t, format, triggerLabels, styles]);
