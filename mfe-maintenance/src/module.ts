@@ -9,8 +9,8 @@ const landing = (alias: PageAlias) => () => import('./pages/landing.page').then(
  * may read its page.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  ...screenRoutes({ route: '/apps/maintenance-dashboard', page: 'maintenance-dashboard' }, landing('maintenance-dashboard')),
-  { path: '/apps/maintenance-dashboard/machineResume/:machineId', page: 'maintenance-dashboard', load: landing('maintenance-dashboard') },
+  ...screenRoutes({ route: '/apps/maintenance-dashboard', page: 'maintenance-dashboard' }, () => import('./pages/maintenance-dashboard.page')),
+  { path: '/apps/maintenance-dashboard/machineResume/:machineId', page: 'maintenance-dashboard', load: () => import('./pages/machine-summary.page') },
   { path: '/apps/maintenance-kanban-board', page: 'maintenance-board', load: () => import('./pages/maintenance-board.page') },
   ...screenRoutes({ route: '/apps/failure-damage-report', page: 'failure-damage-report' }, landing('failure-damage-report')),
   ...screenRoutes({ route: '/apps/corrective-maintenance', page: 'corrective-maintenance' }, () => import('./pages/corrective-maintenance.page')),

@@ -36,6 +36,14 @@ export const commonTexts = {
       pmAnchor: { fixed: 'Fechas fijas', completion: 'Desde la última realización' },
       meterKind: { hours: 'Horas de prensa', billets: 'Tochos empujados', kg: 'Kg extruidos', cycles: 'Ciclos', other: 'Otro contador' },
       meterSource: { production: 'Producción', manual: 'Lectura manual', imported: 'Importado', reset: 'Reinicio' },
+      machineStatus: {
+        operating: 'En operación',
+        standby: 'En espera',
+        commissioning: 'En puesta en marcha',
+        stopped: 'Detenida por falla',
+        maintenance: 'En mantenimiento planificado',
+        outOfService: 'Fuera de servicio',
+      },
     },
   },
   en: {
@@ -71,6 +79,14 @@ export const commonTexts = {
       pmAnchor: { fixed: 'Fixed dates', completion: 'From the last completion' },
       meterKind: { hours: 'Press hours', billets: 'Billets pushed', kg: 'Kg extruded', cycles: 'Cycles', other: 'Other meter' },
       meterSource: { production: 'Production', manual: 'Manual reading', imported: 'Imported', reset: 'Reset' },
+      machineStatus: {
+        operating: 'Operating',
+        standby: 'Standby',
+        commissioning: 'Commissioning',
+        stopped: 'Stopped by a failure',
+        maintenance: 'Planned maintenance',
+        outOfService: 'Out of service',
+      },
     },
   },
   ar: {
@@ -106,6 +122,14 @@ export const commonTexts = {
       pmAnchor: { fixed: 'تواريخ ثابتة', completion: 'من آخر تنفيذ' },
       meterKind: { hours: 'ساعات المكبس', billets: 'القضبان المدفوعة', kg: 'كغ مبثوقة', cycles: 'دورات', other: 'عداد آخر' },
       meterSource: { production: 'الإنتاج', manual: 'قراءة يدوية', imported: 'مستورد', reset: 'إعادة ضبط' },
+      machineStatus: {
+        operating: 'قيد التشغيل',
+        standby: 'في الانتظار',
+        commissioning: 'قيد التشغيل التجريبي',
+        stopped: 'متوقفة بسبب عطل',
+        maintenance: 'صيانة مخططة',
+        outOfService: 'خارج الخدمة',
+      },
     },
   },
   tr: {
@@ -141,6 +165,14 @@ export const commonTexts = {
       pmAnchor: { fixed: 'Sabit tarihler', completion: 'Son yapılıştan itibaren' },
       meterKind: { hours: 'Pres saatleri', billets: 'İtilen biyetler', kg: 'Ekstrüde kg', cycles: 'Çevrimler', other: 'Diğer sayaç' },
       meterSource: { production: 'Üretim', manual: 'Elle okuma', imported: 'İçe aktarıldı', reset: 'Sıfırlama' },
+      machineStatus: {
+        operating: 'Çalışıyor',
+        standby: 'Beklemede',
+        commissioning: 'Devreye alma',
+        stopped: 'Arıza nedeniyle durdu',
+        maintenance: 'Planlı bakım',
+        outOfService: 'Hizmet dışı',
+      },
     },
   },
 };

@@ -2,6 +2,9 @@ import { registerBundles, type I18n } from '@planta/i18n';
 import { commonTexts } from './common.texts';
 import { maintenanceBoardTexts } from './maintenance-board.texts';
 import { preventiveTexts } from './preventive.texts';
+import { machineSummaryTexts } from './machine-summary.texts';
+import { maintenanceDashboardTexts } from './maintenance-dashboard.texts';
+import { reliabilityTexts } from './reliability.texts';
 
 /**
  * The 'maintenance' namespace of this remote, in the four languages: the area's vocabulary
@@ -15,6 +18,9 @@ const SCREENS = [
   commonTexts,
   maintenanceBoardTexts,
   preventiveTexts,
+  reliabilityTexts,
+  maintenanceDashboardTexts,
+  machineSummaryTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const maintenanceBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
