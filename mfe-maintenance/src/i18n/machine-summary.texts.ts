@@ -47,6 +47,7 @@ export const machineSummaryTexts = {
       cancel: 'Cancelar',
       history: 'Historial',
       noHistory: 'Sin eventos',
+      wholeHistory: 'Ver los {{count}} eventos',
       events: {
         report: 'Reporte de falla {{label}}',
         stopStarted: 'Inicio de paro ({{label}})',
@@ -109,6 +110,7 @@ export const machineSummaryTexts = {
       cancel: 'Cancel',
       history: 'History',
       noHistory: 'No events',
+      wholeHistory: 'Show all {{count}} events',
       events: {
         report: 'Failure report {{label}}',
         stopStarted: 'Stop started ({{label}})',
@@ -171,6 +173,7 @@ export const machineSummaryTexts = {
       cancel: 'إلغاء',
       history: 'السجل',
       noHistory: 'لا أحداث',
+      wholeHistory: 'عرض كل الأحداث ({{count}})',
       events: {
         report: 'بلاغ عطل {{label}}',
         stopStarted: 'بداية توقف ({{label}})',
@@ -233,6 +236,7 @@ export const machineSummaryTexts = {
       cancel: 'İptal',
       history: 'Geçmiş',
       noHistory: 'Olay yok',
+      wholeHistory: '{{count}} olayın tümünü göster',
       events: {
         report: 'Arıza bildirimi {{label}}',
         stopStarted: 'Duruş başladı ({{label}})',

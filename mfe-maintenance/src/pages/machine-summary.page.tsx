@@ -36,6 +36,9 @@ const useStyles = makeStyles({
   periodRow: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '12px', flexWrap: 'wrap' },
 });
 
+/** History events shown before 'Ver todo'. */
+const HISTORY_SHOWN = 25;
+
 /** 3 h 05 min 09 s: a running duration, to the second. */
 function runningText(ms: number) {
   const seconds = Math.max(0, Math.floor(ms / 1000));
@@ -101,6 +104,7 @@ export default function MachineSummaryPage() {
   const [loadError, setLoadError] = useState<{ message: string; missing: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [reading, setReading] = useState<MachineSummary['meters'][number] | null>(null);
+  const [wholeHistory, setWholeHistory] = useState(false);
   const validId = pathId.safeParse(machineId).success;
   const address = `${window.location.origin}${summaryPath(Number(machineId))}`;
   const qr = useQr(address);
@@ -181,7 +185,7 @@ export default function MachineSummaryPage() {
               color={machine.down ? 'danger' : machine.status === 'out-of-service' ? 'informative' : 'success'}
               data-testid="status-chip"
             >
-              {machine.down ? t('machineSummary.down') : t('machineSummary.up')} · {t(`enums.machineStatus.${i18nKey(machine.status)}`)}
+              {t(`enums.machineStatus.${i18nKey(machine.status)}`)}
             </Badge>
           </div>
           <Text className={styles.muted}>{t('machineSummary.title')}</Text>
@@ -336,7 +340,7 @@ export default function MachineSummaryPage() {
             <Text className={styles.muted}>{t('machineSummary.noHistory')}</Text>
           ) : (
             <ul className={styles.list}>
-              {summary.timeline.map((event) => (
+              {(wholeHistory ? summary.timeline : summary.timeline.slice(0, HISTORY_SHOWN)).map((event) => (
                 <li key={`${event.event}-${event.ref_id}`}>
                   <Text weight="semibold">{format.dateTime(event.at)}</Text> ·{' '}
                   {t(`machineSummary.events.${i18nKey(event.event)}`, {
@@ -347,6 +351,11 @@ export default function MachineSummaryPage() {
               ))}
             </ul>
           )}
+          {!wholeHistory && summary.timeline.length > HISTORY_SHOWN ? (
+            <Button appearance="subtle" onClick={() => setWholeHistory(true)}>
+              {t('machineSummary.wholeHistory', { count: summary.timeline.length })}
+            </Button>
+          ) : null}
         </Card>
         <Card className={styles.panel} data-testid="machine-qr">
           <Title3 as="h2">{t('machineSummary.qrTitle')}</Title3>

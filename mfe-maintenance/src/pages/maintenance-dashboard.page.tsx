@@ -37,6 +37,7 @@ export const summaryPath = (machineId: number) => `/apps/maintenance-dashboard/m
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '16px', flexWrap: 'wrap' },
+  heading: { display: 'flex', flexDirection: 'column', gap: '4px' },
   controls: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: '12px' },
   charts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '12px' },
@@ -180,13 +181,11 @@ function MaintenanceDashboardPage() {
   return (
     <section className={styles.page} aria-labelledby="maintenance-dashboard-title">
       <div className={styles.head}>
-        <div>
+        <div className={styles.heading}>
           <Title2 as="h1" id="maintenance-dashboard-title">
             {t('dashboard.title')}
           </Title2>
-          <Text as="p" className={styles.muted}>
-            {t('dashboard.description')}
-          </Text>
+          <Text className={styles.muted}>{t('dashboard.description')}</Text>
         </div>
         <div className={styles.controls}>
           <PeriodPicker key={period.key} choice={period.choice} onChoose={period.choose} />
@@ -276,11 +275,13 @@ function MaintenanceDashboardPage() {
                   <BarChart data={dashboard.presses.map((press) => ({ name: press.name, mtbf: press.mtbfHours ?? 0, mttr: press.mttrHours ?? 0 }))}>
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
-                    <YAxis width={56} />
+                    {/* MTTR is hours where MTBF is hundreds: each on its own axis, so that both can be read. */}
+                    <YAxis yAxisId="mtbf" width={56} unit=" h" />
+                    <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" />
                     <Tooltip formatter={(value) => hours(format, Number(value))} />
                     <Legend />
-                    <Bar dataKey="mtbf" name={t('reliability.mtbf')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
-                    <Bar dataKey="mttr" name={t('reliability.mttr')} fill={tokens.colorPaletteDarkOrangeBackground3} isAnimationActive={false} />
+                    <Bar yAxisId="mtbf" dataKey="mtbf" name={t('reliability.mtbf')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
+                    <Bar yAxisId="mttr" dataKey="mttr" name={t('reliability.mttr')} fill={tokens.colorPaletteDarkOrangeBackground3} isAnimationActive={false} />
                   </BarChart>
                 </ResponsiveContainer>
               </div>

@@ -64,7 +64,7 @@ describe('maintenance dashboard and machine summary', () => {
     await onPath(page, `/apps/maintenance-dashboard/machineResume/${pressId}`);
     const main = page.getByRole('main');
     await visible(main.getByRole('heading', { name: PRESS }));
-    await visible(main.getByTestId('status-chip').getByText(/En marcha/));
+    await visible(main.getByTestId('status-chip').getByText('En operación'));
     // Two failure stops of 2 h and 4 h in the last 90 days.
     await visible(main.getByTestId('figure-mttr').getByText('3 h', { exact: true }));
     await visible(main.getByTestId('last-failures').getByText(/Falla eléctrica/));
