@@ -263,9 +263,10 @@ export class MachineSummaryService {
       }
       const machines: { id: number; name: string; code: string; type: string; status: string; line_name: string | null; open_orders: string }[] =
         await manager.query(
-          `select machine.id, machine.name, machine.code, machine.type, machine.status, line.name as line_name,
-                (select count(*) from work_order wo where wo.machine_id = machine.id and wo.status in (${OPEN_SQL})) as open_orders
+          `select machine.id, machine.name, machine.code, machine.type, machine.status, line.name as line_name, coalesce(open.count, 0) as open_orders
            from machine left join extrusion_line line on line.id = machine.line_id
+           left join (select wo.machine_id, count(*) from work_order wo where wo.company_id = $1 and wo.status in (${OPEN_SQL}) group by wo.machine_id) open
+             on open.machine_id = machine.id
           where machine.company_id = $1 ${lineId ? 'and machine.line_id = $2' : ''}
           order by machine.type <> 'press', machine.name`,
           lineId ? [companyId, lineId] : [companyId],
@@ -311,7 +312,22 @@ export class MachineSummaryService {
         [companyId, p.from, p.measuredEnd],
       );
 
-      const totals = await this.stopTotals(manager, companyId, p);
+      // One pass over the period's stops: hours per machine, cause and failure, summed both ways.
+      const causes: { machine_id: number; cause: StopCause; failure: boolean; hours: string; stops: string }[] = await manager.query(
+        `select machine_id, cause, failure, sum(hours) as hours, count(*) as stops from (${CLIPPED_STOPS}) clipped where hours > 0 group by machine_id, cause, failure`,
+        [companyId, p.from, p.measuredEnd, p.now],
+      );
+      const totals = new Map<number, Totals>();
+      for (const row of causes) {
+        const machineId = Number(row.machine_id);
+        const entry = totals.get(machineId) ?? { machine_id: machineId, stop_hours: '0', failures: '0', failure_hours: '0' };
+        entry.stop_hours = String(Number(entry.stop_hours) + Number(row.hours));
+        if (row.failure) {
+          entry.failures = String(Number(entry.failures) + Number(row.stops));
+          entry.failure_hours = String(Number(entry.failure_hours) + Number(row.hours));
+        }
+        totals.set(machineId, entry);
+      }
       const reliabilityOf = (machine: (typeof machines)[number]) => ({
         machine_id: machine.id,
         name: machine.name,
@@ -325,10 +341,6 @@ export class MachineSummaryService {
         .sort((a, b) => b.stopHours - a.stopHours)
         .slice(0, TOP_DOWNTIME_MACHINES);
 
-      const causes: { machine_id: number; cause: StopCause; hours: string; stops: string }[] = await manager.query(
-        `select machine_id, cause, sum(hours) as hours, count(*) as stops from (${CLIPPED_STOPS}) clipped where hours > 0 group by machine_id, cause`,
-        [companyId, p.from, p.measuredEnd, p.now],
-      );
       const byCause = new Map<StopCause, { hours: number; stops: number }>();
       for (const row of causes) {
         if (!inScope.has(Number(row.machine_id))) continue;

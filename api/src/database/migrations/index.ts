@@ -11,6 +11,7 @@ import { BoundedProfileInput1764420000000 } from './1764420000000-bounded-profil
 import { Administration1764500000000 } from './1764500000000-administration';
 import { Maintenance1764600000000 } from './1764600000000-maintenance';
 import { WorkOrderCompletedBy1764620000000 } from './1764620000000-work-order-completed-by';
+import { MaintenanceSummaryIndexes1764640000000 } from './1764640000000-maintenance-summary-indexes';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Administration1764500000000,
   Maintenance1764600000000,
   WorkOrderCompletedBy1764620000000,
+  MaintenanceSummaryIndexes1764640000000,
 ];
