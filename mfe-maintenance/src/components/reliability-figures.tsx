@@ -5,7 +5,8 @@ import type { ReliabilityFigures } from '@planta/contracts';
 import { useFormat, type Formats } from '@planta/ui';
 
 const useStyles = makeStyles({
-  card: { padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '150px' },
+  // Visible overflow: the formula's popover opens below the label and must not be cut by the card.
+  card: { padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '150px', overflow: 'visible' },
   value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   note: { color: tokens.colorNeutralForeground3 },
   info: { maxWidth: '360px', display: 'flex', flexDirection: 'column', gap: '6px' },
