@@ -312,7 +312,7 @@ describe('assignment and mentions', () => {
     const order = await createOrder();
     expect(order.status).toBe('pending');
     const techSocket = await connect(url, tokens[TECH]);
-    const live = nextEvent<{ text: string }>(techSocket, liveEvents.labeledUser);
+    const live = nextEvent<{ text: string }>(techSocket, liveEvents.userLabelMaintenanceBoard);
     const patched = await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: users[TECH] });
     expect([patched.status, patched.body.status, patched.body.assignee_id]).toEqual([200, 'assigned', users[TECH]]);
     const text = `Se le asignó la actividad de mantenimiento correctivo ${order.number}: ${order.title}`;

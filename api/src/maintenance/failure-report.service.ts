@@ -27,6 +27,7 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { actor, openStopForReport, ownMachine } from './machine-stop.service';
 import { sortColumn } from '../common/sort-column';
+import { assignmentNotification } from './assignment-notice';
 
 /** A photo as multer hands it over. */
 export interface UploadedPhoto {
@@ -230,7 +231,7 @@ export class FailureReportService {
    * report's open stop linked to it, all in one transaction. The assignee is told afterwards.
    */
   async accept(caller: RequestIdentity, id: number, assigneeId: number | null = null) {
-    let assigned: { userId: number; text: string } | null = null;
+    let assigned: { userId: number; number: string; title: string } | null = null;
     const detail = await this.decide(caller, id, 'accepted', async (scope, report) => {
       if (assigneeId !== null) {
         const member: unknown[] = await scope.manager.query(
@@ -261,13 +262,11 @@ export class FailureReportService {
             and (failure_report_id = $2 or ($4::int is not null and machine_id = $4 and $5))`,
         [scope.companyId, id, order.id, report.machine_id, report.machine_stopped],
       );
-      if (assigneeId !== null) assigned = { userId: assigneeId, text: `Se le asignó la actividad de mantenimiento correctivo ${order.number}: ${title}` };
+      if (assigneeId !== null) assigned = { userId: assigneeId, number: order.number, title };
       return { work_order_id: order.id };
     });
-    const notice = assigned as { userId: number; text: string } | null;
-    if (notice)
-      // The board's event: the assignee is named on a card of the maintenance board.
-      await this.notifications.notify(notice.userId, { event: liveEvents.userLabelMaintenanceBoard, text: notice.text, variant: 'info' }, caller.companyId);
+    const notice = assigned as { userId: number; number: string; title: string } | null;
+    if (notice) await this.notifications.notify(notice.userId, assignmentNotification({ type: 'corrective', ...notice }), caller.companyId);
     return detail;
   }
 

@@ -30,6 +30,7 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { PmPlanEntity } from './pm-plan.entity';
 import { sortColumn } from '../common/sort-column';
+import { assignmentNotification } from './assignment-notice';
 
 const OPEN = sqlValues(OPEN_WORK_ORDER_STATUSES);
 
@@ -430,7 +431,7 @@ export class PreventivePlansService {
       }
       await scope.manager.query(`release savepoint pm_plan_order`);
       const notifications: PendingNotification[] = plan.assignee_id
-        ? [{ userId: plan.assignee_id, text: preventiveMessages.assigned(order.number, plan.name), variant: 'info' }]
+        ? [{ userId: plan.assignee_id, ...assignmentNotification({ type: 'preventive', number: order.number, title: plan.name }) }]
         : [];
       return { created: true, order: { ...order, due_at: iso(order.due_at) }, notifications };
     } catch (error) {

@@ -39,6 +39,7 @@ import {
   type WorkOrderRecord,
 } from './work-order.queries';
 import { sortColumn } from '../common/sort-column';
+import { assignmentNotification } from './assignment-notice';
 
 type Create = z.output<typeof workOrderCreateSchema>;
 type Patch = z.output<typeof workOrderPatchSchema>;
@@ -57,20 +58,10 @@ const LIST_SORTS: Record<string, string> = {
   due_at: 'o.due_at',
 };
 
-/** "mantenimiento correctivo|preventivo" (the shell links such a notification to the board). */
-const activityOf = (type: WorkOrderRecord['type']) =>
-  type === 'preventive' ? 'mantenimiento preventivo' : type === 'corrective' ? 'mantenimiento correctivo' : 'mantenimiento de mejora';
-
-/** The assignee's notification (spec 2.2): the text names the activity, so it opens the board. */
+/** The assignee's notification (spec 2.2). */
 export const assignmentNotice = (order: Pick<WorkOrderRecord, 'type' | 'number' | 'title'>, userId: number): Outgoing => ({
   userId,
-  notification: {
-    // labeledUser: the spec's "a person was named on something" event, which the shell's panel
-    // hears (NOTIFYING_EVENTS) — userLabelMaintenanceBoard stays what it says, a comment mention.
-    event: liveEvents.labeledUser,
-    text: `Se le asignó la actividad de ${activityOf(order.type)} ${order.number}: ${order.title}`,
-    variant: 'info',
-  },
+  notification: assignmentNotification(order),
 });
 
 /** Work orders: the list, the record and the work done on it (comments, labour, checklist, blocking). */

@@ -34,7 +34,6 @@ export const preventiveMessages = {
   inactive: 'El plan está inactivo: actívalo para generar su orden',
   alreadyOpen: 'El plan ya tiene una orden de trabajo abierta',
   /** The assignment notification (spec 2.2: the shell links it to the board in the same tab). */
-  assigned: (number: string, plan: string) => `Se le asignó la actividad de mantenimiento preventivo ${number}: ${plan}`,
   overdue: (number: string, plan: string) => `La orden de mantenimiento preventivo ${number} (${plan}) está vencida`,
   skipped: (count: number) => (count === 1 ? '1 ocurrencia omitida' : `${count} ocurrencias omitidas`),
 } as const;
