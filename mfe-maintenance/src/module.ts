@@ -1,8 +1,5 @@
-import type { PageAlias } from '@planta/contracts';
 import { screenRoutes, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { MAINTENANCE_NAVIGATION } from './navigation';
-
-const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
 
 /**
  * The routes of spec 2.2 this area owns (base paths redirect to their list), each for whoever
@@ -12,7 +9,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/maintenance-dashboard', page: 'maintenance-dashboard' }, () => import('./pages/maintenance-dashboard.page')),
   { path: '/apps/maintenance-dashboard/machineResume/:machineId', page: 'maintenance-dashboard', load: () => import('./pages/machine-summary.page') },
   { path: '/apps/maintenance-kanban-board', page: 'maintenance-board', load: () => import('./pages/maintenance-board.page') },
-  ...screenRoutes({ route: '/apps/failure-damage-report', page: 'failure-damage-report' }, landing('failure-damage-report')),
+  ...screenRoutes({ route: '/apps/failure-damage-report', page: 'failure-damage-report' }, () => import('./pages/failure-report.page')),
   ...screenRoutes({ route: '/apps/corrective-maintenance', page: 'corrective-maintenance' }, () => import('./pages/corrective-maintenance.page')),
   ...screenRoutes({ route: '/apps/preventiveMaintenance', page: 'preventive-maintenance' }, () => import('./pages/preventive-maintenance.page')),
 ];

@@ -5,6 +5,7 @@ import { preventiveTexts } from './preventive.texts';
 import { machineSummaryTexts } from './machine-summary.texts';
 import { maintenanceDashboardTexts } from './maintenance-dashboard.texts';
 import { reliabilityTexts } from './reliability.texts';
+import { failureReportTexts } from './failure-report.texts';
 
 /**
  * The 'maintenance' namespace of this remote, in the four languages: the area's vocabulary
@@ -21,6 +22,7 @@ const SCREENS = [
   reliabilityTexts,
   maintenanceDashboardTexts,
   machineSummaryTexts,
+  failureReportTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const maintenanceBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -158,6 +158,7 @@ export const production: BundleShape<typeof es> = {
     },
   },
   board: {
+    pressStopped: 'المكبس متوقف · منذ {{time}}',
     search: 'البحث في اللوحة',
     searchPlaceholder: 'الرقم أو العميل أو المقطع',
     line: 'الخط',

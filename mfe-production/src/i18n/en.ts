@@ -158,6 +158,7 @@ export const production: BundleShape<typeof es> = {
     },
   },
   board: {
+    pressStopped: 'Press stopped · since {{time}}',
     search: 'Search the board',
     searchPlaceholder: 'Number, customer or profile',
     line: 'Line',

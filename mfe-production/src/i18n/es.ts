@@ -159,6 +159,7 @@ export const production = {
     },
   },
   board: {
+    pressStopped: 'Prensa detenida · desde {{time}}',
     search: 'Buscar en el tablero',
     searchPlaceholder: 'Número, cliente o perfil',
     line: 'Línea',

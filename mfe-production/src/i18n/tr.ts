@@ -158,6 +158,7 @@ export const production: BundleShape<typeof es> = {
     },
   },
   board: {
+    pressStopped: 'Pres durdu · {{time}} itibarıyla',
     search: 'Panoda ara',
     searchPlaceholder: 'Numara, müşteri veya profil',
     line: 'Hat',

@@ -12,6 +12,8 @@ export interface BoardColumn {
   lineId: number | null;
   lineName: string | null;
   cards: BoardCard[];
+  /** The line's press (or criticality-A machine) is stopped: since when, and which one. */
+  stopped?: { machineName: string; startedAt: string } | null;
 }
 
 export const columnId = (status: OrderStatus, lineId: number | null = null) => (status === 'planned' ? `planned:${lineId}` : status);
@@ -26,6 +28,7 @@ export function toColumns(board: BoardData): BoardColumn[] {
       lineId: line.line_id,
       lineName: line.line_name,
       cards: line.cards,
+      stopped: line.stopped ? { machineName: line.stopped.machine_name, startedAt: line.stopped.started_at } : null,
     })),
     { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press },
     { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished },

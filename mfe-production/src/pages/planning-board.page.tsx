@@ -179,6 +179,7 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
 function Column({ column, title, onOpen, footer }: { column: BoardColumn; title: string; onOpen: (id: number) => void; footer?: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
+  const format = useFormat();
   const headingId = useId();
   const { setNodeRef } = useDroppable({ id: column.id });
   return (
@@ -189,6 +190,11 @@ function Column({ column, title, onOpen, footer }: { column: BoardColumn; title:
         </h2>
         <Badge appearance="tint">{column.cards.length}</Badge>
       </div>
+      {column.stopped ? (
+        <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
+          {t('board.pressStopped', { time: format.time(column.stopped.startedAt) })}
+        </Badge>
+      ) : null}
       <div className={styles.cards} data-testid={`cards-${column.id}`}>
         <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
           {column.cards.map((card) => (

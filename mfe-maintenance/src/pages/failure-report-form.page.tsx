@@ -1,0 +1,324 @@
+import {
+  Button,
+  Card,
+  Combobox,
+  Field,
+  Input,
+  makeStyles,
+  Option,
+  Select,
+  Spinner,
+  Switch,
+  Text,
+  Textarea,
+  Title2,
+  ToggleButton,
+  tokens,
+} from '@fluentui/react-components';
+import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  FAILURE_REPORT_KINDS,
+  FAILURE_SEVERITIES,
+  failureReportEndpoints,
+  failureReportMessages,
+  fileEndpoints,
+  MAX_REPORT_PHOTOS,
+  messages,
+  PHOTO_CONTENT_TYPES,
+  STOP_CAUSES,
+  type FailureReportKind,
+  type FailureSeverity,
+  type StopCause,
+} from '@planta/contracts';
+import { call, errorMessage, isApiRequestError } from '@planta/session';
+import { i18nKey, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
+import '../i18n';
+import { MACHINE_QUERY_PARAM, REPORTS_PATH } from './failure-report.shared';
+
+const useStyles = makeStyles({
+  page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '20px', padding: '24px' },
+  machineRow: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  grow: { flexGrow: 1, minWidth: '240px' },
+  toggles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: '12px' },
+  bigToggle: { minHeight: '56px', fontSize: tokens.fontSizeBase400 },
+  photos: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' },
+  thumb: { position: 'relative', width: '104px', height: '104px' },
+  thumbImage: { width: '100%', height: '100%', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, display: 'block' },
+  remove: { position: 'absolute', top: '4px', insetInlineEnd: '4px' },
+  hiddenInput: { display: 'none' },
+  buttons: { display: 'flex', gap: '12px', justifyContent: 'flex-end', flexWrap: 'wrap' },
+});
+
+interface Photo {
+  file: File;
+  preview: string;
+}
+
+type Errors = Partial<Record<'machine_id' | 'area' | 'kind' | 'severity' | 'description' | 'photos' | 'cause', string>>;
+
+/**
+ * /apps/failure-damage-report/new: the tablet form of a failure or damage report. `?machine=<id>`
+ * (the machine summary's QR) chooses the machine. Photos come from the camera or the gallery; one
+ * over the company's limit is refused at once; the report and its photos are sent in one request.
+ */
+export default function FailureReportFormPage() {
+  const styles = useStyles();
+  const { t } = useTranslation(['maintenance', 'common']);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const mayReport = useCan(failureReportEndpoints.create);
+  const machines = useReferenceOptions('machine');
+  const askedMachine = searchParams.get(MACHINE_QUERY_PARAM);
+  const [machineId, setMachineId] = useState<number | null>(askedMachine && /^\d+$/.test(askedMachine) ? Number(askedMachine) : null);
+  const [machineText, setMachineText] = useState('');
+  const [useArea, setUseArea] = useState(false);
+  const [area, setArea] = useState('');
+  const [kind, setKind] = useState<FailureReportKind>('failure');
+  const [severity, setSeverity] = useState<FailureSeverity>('medium');
+  const [stopped, setStopped] = useState(false);
+  const [cause, setCause] = useState<StopCause | ''>('');
+  const [description, setDescription] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [limitMb, setLimitMb] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    call(fileEndpoints.limit).then(
+      (limit) => setLimitMb(limit.upload_limit_mb),
+      () => undefined,
+    );
+  }, []);
+  // The machine of the address, once the machines are known: its name shows in the box.
+  const chosen = useMemo(() => machines.find((option) => option.value === machineId), [machines, machineId]);
+  useEffect(() => {
+    if (chosen) setMachineText(chosen.label);
+  }, [chosen]);
+  useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.preview)), [photos]);
+
+  const filtered = machines.filter((option) => option.label.toLocaleLowerCase().includes(machineText.toLocaleLowerCase()) || option.value === machineId);
+
+  const addPhotos = (files: FileList | null) => {
+    if (!files) return;
+    const added: Photo[] = [];
+    let refusal: string | undefined;
+    for (const file of Array.from(files)) {
+      if (limitMb !== null && file.size > limitMb * 1024 * 1024) refusal = failureReportMessages.fileTooLarge(limitMb);
+      else if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) refusal = failureReportMessages.fileType;
+      else if (photos.length + added.length >= MAX_REPORT_PHOTOS) refusal = failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS);
+      else added.push({ file, preview: URL.createObjectURL(file) });
+    }
+    setPhotos((current) => [...current, ...added]);
+    setErrors((current) => ({ ...current, photos: refusal }));
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!useArea && machineId === null) found.machine_id = failureReportMessages.machineOrArea;
+    if (useArea && area.trim() === '') found.area = failureReportMessages.machineOrArea;
+    if (description.trim() === '') found.description = messages.required;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body = new FormData();
+    if (useArea) body.append('area', area.trim());
+    else body.append('machine_id', String(machineId));
+    body.append('kind', kind);
+    body.append('severity', severity);
+    body.append('machine_stopped', String(stopped && !useArea));
+    if (stopped && cause) body.append('cause', cause);
+    body.append('description', description.trim());
+    for (const photo of photos) body.append('photos', photo.file, photo.file.name);
+    setSending(true);
+    try {
+      const created = await call(failureReportEndpoints.create, { body: body as never });
+      showSnackbar({ message: t('maintenance:failureReport.sent', { number: created.number }), variant: 'success' });
+      navigate(`${REPORTS_PATH}/${created.id}`);
+    } catch (error) {
+      const fields = isApiRequestError(error) ? (error.fields ?? {}) : {};
+      const known = ['machine_id', 'area', 'kind', 'severity', 'description', 'photos', 'cause'].filter((name) => fields[name]);
+      if (known.length) setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
+      else showSnackbar({ message: errorMessage(error), variant: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="report-title">
+      <Title2 as="h1" id="report-title">
+        {t('maintenance:failureReport.newTitle')}
+      </Title2>
+      <Text>{t('maintenance:failureReport.newIntro')}</Text>
+      <Card>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <div className={styles.machineRow}>
+            {useArea ? (
+              <Field className={styles.grow} label={t('maintenance:failureReport.area')} required validationMessage={errors.area}>
+                <Input
+                  size="large"
+                  value={area}
+                  maxLength={120}
+                  placeholder={t('maintenance:failureReport.areaPlaceholder')}
+                  onChange={(_, data) => setArea(data.value)}
+                />
+              </Field>
+            ) : (
+              <Field className={styles.grow} label={t('maintenance:failureReport.machine')} required validationMessage={errors.machine_id}>
+                <Combobox
+                  size="large"
+                  freeform
+                  placeholder={t('maintenance:failureReport.chooseMachine')}
+                  value={machineText}
+                  selectedOptions={machineId === null ? [] : [String(machineId)]}
+                  onChange={(event) => {
+                    setMachineText(event.target.value);
+                    setMachineId(null);
+                  }}
+                  onOptionSelect={(_, data) => {
+                    setMachineId(data.optionValue ? Number(data.optionValue) : null);
+                    setMachineText(data.optionText ?? '');
+                    setErrors((current) => ({ ...current, machine_id: undefined }));
+                  }}
+                >
+                  {filtered.map((option) => (
+                    <Option key={option.value} value={String(option.value)}>
+                      {option.label}
+                    </Option>
+                  ))}
+                </Combobox>
+              </Field>
+            )}
+            <ToggleButton
+              size="large"
+              checked={useArea}
+              onClick={() => {
+                setUseArea((current) => !current);
+                setErrors({});
+              }}
+            >
+              {t('maintenance:failureReport.areaOther')}
+            </ToggleButton>
+          </div>
+
+          <Field label={t('maintenance:failureReport.kind')} required>
+            <div className={styles.toggles} role="group" aria-label={t('maintenance:failureReport.kind')}>
+              {FAILURE_REPORT_KINDS.map((value) => (
+                <ToggleButton
+                  key={value}
+                  className={styles.bigToggle}
+                  checked={kind === value}
+                  appearance={kind === value ? 'primary' : 'secondary'}
+                  onClick={() => setKind(value)}
+                >
+                  {t(`maintenance:enums.reportKind.${i18nKey(value)}`)}
+                </ToggleButton>
+              ))}
+            </div>
+          </Field>
+
+          <Field label={t('maintenance:failureReport.severity')} required>
+            <div className={styles.toggles} role="group" aria-label={t('maintenance:failureReport.severity')}>
+              {FAILURE_SEVERITIES.map((value) => (
+                <ToggleButton
+                  key={value}
+                  className={styles.bigToggle}
+                  checked={severity === value}
+                  appearance={severity === value ? 'primary' : 'secondary'}
+                  onClick={() => setSeverity(value)}
+                >
+                  {t(`maintenance:enums.severity.${i18nKey(value)}`)}
+                </ToggleButton>
+              ))}
+            </div>
+          </Field>
+
+          {useArea ? null : (
+            <Field label={t('maintenance:failureReport.stopped')}>
+              <Switch
+                checked={stopped}
+                onChange={(_, data) => setStopped(data.checked)}
+                label={stopped ? t('maintenance:failureReport.stoppedYes') : t('maintenance:failureReport.stoppedNo')}
+              />
+            </Field>
+          )}
+          {stopped && !useArea ? (
+            <Field label={t('maintenance:failureReport.cause')} validationMessage={errors.cause}>
+              <Select size="large" value={cause} onChange={(_, data) => setCause(data.value as StopCause | '')}>
+                <option value="">—</option>
+                {STOP_CAUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`maintenance:enums.stopCause.${i18nKey(value)}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ) : null}
+
+          <Field label={t('maintenance:failureReport.description')} required validationMessage={errors.description}>
+            <Textarea
+              size="large"
+              rows={5}
+              maxLength={4000}
+              value={description}
+              placeholder={t('maintenance:failureReport.descriptionPlaceholder')}
+              onChange={(_, data) => setDescription(data.value)}
+            />
+          </Field>
+
+          <Field
+            label={t('maintenance:failureReport.photos')}
+            hint={limitMb === null ? undefined : t('maintenance:failureReport.photosHint', { mb: limitMb })}
+            validationMessage={errors.photos}
+          >
+            <div className={styles.photos}>
+              {photos.map((photo, index) => (
+                <div key={photo.preview} className={styles.thumb}>
+                  <img src={photo.preview} alt={photo.file.name} className={styles.thumbImage} />
+                  <Button
+                    className={styles.remove}
+                    size="small"
+                    shape="circular"
+                    icon={<DismissRegular />}
+                    aria-label={t('maintenance:failureReport.removePhoto', { name: photo.file.name })}
+                    onClick={() => setPhotos((current) => current.filter((_, position) => position !== index))}
+                  />
+                </div>
+              ))}
+              <Button size="large" icon={<CameraRegular />} onClick={() => fileInput.current?.click()}>
+                {t('maintenance:failureReport.addPhotos')}
+              </Button>
+              <input
+                ref={fileInput}
+                className={styles.hiddenInput}
+                type="file"
+                accept="image/*"
+                capture="environment"
+                multiple
+                data-testid="report-photos"
+                onChange={(event) => addPhotos(event.target.files)}
+              />
+            </div>
+          </Field>
+
+          <div className={styles.buttons}>
+            <Button size="large" onClick={() => navigate(`${REPORTS_PATH}/all`)}>
+              {t('common:actions.cancel')}
+            </Button>
+            {mayReport ? (
+              <Button size="large" type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
+                {t('maintenance:failureReport.send')}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}
