@@ -363,6 +363,10 @@ describe('review, accept, reject, duplicate', () => {
     const byMachine = await t.http().get(`/api/failure-damage-report/all?machine_id=${ids.press}&severity=critical&kind=failure`).set(as(operario));
     expect(byMachine.body.items.length).toBe(1);
     expect((await t.http().get('/api/failure-damage-report/all?search=xyzzy').set(as('admin@sur.example'))).body.total).toBe(0);
+    // A name of Object's prototype is no sortable column (it once reached the SQL as text).
+    for (const list of ['failure-damage-report', 'machine-stop'])
+      for (const sort of ['valueOf', 'constructor', 'toString'])
+        expect((await t.http().get(`/api/${list}/all?sort=${sort}&sort%5B%5D=1`).set(as(operario))).status).toBeLessThan(500);
   });
 
   it('refuses a report with neither machine nor area, and another company’s machine', async () => {
@@ -415,6 +419,14 @@ describe('stops', () => {
       .send({ machine_id: ids.otherPress, cause: 'die', started_at: ended, ended_at: started });
     expect(backwards.status).toBe(400);
     expect(backwards.body.fields).toEqual({ ended_at: machineStopMessages.endBeforeStart });
+    // Started now (no start given) and ended in the past.
+    const endedBeforeNow = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(jefe))
+      .send({ machine_id: ids.otherPress, cause: 'die', ended_at: '1990-01-01T00:00:00.023Z' });
+    expect(endedBeforeNow.status).toBe(400);
+    expect(endedBeforeNow.body.fields).toEqual({ ended_at: machineStopMessages.endBeforeStart });
 
     const open = await t.http().post('/api/machine-stop').set(as(jefe)).send({ machine_id: ids.otherPress, cause: 'mechanical', note: 'Cambio de sello' });
     expect(open.status).toBe(201);

@@ -200,6 +200,8 @@ export class MachineStopService {
       const machine = await ownMachine(scope, input.machine_id);
       const startedAt = input.started_at ? new Date(input.started_at) : new Date();
       if (startedAt.getTime() > Date.now() + 60_000) throw fieldError('started_at', machineStopMessages.future);
+      // The schema compares the two when both are given; a start of 'now' is only known here.
+      if (input.ended_at && new Date(input.ended_at) <= startedAt) throw fieldError('ended_at', machineStopMessages.endBeforeStart);
       const open = !input.ended_at;
       const orderDie = open || startedAt.getTime() > Date.now() - 60_000 ? await runningRun(scope, machine.line_id) : null;
       const [created]: { id: number }[] = await refusingOverlap(() =>
