@@ -2,7 +2,7 @@
 export const maintenanceBoardTexts = {
   es: {
     board: {
-      title: 'Tablero de mantenimiento',
+      title: 'Tablero de tareas de mantenimiento',
       instructions:
         'Arrastra una tarjeta a otra columna, o enfócala y pulsa Espacio, muévela con las flechas y suelta con Espacio (Escape cancela). El menú de la tarjeta ofrece «Mover a…».',
       filters: 'Filtros del tablero',
@@ -123,7 +123,7 @@ export const maintenanceBoardTexts = {
   },
   en: {
     board: {
-      title: 'Maintenance board',
+      title: 'Maintenance task board',
       instructions:
         'Drag a card to another column, or focus it and press Space, move it with the arrow keys and drop it with Space (Escape cancels). The card menu offers "Move to…".',
       filters: 'Board filters',
@@ -244,7 +244,7 @@ export const maintenanceBoardTexts = {
   },
   ar: {
     board: {
-      title: 'لوحة الصيانة',
+      title: 'لوحة مهام الصيانة',
       instructions: 'اسحب بطاقة إلى عمود آخر، أو ركّز عليها واضغط المسافة وحرّكها بالأسهم ثم أفلتها بالمسافة (Escape يلغي). تقدّم قائمة البطاقة «نقل إلى…».',
       filters: 'مرشحات اللوحة',
       type: 'النوع',
@@ -364,7 +364,7 @@ export const maintenanceBoardTexts = {
   },
   tr: {
     board: {
-      title: 'Bakım panosu',
+      title: 'Bakım görev panosu',
       instructions:
         'Bir kartı başka bir sütuna sürükleyin ya da kartı seçip Boşluk tuşuna basın, oklarla taşıyın ve Boşluk ile bırakın (Escape iptal eder). Kart menüsünde «Taşı…» da var.',
       filters: 'Pano filtreleri',

@@ -50,7 +50,7 @@ describe('maintenance board', () => {
 
   async function openBoard(page: Page): Promise<void> {
     await page.goto(BOARD);
-    await visible(page.getByRole('heading', { name: 'Tablero de mantenimiento', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Tablero de tareas de mantenimiento', level: 1 }));
   }
 
   /** The card's drag handle in a column. */
