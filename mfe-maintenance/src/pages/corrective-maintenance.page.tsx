@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles, Select, Textarea, Title2 } from '@fluentui/react-components';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_STATUSES,
@@ -109,7 +109,17 @@ function NewCorrective() {
   const navigate = useNavigate();
   const machines = useReferenceOptions('machine');
   const members = useMembers();
-  const [form, setForm] = useState({ machine_id: '', title: '', description: '', priority: 'medium', due: '', estimated_h: '', assignee_id: '' });
+  // The machine summary's 'Nueva OT' names its machine (?machine=<id>).
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({
+    machine_id: params.get('machine') ?? '',
+    title: '',
+    description: '',
+    priority: 'medium',
+    due: '',
+    estimated_h: '',
+    assignee_id: '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((current) => ({ ...current, ...change }));
