@@ -17,3 +17,4 @@ export * from './unsaved-changes';
 export * from './use-media-query';
 export * from './layers';
 export * from './facts';
+export * from './use-board-live-refresh';

@@ -37,7 +37,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular, MoreVerticalRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -52,8 +52,7 @@ import {
   type MaintenanceBoardMove,
   type WorkOrderStatus,
 } from '@planta/contracts';
-import { onCatchUp, subscribe } from '@planta/session';
-import { ErrorCard, i18nKey, LoadingScreen, showSnackbar, useCan, useFormat, useReferenceOptions } from '@planta/ui';
+import { ErrorCard, i18nKey, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, useReferenceOptions } from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
 import {
@@ -265,51 +264,6 @@ function Column({ column, children }: { column: BoardColumn; children: React.Rea
   );
 }
 
-/** Live refresh: 'maintenanceBoardChanged' and a reconnection reload the board, once no drop is in flight. */
-function useLiveRefresh(reload: () => void) {
-  const reloadRef = useRef(reload);
-  reloadRef.current = reload;
-  const busy = useRef({ dragging: false, saving: false, pending: false });
-  const flush = useCallback(() => {
-    const state = busy.current;
-    if (!state.pending || state.dragging || state.saving) return;
-    state.pending = false;
-    reloadRef.current();
-  }, []);
-  const refresh = useCallback(() => {
-    busy.current.pending = true;
-    flush();
-  }, [flush]);
-  useEffect(() => {
-    const stopEvent = subscribe(MAINTENANCE_BOARD_CHANGED, refresh);
-    const stopCatchUp = onCatchUp(refresh);
-    return () => {
-      stopEvent();
-      stopCatchUp();
-    };
-  }, [refresh]);
-  return useMemo(
-    () => ({
-      dragStarted: () => {
-        busy.current.dragging = true;
-      },
-      dragEnded: () => {
-        busy.current.dragging = false;
-        busy.current.saving = true;
-      },
-      dragCancelled: () => {
-        busy.current.dragging = false;
-        flush();
-      },
-      settled: () => {
-        busy.current.saving = false;
-        flush();
-      },
-    }),
-    [flush],
-  );
-}
-
 /** A move that needs a reason first (on hold, cancelled, verification rejected). */
 interface PendingMove {
   card: MaintenanceCard;
@@ -393,7 +347,7 @@ export default function MaintenanceBoardPage() {
     [t, statusName],
   );
   const { columns, loadError, reload, move } = useMaintenanceBoard(refused, moved, filters);
-  const live = useLiveRefresh(reload);
+  const live = useBoardLiveRefresh(MAINTENANCE_BOARD_CHANGED, reload);
   const members = useMembers();
   const machines = useReferenceOptions('machine');
   const mayMove = useCan(maintenanceBoardEndpoints.move);

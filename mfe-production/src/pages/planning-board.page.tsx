@@ -43,8 +43,7 @@ import {
   planningBoardEndpoints,
   productionMessages,
 } from '@planta/contracts';
-import { onCatchUp, subscribe } from '@planta/session';
-import { ErrorCard, LoadingScreen, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { ErrorCard, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
@@ -299,60 +298,6 @@ function BoardFilterBar({
   );
 }
 
-/**
- * Live refresh (spec 7): the board reloads from the API on 'planningBoardChanged' (another user's
- * move, an extrusion start) and whenever the socket (re)connects after it loaded. A refresh that arrives while a card is
- * being dragged, or while its drop is still being saved, waits until the drop settles, so the
- * local move is never disrupted.
- */
-function useLiveRefresh(reload: () => void) {
-  const reloadRef = useRef(reload);
-  reloadRef.current = reload;
-  const busy = useRef({ dragging: false, saving: false, pending: false });
-
-  const flush = useCallback(() => {
-    const state = busy.current;
-    if (!state.pending || state.dragging || state.saving) return;
-    state.pending = false;
-    reloadRef.current();
-  }, []);
-  const refresh = useCallback(() => {
-    busy.current.pending = true;
-    flush();
-  }, [flush]);
-
-  useEffect(() => {
-    const stopEvent = subscribe(PLANNING_BOARD_CHANGED, refresh);
-    const stopCatchUp = onCatchUp(refresh);
-    return () => {
-      stopEvent();
-      stopCatchUp();
-    };
-  }, [refresh]);
-
-  return useMemo(
-    () => ({
-      dragStarted: () => {
-        busy.current.dragging = true;
-      },
-      /** The card was dropped; its move is being saved until `settled()`. */
-      dragEnded: () => {
-        busy.current.dragging = false;
-        busy.current.saving = true;
-      },
-      dragCancelled: () => {
-        busy.current.dragging = false;
-        flush();
-      },
-      settled: () => {
-        busy.current.saving = false;
-        flush();
-      },
-    }),
-    [flush],
-  );
-}
-
 /** /apps/planning-kanban-board/board: orders to plan, planned per line, in press and finished; drag and drop (mouse, touch, keyboard). */
 export default function PlanningBoardPage() {
   const styles = useStyles();
@@ -376,7 +321,7 @@ export default function PlanningBoardPage() {
     if (columns && !filters.lineId)
       setLines(columns.filter((column) => column.status === 'planned').map((column) => ({ id: column.lineId!, name: column.lineName ?? '' })));
   }, [columns, filters.lineId]);
-  const live = useLiveRefresh(reload);
+  const live = useBoardLiveRefresh(PLANNING_BOARD_CHANGED, reload);
   const mayCreate = useCan(orderEndpoints.create);
   const mayMove = useCan(planningBoardEndpoints.move);
   const [detailId, setDetailId] = useState<number | null>(null);
