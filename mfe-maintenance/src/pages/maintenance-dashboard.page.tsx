@@ -19,13 +19,21 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { extrusionLineResource, figuresFromTotals, maintenanceSummaryEndpoints, pathId, type MaintenanceDashboard } from '@planta/contracts';
+import {
+  extrusionLineResource,
+  figuresFromTotals,
+  maintenanceSummaryEndpoints,
+  pathId,
+  preventivePlanEndpoints,
+  workOrderEndpoints,
+  type MaintenanceDashboard,
+} from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, i18nKey, showSnackbar, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
+import { ErrorCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
 import type { TFunction } from 'i18next';
 import '../i18n';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
@@ -134,6 +142,8 @@ function MaintenanceDashboardPage() {
   const lines = useReferenceOptions(extrusionLineResource.name);
   const [lineId, setLineId] = useState<number | null>(null);
   const [dashboard, setDashboard] = useState<MaintenanceDashboard | null>(null);
+  const canReadPlans = useCan(preventivePlanEndpoints.all);
+  const canReadCorrective = useCan(workOrderEndpoints.corrective);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [exporting, setExporting] = useState(false);
@@ -202,6 +212,9 @@ function MaintenanceDashboardPage() {
           <Button icon={<ArrowDownloadRegular />} disabled={!dashboard || exporting} onClick={exportNow}>
             {t('dashboard.export')}
           </Button>
+          {/* The lists the navigation of spec 2.3 does not name are reached from here. */}
+          {canReadPlans ? <RouterLink to="/apps/preventiveMaintenance/all">{t('dashboard.plansLink')}</RouterLink> : null}
+          {canReadCorrective ? <RouterLink to="/apps/corrective-maintenance/all">{t('dashboard.correctiveLink')}</RouterLink> : null}
         </div>
       </div>
 
@@ -325,76 +338,38 @@ function MaintenanceDashboardPage() {
             <Card className={styles.panel} data-testid="next-week">
               <Title3 as="h2">{t('dashboard.nextWeek')}</Title3>
               <Text weight="semibold">{t('dashboard.byDate')}</Text>
-              {dashboard.next_week_by_date.length === 0 ? (
-                <Text className={styles.muted}>{t('dashboard.noPlans')}</Text>
-              ) : (
-                <div className={styles.tableWrap}>
-                  <Table size="small">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell>{t('dashboard.plan')}</TableHeaderCell>
-                        <TableHeaderCell>{t('dashboard.machine')}</TableHeaderCell>
-                        <TableHeaderCell>{t('dashboard.due')}</TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {dashboard.next_week_by_date.map((plan) => (
-                        <TableRow key={plan.plan_id}>
-                          <TableCell>{plan.name}</TableCell>
-                          <TableCell>
-                            <RouterLink to={summaryPath(plan.machine_id)}>{plan.machine_name}</RouterLink>
-                          </TableCell>
-                          <TableCell>
-                            {format.date(plan.next_due_on)}{' '}
-                            {plan.overdue ? (
-                              <Badge color="danger" appearance="tint">
-                                {t('dashboard.overdueTag')}
-                              </Badge>
-                            ) : null}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              )}
+              <NextPlans
+                plans={dashboard.next_week_by_date}
+                lastHeader={t('dashboard.due')}
+                last={(plan) => (
+                  <>
+                    {format.date(plan.next_due_on)}{' '}
+                    {plan.overdue ? (
+                      <Badge color="danger" appearance="tint">
+                        {t('dashboard.overdueTag')}
+                      </Badge>
+                    ) : null}
+                  </>
+                )}
+              />
               <Text weight="semibold">{t('dashboard.byCounter')}</Text>
-              {dashboard.next_by_counter.length === 0 ? (
-                <Text className={styles.muted}>{t('dashboard.noPlans')}</Text>
-              ) : (
-                <div className={styles.tableWrap}>
-                  <Table size="small">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell>{t('dashboard.plan')}</TableHeaderCell>
-                        <TableHeaderCell>{t('dashboard.machine')}</TableHeaderCell>
-                        <TableHeaderCell>{t('dashboard.used')}</TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {dashboard.next_by_counter.map((plan) => (
-                        <TableRow key={plan.plan_id}>
-                          <TableCell>{plan.name}</TableCell>
-                          <TableCell>
-                            <RouterLink to={summaryPath(plan.machine_id)}>{plan.machine_name}</RouterLink>
-                          </TableCell>
-                          <TableCell>
-                            <ProgressBar
-                              className={styles.progress}
-                              value={Math.min(1, plan.used_share)}
-                              color={plan.used_share >= 1 ? 'error' : 'warning'}
-                              thickness="large"
-                            />
-                            <Text size={200}>
-                              {format.number(plan.value, 1)} / {format.number(plan.next_due_value, 1)} {plan.unit} ({format.percent(plan.used_share)})
-                            </Text>
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              )}
+              <NextPlans
+                plans={dashboard.next_by_counter}
+                lastHeader={t('dashboard.used')}
+                last={(plan) => (
+                  <>
+                    <ProgressBar
+                      className={styles.progress}
+                      value={Math.min(1, plan.used_share)}
+                      color={plan.used_share >= 1 ? 'error' : 'warning'}
+                      thickness="large"
+                    />
+                    <Text size={200}>
+                      {format.number(plan.value, 1)} / {format.number(plan.next_due_value, 1)} {plan.unit} ({format.percent(plan.used_share)})
+                    </Text>
+                  </>
+                )}
+              />
             </Card>
             <Card className={styles.panel}>
               <Title3 as="h2">{t('dashboard.workMix')}</Title3>
@@ -472,5 +447,44 @@ function MaintenanceDashboardPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** A table of upcoming plans (by date or by counter): plan, machine (to its summary) and what makes it due. */
+function NextPlans<P extends { plan_id: number; name: string; machine_id: number; machine_name: string }>({
+  plans,
+  lastHeader,
+  last,
+}: {
+  plans: readonly P[];
+  lastHeader: string;
+  last: (plan: P) => ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('maintenance');
+  if (plans.length === 0) return <Text className={styles.muted}>{t('dashboard.noPlans')}</Text>;
+  return (
+    <div className={styles.tableWrap}>
+      <Table size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('dashboard.plan')}</TableHeaderCell>
+            <TableHeaderCell>{t('dashboard.machine')}</TableHeaderCell>
+            <TableHeaderCell>{lastHeader}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {plans.map((plan) => (
+            <TableRow key={plan.plan_id}>
+              <TableCell>{plan.name}</TableCell>
+              <TableCell>
+                <RouterLink to={summaryPath(plan.machine_id)}>{plan.machine_name}</RouterLink>
+              </TableCell>
+              <TableCell>{last(plan)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
