@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { freePort } from './ports.mjs';
+import { freePort, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -187,22 +187,8 @@ export async function runMaintenanceBench() {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (attempt > 240) throw new Error('API did not start');
-      await new Promise((done) => setTimeout(done, 250));
-    }
-    const login = await (
-      await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'jefe@norte.example', password: 'Planta2026!' }),
-      })
-    ).json();
+    await waitForApi(base);
+    const login = await signIn(base, 'jefe@norte.example');
     const token = login.access_token;
     const companyId = login.user.data.company_id;
     const seeded = Date.now();

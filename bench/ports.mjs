@@ -12,3 +12,26 @@ export function freePort() {
     });
   });
 }
+
+/** Waits until the API at `base` answers its health check (a minute at most). */
+export async function waitForApi(base) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (attempt > 240) throw new Error('API did not start');
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+/** Signs a demo account in; the login answer (access_token, user). */
+export async function signIn(base, email) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Planta2026!' }),
+  });
+  return response.json();
+}
