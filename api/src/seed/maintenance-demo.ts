@@ -989,16 +989,16 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
     'returning id, number',
   )) as { id: number; number: string }[];
   const orderId = (number: unknown) => (number ? (insertedOrders.find((order) => order.number === number)?.id ?? null) : null);
-  for (const report of reports) {
-    if (report.order || report.duplicate_of) {
-      await manager.query(`update failure_report set work_order_id = $2, duplicate_of_id = $3 where company_id = $1 and number = $4`, [
-        companyId,
-        orderId(report.order),
-        reportId(report.duplicate_of),
-        report.number,
-      ]);
-    }
-  }
+  // The reports' links to their orders and duplicates, in one statement like the inserts.
+  const links = reports
+    .filter((report) => report.order || report.duplicate_of)
+    .map((report) => ({ number: report.number, work_order_id: orderId(report.order), duplicate_of_id: reportId(report.duplicate_of) }));
+  await manager.query(
+    `update failure_report set work_order_id = link.work_order_id, duplicate_of_id = link.duplicate_of_id
+       from jsonb_to_recordset($2::jsonb) as link(number text, work_order_id int, duplicate_of_id int)
+      where failure_report.company_id = $1 and failure_report.number = link.number`,
+    [companyId, JSON.stringify(links)],
+  );
   const stopRows = [...stops, ...plannedStops]
     .map(({ report, order, ...stop }): Record<string, unknown> => ({
       note: '',
