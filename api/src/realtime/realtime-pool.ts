@@ -31,6 +31,12 @@ export class RealtimePool implements OnApplicationShutdown {
     connect: async (): Promise<PoolClient> => {
       if (this.closed) return new Promise<PoolClient>(() => undefined);
       const client = await this.pool.connect();
+      // A connection asked for just before shutdown and granted after it would never be
+      // released, and the pool's end waits for every client it has given out.
+      if (this.closed) {
+        client.release(true);
+        return new Promise<PoolClient>(() => undefined);
+      }
       const release = client.release.bind(client);
       this.checkedOut.add(client);
       // Released once: when its server goes away, both the 'error' and the 'end' of a LISTEN
