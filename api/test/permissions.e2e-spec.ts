@@ -11,7 +11,7 @@ const LETTER: Record<Verb, string> = { read: 'R', insert: 'I', update: 'U', dele
 const EXPECTED: Record<string, Record<(typeof PROBED_PAGES)[number], string>> = {
   'admin@norte.example': { 'extrusion-line': 'RIUD', dies: 'RIUD', users: 'RIUD', 'dashboards-indicators': 'RIUD' },
   'jefe@norte.example': { 'extrusion-line': 'RIUD', dies: 'RIUD', users: '', 'dashboards-indicators': 'RIUD' },
-  'operario@norte.example': { 'extrusion-line': 'RIU', dies: 'R', users: '', 'dashboards-indicators': 'R' },
+  'operario@norte.example': { 'extrusion-line': 'RIU', dies: 'RIU', users: '', 'dashboards-indicators': 'R' },
   'invitado@norte.example': { 'extrusion-line': '', dies: '', users: '', 'dashboards-indicators': '' },
 };
 

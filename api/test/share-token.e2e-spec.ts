@@ -41,12 +41,17 @@ describe('share links', () => {
     expect(user.role).toEqual(['guest']);
     expect(user.data.id).toBe(0);
     const guest = bearer(session.access_token);
-    const summary = await t.http().get(`/api/die/${ids.die}`).set(guest);
+    const summary = await t.http().get(`/api/die/${ids.die}/summary`).set(guest);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ id: ids.die, die_reference: 'EN-1042', copy_number: 1 });
     expect(summary.body.corrections).toHaveLength(1);
+    // The summary's log too, read only: the die's own record (for editing) and its changes are not the guest's.
+    expect((await t.http().get(`/api/die/${ids.die}/events`).set(guest)).status).toBe(200);
+    expect((await t.http().patch(`/api/die/${ids.die}/state`).set(guest).send({ to: 'cleaning' })).status).toBe(403);
     for (const path of [
-      `/api/die/${ids.otherDie}`,
+      `/api/die/${ids.die}`,
+      `/api/die/${ids.otherDie}/summary`,
+      `/api/die/${ids.otherDie}/events`,
       '/api/die/all',
       '/api/die/find?reference=EN',
       `/api/correction-record/${ids.record}`,
@@ -83,10 +88,22 @@ describe('share links', () => {
     expect(read.body).toMatchObject({ id: ids.report, correction_record: { id: ids.record }, die: { die_reference: 'EN-1042' } });
   });
 
-  it('may be created by staff but not by a user or a guest account', async () => {
+  it('may be created by whoever may change the die (staff, and die technicians with the user role) but not by a guest account', async () => {
     const staff = (await t.login('jefe@norte.example')).access_token;
     expect((await share(staff, 'die-summary', ids.die)).status).toBe(201);
-    for (const email of ['operario@norte.example', 'invitado@norte.example']) {
+    const technician = (await t.login('matriceria@norte.example')).access_token;
+    expect((await share(technician, 'die-summary', ids.die)).status).toBe(201);
+    await t.sql(
+      `update page_role set update = false where page_id = (select id from page where alias = 'dies') and role_id = (select id from role where name = 'user')`,
+    );
+    try {
+      expect((await share(technician, 'die-summary', ids.die)).status).toBe(403);
+    } finally {
+      await t.sql(
+        `update page_role set update = true where page_id = (select id from page where alias = 'dies') and role_id = (select id from role where name = 'user')`,
+      );
+    }
+    for (const email of ['invitado@norte.example']) {
       const token = (await t.login(email)).access_token;
       const response = await share(token, 'die-summary', ids.die);
       expect(response.status).toBe(403);
@@ -97,7 +114,7 @@ describe('share links', () => {
     const { link, session } = await guestFor('die-summary', ids.die);
     const [row] = await t.sql<{ id: number }>(`select id from share_token order by id desc limit 1`);
     expect((await t.http().delete(`/api/share-token/${row.id}`).set(bearer(admin))).status).toBe(204);
-    expect((await t.http().get(`/api/die/${ids.die}`).set(bearer(session.access_token))).status).toBe(401);
+    expect((await t.http().get(`/api/die/${ids.die}/summary`).set(bearer(session.access_token))).status).toBe(401);
     const again = await t.http().post('/api/auth/login/token').send({ token: link.token });
     expect(again.status).toBe(401);
     expect(again.body.message).toBe(messages.shareTokenInvalid);
@@ -105,7 +122,7 @@ describe('share links', () => {
     const second = await guestFor('die-summary', ids.die);
     await t.sql(`update share_token set expires_at = now() - interval '1 minute' where id = (select max(id) from share_token)`);
     expect((await t.http().post('/api/auth/login/token').send({ token: second.link.token })).status).toBe(401);
-    expect((await t.http().get(`/api/die/${ids.die}`).set(bearer(second.session.access_token))).status).toBe(401);
+    expect((await t.http().get(`/api/die/${ids.die}/summary`).set(bearer(second.session.access_token))).status).toBe(401);
   });
 
   it('answer 401 JSON to a forged or expired link or guest token; the stored link, not the token, names the resource', async () => {
@@ -130,20 +147,20 @@ describe('share links', () => {
     unauthorized(
       await t
         .http()
-        .get(`/api/die/${ids.otherDie}`)
+        .get(`/api/die/${ids.otherDie}/summary`)
         .set(bearer(sign(otherShare, 'another-secret-that-is-long-enough-0123456789abcdef'))),
     );
     // Expired: refused, although its link is still valid.
     unauthorized(
       await t
         .http()
-        .get(`/api/die/${ids.die}`)
+        .get(`/api/die/${ids.die}/summary`)
         .set(bearer(sign({ ...base, exp: Math.floor(Date.now() / 1000) - 60 }))),
     );
     // Even a validly signed token claiming another die opens only the die its stored link names.
     const claimingOther = bearer(sign(otherShare));
-    expect((await t.http().get(`/api/die/${ids.otherDie}`).set(claimingOther)).status).toBe(403);
-    expect((await t.http().get(`/api/die/${ids.die}`).set(claimingOther)).status).toBe(200);
+    expect((await t.http().get(`/api/die/${ids.otherDie}/summary`).set(claimingOther)).status).toBe(403);
+    expect((await t.http().get(`/api/die/${ids.die}/summary`).set(claimingOther)).status).toBe(200);
   });
 
   it('refuse unknown tokens, missing resources and bad requests', async () => {

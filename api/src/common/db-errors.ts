@@ -33,6 +33,12 @@ export const isUniqueViolation = (error: unknown, constraint: string) => {
   return driver?.code === '23505' && driver.constraint === constraint;
 };
 
+/** Whether the error is the violation of that check (or a trigger raising it under that name). */
+export const isCheckViolation = (error: unknown, constraint: string) => {
+  const driver = codeOf(error);
+  return driver?.code === '23514' && driver.constraint === constraint;
+};
+
 /** Checks a merged record (after a partial update) with the full form rules, answering 400 with field messages. */
 export function checkWhole<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);

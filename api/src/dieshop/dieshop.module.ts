@@ -1,6 +1,31 @@
 import { Module } from '@nestjs/common';
-import { CorrectionController, DieController } from './die.controller';
+import { DieCopyService } from './die-copy.service';
+import { DieLifeService } from './die-life.service';
+import { CorrectionController, DieController, DieshopSettingsController } from './die.controller';
 import { DieshopService } from './dieshop.service';
 
-@Module({ controllers: [DieController, CorrectionController], providers: [DieshopService] })
+/**
+ * The die shop (issue 13, domain.md A2): die copies and their life, profiles, preparation,
+ * production confirmation, cleaning, nitriding, tooling and the die summary. Exports the die's
+ * life for the areas that move dies.
+ */
+// One controller / provider per line, so that the area's pieces merge side by side.
+// prettier-ignore
+@Module({
+  imports: [
+  ],
+  controllers: [
+    DieController,
+    DieshopSettingsController,
+    CorrectionController,
+  ],
+  providers: [
+    DieshopService,
+    DieLifeService,
+    DieCopyService,
+  ],
+  exports: [
+    DieLifeService,
+  ],
+})
 export class DieshopModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ILike } from 'typeorm';
-import type { Die, ListQuery } from '@planta/contracts';
-import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
+import type { Die } from '@planta/contracts';
+import { TenantDb } from '../tenancy/tenant-db.service';
 import { CorrectionRecordEntity } from './correction-record.entity';
 import { CorrectionReportEntity } from './correction-report.entity';
 import { DieEntity } from './die.entity';
@@ -14,14 +14,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 @Injectable()
 export class DieshopService {
   constructor(private readonly tenantDb: TenantDb) {}
-
-  /** A page of the company's dies, by reference and copy; searchable by reference. */
-  async diePage(query: ListQuery): Promise<PageOf<Die>> {
-    const page = await this.tenantDb
-      .repository(DieEntity)
-      .page(query, { searchable: ['die_reference', 'description'], sortable: ['die_reference', 'copy_number', 'status'], thenBy: ['copy_number'] });
-    return { ...page, items: page.items.map(toDie) };
-  }
 
   /** Prefix search on the reference, case-insensitive (chat @mentions). */
   async findDies(reference: string): Promise<Die[]> {

@@ -1,13 +1,22 @@
 import { ConflictException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { billetCrossSectionArea, PLANNING_BOARD_CHANGED, productionMessages, type OrderDie, type StartExtrusion, type StopExtrusion } from '@planta/contracts';
+import {
+  billetCrossSectionArea,
+  dieLifeMessages,
+  PLANNING_BOARD_CHANGED,
+  productionMessages,
+  whyNotRun,
+  type OrderDie,
+  type StartExtrusion,
+  type StopExtrusion,
+} from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { DieEntity } from '../dieshop/die.entity';
 import { PreventiveScheduler } from '../maintenance/preventive-scheduler.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext, type RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
-import { isUniqueViolation } from '../common/db-errors';
+import { isCheckViolation, isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
 import { billetKg, productionFigures } from './figures';
 import { OrderDieEntity } from './order-die.entity';
@@ -51,6 +60,10 @@ export class ExtrusionService {
         if (dieRunning)
           throw new ConflictException(dieRunning.order_id === order.id ? productionMessages.orderDieAlreadyRunning : productionMessages.dieAlreadyRunning);
         if (running.some((run) => run.line_id === line.id)) throw new ConflictException(productionMessages.lineBusy);
+        // The die's life (domain.md A2.2): a die in cleaning, correction, nitriding... does not go on a press.
+        const [setting] = await scope.manager.query(`select oven_required from dieshop_setting where company_id = $1`, [caller.companyId]);
+        const refused = whyNotRun(die.state, setting?.oven_required === true);
+        if (refused) throw fieldError('die_id', refused, HttpStatus.CONFLICT);
 
         const run = await scope.repository(OrderDieEntity).create({
           order_id: order.id,
@@ -70,6 +83,7 @@ export class ExtrusionService {
         // Another start won the race between the check and the insert.
         if (isUniqueViolation(error, 'order_die_running_die')) throw new ConflictException(productionMessages.dieAlreadyRunning);
         if (isUniqueViolation(error, 'order_die_running_line')) throw new ConflictException(productionMessages.lineBusy);
+        if (isCheckViolation(error, 'die_run_start_state')) throw fieldError('die_id', dieLifeMessages.stale, HttpStatus.CONFLICT);
         throw error;
       });
     this.realtime.toCompany(caller.companyId, PLANNING_BOARD_CHANGED, { order_id: input.order_id, to_column: 'in_press', to_line_id: input.line_id });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { listQuerySchema, queryInteger, safeText } from './common.schema';
+import { queryInteger, safeText } from './common.schema';
+import { DIE_STATES } from './dieshop.schema';
 
 /** Spec 3: a die is identified by its reference plus copy number. */
 export const dieSchema = z.object({ id: z.number().int(), die_reference: z.string(), copy_number: z.number().int() });
 export type Die = z.infer<typeof dieSchema>;
 
-/** `GET /api/die/all?company_id`: a page of the company's dies, like every list. */
-export const dieAllQuerySchema = listQuerySchema.extend({ company_id: queryInteger().optional() });
 /** `GET /api/die/find?company_id&reference` (prefix search, case-insensitive) */
 export const dieFindQuerySchema = z.object({
   company_id: queryInteger().optional(),
@@ -17,7 +16,7 @@ export const dieFindQuerySchema = z.object({
 export const dieLabel = (die: Pick<Die, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;
 
 /** A die copy as the die shop keeps it. */
-export const dieRecordSchema = dieSchema.extend({ description: z.string(), status: z.string(), created_at: z.string() });
+export const dieRecordSchema = dieSchema.extend({ description: z.string(), state: z.enum(DIE_STATES), created_at: z.string() });
 
 /** One correction of a die: why it was corrected and how it went. */
 export const correctionRecordSchema = z.object({

@@ -6,6 +6,8 @@ export * from './common.schema';
 export * from './auth.schema';
 export * from './company.schema';
 export * from './die.schema';
+export * from './dieshop.schema';
+export * from './dieshop/die-copy.schema';
 export * from './chat.schema';
 export * from './notification.schema';
 export * from './orders.schema';

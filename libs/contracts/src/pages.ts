@@ -77,6 +77,13 @@ const USER_MAINTENANCE: Partial<Record<PageAlias, CrudGrant>> = {
 };
 
 /**
+ * What the user role gets in the die shop: die technicians receive, prepare, confirm, clean,
+ * nitride and keep the tooling (scrapping a die, a delete on 'dies', is the leads'); corrections
+ * and the upload agent are read until their own issues.
+ */
+export const USER_DIESHOP_WORK: readonly PageAlias[] = ['dies', 'die-preparation', 'die-production-confirmation', 'die-nitriding', 'die-cleaning', 'tooling'];
+
+/**
  * Default page-role permissions seeded for every company: admin everything; staff everything
  * on the plant areas and no administration; user read and write (no delete) on production and
  * maintenance work (less on the leads' maintenance pages) and read on dashboards and the die
@@ -92,6 +99,7 @@ export function defaultGrant(role: string, page: Pick<PageDefinition, 'alias' | 
     case 'user':
       if (area === 'maintenance') return USER_MAINTENANCE[page.alias as PageAlias] ?? WRITE;
       if (area === 'production') return WRITE;
+      if (USER_DIESHOP_WORK.includes(page.alias as PageAlias)) return WRITE;
       return area === 'administration' ? NONE : READ;
     default:
       return NONE;

@@ -29,9 +29,6 @@ export const dieshop: BundleShape<typeof es> = {
     createdAt: 'تاريخ التقرير',
     mismatch: 'هذا التقرير لا يخص التصحيح المذكور في الرابط.',
   },
-  dieStatus: {
-    available: 'متاح',
-  },
   correctionStatus: {
     open: 'مفتوح',
     'in-progress': 'قيد التنفيذ',

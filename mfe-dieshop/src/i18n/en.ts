@@ -29,9 +29,6 @@ export const dieshop: BundleShape<typeof es> = {
     createdAt: 'Report date',
     mismatch: 'This report does not belong to the correction the link names.',
   },
-  dieStatus: {
-    available: 'Available',
-  },
   correctionStatus: {
     open: 'Open',
     'in-progress': 'In progress',

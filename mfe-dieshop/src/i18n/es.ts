@@ -27,9 +27,6 @@ export const dieshop = {
     createdAt: 'Fecha del reporte',
     mismatch: 'Este reporte no pertenece a la corrección que indica el enlace.',
   },
-  dieStatus: {
-    available: 'Disponible',
-  },
   correctionStatus: {
     open: 'Abierta',
     'in-progress': 'En curso',

@@ -1,12 +1,25 @@
 import { registerBundles, type I18n } from '@planta/i18n';
 import { dieshop as ar } from './ar';
+import { commonTexts } from './common.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { dieshop as tr } from './tr';
 
-/** The 'dieshop' namespace of this remote, in the four languages. */
+/**
+ * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
+ * (`common.texts.ts`), the record pages' texts (`es.ts`, `en.ts`, `ar.ts`, `tr.ts`) and each
+ * screen's texts in its own `<screen>.texts.ts` (`{ es, en, ar, tr }`, one top-level key per
+ * screen), merged here.
+ */
 export const DIESHOP_NS = 'dieshop';
-export const dieshopBundles = { es, en, ar, tr };
+// One screen per line, so that screens added side by side merge without conflicts.
+// prettier-ignore
+const SCREENS = [
+  { es, en, ar, tr },
+  commonTexts,
+] as const;
+const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
+export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
 
 /** Adds the namespace to the shared instance (or to `instance`, in tests); harmless when repeated. */
 export function registerDieshopBundles(instance?: I18n): I18n {

@@ -29,9 +29,6 @@ export const dieshop: BundleShape<typeof es> = {
     createdAt: 'Rapor tarihi',
     mismatch: 'Bu rapor, bağlantının belirttiği düzeltmeye ait değil.',
   },
-  dieStatus: {
-    available: 'Kullanılabilir',
-  },
   correctionStatus: {
     open: 'Açık',
     'in-progress': 'Devam ediyor',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { dieEndpoints, dieLabel } from '@planta/contracts';
 import { call } from '@planta/session';
-import { Facts, useFormat } from '@planta/ui';
+import { Facts, i18nKey, useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
@@ -26,7 +26,7 @@ export default function DieSummaryPage() {
             <Facts
               items={[
                 [t('dieSummary.description', 'Descripción'), die.description || '—'],
-                [t('dieSummary.status', 'Estado'), t(`dieStatus.${die.status}`, die.status)],
+                [t('dieSummary.status', 'Estado'), t(`enums.dieState.${i18nKey(die.state)}`)],
                 [t('dieSummary.createdAt', 'Fecha de alta'), format.date(die.created_at)],
               ]}
             />

@@ -12,6 +12,7 @@ import { Administration1764500000000 } from './1764500000000-administration';
 import { Maintenance1764600000000 } from './1764600000000-maintenance';
 import { WorkOrderCompletedBy1764620000000 } from './1764620000000-work-order-completed-by';
 import { MaintenanceSummaryIndexes1764640000000 } from './1764640000000-maintenance-summary-indexes';
+import { Dieshop1764700000000 } from './1764700000000-dieshop';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Maintenance1764600000000,
   WorkOrderCompletedBy1764620000000,
   MaintenanceSummaryIndexes1764640000000,
+  Dieshop1764700000000,
 ];
