@@ -7,6 +7,7 @@ import {
   whyNotMoveDie,
   type DieCopy,
   type DieHistory,
+  type DieSummary,
   type DieState,
 } from '@planta/contracts';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
@@ -209,6 +210,32 @@ describe('runs feed the die', () => {
       ['run', 'in_stock', 'press', started.body.id],
     ]);
     expect((await move(die.id, { to: 'cleaning' })).body.state).toBe('cleaning');
+
+    // The summary tells it: the run with its figures, the log with the time per state, the profile.
+    const summary = (await t.http().get(`/api/die/${die.id}/summary`).set(as(TECH))).body as DieSummary;
+    expect(summary.die).toMatchObject({ id: die.id, state: 'cleaning', billets_total: 27 });
+    expect(summary.production.runs).toHaveLength(1);
+    expect(summary.production.runs[0]).toMatchObject({ id: started.body.id, order_number: 'OP-TS-RUN-1', confirmed: false });
+    expect(summary.production.total).toMatchObject({ runs: 1, billets_pushed: 27, good_kg: 1400, scrap_kg: 80 });
+    expect(summary.production.by_line).toEqual([expect.objectContaining({ line_id: ids.line, line_name: 'Prensa de matricería' })]);
+    expect(summary.history.events.map((event) => event.to_state)).toEqual(['cleaning', 'press', 'press', 'in_stock', 'new']);
+    expect(summary.history.state_times.map((time) => time.state).sort()).toEqual(['cleaning', 'in_stock', 'new', 'press']);
+
+    // A guest with the die's share link reads this summary and its log, and nothing else.
+    const link = await t.http().post('/api/share-token').set(as(TECH)).send({ resource_type: 'die-summary', resource_id: die.id });
+    expect(link.status).toBe(201);
+    const guest = bearer((await t.http().post('/api/auth/login/token').send({ token: link.body.token })).body.access_token);
+    expect((await t.http().get(`/api/die/${die.id}/summary`).set(guest)).body.die.id).toBe(die.id);
+    for (const [method, path] of [
+      ['get', `/api/die/${die.id}`],
+      ['get', '/api/die/all'],
+      ['get', `/api/die/${die.id - 1}/summary`],
+      ['patch', `/api/die/${die.id}/state`],
+      ['delete', `/api/die/${die.id}`],
+      ['get', '/api/dieshop-settings'],
+    ] as const) {
+      expect({ path, status: (await t.http()[method](path).set(guest).send({ to: 'in_stock', reason: 'x' })).status }).toEqual({ path, status: 403 });
+    }
   });
 
   it('requires the oven step where the plant says so', async () => {

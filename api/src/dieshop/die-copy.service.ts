@@ -167,24 +167,10 @@ export class DieCopyService {
     });
   }
 
-  /** The log, newest first (the latest 500), and the hours in each state over the whole life. */
   history(id: number): Promise<DieHistory> {
     return this.tenantDb.transaction(async (scope) => {
       await dieCopy(scope, id);
-      const events = await scope.manager.query(
-        `select e.id::int, e.at, e.kind, e.from_state, e.to_state, e.user_id, u.display_name as user_name, e.ref_id, e.note
-           from die_event e left join app_user u on u.id = e.user_id
-          where e.die_id = $1 order by e.at desc, e.id desc limit 500`,
-        [id],
-      );
-      const stateTimes = await scope.manager.query(
-        `select state, round((sum(extract(epoch from coalesce(next_at, now()) - at)) / 3600)::numeric, 2)::float8 as hours, count(*)::int as times
-           from (select to_state as state, at, lead(at) over (order by at, id) as next_at
-                   from die_event where die_id = $1 and from_state is distinct from to_state) stints
-          group by state order by hours desc`,
-        [id],
-      );
-      return { events: events.map((event: { at: Date }) => ({ ...event, at: event.at.toISOString() })), state_times: stateTimes };
+      return dieHistory(scope, id);
     });
   }
 
@@ -213,6 +199,24 @@ export class DieCopyService {
       return readSettings(scope);
     });
   }
+}
+
+/** A die's log, newest first (the latest 500), and the hours in each state over its whole life. */
+export async function dieHistory(scope: TenantScope, id: number): Promise<DieHistory> {
+  const events = await scope.manager.query(
+    `select e.id::int, e.at, e.kind, e.from_state, e.to_state, e.user_id, u.display_name as user_name, e.ref_id, e.note
+       from die_event e left join app_user u on u.id = e.user_id
+      where e.die_id = $1 and e.company_id = $2 order by e.at desc, e.id desc limit 500`,
+    [id, scope.companyId],
+  );
+  const stateTimes = await scope.manager.query(
+    `select state, round((sum(extract(epoch from coalesce(next_at, now()) - at)) / 3600)::numeric, 2)::float8 as hours, count(*)::int as times
+       from (select to_state as state, at, lead(at) over (order by at, id) as next_at
+               from die_event where die_id = $1 and company_id = $2 and from_state is distinct from to_state) stints
+      group by state order by hours desc`,
+    [id, scope.companyId],
+  );
+  return { events: events.map((event: { at: Date }) => ({ ...event, at: event.at.toISOString() })), state_times: stateTimes };
 }
 
 /** The company's die-shop settings, with a family row for every die type (empty thresholds where none is set). */

@@ -5,6 +5,7 @@ import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { DieCopyService } from './die-copy.service';
+import { DieSummaryService } from './die-summary.service';
 import { DieshopService } from './dieshop.service';
 
 /** Spec 7 die calls; `company_id`, when given, must be the active company (checked by the access guard). */
@@ -14,6 +15,7 @@ export class DieController {
   constructor(
     private readonly dieshop: DieshopService,
     private readonly dies: DieCopyService,
+    private readonly summaries: DieSummaryService,
   ) {}
 
   @Endpoint(dieEndpoints.all)
@@ -58,7 +60,7 @@ export class DieController {
 
   @Endpoint(dieEndpoints.summary)
   summary(@Input() { params }: EndpointArgs<typeof dieEndpoints.summary>) {
-    return this.dieshop.dieSummary(params.id);
+    return this.summaries.summary(params.id);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DieCopyService } from './die-copy.service';
 import { DieLifeService } from './die-life.service';
+import { DieSummaryService } from './die-summary.service';
 import { CorrectionController, DieController, DieshopSettingsController } from './die.controller';
 import { DieshopService } from './dieshop.service';
 
@@ -23,6 +24,7 @@ import { DieshopService } from './dieshop.service';
     DieshopService,
     DieLifeService,
     DieCopyService,
+    DieSummaryService,
   ],
   exports: [
     DieLifeService,

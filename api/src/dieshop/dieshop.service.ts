@@ -23,15 +23,6 @@ export class DieshopService {
     return dies.map(toDie);
   }
 
-  /** The die summary: the die and its corrections, newest first. */
-  dieSummary(id: number) {
-    return this.tenantDb.transaction(async (scope) => {
-      const die = await scope.repository(DieEntity).findOne(id);
-      const corrections = await scope.repository(CorrectionRecordEntity).find({ where: { die_id: die.id }, order: { opened_at: 'DESC' } });
-      return { ...die, corrections };
-    });
-  }
-
   correctionRecord(id: number) {
     return this.tenantDb.transaction(async (scope) => {
       const record = await scope.repository(CorrectionRecordEntity).findOne(id);

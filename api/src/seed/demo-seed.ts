@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import { seedAuditTrail } from './audit-demo';
 import { seedMaintenanceDemo } from './maintenance-demo';
+import { seedDieshopDemo } from './dieshop-demo';
 import { seedProductionDemo } from './production-demo';
 import {
   DEMO_ACCOUNTS,
@@ -129,6 +130,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedMaintenanceDemo(manager, company, companyId);
+  for (const [company, companyId] of companyIds) await seedDieshopDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);
 }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { demoProfile } from './demo-profiles';
 import { billetCrossSectionArea } from '@planta/contracts';
 
 /**
@@ -310,13 +311,31 @@ export async function seedProductionDemo(manager: EntityManager, company: string
   // A few weeks of orders: the older ones finished with their runs, then in press, planned and to plan.
   const now = Date.now();
   const today = new Date(now - (now % DAY));
-  const lineClock = lines.map(() => today.getTime() - 27 * DAY + 6 * HOUR);
+  const statusAt = (index: number) => {
+    const share = index / plant.orderCount;
+    return share < 0.6 ? 'finished' : share < 0.7 ? 'in_press' : share < 0.85 ? 'planned' : 'to_plan';
+  };
+  const runCount = (index: number) => (statusAt(index) === 'finished' ? 1 + (index % 2) : statusAt(index) === 'in_press' ? 1 : 0);
+  const runHours = (index: number, run: number) => 2 + ((index + run) % 4) * 0.75;
+  const RUN_GAP = 90 * 60_000;
+  // Each line's ended runs follow one another up to a few hours before the running one began (the
+  // first order in press of each line runs now), so the plant's history reaches today.
+  const endedTime = lines.map(() => 0);
+  const simulatedRunning = new Set<number>();
+  for (let index = 0; index < plant.orderCount; index++) {
+    const lineIndex = index % lines.length;
+    for (let run = 0; run < runCount(index); run++) {
+      if (statusAt(index) === 'in_press' && !simulatedRunning.has(lineIndex)) simulatedRunning.add(lineIndex);
+      else endedTime[lineIndex] += runHours(index, run) * HOUR + RUN_GAP;
+    }
+  }
+  const lineClock = lines.map((_, lineIndex) => now - 3 * HOUR - endedTime[lineIndex]);
   const positions = new Map<string, number>();
   const runningLines = new Set<number>();
   const usedDies = new Set<number>();
   for (let index = 0; index < plant.orderCount; index++) {
     const share = index / plant.orderCount;
-    const status = share < 0.6 ? 'finished' : share < 0.7 ? 'in_press' : share < 0.85 ? 'planned' : 'to_plan';
+    const status = statusAt(index);
     const lineIndex = index % lines.length;
     const line = lines[lineIndex];
     let die = firstCopies[(index * 7) % firstCopies.length];
@@ -356,13 +375,13 @@ export async function seedProductionDemo(manager: EntityManager, company: string
         new Date(today.getTime() - 30 * DAY + index * 9 * HOUR),
       ],
     );
-    const runs = status === 'finished' ? 1 + (index % 2) : status === 'in_press' ? 1 : 0;
+    const runs = runCount(index);
     for (let run = 0; run < runs; run++) {
       const isRunning = runningNow && run === runs - 1;
       const start = isRunning ? now - (35 + lineIndex * 12) * 60_000 : lineClock[lineIndex];
-      const hours = 2 + ((index + run) % 4) * 0.75;
+      const hours = runHours(index, run);
       const end = isRunning ? null : start + hours * HOUR;
-      if (!isRunning) lineClock[lineIndex] = start + hours * HOUR + 90 * 60_000;
+      if (!isRunning) lineClock[lineIndex] = start + hours * HOUR + RUN_GAP;
       const billets = Math.round(hours * (18 + lineIndex * 6));
       const billetKg = Math.round(((billets * line.area * line.billetLength * alloy.density) / 1_000_000) * 100) / 100;
       const good = Math.round(billetKg * (0.8 + ((index * 3) % 10) / 100) * 10) / 10;
@@ -384,9 +403,8 @@ export async function seedProductionDemo(manager: EntityManager, company: string
           end === null ? null : scrap,
         ],
       );
-      // Two records (A and B) a minute after each 10-minute mark; every seventh mark was missed.
-      const nominalA = 20 + (index % 30);
-      const nominalB = 2 + (index % 3) * 0.5;
+      // Two records (A and B) a minute after each 10-minute mark, around the profile's nominals; every seventh mark was missed.
+      const { a: nominalA, b: nominalB } = demoProfile(die.description);
       await manager.query(
         `insert into dimension_record (company_id, order_die_id, dimension_text, dimension_value, date_saved, saved_by)
          select $1, $2, text, case when text = 'DimensionA' then $3 + ((mark % 5) - 2) * 0.02 else $4 + ((mark % 3) - 1) * 0.01 end,

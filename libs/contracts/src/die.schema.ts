@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { queryInteger, safeText } from './common.schema';
-import { DIE_STATES } from './dieshop.schema';
 
 /** Spec 3: a die is identified by its reference plus copy number. */
 export const dieSchema = z.object({ id: z.number().int(), die_reference: z.string(), copy_number: z.number().int() });
@@ -14,9 +13,6 @@ export const dieFindQuerySchema = z.object({
 
 /** "reference-copynumber", as inserted by an @mention in chat. */
 export const dieLabel = (die: Pick<Die, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;
-
-/** A die copy as the die shop keeps it. */
-export const dieRecordSchema = dieSchema.extend({ description: z.string(), state: z.enum(DIE_STATES), created_at: z.string() });
 
 /** One correction of a die: why it was corrected and how it went. */
 export const correctionRecordSchema = z.object({
@@ -39,8 +35,6 @@ export const correctionReportSchema = z.object({
   created_at: z.string(),
 });
 
-/** `GET /api/die/:id`: the die summary, its corrections newest first. */
-export const dieSummarySchema = dieRecordSchema.extend({ corrections: z.array(correctionRecordSchema) });
 /** `GET /api/correction-record/:id`: the record, its die and its reports. */
 export const correctionRecordDetailSchema = correctionRecordSchema.extend({ die: dieSchema, reports: z.array(correctionReportSchema) });
 /** `GET /api/correction-report/:id`: the report, its record and its die. */

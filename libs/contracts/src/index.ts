@@ -8,6 +8,7 @@ export * from './company.schema';
 export * from './die.schema';
 export * from './dieshop.schema';
 export * from './dieshop/die-copy.schema';
+export * from './dieshop/die-summary.schema';
 export * from './chat.schema';
 export * from './notification.schema';
 export * from './orders.schema';

@@ -18,3 +18,4 @@ export * from './use-media-query';
 export * from './layers';
 export * from './facts';
 export * from './use-board-live-refresh';
+export * from './qr-code';

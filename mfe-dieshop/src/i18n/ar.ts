@@ -2,14 +2,6 @@ import type { BundleShape } from '@planta/i18n';
 import type { dieshop as es } from './es';
 
 export const dieshop: BundleShape<typeof es> = {
-  dieSummary: {
-    title: 'ملخص القالب {{label}}',
-    description: 'الوصف',
-    status: 'الحالة',
-    createdAt: 'تاريخ الإضافة',
-    corrections: 'سجل التصحيحات',
-    noCorrections: 'لا توجد تصحيحات مسجلة لهذا القالب.',
-  },
   correctionRecord: {
     title: 'سجل التصحيح رقم {{id}}',
     die: 'القالب',

@@ -2,14 +2,6 @@ import type { BundleShape } from '@planta/i18n';
 import type { dieshop as es } from './es';
 
 export const dieshop: BundleShape<typeof es> = {
-  dieSummary: {
-    title: 'Die summary {{label}}',
-    description: 'Description',
-    status: 'Status',
-    createdAt: 'Added on',
-    corrections: 'Correction history',
-    noCorrections: 'This die has no recorded corrections.',
-  },
   correctionRecord: {
     title: 'Correction record no. {{id}}',
     die: 'Die',

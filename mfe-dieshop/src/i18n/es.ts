@@ -1,13 +1,5 @@
 /** Spanish texts of the die shop (mfe-dieshop registers them as the 'dieshop' namespace). */
 export const dieshop = {
-  dieSummary: {
-    title: 'Resumen de la matriz {{label}}',
-    description: 'Descripción',
-    status: 'Estado',
-    createdAt: 'Fecha de alta',
-    corrections: 'Historial de correcciones',
-    noCorrections: 'Esta matriz no tiene correcciones registradas.',
-  },
   correctionRecord: {
     title: 'Registro de corrección n.º {{id}}',
     die: 'Matriz',

@@ -2,14 +2,6 @@ import type { BundleShape } from '@planta/i18n';
 import type { dieshop as es } from './es';
 
 export const dieshop: BundleShape<typeof es> = {
-  dieSummary: {
-    title: 'Kalıp özeti {{label}}',
-    description: 'Açıklama',
-    status: 'Durum',
-    createdAt: 'Eklenme tarihi',
-    corrections: 'Düzeltme geçmişi',
-    noCorrections: 'Bu kalıbın kayıtlı düzeltmesi yok.',
-  },
   correctionRecord: {
     title: 'Düzeltme kaydı no. {{id}}',
     die: 'Kalıp',

@@ -1,67 +1,474 @@
-import { Card, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { useCallback } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  ProgressBar,
+  Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { EditRegular, PrintRegular, ShareRegular } from '@fluentui/react-icons';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { dieEndpoints, dieLabel } from '@planta/contracts';
-import { call } from '@planta/session';
-import { Facts, i18nKey, useFormat } from '@planta/ui';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { dieEndpoints, dieLabel, shareTokenEndpoints, type DieState, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import { Facts, i18nKey, printQrLabel, showSnackbar, useCan, useFormat, useQrSvg } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
+const useStyles = makeStyles({
+  header: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  qr: { width: '132px', height: '132px', '& svg': { width: '100%', height: '100%' } },
+  side: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  gauges: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
+  gauge: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: tokens.spacingHorizontalM },
+  figure: { display: 'flex', flexDirection: 'column' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  states: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  scroll: { overflowX: 'auto' },
+});
+
+/** The colour of a state chip: on the press and ready green, away for work amber, out of use red. */
+const STATE_COLOUR: Record<DieState, 'success' | 'warning' | 'danger' | 'informative' | 'brand'> = {
+  new: 'brand',
+  in_stock: 'success',
+  enlistment: 'informative',
+  oven: 'informative',
+  press: 'success',
+  cleaning: 'warning',
+  correction: 'danger',
+  trial: 'warning',
+  nitriding: 'warning',
+  scrapped: 'danger',
+};
+
+const summaryPath = (id: number) => `/apps/dies/dieResume/${id}`;
+
 /**
- * Spec 2.2 /apps/dies/dieResume/:dieId (and its share link `/:token`): a die copy and its
- * correction history, read-only. The full die summary of the die shop (issue 13) grows from here.
+ * Spec 2.2 /apps/dies/dieResume/:dieId (and its share link `/:token`, read only): the die summary
+ * of domain.md A2.3 — the copy, its state and where it is, its life against its thresholds, what it
+ * produced per run and line, its nitridings, corrections, its log with the time in each state, and
+ * its documents. The QR on its rack or tag opens this page.
  */
 export default function DieSummaryPage() {
   const { t } = useTranslation(DIESHOP_NS);
-  const format = useFormat();
-  const shared = useIsSharedView();
   const id = Number(useParams().dieId);
   const record = useRecord(useCallback(() => call(dieEndpoints.summary, { params: { id } }), [id]));
   return (
-    <RecordPage record={record} title={(die) => t('dieSummary.title', { label: dieLabel(die), defaultValue: `Resumen de la matriz ${dieLabel(die)}` })}>
-      {(die) => (
-        <>
-          <Card>
+    <RecordPage record={record} title={({ die }) => t('dieSummary.title', { label: dieLabel(die) })}>
+      {(summary) => <DieSummaryView summary={summary} />}
+    </RecordPage>
+  );
+}
+
+function DieSummaryView({ summary }: { summary: DieSummary }) {
+  const { t } = useTranslation(DIESHOP_NS);
+  const styles = useStyles();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const shared = useIsSharedView();
+  const mayEdit = useCan(dieEndpoints.update) && !shared;
+  const { die, profile, production, nitridings, corrections, history, documents } = summary;
+  const qr = useQrSvg(`${window.location.origin}${summaryPath(die.id)}`);
+  const [share, setShare] = useState<ShareTokenResponse | null>(null);
+  const mayShare = mayEdit && die.state !== 'scrapped';
+  const kg = (value: number) => format.number(Math.round(value));
+  const percent = (value: number | null) => (value === null ? '—' : `${format.number(Math.round(value * 1000) / 10)} %`);
+
+  const createShare = () =>
+    call(shareTokenEndpoints.create, { body: { resource_type: 'die-summary', resource_id: die.id, expires_in_hours: 168 } }).then(setShare, (error: unknown) =>
+      showSnackbar({ message: errorMessage(error), variant: 'error' }),
+    );
+
+  return (
+    <>
+      <Card>
+        <div className={styles.header}>
+          <div>
+            <div className={styles.actions}>
+              <Badge size="large" appearance="filled" color={STATE_COLOUR[die.state]} data-testid="die-state">
+                {t(`enums.dieState.${i18nKey(die.state)}`)}
+              </Badge>
+              {die.nitriding.due !== 'ok' ? (
+                <Badge size="large" appearance="tint" color={die.nitriding.due === 'overdue' ? 'danger' : 'warning'}>
+                  {t(`enums.nitridingDue.${die.nitriding.due}`)}
+                </Badge>
+              ) : null}
+            </div>
             <Facts
               items={[
-                [t('dieSummary.description', 'Descripción'), die.description || '—'],
-                [t('dieSummary.status', 'Estado'), t(`enums.dieState.${i18nKey(die.state)}`)],
-                [t('dieSummary.createdAt', 'Fecha de alta'), format.date(die.created_at)],
+                [
+                  t('dieSummary.profile'),
+                  profile ? `${profile.code} · ${profile.description}${profile.customer ? ` (${profile.customer})` : ''}` : die.description || '—',
+                ],
+                [t('dieSummary.type'), `${t(`enums.dieType.${i18nKey(die.die_type)}`)} · ${t('dieSummary.cavities')}: ${die.cavities}`],
+                [t('dieSummary.location'), die.location || '—'],
+                [t('dieSummary.since'), format.dateTime(die.state_since)],
+                [t('dieSummary.steel'), die.steel || '—'],
+                [t('dieSummary.supplier'), [die.supplier, die.supplier_ref].filter(Boolean).join(' · ') || '—'],
+                [t('dieSummary.received'), die.received_at ? format.date(die.received_at) : '—'],
+                ...(die.cost !== null && !shared
+                  ? ([
+                      [t('dieSummary.cost'), format.number(die.cost)],
+                      [t('dieSummary.costPerKg'), die.kg_total > 0 ? format.number(Math.round((die.cost / die.kg_total) * 1000) / 1000) : '—'],
+                    ] as [string, ReactNode][])
+                  : []),
               ]}
             />
-          </Card>
-          <RecordSection title={t('dieSummary.corrections', 'Historial de correcciones')}>
-            {die.corrections.length === 0 ? (
-              <Text>{t('dieSummary.noCorrections', 'Esta matriz no tiene correcciones registradas.')}</Text>
-            ) : (
-              <Table aria-label={t('dieSummary.corrections', 'Historial de correcciones')}>
+            {die.state === 'scrapped' ? <Text>{die.scrapped_reason}</Text> : null}
+          </div>
+          <div className={styles.side}>
+            {qr ? <div className={styles.qr} role="img" aria-label={t('dieSummary.qrCaption')} dangerouslySetInnerHTML={{ __html: qr }} /> : null}
+            {!shared ? (
+              <div className={styles.actions}>
+                <Button
+                  icon={<PrintRegular />}
+                  disabled={!qr}
+                  onClick={() => qr && printQrLabel(qr, dieLabel(die), profile?.code ?? '', t('dieSummary.qrCaption'))}
+                >
+                  {t('dieSummary.printLabel')}
+                </Button>
+                {mayShare ? (
+                  <Button icon={<ShareRegular />} onClick={() => void createShare()}>
+                    {t('dieSummary.share')}
+                  </Button>
+                ) : null}
+                {mayEdit ? (
+                  <Button icon={<EditRegular />} onClick={() => navigate(`/apps/die/${die.id}`)}>
+                    {t('dieSummary.edit')}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+
+      <RecordSection title={t('dieSummary.life')}>
+        <Card>
+          <div className={styles.gauges}>
+            <Gauge
+              label={t('dieSummary.lifeKg')}
+              value={die.kg_total}
+              limit={die.thresholds.expected_life_kg}
+              text={
+                die.thresholds.expected_life_kg
+                  ? t('dieSummary.ofThreshold', { value: kg(die.kg_total), limit: kg(die.thresholds.expected_life_kg) })
+                  : t('dieSummary.lifeUnknown', { kg: kg(die.kg_total) })
+              }
+            />
+            <Gauge
+              label={t('dieSummary.sinceNitridingKg')}
+              value={die.kg_since_nitriding}
+              limit={die.thresholds.nitriding_every_kg}
+              text={
+                die.thresholds.nitriding_every_kg
+                  ? t('dieSummary.ofThreshold', { value: kg(die.kg_since_nitriding), limit: kg(die.thresholds.nitriding_every_kg) })
+                  : t('dieSummary.noThreshold')
+              }
+            />
+            <Gauge
+              label={t('dieSummary.sinceNitridingBillets')}
+              value={die.billets_since_nitriding}
+              limit={die.thresholds.nitriding_every_billets}
+              text={
+                die.thresholds.nitriding_every_billets
+                  ? t('dieSummary.ofThreshold', {
+                      value: format.number(die.billets_since_nitriding),
+                      limit: format.number(die.thresholds.nitriding_every_billets),
+                    })
+                  : t('dieSummary.noThreshold')
+              }
+            />
+          </div>
+          <Facts
+            items={[
+              [t('dieSummary.nitridingCount'), String(die.nitriding_count)],
+              [t('dieSummary.correctionsCount'), String(die.corrections_count)],
+            ]}
+          />
+        </Card>
+      </RecordSection>
+
+      <RecordSection title={t('dieSummary.production')}>
+        {production.runs.length === 0 ? (
+          <Text>{t('dieSummary.noRuns')}</Text>
+        ) : (
+          <>
+            <Card>
+              <div className={styles.figures}>
+                <Figure label={t('dieSummary.runs')} value={format.number(production.total.runs)} />
+                <Figure label={t('dieSummary.hours')} value={format.number(production.total.hours)} />
+                <Figure label={t('dieSummary.kgTotal')} value={kg(production.total.billet_kg)} />
+                <Figure label={t('dieSummary.kgH')} value={production.total.kg_h === null ? '—' : format.number(production.total.kg_h)} />
+                <Figure label={t('dieSummary.recovery')} value={percent(production.total.recovery)} />
+                <Figure label={t('dieSummary.scrap')} value={percent(production.total.scrap_ratio)} />
+                <Figure label={t('dieSummary.lastRun')} value={die.last_run_at ? format.dateTime(die.last_run_at) : '—'} />
+              </div>
+            </Card>
+            {production.by_line.length > 1 ? (
+              <div className={styles.scroll}>
+                <Table aria-label={t('dieSummary.byLine')} size="small">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>{t('dieSummary.line')}</TableHeaderCell>
+                      <TableHeaderCell>{t('dieSummary.runs')}</TableHeaderCell>
+                      <TableHeaderCell>{t('dieSummary.kgTotal')}</TableHeaderCell>
+                      <TableHeaderCell>{t('dieSummary.kgH')}</TableHeaderCell>
+                      <TableHeaderCell>{t('dieSummary.recovery')}</TableHeaderCell>
+                      <TableHeaderCell>{t('dieSummary.scrap')}</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {production.by_line.map((line) => (
+                      <TableRow key={line.line_id}>
+                        <TableCell>{line.line_name}</TableCell>
+                        <TableCell>{line.figures.runs}</TableCell>
+                        <TableCell>{kg(line.figures.billet_kg)}</TableCell>
+                        <TableCell>{line.figures.kg_h === null ? '—' : format.number(line.figures.kg_h)}</TableCell>
+                        <TableCell>{percent(line.figures.recovery)}</TableCell>
+                        <TableCell>{percent(line.figures.scrap_ratio)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            ) : null}
+            <div className={styles.scroll}>
+              <Table aria-label={t('dieSummary.runs')} size="small">
                 <TableHeader>
                   <TableRow>
-                    <TableHeaderCell>{t('correctionRecord.reason', 'Motivo')}</TableHeaderCell>
-                    <TableHeaderCell>{t('correctionRecord.status', 'Estado')}</TableHeaderCell>
-                    <TableHeaderCell>{t('correctionRecord.openedAt', 'Abierta el')}</TableHeaderCell>
-                    <TableHeaderCell>{t('correctionRecord.closedAt', 'Cerrada el')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.order')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.line')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.start')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.end')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.kgTotal')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.kgH')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.recovery')}</TableHeaderCell>
+                    <TableHeaderCell>{t('dieSummary.confirmed')}</TableHeaderCell>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {die.corrections.map((correction) => (
-                    <TableRow key={correction.id}>
-                      <TableCell>
-                        {/* A share link opens this die only: its corrections are not linked. */}
-                        {shared ? correction.reason : <RouterLink to={`/apps/correction-record/${correction.id}`}>{correction.reason}</RouterLink>}
-                      </TableCell>
-                      <TableCell>{t(`correctionStatus.${correction.status}`, correction.status)}</TableCell>
-                      <TableCell>{format.date(correction.opened_at)}</TableCell>
-                      <TableCell>{format.date(correction.closed_at)}</TableCell>
+                  {production.runs.map((run) => (
+                    <TableRow key={run.id}>
+                      <TableCell>{run.order_number}</TableCell>
+                      <TableCell>{run.line_name}</TableCell>
+                      <TableCell>{format.dateTime(run.start)}</TableCell>
+                      <TableCell>{run.end ? format.dateTime(run.end) : t('dieSummary.running')}</TableCell>
+                      <TableCell>{run.end ? kg(run.figures.billet_kg) : '—'}</TableCell>
+                      <TableCell>{run.figures.kg_h === null ? '—' : format.number(run.figures.kg_h)}</TableCell>
+                      <TableCell>{percent(run.figures.recovery)}</TableCell>
+                      <TableCell>{run.end ? (run.confirmed ? t('dieSummary.confirmed') : t('dieSummary.pending')) : '—'}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
-            )}
-          </RecordSection>
-        </>
+            </div>
+          </>
+        )}
+      </RecordSection>
+
+      <RecordSection title={t('dieSummary.history')}>
+        <Subtitle2>{t('dieSummary.timePerState')}</Subtitle2>
+        <div className={styles.states} data-testid="state-times">
+          {history.state_times.map((time) => (
+            <Badge key={time.state} appearance="outline" color={STATE_COLOUR[time.state]} size="large">
+              {`${t(`enums.dieState.${i18nKey(time.state)}`)}: ${
+                time.hours >= 48
+                  ? t('dieSummary.daysValue', { value: format.number(Math.round(time.hours / 2.4) / 10) })
+                  : t('dieSummary.hoursValue', { value: format.number(time.hours) })
+              } · ${t('dieSummary.times', { count: time.times })}`}
+            </Badge>
+          ))}
+        </div>
+        <div className={styles.scroll}>
+          <Table aria-label={t('dieSummary.history')} size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('dieSummary.when')}</TableHeaderCell>
+                <TableHeaderCell>{t('dieSummary.what')}</TableHeaderCell>
+                <TableHeaderCell>{t('dieSummary.who')}</TableHeaderCell>
+                <TableHeaderCell>{t('dieSummary.note')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {history.events.map((event) => (
+                <TableRow key={event.id}>
+                  <TableCell>{format.dateTime(event.at)}</TableCell>
+                  <TableCell>
+                    {t(`enums.dieEventKind.${i18nKey(event.kind)}`)}
+                    {event.from_state !== event.to_state ? ` → ${t(`enums.dieState.${i18nKey(event.to_state)}`)}` : ''}
+                  </TableCell>
+                  <TableCell>{event.user_name ?? '—'}</TableCell>
+                  <TableCell>{event.note}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </RecordSection>
+
+      <RecordSection title={t('dieSummary.nitridings')}>
+        {nitridings.length === 0 ? (
+          <Text>{t('dieSummary.noNitridings')}</Text>
+        ) : (
+          <div className={styles.scroll}>
+            <Table aria-label={t('dieSummary.nitridings')} size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('dieSummary.number')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.batch')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.supplier')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.sent')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.confirmedAt')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.hardness')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.depth')}</TableHeaderCell>
+                  <TableHeaderCell>{t('dieSummary.between')}</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {nitridings.map((nitriding) => (
+                  <TableRow key={nitriding.batch_id}>
+                    <TableCell>{nitriding.nitriding_no}</TableCell>
+                    <TableCell>{nitriding.batch_number}</TableCell>
+                    <TableCell>{nitriding.supplier}</TableCell>
+                    <TableCell>{format.date(nitriding.sent_at)}</TableCell>
+                    <TableCell>{nitriding.confirmed_at ? format.date(nitriding.confirmed_at) : '—'}</TableCell>
+                    <TableCell>{nitriding.hardness_hv ?? '—'}</TableCell>
+                    <TableCell>{nitriding.case_depth_mm === null ? '—' : format.number(nitriding.case_depth_mm)}</TableCell>
+                    <TableCell>{kg(nitriding.kg_since_previous)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </RecordSection>
+
+      <RecordSection title={t('dieSummary.corrections')}>
+        {corrections.length === 0 ? (
+          <Text>{t('dieSummary.noCorrections')}</Text>
+        ) : (
+          <Table aria-label={t('dieSummary.corrections')} size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('correctionRecord.reason')}</TableHeaderCell>
+                <TableHeaderCell>{t('correctionRecord.status')}</TableHeaderCell>
+                <TableHeaderCell>{t('correctionRecord.openedAt')}</TableHeaderCell>
+                <TableHeaderCell>{t('correctionRecord.closedAt')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {corrections.map((correction) => (
+                <TableRow key={correction.id}>
+                  <TableCell>
+                    {/* A share link opens this die only: its corrections are not linked. */}
+                    {shared ? correction.reason : <RouterLink to={`/apps/correction-record/${correction.id}`}>{correction.reason}</RouterLink>}
+                  </TableCell>
+                  <TableCell>{t(`correctionStatus.${correction.status}`, correction.status)}</TableCell>
+                  <TableCell>{format.date(correction.opened_at)}</TableCell>
+                  <TableCell>{format.date(correction.closed_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </RecordSection>
+
+      <RecordSection title={t('dieSummary.documents')}>
+        {documents.length === 0 ? (
+          <Text>{t('dieSummary.noDocuments')}</Text>
+        ) : (
+          <ul>
+            {documents.map((document) => (
+              <li key={`${document.kind}:${document.file_id}`}>
+                {shared ? document.label : <a href={`/api/file/${document.file_id}`}>{document.label}</a>} · {format.date(document.at)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </RecordSection>
+
+      {share ? <ShareDialog share={share} onClose={() => setShare(null)} /> : null}
+    </>
+  );
+}
+
+function Gauge({ label, value, limit, text }: { label: string; value: number; limit: number | null; text: string }) {
+  const styles = useStyles();
+  const share = limit ? value / limit : null;
+  return (
+    <div className={styles.gauge}>
+      <Text weight="semibold">{label}</Text>
+      {share === null ? null : (
+        <ProgressBar value={Math.min(share, 1)} thickness="large" color={share >= 1 ? 'error' : share >= 0.85 ? 'warning' : 'success'} aria-label={label} />
       )}
-    </RecordPage>
+      <Text className={styles.muted}>{text}</Text>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.figure}>
+      <Text className={styles.muted}>{label}</Text>
+      <Text size={500} weight="semibold">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** The link a guest opens: the die summary's share route with the token. */
+function ShareDialog({ share, onClose }: { share: ShareTokenResponse; onClose: () => void }) {
+  const { t } = useTranslation(DIESHOP_NS);
+  const format = useFormat();
+  const link = `${window.location.origin}${summaryPath(share.resource_id)}/${share.token}`;
+  return (
+    <Dialog open onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('dieSummary.shareTitle')}</DialogTitle>
+          <DialogContent>
+            <Field hint={t('dieSummary.shareHint', { date: format.dateTime(share.expires_at) })}>
+              <Input readOnly value={link} aria-label={t('dieSummary.shareTitle')} onFocus={(event) => event.target.select()} />
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button
+              appearance="primary"
+              onClick={() =>
+                void navigator.clipboard?.writeText(link).then(
+                  () => showSnackbar({ message: t('dieSummary.copied'), variant: 'success' }),
+                  () => undefined,
+                )
+              }
+            >
+              {t('dieSummary.copy')}
+            </Button>
+            <Button onClick={onClose}>{t('dieSummary.close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }

@@ -1,12 +1,11 @@
 import { Badge, Button, Card, makeStyles, mergeClasses, ProgressBar, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular, PrintRegular, WarningRegular } from '@fluentui/react-icons';
-import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { maintenanceSummaryEndpoints, meterEndpoints, pathId, type MachineSummary } from '@planta/contracts';
 import { ApiRequestError, call, errorMessage } from '@planta/session';
-import { ErrorCard, Facts, i18nKey, useCan, useFormat, useMediaQuery } from '@planta/ui';
+import { ErrorCard, Facts, i18nKey, printQrLabel, useCan, useFormat, useMediaQuery, useQrSvg } from '@planta/ui';
 import '../i18n';
 import { MeterChart } from '../components/meter-chart';
 import { MeterReadingDialog } from '../components/meter-reading-dialog';
@@ -59,35 +58,6 @@ function useRunningFor(since: string | null) {
   return since ? now - Date.parse(since) : 0;
 }
 
-/** The QR of an address as an SVG data URL (encoded in the browser). */
-function useQr(text: string) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
-      (markup) => current && setSvg(markup),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [text]);
-  return svg;
-}
-
-/** A printable label: the QR, the machine's name and code, in a window of its own. */
-function printLabel(svg: string, name: string, code: string, caption: string) {
-  const popup = window.open('', '_blank', 'width=420,height=520');
-  if (!popup) return;
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  popup.document.write(
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escape(name)}</title><style>body{font-family:sans-serif;text-align:center;margin:16px}svg{width:60mm;height:60mm}h1{font-size:18pt;margin:4px}p{font-size:10pt}</style></head><body>${svg}<h1>${escape(name)}</h1><h2>${escape(code)}</h2><p>${escape(caption)}</p></body></html>`,
-  );
-  popup.document.close();
-  popup.focus();
-  popup.print();
-}
-
 /** `/apps/maintenance-dashboard/machineResume/:machineId`: the machine summary (ficha de máquina). */
 export default function MachineSummaryPage() {
   const { machineId = '' } = useParams();
@@ -107,7 +77,7 @@ export default function MachineSummaryPage() {
   const [wholeHistory, setWholeHistory] = useState(false);
   const validId = pathId.safeParse(machineId).success;
   const address = `${window.location.origin}${summaryPath(Number(machineId))}`;
-  const qr = useQr(address);
+  const qr = useQrSvg(address);
   const runningFor = useRunningFor(summary?.open_stop?.started_at ?? null);
 
   const periodKey = period.key;
@@ -370,7 +340,7 @@ export default function MachineSummaryPage() {
           <Text size={200} className={styles.muted}>
             {address}
           </Text>
-          <Button icon={<PrintRegular />} disabled={!qr} onClick={() => qr && printLabel(qr, machine.name, machine.code, t('machineSummary.qrCaption'))}>
+          <Button icon={<PrintRegular />} disabled={!qr} onClick={() => qr && printQrLabel(qr, machine.name, machine.code, t('machineSummary.qrCaption'))}>
             {t('machineSummary.printLabel')}
           </Button>
         </Card>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
-import { correctionRecordDetailSchema, correctionReportDetailSchema, dieFindQuerySchema, dieSchema, dieSummarySchema } from '../die.schema';
+import { correctionRecordDetailSchema, correctionReportDetailSchema, dieFindQuerySchema, dieSchema } from '../die.schema';
+import { dieSummarySchema } from '../dieshop/die-summary.schema';
 import {
   dieCopyCreateSchema,
   dieCopySchema,
@@ -103,7 +104,7 @@ export const dieEndpoints = {
     access: { page: 'dies' },
     shareable: { type: 'die-summary', param: 'id' },
     tag: 'dieshop',
-    summary: 'The die summary with its correction history',
+    summary: 'The die summary: the copy and its life, profile, production per run and line, nitridings, corrections, log and documents',
     params: idParams,
     response: dieSummarySchema,
   }),

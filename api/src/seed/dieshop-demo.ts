@@ -1,0 +1,668 @@
+import type { EntityManager } from 'typeorm';
+import type { DieState, DieType, InspectionResult } from '@planta/contracts';
+import { demoProfile, demoTolerance } from './demo-profiles';
+import { insertRows, randomOf } from './seed-rows';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MINUTE = 60_000;
+
+/** Each family's nitriding interval and expected life (domain.md B: plant practice, whichever comes first). */
+const FAMILIES: Record<DieType, { billets: number; kg: number; life: number }> = {
+  solid: { billets: 220, kg: 30_000, life: 900_000 },
+  semi_hollow: { billets: 180, kg: 24_000, life: 700_000 },
+  hollow: { billets: 160, kg: 20_000, life: 500_000 },
+  multi_cavity: { billets: 160, kg: 20_000, life: 600_000 },
+};
+const COST: Record<DieType, number> = { solid: 2_400, semi_hollow: 3_600, hollow: 5_200, multi_cavity: 3_100 };
+const SUPPLIERS = ['Matricería Bilbao S.L.', 'Utillajes del Vallès', 'DieTech Portugal', 'Matrices Levante'];
+const NITRIDERS = ['Nitruraciones del Norte', 'Tratamientos Térmicos Avilés'];
+const PEOPLE: Record<string, { technician: string; lead: string }> = {
+  'Extrusiones del Norte': { technician: 'matriceria@norte.example', lead: 'jefe@norte.example' },
+  'Perfiles del Sur': { technician: 'operario@sur.example', lead: 'admin@sur.example' },
+};
+
+interface Die {
+  id: number;
+  die_reference: string;
+  copy_number: number;
+  description: string;
+  state: DieState;
+  created_at: Date;
+}
+interface Run {
+  id: number;
+  die_id: number;
+  line_id: number;
+  order_id: number;
+  started_by: number | null;
+  start: number;
+  end: number | null;
+  billets: number;
+  billet_kg: number;
+  good_kg: number;
+  scrap_kg: number;
+}
+interface Event {
+  die_id: number;
+  at: number;
+  kind: string;
+  from_state: DieState | null;
+  to_state: DieState;
+  ref: string | null;
+  user_id: number | null;
+  note: string;
+}
+
+/** Document numbers (AL-, NT-) given in order of their dates. */
+class Numbering {
+  private readonly last = new Map<string, number>();
+  next(kind: 'AL' | 'NT', at: number): string {
+    const key = `${kind}-${new Date(at).getUTCFullYear()}`;
+    const value = (this.last.get(key) ?? 0) + 1;
+    this.last.set(key, value);
+    return `${key}-${String(value).padStart(4, '0')}`;
+  }
+  counters(companyId: number) {
+    return [...this.last].map(([key, last]) => ({ company_id: companyId, kind: key.slice(0, 2), year: Number(key.slice(3)), last }));
+  }
+}
+
+/**
+ * The die shop of each demo plant, consistent with its production history (issue 13): profiles
+ * with their critical dimensions (the nominals the 10-minute checks were recorded around), every
+ * die copy's data, and a life told by its log — reception, trial, and for each of its runs the
+ * preparation and oven, the press, the production confirmation, the caustic cleaning and the
+ * inspection, with nitriding batches whenever a copy's counters reached its family's interval.
+ * Today: copies in every state (two runs waiting for confirmation, a die in the bath, dies at the
+ * nitrider, a copy under correction, new copies on trial, a scrapped one), preparations for
+ * tomorrow's planned orders with their tools, and the counters equal to what the runs fed them.
+ * Only while the plant has no profiles yet.
+ */
+export async function seedDieshopDemo(manager: EntityManager, company: string, companyId: number): Promise<void> {
+  const [{ count }] = await manager.query(`select count(*)::int as count from profile where company_id = $1`, [companyId]);
+  if (count > 0) return;
+  const random = randomOf(`dieshop:${company}`);
+  const numbering = new Numbering();
+  const now = Date.now();
+  const people = PEOPLE[company];
+  const userId = async (email: string): Promise<number | null> => (await manager.query(`select id from app_user where email = $1`, [email]))[0]?.id ?? null;
+  const technician = await userId(people.technician);
+  const lead = await userId(people.lead);
+
+  // ------------------------------------------------------------------ families and profiles
+  await insertRows(
+    manager,
+    'die_family',
+    Object.entries(FAMILIES).map(([type, family]) => ({
+      company_id: companyId,
+      die_type: type,
+      nitriding_every_billets: family.billets,
+      nitriding_every_kg: family.kg,
+      expected_life_kg: family.life,
+    })),
+  );
+  const dies: Die[] = await manager.query(
+    `select id, die_reference, copy_number, description, state, created_at from die where company_id = $1 order by die_reference, copy_number`,
+    [companyId],
+  );
+  const [alloy] = await manager.query(`select id from aluminum_alloy where company_id = $1 order by designation = '6063' desc, id limit 1`, [companyId]);
+  const customers: { profile: string; customer: string }[] = await manager.query(
+    `select distinct on (profile) profile, customer from production_order where company_id = $1 group by profile, customer order by profile, count(*) desc`,
+    [companyId],
+  );
+  const names = [...new Set(dies.map((die) => die.description))];
+  const profiles = (await insertRows(
+    manager,
+    'profile',
+    names.map((name) => {
+      const demo = demoProfile(name);
+      return {
+        company_id: companyId,
+        code: demo.code,
+        customer: customers.find((row) => row.profile === name)?.customer ?? '',
+        description: name,
+        shape: demo.shape,
+        nominal_kg_m: demo.kgM,
+        alloy_id: alloy?.id ?? null,
+      };
+    }),
+    'returning id, description',
+  )) as { id: number; description: string }[];
+  const profileId = new Map(profiles.map((row) => [row.description, row.id]));
+  await insertRows(
+    manager,
+    'profile_dimension',
+    names.flatMap((name) => {
+      const demo = demoProfile(name);
+      return (['A', 'B'] as const).map((label) => {
+        const nominal = label === 'A' ? demo.a : demo.b;
+        const band = demoTolerance(label, nominal);
+        return { company_id: companyId, profile_id: profileId.get(name), label, nominal_mm: nominal, tol_minus_mm: band, tol_plus_mm: band };
+      });
+    }),
+  );
+
+  // ------------------------------------------------------------------ the runs, per die
+  const runs: Run[] = (
+    await manager.query(
+      `select id, die_id, line_id, order_id, started_by, start_extrusion_time as start, end_extrusion_time as "end", coalesce(billets_pushed, 0) as billets,
+              coalesce(billet_kg, 0)::float8 as billet_kg, coalesce(good_kg, 0)::float8 as good_kg, coalesce(scrap_kg, 0)::float8 as scrap_kg
+         from order_die where company_id = $1 order by start_extrusion_time, id`,
+      [companyId],
+    )
+  ).map((run: Run & { start: Date; end: Date | null }) => ({ ...run, start: run.start.getTime(), end: run.end?.getTime() ?? null }));
+  const runsOf = new Map<number, Run[]>();
+  for (const run of runs) runsOf.set(run.die_id, [...(runsOf.get(run.die_id) ?? []), run]);
+  const lines: { id: number; name: string; tooling: number }[] = await manager.query(
+    `select id, name, tooling_diameter_mm::float8 as tooling from extrusion_line where company_id = $1 order by id`,
+    [companyId],
+  );
+  const [oven] = await manager.query(`select id from machine where company_id = $1 and type = 'die-oven' and status = 'operating' order by id limit 1`, [
+    companyId,
+  ]);
+  const openCorrections: { id: number; die_id: number; opened_at: Date }[] = await manager.query(
+    `select id, die_id, opened_at from correction_record where company_id = $1 and status <> 'closed'`,
+    [companyId],
+  );
+
+  // ------------------------------------------------------------------ each die's life
+  const events: Event[] = [];
+  const enlistments: Record<string, unknown>[] = [];
+  const confirmations: Record<string, unknown>[] = [];
+  const cleanings: Record<string, unknown>[] = [];
+  const batchesByWeek = new Map<string, { key: string; sent: number; dies: { die: Die; since: { billets: number; kg: number }; no: number }[] }>();
+  const finalState = new Map<number, DieState>();
+  const dieData: Record<string, unknown>[] = [];
+  // The latest pulls of the plant are today's work: the two newest runs wait for their confirmation, the next die is in the bath.
+  const latest = dies
+    .map((die) => ({ die, runs: runsOf.get(die.id) ?? [] }))
+    .filter(({ runs }) => runs.length > 0 && runs.every((run) => run.end !== null))
+    .sort((a, b) => (b.runs.at(-1)!.end ?? 0) - (a.runs.at(-1)!.end ?? 0))
+    .map(({ die }) => die.id);
+  const awaitingConfirmation = new Set(latest.slice(0, 2));
+  const inTheBath = new Set(latest.slice(2, 3));
+
+  const event = (
+    die: Die,
+    at: number,
+    kind: string,
+    from: DieState | null,
+    to: DieState,
+    options: { ref?: string; user?: number | null; note?: string } = {},
+  ) =>
+    events.push({
+      die_id: die.id,
+      at,
+      kind,
+      from_state: from,
+      to_state: to,
+      ref: options.ref ?? null,
+      user_id: options.user ?? technician,
+      note: options.note ?? '',
+    });
+
+  for (const die of dies) {
+    const demo = demoProfile(die.description);
+    const type = demo.dieType;
+    const family = FAMILIES[type];
+    const own = runsOf.get(die.id) ?? [];
+    const line = lines.find((candidate) => candidate.id === own[0]?.line_id) ?? lines[die.id % lines.length];
+    const firstUse = own[0]?.start ?? now - random.between(5, 60) * DAY;
+    const received = Math.floor((firstUse - random.between(20, 320) * DAY) / DAY) * DAY + 8 * HOUR;
+    dieData.push({
+      id: die.id,
+      profile_id: profileId.get(die.description),
+      die_type: type,
+      cavities: type === 'multi_cavity' ? 2 + (die.id % 3) : 1,
+      diameter_mm: Math.min(line.tooling, type === 'hollow' ? 300 : 250),
+      thickness_mm: type === 'hollow' ? 110 : type === 'semi_hollow' ? 90 : 70,
+      steel: 'H13 (1.2344)',
+      supplier: SUPPLIERS[die.id % SUPPLIERS.length],
+      supplier_ref: `${die.die_reference}/${die.copy_number}`,
+      received_at: new Date(received).toISOString().slice(0, 10),
+      cost: Math.round(COST[type] * random.between(0.85, 1.2)),
+      location: `Estante ${'ABCD'[die.id % 4]}-${String((die.id % 12) + 1).padStart(2, '0')}`,
+      created_at: new Date(received).toISOString(),
+    });
+
+    // Changed by `move` below (a closure, which the type's narrowing does not follow).
+    let state = 'new' as DieState;
+    const move = (at: number, kind: string, to: DieState, options: { ref?: string; user?: number | null; note?: string } = {}) => {
+      event(die, at, kind, state, to, options);
+      state = to;
+    };
+    event(die, received, 'reception', null, 'new', { note: `Recibida de ${SUPPLIERS[die.id % SUPPLIERS.length]}` });
+    move(received + DAY, 'trial', 'trial', { note: 'Inspección de recepción correcta' });
+    move(received + 2 * DAY, 'trial', 'in_stock', { note: 'Prueba aprobada', user: lead });
+
+    let since = { billets: 0, kg: 0 };
+    let nitridings = 0;
+    for (const [index, run] of own.entries()) {
+      const next = own[index + 1];
+      if (run.end === null) break; // running now: the run's own start put it on the press (trigger)
+      const gapBefore = run.start - (events.filter((item) => item.die_id === die.id).at(-1)?.at ?? received);
+      const ref = `run:${run.id}`;
+      if (state === 'in_stock' && gapBefore > 8 * HOUR) {
+        const number = numbering.next('AL', run.start - 20 * HOUR);
+        enlistments.push({
+          company_id: companyId,
+          number,
+          die_id: die.id,
+          production_order_id: run.order_id,
+          line_id: run.line_id,
+          needed_at: new Date(run.start - HOUR).toISOString(),
+          status: 'delivered',
+          requested_by: lead,
+          requested_at: new Date(run.start - 20 * HOUR).toISOString(),
+          is_clean: true,
+          inspected: true,
+          nitriding_valid: true,
+          tooling_complete: true,
+          entry_measures_ok: true,
+          oven_machine_id: oven?.id ?? null,
+          oven_in_at: new Date(run.start - 4 * HOUR).toISOString(),
+          oven_out_at: new Date(run.start - 20 * MINUTE).toISOString(),
+          target_temp_c: 470,
+          measured_temp_c: Math.round(random.between(455, 485)),
+          ready_at: new Date(run.start - 20 * MINUTE).toISOString(),
+          delivered_at: new Date(run.start - 10 * MINUTE).toISOString(),
+          delivered_by: technician,
+        });
+        move(run.start - 6 * HOUR, 'enlistment', 'enlistment', { ref: `enlistment:${number}` });
+        move(run.start - 4 * HOUR, 'enlistment', 'oven', { ref: `enlistment:${number}`, note: 'Entrada al horno de matrices' });
+      }
+      move(run.start, 'run', 'press', { ref, user: run.started_by });
+      event(die, run.end, 'run', 'press', 'press', { ref, user: run.started_by, note: 'Fin de corrida' });
+      since = { billets: since.billets + run.billets, kg: since.kg + run.billet_kg };
+
+      // The die stays on the press for the next run of the same line soon after; otherwise it is pulled.
+      const staysOnPress = next && next.line_id === run.line_id && next.start - run.end < 3 * HOUR;
+      const isLast = !next;
+      if (isLast && awaitingConfirmation.has(die.id)) break;
+      const confirmedAt = staysOnPress ? next.start + 20 * MINUTE : run.end + Math.round(random.between(25, 70)) * MINUTE;
+      const pulledFor = random.next() < 0.12 ? 'dimensional' : 'order_end';
+      confirmations.push({
+        company_id: companyId,
+        order_die_id: run.id,
+        die_id: die.id,
+        confirmed_by: technician,
+        confirmed_at: new Date(confirmedAt).toISOString(),
+        billets: run.billets,
+        billet_kg: run.billet_kg,
+        good_kg: run.good_kg,
+        scrap_kg: run.scrap_kg,
+        condition: 'ok',
+        pull_reason: staysOnPress ? 'order_end' : pulledFor,
+        notes: staysOnPress ? 'Sigue en prensa con la orden siguiente' : '',
+      });
+      if (staysOnPress) {
+        event(die, confirmedAt, 'confirmation', 'press', 'press', { ref: `confirmation:${run.id}`, note: 'Confirmada; la matriz sigue en prensa' });
+        continue;
+      }
+      move(confirmedAt, 'confirmation', 'cleaning', { ref: `confirmation:${run.id}` });
+      const cleaningIn = confirmedAt + 15 * MINUTE;
+      const nextStart = next?.start ?? now;
+      const cleaningOut = Math.min(cleaningIn + Math.round(random.between(180, 360)) * MINUTE, nextStart - 2 * HOUR);
+      // At the interval the inspection sends the die to the nitrider, mostly now, sometimes after one more run (then overdue).
+      const share = Math.max(since.billets / family.billets, since.kg / family.kg);
+      const due = share >= 0.95 && random.next() < (share >= 1.05 ? 0.85 : 0.5);
+      if (isLast && inTheBath.has(die.id)) {
+        cleanings.push({
+          company_id: companyId,
+          die_id: die.id,
+          order_die_id: run.id,
+          method: 'caustic',
+          bath: 'Baño NaOH 1',
+          in_at: new Date(cleaningIn).toISOString(),
+          out_at: null,
+          operator_id: technician,
+          inspection_result: null,
+          notes: '',
+        });
+        break;
+      }
+      const result: InspectionResult = due ? 'nitriding' : 'ok';
+      cleanings.push({
+        company_id: companyId,
+        die_id: die.id,
+        order_die_id: run.id,
+        method: random.next() < 0.85 ? 'caustic' : 'wet_blast',
+        bath: 'Baño NaOH 1',
+        in_at: new Date(cleaningIn).toISOString(),
+        out_at: new Date(cleaningOut).toISOString(),
+        operator_id: technician,
+        inspection_result: result,
+        notes: result === 'nitriding' ? 'Portadas con desgaste: a nitrurar' : '',
+      });
+      if (result === 'ok') {
+        move(cleaningOut, 'cleaning', 'in_stock', { ref: `cleaning:${run.id}` });
+        continue;
+      }
+      move(cleaningOut, 'cleaning', 'nitriding', { ref: `cleaning:${run.id}`, note: 'Contadores en el límite de nitrurado' });
+      // Batches leave on the next working morning and come back three days later, if there was time before the next run.
+      const sent = Math.floor(cleaningOut / DAY) * DAY + DAY + 7 * HOUR;
+      const back = sent + 3 * DAY + 10 * HOUR;
+      const week = `${Math.floor(sent / (7 * DAY))}:${sent}`;
+      const batch = batchesByWeek.get(week) ?? { key: week, sent, dies: [] };
+      batchesByWeek.set(week, batch);
+      nitridings += 1;
+      batch.dies.push({ die, since, no: nitridings });
+      if (back < nextStart - 8 * HOUR && back < now) {
+        move(back, 'nitriding', 'in_stock', { ref: `batch:${week}`, note: 'Nitrurado confirmado con certificado' });
+        since = { billets: 0, kg: 0 };
+      } else {
+        break; // still at the nitrider
+      }
+    }
+    finalState.set(die.id, own.some((run) => run.end === null) ? 'press' : state);
+  }
+
+  // ------------------------------------------------------------------ today's special cases
+  const lastAt = (die: Die) => events.filter((item) => item.die_id === die.id).at(-1)?.at ?? now - 30 * DAY;
+  const lastNitrided = (die: Die) =>
+    events.filter((item) => item.die_id === die.id && item.kind === 'nitriding' && item.to_state === 'in_stock').at(-1)?.at ?? 0;
+  for (const correction of openCorrections) {
+    const die = dies.find((candidate) => candidate.id === correction.die_id);
+    if (!die || finalState.get(die.id) !== 'in_stock') continue;
+    const at = Math.max(lastAt(die) + HOUR, correction.opened_at.getTime() - 2 * DAY);
+    event(die, at, 'correction', 'in_stock', 'correction', { ref: `correction:${correction.id}`, user: lead, note: 'Registro de corrección abierto' });
+    finalState.set(die.id, 'correction');
+  }
+  // The newest copies: one just received, one on trial (the spare copies that never ran).
+  const spares = dies.filter((die) => !runsOf.has(die.id) && finalState.get(die.id) === 'in_stock' && die.copy_number > 1);
+  const [justReceived, onTrial, scrapped] = [spares.at(-1), spares.at(-2), spares.at(-3)];
+  if (justReceived) {
+    const at = now - 5 * HOUR;
+    events.splice(0, events.length, ...events.filter((item) => item.die_id !== justReceived.id));
+    event(justReceived, at, 'reception', null, 'new', { note: `Recibida de ${SUPPLIERS[justReceived.id % SUPPLIERS.length]}` });
+    const data = dieData.find((row) => row.id === justReceived.id)!;
+    Object.assign(data, { received_at: new Date(at).toISOString().slice(0, 10), created_at: new Date(at).toISOString() });
+    finalState.set(justReceived.id, 'new');
+  }
+  if (onTrial) {
+    event(onTrial, now - 26 * HOUR, 'trial', 'in_stock', 'trial', { user: lead, note: 'Prueba tras reajuste de portadas' });
+    finalState.set(onTrial.id, 'trial');
+  }
+  const scrapReason = 'Fisura en el puente del mandril tras 3 correcciones';
+  if (scrapped && company === 'Extrusiones del Norte') {
+    event(scrapped, now - 20 * DAY, 'scrap', 'in_stock', 'scrapped', { user: lead, note: scrapReason });
+    finalState.set(scrapped.id, 'scrapped');
+  }
+
+  // At the nitrider now: the two in-stock copies nearest their interval went out yesterday.
+  const shareOf = (die: Die) => {
+    const family = FAMILIES[demoProfile(die.description).dieType];
+    const own = (runsOf.get(die.id) ?? []).filter((run) => run.end !== null && run.end > lastNitrided(die));
+    return Math.max(own.reduce((sum, run) => sum + run.billets, 0) / family.billets, own.reduce((sum, run) => sum + run.billet_kg, 0) / family.kg);
+  };
+  const plannedDies = new Set(
+    ((await manager.query(`select die_id from production_order where company_id = $1 and status = 'planned'`, [companyId])) as { die_id: number }[]).map(
+      (row) => row.die_id,
+    ),
+  );
+  const toNitrider = dies
+    .filter((die) => finalState.get(die.id) === 'in_stock' && !plannedDies.has(die.id) && shareOf(die) > 0.5)
+    .sort((a, b) => shareOf(b) - shareOf(a))
+    .slice(0, 2);
+  // Only when no copy is at the nitrider already.
+  if (toNitrider.length > 0 && ![...finalState.values()].includes('nitriding')) {
+    const sent = now - DAY;
+    const key = `now:${sent}`;
+    batchesByWeek.set(key, { key, sent, dies: [] });
+    for (const die of toNitrider) {
+      const no = events.filter((item) => item.die_id === die.id && item.kind === 'nitriding' && item.to_state === 'in_stock').length + 1;
+      const own = (runsOf.get(die.id) ?? []).filter((run) => run.end !== null && run.end > lastNitrided(die));
+      batchesByWeek
+        .get(key)!
+        .dies.push({ die, no, since: { billets: own.reduce((sum, run) => sum + run.billets, 0), kg: own.reduce((sum, run) => sum + run.billet_kg, 0) } });
+      event(die, Math.max(sent, lastAt(die) + MINUTE), 'nitriding', 'in_stock', 'nitriding', { ref: `batch:${key}`, note: 'Enviada a nitrurar' });
+      finalState.set(die.id, 'nitriding');
+    }
+  }
+
+  // Tomorrow's planned orders: a preparation for the first one of each line whose copy is in stock.
+  const tomorrow = Math.floor(now / DAY) * DAY + DAY + 6 * HOUR;
+  const planned: { id: number; die_id: number; line_id: number }[] = await manager.query(
+    `select distinct on (line_id) id, die_id, line_id from production_order where company_id = $1 and status = 'planned' order by line_id, board_position`,
+    [companyId],
+  );
+  const openEnlistments: { number: string; die: Die; line: number; status: string }[] = [];
+  for (const [index, order] of planned.entries()) {
+    const die = dies.find((candidate) => candidate.id === order.die_id);
+    if (!die || finalState.get(die.id) !== 'in_stock' || openEnlistments.some((open) => open.die.id === die.id)) continue;
+    const status = index === 0 ? 'oven' : index === 1 ? 'preparing' : 'requested';
+    const number = numbering.next('AL', now - 3 * HOUR);
+    const requestedAt = now - 3 * HOUR;
+    enlistments.push({
+      company_id: companyId,
+      number,
+      die_id: die.id,
+      production_order_id: order.id,
+      line_id: order.line_id,
+      needed_at: new Date(tomorrow + index * 2 * HOUR).toISOString(),
+      status,
+      requested_by: lead,
+      requested_at: new Date(requestedAt).toISOString(),
+      is_clean: status !== 'requested',
+      inspected: status !== 'requested',
+      nitriding_valid: status !== 'requested',
+      tooling_complete: status === 'oven',
+      entry_measures_ok: status === 'oven',
+      oven_machine_id: status === 'oven' ? (oven?.id ?? null) : null,
+      oven_in_at: status === 'oven' ? new Date(now - 90 * MINUTE).toISOString() : null,
+      oven_out_at: null,
+      target_temp_c: 470,
+      measured_temp_c: null,
+      ready_at: null,
+      delivered_at: null,
+      delivered_by: null,
+    });
+    event(die, Math.max(requestedAt, lastAt(die) + MINUTE), 'enlistment', 'in_stock', 'enlistment', { ref: `enlistment:${number}`, user: lead });
+    if (status === 'oven')
+      event(die, now - 90 * MINUTE, 'enlistment', 'enlistment', 'oven', { ref: `enlistment:${number}`, note: 'Entrada al horno de matrices' });
+    finalState.set(die.id, status === 'oven' ? 'oven' : 'enlistment');
+    openEnlistments.push({ number, die, line: order.line_id, status });
+  }
+
+  // ------------------------------------------------------------------ records, then the log pointing at them
+  const enlistmentIds = new Map(
+    ((await insertRows(manager, 'die_enlistment', enlistments, 'returning id, number')) as { id: number; number: string }[]).map((row) => [row.number, row.id]),
+  );
+  const confirmationIds = new Map(
+    ((await insertRows(manager, 'die_run_confirmation', confirmations, 'returning id, order_die_id')) as { id: number; order_die_id: number }[]).map((row) => [
+      row.order_die_id,
+      row.id,
+    ]),
+  );
+  const cleaningIds = new Map(
+    ((await insertRows(manager, 'die_cleaning', cleanings, 'returning id, order_die_id')) as { id: number; order_die_id: number }[]).map((row) => [
+      row.order_die_id,
+      row.id,
+    ]),
+  );
+  const batchIds = new Map<string, number>();
+  const batches = [...batchesByWeek.values()].sort((a, b) => a.sent - b.sent);
+  for (const [index, batch] of batches.entries()) {
+    const received = batch.sent + 3 * DAY + 8 * HOUR;
+    const confirmed = batch.sent + 3 * DAY + 10 * HOUR;
+    const status = confirmed < now ? 'confirmed' : received < now ? 'received' : 'sent';
+    const [row] = (await insertRows(
+      manager,
+      'nitriding_batch',
+      [
+        {
+          company_id: companyId,
+          number: numbering.next('NT', batch.sent),
+          supplier: NITRIDERS[index % NITRIDERS.length],
+          process: 'gas',
+          status,
+          sent_at: new Date(batch.sent).toISOString(),
+          expected_at: new Date(received).toISOString(),
+          received_at: status === 'sent' ? null : new Date(received).toISOString(),
+          confirmed_at: status === 'confirmed' ? new Date(confirmed).toISOString() : null,
+          certificate_number: status === 'sent' ? '' : `CN-${new Date(batch.sent).getUTCFullYear()}-${300 + index}`,
+          created_by: technician,
+          notes: '',
+        },
+      ],
+      'returning id',
+    )) as { id: number }[];
+    batchIds.set(batch.key, row.id);
+    await insertRows(
+      manager,
+      'die_nitriding',
+      batch.dies.map(({ die, since, no }) => ({
+        company_id: companyId,
+        batch_id: row.id,
+        die_id: die.id,
+        nitriding_no: no,
+        billets_since_previous: since.billets,
+        kg_since_previous: Math.round(since.kg * 100) / 100,
+        hardness_hv: status === 'confirmed' ? Math.round(random.between(820, 1040)) : null,
+        case_depth_mm: status === 'confirmed' ? Math.round(random.between(0.1, 0.16) * 1000) / 1000 : null,
+        result: status === 'confirmed' ? 'accepted' : null,
+        note: '',
+      })),
+    );
+    // The nitriding event of a die that came back before its next run carries the batch.
+    for (const { die } of batch.dies) {
+      const sentEvent = events.find(
+        (item) => item.die_id === die.id && item.to_state === 'nitriding' && item.at < batch.sent && item.at > batch.sent - 2 * DAY,
+      );
+      if (sentEvent) sentEvent.note = `Enviada en el lote a ${NITRIDERS[index % NITRIDERS.length]}`;
+    }
+  }
+  const refId = (ref: string | null): number | null => {
+    if (!ref) return null;
+    const [kind, key] = ref.split(/:(.*)/s);
+    if (kind === 'run') return Number(key);
+    if (kind === 'enlistment') return enlistmentIds.get(key) ?? null;
+    if (kind === 'confirmation') return confirmationIds.get(Number(key)) ?? null;
+    if (kind === 'cleaning') return cleaningIds.get(Number(key)) ?? null;
+    if (kind === 'batch') return batchIds.get(key) ?? null;
+    if (kind === 'correction') return Number(key);
+    return null;
+  };
+  await insertRows(
+    manager,
+    'die_event',
+    events.sort((a, b) => a.at - b.at).map(({ ref, at, ...item }) => ({ company_id: companyId, ...item, at: new Date(at).toISOString(), ref_id: refId(ref) })),
+  );
+
+  // ------------------------------------------------------------------ the copies as their log leaves them
+  await manager.query(
+    `update die set profile_id = data.profile_id, die_type = data.die_type, cavities = data.cavities, diameter_mm = data.diameter_mm,
+            thickness_mm = data.thickness_mm, steel = data.steel, supplier = data.supplier, supplier_ref = data.supplier_ref,
+            received_at = data.received_at, cost = data.cost, location = data.location, created_at = data.created_at
+       from jsonb_to_recordset($2::jsonb) as data(id int, profile_id int, die_type varchar, cavities int, diameter_mm numeric, thickness_mm numeric,
+            steel varchar, supplier varchar, supplier_ref varchar, received_at date, cost numeric, location varchar, created_at timestamptz)
+      where die.id = data.id and die.company_id = $1`,
+    [companyId, JSON.stringify(dieData)],
+  );
+  await manager.query(
+    `update die set state = data.state, scrapped_reason = case when data.state = 'scrapped' then $3 else '' end,
+            scrapped_at = case when data.state = 'scrapped' then (select max(at) from die_event where die_id = die.id) end
+       from jsonb_to_recordset($2::jsonb) as data(id int, state varchar)
+      where die.id = data.id and die.company_id = $1 and die.state <> 'press'`,
+    [companyId, JSON.stringify([...finalState].map(([id, state]) => ({ id, state }))), scrapReason],
+  );
+  // Since nitriding: the runs after the last accepted nitriding; the counts from their records.
+  await manager.query(
+    `update die set
+        state_since = coalesce((select max(at) from die_event e where e.die_id = die.id and e.from_state is distinct from e.to_state), die.created_at),
+        nitriding_count = (select count(*) from die_nitriding n where n.die_id = die.id and n.result = 'accepted'),
+        corrections_count = (select count(*) from correction_record c where c.die_id = die.id),
+        billets_since_nitriding = coalesce((select sum(r.billets_pushed) from order_die r where r.die_id = die.id and r.end_extrusion_time > coalesce(
+          (select max(e.at) from die_event e where e.die_id = die.id and e.kind = 'nitriding' and e.to_state = 'in_stock'), '-infinity')), 0),
+        kg_since_nitriding = coalesce((select sum(r.billet_kg) from order_die r where r.die_id = die.id and r.end_extrusion_time > coalesce(
+          (select max(e.at) from die_event e where e.die_id = die.id and e.kind = 'nitriding' and e.to_state = 'in_stock'), '-infinity')), 0)
+      where die.company_id = $1`,
+    [companyId],
+  );
+
+  // ------------------------------------------------------------------ tooling
+  const tools: Record<string, unknown>[] = [];
+  for (const [index, line] of lines.entries()) {
+    const press = index + 1;
+    const add = (code: string, kind: string, description: string, extra: Record<string, unknown> = {}) =>
+      tools.push({
+        company_id: companyId,
+        code: `${code}-P${press}`,
+        kind,
+        description,
+        state: 'available',
+        compatible_line_ids: `{${line.id}}`,
+        diameter_mm: null,
+        length_mm: null,
+        nominal_od_mm: null,
+        location: `Carro de herramental P${press}`,
+        billets_total: 0,
+        ...extra,
+      });
+    add('RS-01', 'backer', `Respaldo ${line.tooling} mm`, { diameter_mm: line.tooling });
+    add('RS-02', 'backer', `Respaldo ${line.tooling} mm`, { diameter_mm: line.tooling });
+    add('BL-01', 'bolster', 'Portamatriz (bolster)', { diameter_mm: line.tooling + 60 });
+    add('AN-01', 'ring', 'Anillo portamatriz', { diameter_mm: line.tooling + 20 });
+    add('AN-02', 'ring', 'Anillo portamatriz', { diameter_mm: line.tooling + 20 });
+    add('CT-01', 'container', 'Contenedor', { state: 'in_use', billets_total: 48_000 + index * 9_000 });
+    add('CM-01', 'liner', 'Camisa del contenedor', { state: 'in_use', billets_total: 21_000 + index * 4_000 });
+    add('VS-01', 'stem', 'Vástago', { state: 'in_use', billets_total: 52_000 + index * 7_000 });
+    for (const block of [1, 2, 3])
+      add(`DP-0${block}`, 'dummy_block', 'Disco de presión fijo', { nominal_od_mm: 0, state: block === 1 ? 'in_use' : 'available' });
+  }
+  const [billet] = await manager.query(`select billet_diameter_mm::float8 as diameter from extrusion_line where company_id = $1 order by id limit 1`, [
+    companyId,
+  ]);
+  for (const tool of tools) if (tool.kind === 'dummy_block') tool.nominal_od_mm = (billet?.diameter ?? 150) + 4;
+  const toolRows = (await insertRows(manager, 'tool', tools, 'returning id, code, kind, nominal_od_mm::float8 as nominal')) as {
+    id: number;
+    code: string;
+    kind: string;
+    nominal: number | null;
+  }[];
+  // Weekly OD measurements of the dummy blocks: one grows towards the 0.5 mm limit.
+  const checks: Record<string, unknown>[] = [];
+  for (const tool of toolRows.filter((row) => row.kind === 'dummy_block')) {
+    const growing = tool.code.startsWith('DP-01');
+    for (let week = 8; week >= 0; week--) {
+      const growth = growing ? 0.05 * (8 - week) + 0.02 : 0.01 * ((week + tool.id) % 3);
+      const value = Math.round(((tool.nominal ?? 0) + growth) * 100) / 100;
+      checks.push({
+        company_id: companyId,
+        tool_id: tool.id,
+        checked_at: new Date(now - week * 7 * DAY - 3 * HOUR).toISOString(),
+        checked_by: technician,
+        measure: 'Diámetro exterior (mm)',
+        value,
+        limit_value: Math.round(((tool.nominal ?? 0) + 0.5) * 100) / 100,
+        ok: growth < 0.5,
+        note: growing && week === 0 ? 'Crecimiento cerca del límite: vigilar' : '',
+      });
+    }
+  }
+  await insertRows(manager, 'tool_check', checks);
+  await manager.query(
+    `update tool set last_check_at = (select max(checked_at) from tool_check where tool_id = tool.id) where company_id = $1 and kind = 'dummy_block'`,
+    [companyId],
+  );
+  // The preparation in the oven holds its press's backer and ring.
+  const inOven = openEnlistments.find((open) => open.status === 'oven');
+  if (inOven) {
+    const lineIndex = lines.findIndex((line) => line.id === inOven.line) + 1;
+    const held = toolRows.filter((row) => row.code === `RS-01-P${lineIndex}` || row.code === `AN-01-P${lineIndex}`);
+    await insertRows(
+      manager,
+      'die_enlistment_tool',
+      held.map((tool) => ({
+        company_id: companyId,
+        enlistment_id: enlistmentIds.get(inOven.number),
+        tool_id: tool.id,
+        reserved_at: new Date(now - 2 * HOUR).toISOString(),
+      })),
+    );
+    await manager.query(`update tool set state = 'in_use' where id = any($1)`, [held.map((tool) => tool.id)]);
+  }
+
+  await insertRows(manager, 'document_counter', numbering.counters(companyId));
+}
