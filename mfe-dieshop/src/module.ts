@@ -4,6 +4,8 @@ import { DIESHOP_NAVIGATION } from './navigation';
 
 const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
 const dieSummary = () => import('./pages/die-summary.page');
+const dieInventory = () => import('./pages/die-inventory.page');
+const dieCopyForm = () => import('./pages/die-copy-form.page');
 const correctionRecord = () => import('./pages/correction-record.page');
 const correctionReport = () => import('./pages/correction-report.page');
 
@@ -13,8 +15,9 @@ const correctionReport = () => import('./pages/correction-report.page');
  * the shell signs the visitor in with the token to that one resource, shown read-only.
  */
 export const ROUTES: readonly RemoteRoute[] = [
-  ...screenRoutes({ route: '/apps/dies', page: 'dies' }, landing('dies')),
-  { path: '/apps/die/new', page: 'dies', load: landing('dies') },
+  ...screenRoutes({ route: '/apps/dies', page: 'dies' }, dieInventory),
+  { path: '/apps/die/new', page: 'dies', load: dieCopyForm },
+  { path: '/apps/die/:id', page: 'dies', load: dieCopyForm },
   { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: dieSummary },
   shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, dieSummary),
   ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),

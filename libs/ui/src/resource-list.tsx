@@ -59,10 +59,14 @@ export interface ResourceColumn<T> {
   width?: number;
   /** The label shown for each stored value: the search finds a row by it, and the column sorts by it. */
   labels?: readonly ValueLabel[];
+  /** false: a column of buttons, left out of the Excel file. */
+  exported?: boolean;
+  /** false: a column of the Excel file only (what the screen shows inside another column). */
+  shown?: boolean;
 }
 
-/** A filter above the list: a choice of values, or a date bound; its key is the API's query parameter. */
-export type ListFilter = { key: string; label: string } & ({ type: 'choice'; options: readonly ValueLabel[] } | { type: 'date' });
+/** A filter above the list: a choice of values, a date bound or a typed text; its key is the API's query parameter. */
+export type ListFilter = { key: string; label: string } & ({ type: 'choice'; options: readonly ValueLabel[] } | { type: 'date' } | { type: 'text' });
 
 export interface ListQueryState {
   page: number;
@@ -101,8 +105,10 @@ export interface ResourceListProps<T extends { id: number | string }> {
   filters?: readonly ListFilter[];
   /** Opening a row, when it is not its `<base>/<id>` route (a dialog). */
   onOpen?: (row: T) => void;
-  /** 'Nuevo', when it is not the `<base>/new` route (a dialog). */
+  /** 'Nuevo', when it is not the `<base>/new` route (a dialog or another address). */
   onCreate?: () => void;
+  /** The create button's text, when 'Nuevo' says too little ('Nueva matriz'). */
+  createLabel?: string;
   /** Changing it reloads the current page (after a dialog saved). */
   reloadKey?: number;
   /** Further actions of the screen, beside 'Exportar a Excel' and 'Nuevo'. */
@@ -186,14 +192,29 @@ const sheetName = (title: string) =>
     .slice(0, 31) || 'Datos';
 
 /** Writes rows to an .xlsx file in the browser: one sheet named for the list, a header row of the column labels, then one row per item. */
-export async function exportRowsToExcel<T>(rows: readonly T[], columns: readonly ResourceColumn<T>[], fileName: string, title = fileName): Promise<void> {
+export async function exportRowsToExcel<T>(rows: readonly T[], allColumns: readonly ResourceColumn<T>[], fileName: string, title = fileName): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const columns = allColumns.filter((column) => column.exported !== false);
   const header = columns.map((column) => ({ value: column.label, fontWeight: 'bold' as const }));
   const body = rows.map((row) => columns.map((column) => plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key))));
   await writeXlsxFile([header, ...body], {
     sheet: sheetName(title),
     columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })),
   }).toFile(`${fileName}.xlsx`);
+}
+
+/** A typed filter: sent once the typing pauses, like the search; cleared at once with the other filters. */
+function TextFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const change = useRef(onChange);
+  change.current = onChange;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => change.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return <Input type="search" value={text} onChange={(_, data) => setText(data.value)} />;
 }
 
 /**
@@ -215,12 +236,14 @@ export function ResourceList<T extends { id: number | string }>({
   filters = [],
   onOpen,
   onCreate,
+  createLabel,
   reloadKey = 0,
   actions,
 }: ResourceListProps<T>) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
+  const shownColumns = columns.filter((column) => column.shown !== false);
   const asCards = useMediaQuery(PHONE_QUERY);
   const reading: ScreenReading = { columns, language: i18n.language };
   const readingRef = useRef(reading);
@@ -298,7 +321,7 @@ export function ResourceList<T extends { id: number | string }>({
   const cellOf = (row: T, column: ResourceColumn<T>) => (column.render ? column.render(row) : String(valueOf(row, column.key) ?? ''));
   const newButton = !mayCreate ? null : (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => (onCreate ? onCreate() : navigate(`${basePath}/new`))}>
-      {t('actions.new', 'Nuevo')}
+      {createLabel ?? t('actions.new', 'Nuevo')}
     </Button>
   );
   const filtered = Object.values(query.filters ?? {}).some((value) => value !== '');
@@ -332,6 +355,8 @@ export function ResourceList<T extends { id: number | string }>({
             <Field key={filter.key} label={filter.label} className={styles.filter}>
               {filter.type === 'date' ? (
                 <Input type="date" value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)} />
+              ) : filter.type === 'text' ? (
+                <TextFilter value={query.filters?.[filter.key] ?? ''} onChange={(value) => setFilter(filter.key, value)} />
               ) : (
                 <Select className={styles.filterControl} value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)}>
                   <option value="">{t('words.all', 'Todos')}</option>
@@ -372,7 +397,7 @@ export function ResourceList<T extends { id: number | string }>({
                       }
                     }}
                   >
-                    <Facts items={columns.map((column) => [column.label, cellOf(row, column)] as const)} />
+                    <Facts items={shownColumns.map((column) => [column.label, cellOf(row, column)] as const)} />
                   </Card>
                 </li>
               ))}
@@ -381,7 +406,7 @@ export function ResourceList<T extends { id: number | string }>({
             <Table sortable aria-label={title}>
               <TableHeader>
                 <TableRow>
-                  {columns.map((column) =>
+                  {shownColumns.map((column) =>
                     column.sortable ? (
                       <TableHeaderCell
                         key={column.key}
@@ -407,7 +432,7 @@ export function ResourceList<T extends { id: number | string }>({
                       if (event.key === 'Enter') open(row);
                     }}
                   >
-                    {columns.map((column) => (
+                    {shownColumns.map((column) => (
                       <TableCell key={column.key} className={styles.cell}>
                         {cellOf(row, column)}
                       </TableCell>

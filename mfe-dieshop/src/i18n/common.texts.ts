@@ -1,22 +1,14 @@
+import { coreBundles } from '@planta/i18n';
+
 /**
  * The die shop's vocabulary (libs/contracts dieshop.schema.ts) as people read it, shared by every
- * screen: `dieshop:enums.<list>.<value>` (values in camelCase, as `i18nKey` writes them).
+ * screen: `dieshop:enums.<list>.<value>` (values in camelCase, as `i18nKey` writes them). The states'
+ * names are the portal's (`common:dieState`): the production screens show them too.
  */
 export const commonTexts = {
   es: {
     enums: {
-      dieState: {
-        new: 'Nueva (en recepción)',
-        inStock: 'En inventario',
-        enlistment: 'En alistamiento',
-        oven: 'En horno',
-        press: 'En prensa',
-        cleaning: 'En limpieza',
-        correction: 'En corrección',
-        trial: 'En prueba',
-        nitriding: 'En nitrurado',
-        scrapped: 'De baja',
-      },
+      dieState: coreBundles.common.es.dieState,
       dieType: { solid: 'Sólida', semiHollow: 'Semihueca', hollow: 'Hueca (portahole / puente)', multiCavity: 'Multicavidad' },
       profileShape: { solid: 'Sólido', semiHollow: 'Semihueco', hollow: 'Hueco' },
       dieEventKind: {
@@ -39,18 +31,7 @@ export const commonTexts = {
   },
   en: {
     enums: {
-      dieState: {
-        new: 'New (receiving)',
-        inStock: 'In stock',
-        enlistment: 'Being prepared',
-        oven: 'In the oven',
-        press: 'On the press',
-        cleaning: 'Cleaning',
-        correction: 'Under correction',
-        trial: 'On trial',
-        nitriding: 'Nitriding',
-        scrapped: 'Scrapped',
-      },
+      dieState: coreBundles.common.en.dieState,
       dieType: { solid: 'Solid', semiHollow: 'Semi-hollow', hollow: 'Hollow (porthole / bridge)', multiCavity: 'Multi-cavity' },
       profileShape: { solid: 'Solid', semiHollow: 'Semi-hollow', hollow: 'Hollow' },
       dieEventKind: {
@@ -73,18 +54,7 @@ export const commonTexts = {
   },
   ar: {
     enums: {
-      dieState: {
-        new: 'جديدة (قيد الاستلام)',
-        inStock: 'في المخزون',
-        enlistment: 'قيد التجهيز',
-        oven: 'في الفرن',
-        press: 'على المكبس',
-        cleaning: 'قيد التنظيف',
-        correction: 'قيد التصحيح',
-        trial: 'قيد التجربة',
-        nitriding: 'قيد النترجة',
-        scrapped: 'مستبعدة',
-      },
+      dieState: coreBundles.common.ar.dieState,
       dieType: { solid: 'مصمتة', semiHollow: 'شبه مجوفة', hollow: 'مجوفة (بورتهول / جسر)', multiCavity: 'متعددة التجاويف' },
       profileShape: { solid: 'مصمت', semiHollow: 'شبه مجوف', hollow: 'مجوف' },
       dieEventKind: {
@@ -107,18 +77,7 @@ export const commonTexts = {
   },
   tr: {
     enums: {
-      dieState: {
-        new: 'Yeni (teslim alınıyor)',
-        inStock: 'Stokta',
-        enlistment: 'Hazırlanıyor',
-        oven: 'Fırında',
-        press: 'Preste',
-        cleaning: 'Temizlikte',
-        correction: 'Düzeltmede',
-        trial: 'Denemede',
-        nitriding: 'Nitrürlemede',
-        scrapped: 'Hurdaya ayrıldı',
-      },
+      dieState: coreBundles.common.tr.dieState,
       dieType: { solid: 'Dolu', semiHollow: 'Yarı boşluklu', hollow: 'Boşluklu (köprülü)', multiCavity: 'Çok gözlü' },
       profileShape: { solid: 'Dolu', semiHollow: 'Yarı boşluklu', hollow: 'Boşluklu' },
       dieEventKind: {

@@ -2,6 +2,8 @@ import { registerBundles, type I18n } from '@planta/i18n';
 import { dieshop as ar } from './ar';
 import { commonTexts } from './common.texts';
 import { dieSummaryTexts } from './die-summary.texts';
+import { dieCopyFormTexts } from './die-copy-form.texts';
+import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { dieshop as tr } from './tr';
@@ -19,6 +21,8 @@ const SCREENS = [
   { es, en, ar, tr },
   commonTexts,
   dieSummaryTexts,
+  dieInventoryTexts,
+  dieCopyFormTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

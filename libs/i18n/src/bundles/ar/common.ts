@@ -87,4 +87,16 @@ export const common: BundleShape<typeof es> = {
   landing: {
     soon: 'ستتوفر هذه الشاشة قريبًا، وستجد هنا بيانات شركتك.',
   },
+  dieState: {
+    new: 'جديدة (قيد الاستلام)',
+    inStock: 'في المخزون',
+    enlistment: 'قيد التجهيز',
+    oven: 'في الفرن',
+    press: 'على المكبس',
+    cleaning: 'قيد التنظيف',
+    correction: 'قيد التصحيح',
+    trial: 'قيد التجربة',
+    nitriding: 'قيد النترجة',
+    scrapped: 'مستبعدة',
+  },
 };

@@ -87,4 +87,16 @@ export const common: BundleShape<typeof es> = {
   landing: {
     soon: "This screen will be available soon; here you will see your company's data.",
   },
+  dieState: {
+    new: 'New (receiving)',
+    inStock: 'In stock',
+    enlistment: 'Being prepared',
+    oven: 'In the oven',
+    press: 'On the press',
+    cleaning: 'Cleaning',
+    correction: 'Under correction',
+    trial: 'On trial',
+    nitriding: 'Nitriding',
+    scrapped: 'Scrapped',
+  },
 };

@@ -89,4 +89,17 @@ export const common = {
   landing: {
     soon: 'Esta pantalla se habilitará próximamente; aquí verás los datos de tu empresa.',
   },
+  /** A die copy's state (libs/contracts DIE_STATES), read by every area that shows a die. */
+  dieState: {
+    new: 'Nueva (en recepción)',
+    inStock: 'En inventario',
+    enlistment: 'En alistamiento',
+    oven: 'En horno',
+    press: 'En prensa',
+    cleaning: 'En limpieza',
+    correction: 'En corrección',
+    trial: 'En prueba',
+    nitriding: 'En nitrurado',
+    scrapped: 'De baja',
+  },
 };

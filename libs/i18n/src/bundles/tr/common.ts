@@ -87,4 +87,16 @@ export const common: BundleShape<typeof es> = {
   landing: {
     soon: 'Bu ekran yakında kullanıma açılacak; şirketinizin verilerini burada göreceksiniz.',
   },
+  dieState: {
+    new: 'Yeni (teslim alınıyor)',
+    inStock: 'Stokta',
+    enlistment: 'Hazırlanıyor',
+    oven: 'Fırında',
+    press: 'Preste',
+    cleaning: 'Temizlikte',
+    correction: 'Düzeltmede',
+    trial: 'Denemede',
+    nitriding: 'Nitrürlemede',
+    scrapped: 'Hurdaya ayrıldı',
+  },
 };
