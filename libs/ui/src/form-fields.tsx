@@ -171,6 +171,8 @@ export function FormNumberField<T extends FieldValues, TOut extends FieldValues 
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** Shown but not choosable (its label says why). */
+  disabled?: boolean;
 }
 
 /** A native select (accessible, keyboard and mobile friendly); the empty first option reads `placeholder`. */
@@ -205,7 +207,7 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (
-            <option key={option.value} value={String(option.value)}>
+            <option key={option.value} value={String(option.value)} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

@@ -9,8 +9,8 @@ const CATALOGS: MockRoute[] = [
     '/api/die/all',
     200,
     paged([
-      { id: 21, die_reference: 'M-100', copy_number: 2 },
-      { id: 22, die_reference: 'M-100', copy_number: 3 },
+      { id: 21, die_reference: 'M-100', copy_number: 2, state: 'in_stock' },
+      { id: 22, die_reference: 'M-100', copy_number: 3, state: 'cleaning' },
     ]),
   ),
   on('GET', '/api/aluminum-alloy/all', 200, paged([{ id: 3, designation: '6063', temper: 'T5' }])),
@@ -56,7 +56,10 @@ describe('order form dialog', () => {
     const onSaved = jest.fn();
     renderPage(<OrderFormDialog open onClose={() => undefined} onSaved={onSaved} />, { route: '/', url: '/' });
     const dialog = await screen.findByRole('dialog', { name: 'Nueva orden de producción' });
-    await within(dialog).findByRole('option', { name: 'M-100-2' });
+    await within(dialog).findByRole('option', { name: 'M-100 copia 2 · En inventario' });
+    // Planned for later: a copy being cleaned says so and stays a choice.
+    const cleaning = within(dialog).getByRole('option', { name: 'M-100 copia 3 · La matriz está en limpieza: no puede entrar en prensa' });
+    expect((cleaning as HTMLOptionElement).disabled).toBe(false);
     await within(dialog).findByRole('option', { name: '6063 T5' });
     await within(dialog).findByRole('option', { name: 'Anodizado plata' });
     await within(dialog).findByRole('option', { name: 'Prensa 1' });
@@ -121,7 +124,7 @@ describe('order form dialog', () => {
     const onSaved = jest.fn();
     renderPage(<OrderFormDialog open order={ORDER} onClose={() => undefined} onSaved={onSaved} />, { route: '/', url: '/' });
     const dialog = await screen.findByRole('dialog', { name: 'Editar la orden OP-4' });
-    await within(dialog).findByRole('option', { name: 'M-100-3' });
+    await within(dialog).findByRole('option', { name: /^M-100 copia 3 · / });
     expect((field(dialog, /^Cliente/) as HTMLInputElement).value).toBe('Ventanas del Sur');
     type(field(dialog, /^Cantidad \(kg\)/), '1300');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));

@@ -1,16 +1,16 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Spinner } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   aluminumAlloyResource,
   dieEndpoints,
-  dieLabel,
   extrusionLineResource,
   finishResource,
   orderEndpoints,
   orderSchema,
+  type DieCopy,
   type OrderInput,
   type OrderStatus,
 } from '@planta/contracts';
@@ -30,6 +30,7 @@ import {
   withDecimalFields,
   type SelectOption,
 } from '@planta/ui';
+import { dieCopyOptions, useOvenRequired } from './die-copy-options';
 import '../i18n';
 
 /** The stored fields of an order that the form edits (as `GET /api/orders/:id` returns them). */
@@ -121,11 +122,19 @@ const resolver: Resolver<OrderFormValues, unknown, OrderInput> = async (values, 
   return { values: {}, errors: { ...result.errors, ...Object.fromEntries(empty.map((name) => [name, { type: 'required', message: REQUIRED_TEXT }])) } };
 };
 
-type CatalogOptions = Record<'dies' | 'alloys' | 'finishes' | 'lines', SelectOption[]>;
+type CatalogOptions = Record<'alloys' | 'finishes' | 'lines', SelectOption[]>;
 
-/** The dies, alloys, finishes and lines of the company as select options, loaded when the form opens. */
+/**
+ * The dies, alloys, finishes and lines of the company as select options, loaded when the form
+ * opens. Each copy says its state; one that cannot start a run now says why but stays choosable
+ * (an order is planned for later, and its die may be cleaned or nitrided by then), a scrapped one
+ * is not a choice.
+ */
 function useCatalogOptions(open: boolean) {
-  const [options, setOptions] = useState<CatalogOptions>({ dies: [], alloys: [], finishes: [], lines: [] });
+  const { t } = useTranslation(['production', 'common']);
+  const ovenRequired = useOvenRequired(open);
+  const [options, setOptions] = useState<CatalogOptions>({ alloys: [], finishes: [], lines: [] });
+  const [dies, setDies] = useState<DieCopy[]>([]);
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
@@ -135,18 +144,17 @@ function useCatalogOptions(open: boolean) {
         (loaded) => setOptions((current) => ({ ...current, [key]: loaded })),
         () => undefined,
       );
-    void load(
-      'dies',
-      call(dieEndpoints.all, { query: { pageSize: REFERENCE_OPTIONS_LIMIT } }, { signal }).then((page) =>
-        page.items.map((die) => ({ value: die.id, label: dieLabel(die) })),
-      ),
+    call(dieEndpoints.all, { query: { pageSize: REFERENCE_OPTIONS_LIMIT } }, { signal }).then(
+      (page) => setDies(page.items),
+      () => undefined,
     );
     void load('alloys', referenceOptions(aluminumAlloyResource, signal));
     void load('finishes', referenceOptions(finishResource, signal));
     void load('lines', referenceOptions(extrusionLineResource, signal));
     return () => controller.abort();
   }, [open]);
-  return options;
+  const dieOptions = useMemo(() => dieCopyOptions(dies, ovenRequired, t, { disableNotRunnable: false }), [dies, ovenRequired, t]);
+  return { ...options, dies: dieOptions };
 }
 
 const useStyles = makeStyles({

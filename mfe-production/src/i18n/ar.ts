@@ -190,6 +190,11 @@ export const production: BundleShape<typeof es> = {
     dropped: 'أفلتّ الأمر {{number}} في {{column}}.',
     cancelled: 'أُلغي نقل الأمر {{number}}.',
   },
+  dieCopy: {
+    option: '{{reference}} النسخة {{copy}} · {{state}}',
+    notRunnable: '{{reference}} النسخة {{copy}} · {{reason}}',
+    plannedNotRunnable: 'لا يمكن للنسخة المخططة ({{reference}} النسخة {{copy}}) بدء تشغيلة: {{reason}}. اختر نسخة أخرى.',
+  },
   extrusion: {
     title: 'بدء البثق',
     description: 'اختر الأمر ونسخة القالب والخط الذي سيتم البثق عليه.',
@@ -198,7 +203,6 @@ export const production: BundleShape<typeof es> = {
     line: 'خط البثق',
     chooseOrderFirst: 'اختر الأمر أولًا',
     orderOption: '{{number}} · {{customer}} · {{profile}}',
-    dieOption: '{{reference}} نسخة {{copy}}',
     start: 'بدء البثق',
     started: 'بدأ البثق',
     noOrders: 'لا توجد أوامر مفتوحة للبثق.',

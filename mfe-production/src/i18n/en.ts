@@ -191,6 +191,11 @@ export const production: BundleShape<typeof es> = {
     dropped: 'Dropped order {{number}} in {{column}}.',
     cancelled: 'Moving order {{number}} was cancelled.',
   },
+  dieCopy: {
+    option: '{{reference}} copy {{copy}} · {{state}}',
+    notRunnable: '{{reference}} copy {{copy}} · {{reason}}',
+    plannedNotRunnable: 'The planned copy ({{reference}} copy {{copy}}) cannot start a run: {{reason}}. Choose another copy.',
+  },
   extrusion: {
     title: 'Start extrusion',
     description: 'Choose the order, the die copy and the line where it will be extruded.',
@@ -199,7 +204,6 @@ export const production: BundleShape<typeof es> = {
     line: 'Extrusion line',
     chooseOrderFirst: 'Choose the order first',
     orderOption: '{{number}} · {{customer}} · {{profile}}',
-    dieOption: '{{reference}} copy {{copy}}',
     start: 'Start extrusion',
     started: 'Extrusion started',
     noOrders: 'There are no open orders to extrude.',

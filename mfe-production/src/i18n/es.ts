@@ -192,6 +192,11 @@ export const production = {
     dropped: 'Soltaste la orden {{number}} en {{column}}.',
     cancelled: 'Movimiento de la orden {{number}} cancelado.',
   },
+  dieCopy: {
+    option: '{{reference}} copia {{copy}} · {{state}}',
+    notRunnable: '{{reference}} copia {{copy}} · {{reason}}',
+    plannedNotRunnable: 'La copia planificada ({{reference}} copia {{copy}}) no puede iniciar una corrida: {{reason}}. Elige otra copia.',
+  },
   extrusion: {
     title: 'Iniciar extrusión',
     description: 'Elige la orden, la copia de la matriz y la línea donde se va a extruir.',
@@ -200,7 +205,6 @@ export const production = {
     line: 'Línea de extrusión',
     chooseOrderFirst: 'Elige primero la orden',
     orderOption: '{{number}} · {{customer}} · {{profile}}',
-    dieOption: '{{reference}} copia {{copy}}',
     start: 'Iniciar extrusión',
     started: 'Extrusión iniciada',
     noOrders: 'No hay órdenes abiertas para extruir.',

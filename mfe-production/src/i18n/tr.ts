@@ -191,6 +191,11 @@ export const production: BundleShape<typeof es> = {
     dropped: '{{number}} numaralı sipariş {{column}} sütununa bırakıldı.',
     cancelled: '{{number}} numaralı siparişin taşınması iptal edildi.',
   },
+  dieCopy: {
+    option: '{{reference}} kopya {{copy}} · {{state}}',
+    notRunnable: '{{reference}} kopya {{copy}} · {{reason}}',
+    plannedNotRunnable: 'Planlanan kopya ({{reference}} kopya {{copy}}) üretime başlayamaz: {{reason}}. Başka bir kopya seçin.',
+  },
   extrusion: {
     title: 'Ekstrüzyonu başlat',
     description: 'Siparişi, kalıp kopyasını ve ekstrüde edileceği hattı seçin.',
@@ -199,7 +204,6 @@ export const production: BundleShape<typeof es> = {
     line: 'Ekstrüzyon hattı',
     chooseOrderFirst: 'Önce siparişi seçin',
     orderOption: '{{number}} · {{customer}} · {{profile}}',
-    dieOption: '{{reference}} kopya {{copy}}',
     start: 'Ekstrüzyonu başlat',
     started: 'Ekstrüzyon başladı',
     noOrders: 'Ekstrüde edilecek açık sipariş yok.',

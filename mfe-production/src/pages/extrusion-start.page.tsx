@@ -10,12 +10,14 @@ import {
   extrusionLineResource,
   orderEndpoints,
   startExtrusionSchema,
-  type Die,
+  whyNotRun,
+  type DieCopy,
   type ProductionOrderView,
   type StartExtrusion,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormSelect, REFERENCE_OPTIONS_LIMIT, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
+import { dieCopyOptions, useOvenRequired } from '../components/die-copy-options';
 import '../i18n';
 import { ORDER_QUERY_PARAM } from './extrusion-start.link';
 
@@ -44,7 +46,8 @@ export default function ExtrusionStartPage() {
   const [orders, setOrders] = useState<ProductionOrderView[] | null>(null);
   const [searchParams] = useSearchParams();
   const askedOrder = searchParams.get(ORDER_QUERY_PARAM);
-  const [dies, setDies] = useState<Die[]>([]);
+  const [dies, setDies] = useState<DieCopy[]>([]);
+  const ovenRequired = useOvenRequired();
   const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
     resolver: zodResolver(startExtrusionSchema as never) as never,
@@ -67,14 +70,17 @@ export default function ExtrusionStartPage() {
     );
   }, []);
 
-  // A new order proposes its own die copy and its planned line.
+  const copies = order ? dies.filter((die) => die.die_reference === order.die_reference) : [];
+  const planned = order ? dies.find((die) => die.id === order.die_id) : undefined;
+  // The planned copy, when it cannot start now: said above the form, and not proposed.
+  const plannedRefusal = planned ? whyNotRun(planned.state, ovenRequired) : null;
+
+  // A new order proposes its own die copy (if it can start a run) and its planned line.
   useEffect(() => {
     if (!order) return;
-    setValue('die_id', order.die_id);
+    setValue('die_id', plannedRefusal ? null : order.die_id);
     if (order.line_id) setValue('line_id', order.line_id);
-  }, [order, setValue]);
-
-  const copies = order ? dies.filter((die) => die.die_reference === order.die_reference) : [];
+  }, [order, plannedRefusal, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -96,6 +102,13 @@ export default function ExtrusionStartPage() {
       {askedOrder && orders && !askedIsOpen ? (
         <MessageBar intent="warning">
           <MessageBarBody>{t('production:extrusion.orderNotOpen')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {planned && plannedRefusal ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {t('production:dieCopy.plannedNotRunnable', { reference: planned.die_reference, copy: planned.copy_number, reason: plannedRefusal })}
+          </MessageBarBody>
         </MessageBar>
       ) : null}
       <Card>
@@ -120,10 +133,7 @@ export default function ExtrusionStartPage() {
             label={t('production:extrusion.die')}
             placeholder={order ? '—' : t('production:extrusion.chooseOrderFirst')}
             disabled={!order}
-            options={copies.map((die) => ({
-              value: die.id,
-              label: t('production:extrusion.dieOption', { reference: die.die_reference, copy: die.copy_number }),
-            }))}
+            options={dieCopyOptions(copies, ovenRequired, t)}
           />
           <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lines} />
           <div className={styles.buttons}>
