@@ -7,13 +7,16 @@ import { DIE_STATE_COLOURS } from '../pages/die-copy.model';
 
 const useStyles = makeStyles({
   nitriding: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px' },
+  // A chip in a narrow column (a tablet) wraps between its words and grows, instead of clipping.
+  chip: { height: 'auto', minHeight: '20px', whiteSpace: 'normal', overflowWrap: 'normal', wordBreak: 'normal', textAlign: 'center', paddingBlock: '2px' },
 });
 
 /** A die's state as a coloured chip. */
 export function DieStateBadge({ state }: { state: DieState }) {
+  const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   return (
-    <Badge appearance="tint" shape="rounded" color={DIE_STATE_COLOURS[state]}>
+    <Badge className={styles.chip} appearance="tint" shape="rounded" color={DIE_STATE_COLOURS[state]}>
       {t(`enums.dieState.${i18nKey(state)}`)}
     </Badge>
   );
@@ -29,7 +32,7 @@ export function NitridingCounter({ die }: { die: Pick<DieCopy, 'kg_since_nitridi
     <span className={styles.nitriding}>
       <Text>{format.number(die.kg_since_nitriding, 0)}</Text>
       {due === 'ok' ? null : (
-        <Badge appearance="filled" shape="rounded" color={due === 'overdue' ? 'danger' : 'warning'}>
+        <Badge className={styles.chip} appearance="filled" shape="rounded" color={due === 'overdue' ? 'danger' : 'warning'}>
           {t(`enums.nitridingDue.${due}`)}
         </Badge>
       )}

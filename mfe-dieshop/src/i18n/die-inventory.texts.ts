@@ -21,6 +21,8 @@ export const dieInventoryTexts = {
         actions: 'Acciones',
       },
       filters: { state: 'Estado', type: 'Tipo', location: 'Ubicación', nitriding: 'Nitrurado' },
+      profileOf: 'Perfil {{code}}',
+      cavitiesCount: 'Cavidades: {{count}}',
       ofThreshold: '{{percent}} del umbral',
       actions: { menu: 'Acciones de {{label}}', move: 'Mover a…', scrap: 'Dar de baja', edit: 'Editar' },
       move: {
@@ -61,6 +63,8 @@ export const dieInventoryTexts = {
         actions: 'Actions',
       },
       filters: { state: 'State', type: 'Type', location: 'Location', nitriding: 'Nitriding' },
+      profileOf: 'Profile {{code}}',
+      cavitiesCount: 'Cavities: {{count}}',
       ofThreshold: '{{percent}} of the threshold',
       actions: { menu: 'Actions for {{label}}', move: 'Move to…', scrap: 'Scrap', edit: 'Edit' },
       move: {
@@ -101,6 +105,8 @@ export const dieInventoryTexts = {
         actions: 'الإجراءات',
       },
       filters: { state: 'الحالة', type: 'النوع', location: 'الموقع', nitriding: 'النترجة' },
+      profileOf: 'المقطع {{code}}',
+      cavitiesCount: 'التجاويف: {{count}}',
       ofThreshold: '{{percent}} من الحد',
       actions: { menu: 'إجراءات {{label}}', move: 'نقل إلى…', scrap: 'استبعاد', edit: 'تعديل' },
       move: {
@@ -141,6 +147,8 @@ export const dieInventoryTexts = {
         actions: 'İşlemler',
       },
       filters: { state: 'Durum', type: 'Tür', location: 'Konum', nitriding: 'Nitrürleme' },
+      profileOf: 'Profil {{code}}',
+      cavitiesCount: 'Göz sayısı: {{count}}',
       ofThreshold: 'eşiğin {{percent}} kadarı',
       actions: { menu: '{{label}} işlemleri', move: 'Taşı…', scrap: 'Hurdaya ayır', edit: 'Düzenle' },
       move: {

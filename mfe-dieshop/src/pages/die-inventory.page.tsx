@@ -1,4 +1,4 @@
-import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Button, makeStyles, Menu, Text, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { ArrowSwapRegular, DeleteRegular, EditRegular, MoreVerticalRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,16 @@ import { DieStateBadge, NitridingCounter } from '../components/die-state-badge';
 import { MoveDieDialog, ScrapDieDialog, type DieAction } from '../components/die-actions';
 import { DIESHOP_NS } from '../i18n';
 import { DIE_INVENTORY_PATH, DIE_NEW_PATH, dieEditPath, dieSummaryPath, manualMoveTargets, mayBeScrapped } from './die-copy.model';
+
+/** A cell's main text and, smaller under it, what belongs with it. */
+function TwoLines({ first, second, strong }: { first: string; second: string | null; strong?: boolean }) {
+  return (
+    <span style={{ display: 'flex', flexDirection: 'column' }}>
+      <Text weight={strong ? 'semibold' : 'regular'}>{first}</Text>
+      {second ? <Text size={200}>{second}</Text> : null}
+    </span>
+  );
+}
 
 const useStyles = makeStyles({
   // The menu's button is a touch target of its own: a tap on it does not open the row.
@@ -74,16 +84,26 @@ export default function DieInventoryPage() {
 
   const columns = useMemo<ResourceColumn<DieCopy>[]>(
     () => [
-      { key: 'die_reference', label: t('dieInventory.columns.reference'), sortable: true, render: dieLabel, exportValue: dieLabel, width: 16 },
-      { key: 'profile_code', label: t('dieInventory.columns.profile'), sortable: true, render: (die) => die.profile_code ?? '—' },
+      // On a tablet eleven columns do not fit: the profile reads under the reference and the
+      // cavities under the type; the Excel file keeps each a column of its own.
+      {
+        key: 'die_reference',
+        label: t('dieInventory.columns.reference'),
+        sortable: true,
+        render: (die) => <TwoLines first={dieLabel(die)} second={die.profile_code ? t('dieInventory.profileOf', { code: die.profile_code }) : null} strong />,
+        exportValue: dieLabel,
+        width: 16,
+      },
+      { key: 'profile_code', label: t('dieInventory.columns.profile'), shown: false },
       {
         key: 'die_type',
         label: t('dieInventory.columns.type'),
         sortable: true,
-        render: (die) => typeName(die.die_type),
+        render: (die) => <TwoLines first={typeName(die.die_type)} second={t('dieInventory.cavitiesCount', { count: die.cavities })} />,
         exportValue: (die) => typeName(die.die_type),
+        width: 22,
       },
-      { key: 'cavities', label: t('dieInventory.columns.cavities') },
+      { key: 'cavities', label: t('dieInventory.columns.cavities'), shown: false },
       {
         key: 'state',
         label: t('dieInventory.columns.state'),
