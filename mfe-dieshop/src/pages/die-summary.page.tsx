@@ -26,10 +26,12 @@ import { EditRegular, PrintRegular, ShareRegular } from '@fluentui/react-icons';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { dieEndpoints, dieLabel, shareTokenEndpoints, type DieState, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
+import { dieEndpoints, dieLabel, shareTokenEndpoints, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { Facts, i18nKey, printQrLabel, showSnackbar, useCan, useFormat, useQrSvg } from '@planta/ui';
+import { DieStateBadge } from '../components/die-state-badge';
 import { DIESHOP_NS } from '../i18n';
+import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
 const useStyles = makeStyles({
@@ -45,20 +47,6 @@ const useStyles = makeStyles({
   states: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   scroll: { overflowX: 'auto' },
 });
-
-/** The colour of a state chip: on the press and ready green, away for work amber, out of use red. */
-const STATE_COLOUR: Record<DieState, 'success' | 'warning' | 'danger' | 'informative' | 'brand'> = {
-  new: 'brand',
-  in_stock: 'success',
-  enlistment: 'informative',
-  oven: 'informative',
-  press: 'success',
-  cleaning: 'warning',
-  correction: 'danger',
-  trial: 'warning',
-  nitriding: 'warning',
-  scrapped: 'danger',
-};
 
 const summaryPath = (id: number) => `/apps/dies/dieResume/${id}`;
 
@@ -104,9 +92,9 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
         <div className={styles.header}>
           <div>
             <div className={styles.actions}>
-              <Badge size="large" appearance="filled" color={STATE_COLOUR[die.state]} data-testid="die-state">
-                {t(`enums.dieState.${i18nKey(die.state)}`)}
-              </Badge>
+              <span data-testid="die-state">
+                <DieStateBadge state={die.state} />
+              </span>
               {die.nitriding.due !== 'ok' ? (
                 <Badge size="large" appearance="tint" color={die.nitriding.due === 'overdue' ? 'danger' : 'warning'}>
                   {t(`enums.nitridingDue.${die.nitriding.due}`)}
@@ -290,7 +278,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
         <Subtitle2>{t('dieSummary.timePerState')}</Subtitle2>
         <div className={styles.states} data-testid="state-times">
           {history.state_times.map((time) => (
-            <Badge key={time.state} appearance="outline" color={STATE_COLOUR[time.state]} size="large">
+            <Badge key={time.state} appearance="outline" color={DIE_STATE_COLOURS[time.state]} size="large">
               {`${t(`enums.dieState.${i18nKey(time.state)}`)}: ${
                 time.hours >= 48
                   ? t('dieSummary.daysValue', { value: format.number(Math.round(time.hours / 2.4) / 10) })
