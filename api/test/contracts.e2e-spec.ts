@@ -108,7 +108,9 @@ describe('resource declarations and their tables', () => {
          from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
         [resource.table],
       );
-      expect(columns.map((column) => column.name).sort()).toEqual(['company_id', 'id', ...Object.keys(resource.fields)].sort());
+      expect(columns.map((column) => column.name).sort()).toEqual(
+        ['company_id', 'id', ...Object.keys(resource.fields), ...(resource.storedColumns ?? [])].sort(),
+      );
       for (const [name, definition] of Object.entries(resource.fields)) {
         const column = columns.find((candidate) => candidate.name === name)!;
         const expected = expectedColumn(definition);

@@ -4,6 +4,8 @@ import { DieLifeService } from './die-life.service';
 import { DieSummaryService } from './die-summary.service';
 import { CorrectionController, DieController, DieshopSettingsController } from './die.controller';
 import { DieshopService } from './dieshop.service';
+import { ProfileController } from './profile.controller';
+import { PROFILE_SERVICE } from './profile.service';
 
 /**
  * The die shop (issue 13, domain.md A2): die copies and their life, profiles, preparation,
@@ -19,12 +21,14 @@ import { DieshopService } from './dieshop.service';
     DieController,
     DieshopSettingsController,
     CorrectionController,
+    ProfileController,
   ],
   providers: [
     DieshopService,
     DieLifeService,
     DieCopyService,
     DieSummaryService,
+    PROFILE_SERVICE,
   ],
   exports: [
     DieLifeService,

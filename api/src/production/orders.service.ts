@@ -9,6 +9,7 @@ import {
   type OrderListQuery,
   type ProductionOrderView,
   type SaveDieCriticalDimensionRequest,
+  type SavedDimensionRecord,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
@@ -22,6 +23,7 @@ import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { DieEntity } from '../dieshop/die.entity';
+import { withTolerances } from '../dieshop/profile-tolerance';
 
 const ORDER_COLUMNS = `
   o.id, o.number, o.customer, o.profile, o.die_id, d.die_reference, d.copy_number,
@@ -231,8 +233,8 @@ export class OrdersService {
     }));
   }
 
-  /** Saves DimensionA and DimensionB of a running order die of the active company, stamped now. */
-  saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<DimensionRecord[]> {
+  /** Saves DimensionA and DimensionB of a running order die of the active company, stamped now, each compared with its die's profile. */
+  saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<SavedDimensionRecord[]> {
     return this.tenantDb.transaction(async (scope) => {
       const [orderDie] = await scope.repository(OrderDieEntity).find({ where: { id: records[0].order_dies_id } });
       if (!orderDie) throw fieldError('order_dies_id', 'La orden en extrusión no existe', HttpStatus.NOT_FOUND);
@@ -254,7 +256,7 @@ export class OrdersService {
           date_saved: row.date_saved.toISOString(),
         });
       }
-      return saved;
+      return withTolerances(scope, orderDie.id, saved);
     });
   }
 }

@@ -34,3 +34,4 @@ export * from './maintenance/machine-stop.schema';
 export * from './maintenance/work-order.schema';
 export * from './maintenance/preventive.schema';
 export * from './maintenance/summary.schema';
+export * from './dieshop/profile.schema';

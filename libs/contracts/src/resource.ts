@@ -159,6 +159,8 @@ export interface ResourceDefinition {
   /** Fluent icon name of the navigation item. */
   icon: string;
   fields: Readonly<Record<string, FieldDefinition>>;
+  /** Columns of the table that are no form field: the API keeps them itself (a stored file, a creation time). */
+  storedColumns?: readonly string[];
   /** The fields that name a record, joined by a space (edit title). */
   display: readonly string[];
   /** Form sections, in order; by default one section with every field. */

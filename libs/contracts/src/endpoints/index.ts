@@ -10,3 +10,4 @@ export * from './failure-report.endpoints';
 export * from './work-order.endpoints';
 export * from './preventive.endpoints';
 export * from './maintenance-summary.endpoints';
+export * from './profile.endpoints';

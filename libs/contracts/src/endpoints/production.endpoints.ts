@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
+import { savedDimensionRecordSchema } from '../dieshop/profile.schema';
 import { endpoint, idParams, pathId } from '../endpoint';
-import {
-  activeTimerOrdersQuerySchema,
-  dimensionRecordSchema,
-  hideClosedOrdersQuerySchema,
-  orderDieSchema,
-  saveDieCriticalDimensionRequestSchema,
-} from '../orders.schema';
+import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, orderDieSchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
 import {
   lineFiguresQuerySchema,
   lineFiguresSchema,
@@ -61,9 +56,9 @@ export const orderEndpoints = {
     path: 'orders/saveDieCriticalDimension',
     access: orders,
     tag: 'production',
-    summary: 'Save DimensionA and DimensionB of a running order die',
+    summary: "Save DimensionA and DimensionB of a running order die, each compared with its die's profile tolerance",
     body: saveDieCriticalDimensionRequestSchema,
-    response: z.array(dimensionRecordSchema),
+    response: z.array(savedDimensionRecordSchema),
   }),
   detail: endpoint({
     method: 'GET',

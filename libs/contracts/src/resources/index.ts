@@ -1,11 +1,13 @@
 import { PAGES, type Area } from '../pages';
 import type { ResourceDefinition } from '../resource';
+import { DIESHOP_RESOURCES } from './dieshop';
 import { PRODUCTION_RESOURCES } from './production';
 
 export * from './production';
+export * from './dieshop';
 
 /** Every declared resource; a new one is one line here (architecture.md "Adding a resource"). */
-export const RESOURCES: readonly ResourceDefinition[] = [...PRODUCTION_RESOURCES];
+export const RESOURCES: readonly ResourceDefinition[] = [...PRODUCTION_RESOURCES, ...DIESHOP_RESOURCES];
 
 /** The resource of that name; throws for a name nobody declared (a typo in a reference). */
 export function resourceNamed(name: string): ResourceDefinition {
@@ -39,11 +41,13 @@ const TABLE_TITLES: Readonly<Record<string, string>> = {
   meter: 'Contadores',
   meter_reading: 'Lecturas de contadores',
   stored_file: 'Archivos',
+  // A resource on another resource's page (profiles are screens of the dies' page) is named here.
+  profile: 'Perfiles',
 };
 
-/** The Spanish name of a table's rows: a resource's page name, or the table's own title (its name when it has none). */
+/** The Spanish name of a table's rows: its own title, else a resource's page name (its name when it has neither). */
 export function tableTitle(table: string): string {
+  if (TABLE_TITLES[table]) return TABLE_TITLES[table];
   const resource = RESOURCES.find((candidate) => candidate.table === table);
-  if (resource) return PAGES.find((page) => page.alias === resource.page)?.name ?? table;
-  return TABLE_TITLES[table] ?? table;
+  return (resource && PAGES.find((page) => page.alias === resource.page)?.name) ?? table;
 }
