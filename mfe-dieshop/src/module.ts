@@ -1,4 +1,4 @@
-import type { PageAlias } from '@planta/contracts';
+import { profileResource, type PageAlias } from '@planta/contracts';
 import { screenRoutes, shareRoute, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { DIESHOP_NAVIGATION } from './navigation';
 
@@ -8,6 +8,8 @@ const dieInventory = () => import('./pages/die-inventory.page');
 const dieCopyForm = () => import('./pages/die-copy-form.page');
 const correctionRecord = () => import('./pages/correction-record.page');
 const correctionReport = () => import('./pages/correction-report.page');
+const profile = () => import('./pages/profile.page');
+const dieshopSettings = () => import('./pages/dieshop-settings.page');
 
 /**
  * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
@@ -18,6 +20,8 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/dies', page: 'dies' }, dieInventory),
   { path: '/apps/die/new', page: 'dies', load: dieCopyForm },
   { path: '/apps/die/:id', page: 'dies', load: dieCopyForm },
+  ...screenRoutes(profileResource, profile),
+  { path: '/apps/dieshop-settings', page: 'dies', load: dieshopSettings },
   { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: dieSummary },
   shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, dieSummary),
   ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),

@@ -23,8 +23,14 @@ const SPEC_ROUTES = [
   '/apps/ia-agent/list',
   '/apps/ia-agent/upload/:id',
 ];
-/** Spec 2.3 lists "die cleaning" but spec 2.2 gives it no route; this is the one it gets. */
-const ADDED_ROUTES = ['/apps/die-cleaning/:id'];
+/**
+ * Spec 2.3 lists "die cleaning" but spec 2.2 gives it no route; this is the one it gets. Issue 13
+ * adds the profiles and the die shop's settings.
+ */
+const ADDED_ROUTES = ['/apps/die-cleaning/:id', '/apps/profile/:id', '/apps/dieshop-settings'];
+/** Items that are screens of another page than their own id (the grants of 'dies'). */
+const SCREENS_OF_PAGES: Record<string, string> = { profiles: 'dies', 'dieshop-settings': 'dies' };
+const pageOf = (id: string) => SCREENS_OF_PAGES[id] ?? id;
 
 const aliases: string[] = PAGES.map((page) => page.alias);
 const items = flattenNavigation(DIESHOP_NAVIGATION);
@@ -37,28 +43,30 @@ describe('die shop navigation (spec 2.3)', () => {
     ]);
     expect(items.map((item) => item.id)).toEqual([
       'dies',
+      'profiles',
       'die-nitriding',
       'die-preparation',
       'die-cleaning',
       'tooling',
       'correction-board',
       'smart-upload',
+      'dieshop-settings',
       'corrector-board',
     ]);
   });
   it('uses area ids for collapses and page aliases for items', () => {
     expect(AREAS).toContain(DIESHOP_NAVIGATION[0].id);
-    for (const item of items) expect(aliases).toContain(item.id);
+    for (const item of items) expect(aliases).toContain(pageOf(item.id));
   });
   it('points every item at a spec route, the inventory at /apps/dies/all', () => {
     const known = [...SPEC_ROUTES, ...ADDED_ROUTES];
     for (const item of items) expect(known.some((route) => matchPath(route, item.url ?? ''))).toBe(true);
     const unspecified = items.filter((item) => !SPEC_ROUTES.some((route) => matchPath(route, item.url ?? '')));
-    expect(unspecified.map((item) => item.id)).toEqual(['die-cleaning']);
+    expect(unspecified.map((item) => item.id)).toEqual(['profiles', 'die-cleaning', 'dieshop-settings']);
     expect(items[0].url).toBe('/apps/dies/all');
   });
   it('is hidden for guests, who only reach token pages: each item is shown to whoever may read its page', () => {
-    for (const item of items) expect(item.page).toBe(item.id);
+    for (const item of items) expect(item.page).toBe(pageOf(item.id));
     expect(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['guest']))).toEqual([]);
     expect(flattenNavigation(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['user'])))).toEqual(items);
   });

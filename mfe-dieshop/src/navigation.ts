@@ -1,4 +1,5 @@
-import { pageItem, type NavigationItem } from '@planta/shell-contract';
+import { profileResource } from '@planta/contracts';
+import { pageItem, resourceNavItem, type NavigationItem } from '@planta/shell-contract';
 
 /**
  * "Agile die shop" and the corrector board entries of the Applications group (spec 2.3); urls
@@ -13,12 +14,20 @@ export const DIESHOP_NAVIGATION: readonly NavigationItem[] = [
     icon: 'ToolboxRegular',
     children: [
       pageItem('dies', '/apps/dies/all', { icon: 'BoxMultipleRegular' }),
+      // Profiles and the settings are screens of the 'dies' page (its grants), each an item of its own.
+      { ...resourceNavItem(profileResource), id: 'profiles', title: 'Perfiles', translate: 'shell:navigation.items.profiles' },
       pageItem('die-nitriding', '/apps/die-nitruring-confirm/all', { icon: 'BeakerRegular' }),
       pageItem('die-preparation', '/apps/die_enlistment/all', { icon: 'ClipboardTaskRegular' }),
       pageItem('die-cleaning', '/apps/die-cleaning/all', { icon: 'BroomRegular' }),
       pageItem('tooling', '/apps/herramental/all', { icon: 'WrenchScrewdriverRegular' }),
       pageItem('correction-board', '/apps/correction-kanban-board', { icon: 'BoardRegular' }),
       pageItem('smart-upload', '/apps/ia-agent/list', { icon: 'ArrowUploadRegular' }),
+      {
+        ...pageItem('dies', '/apps/dieshop-settings', { icon: 'OptionsRegular' }),
+        id: 'dieshop-settings',
+        title: 'Ajustes de matricería',
+        translate: 'shell:navigation.items.dieshopSettings',
+      },
     ],
   },
   pageItem('corrector-board', '/apps/corrector-kanban-board', { icon: 'PersonBoardRegular' }),

@@ -27,6 +27,8 @@ export const REMOTE_AREAS = {
   mfe_dieshop: {
     title: 'Matricería ágil',
     prefixes: [
+      ...routesOf('dieshop'),
+      '/apps/dieshop-settings',
       '/apps/dies',
       '/apps/die',
       '/apps/die_enlistment',

@@ -4,8 +4,10 @@ import { commonTexts } from './common.texts';
 import { dieSummaryTexts } from './die-summary.texts';
 import { dieCopyFormTexts } from './die-copy-form.texts';
 import { dieInventoryTexts } from './die-inventory.texts';
+import { dieshopSettingsTexts } from './dieshop-settings.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
+import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
 
 /**
@@ -23,6 +25,8 @@ const SCREENS = [
   dieSummaryTexts,
   dieInventoryTexts,
   dieCopyFormTexts,
+  profileTexts,
+  dieshopSettingsTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -8,6 +8,7 @@ import { criticalDimensionsFormSchema, dieLabel, orderEndpoints, type CriticalDi
 import { call, errorMessage, userAtom } from '@planta/session';
 import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
+import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';
 
 /** How often the running order dies are asked for; the marks themselves are checked every second. */
 const REFRESH_MS = 60_000;
@@ -20,10 +21,11 @@ function storedMark(orderDieId: number): number | null {
 
 /**
  * The 'Dimensiones criticas' prompt (spec 2.5, 4): while the user's first order die runs, it asks
- * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts).
+ * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts); a saved value outside
+ * the tolerance of its die's profile is warned about.
  */
 export function CriticalDimensionsPrompt() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   // Only whoever may read the orders has running ones to be asked about.
   const mayAsk = useCan(orderEndpoints.activeTimerOrders);
@@ -79,9 +81,13 @@ export function CriticalDimensionsPrompt() {
       { order_dies_id: orderDie.id, dimension_text: 'DimensionB', dimension_value: dimensionB, date_saved: now },
     ];
     try {
-      await call(orderEndpoints.saveDieCriticalDimension, { body: records });
+      const answered = await call(orderEndpoints.saveDieCriticalDimension, { body: records });
       setState((current) => saved(current));
       showSnackbar({ message: t('criticalDimensions.saved', 'Información Guardada'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
+      // A value outside its profile's tolerance is told at once, and stays long enough to be read at the press.
+      for (const message of outOfToleranceMessages(answered, (key, values) => t(key, values), i18n.resolvedLanguage ?? i18n.language)) {
+        showSnackbar({ message, variant: 'warning', position: 'top', autoHideMs: OUT_OF_TOLERANCE_MS });
+      }
       void fetchRunning();
     } catch (error) {
       showSnackbar({ message: errorMessage(error), variant: 'error', position: 'top-end', autoHideMs: 2000 });

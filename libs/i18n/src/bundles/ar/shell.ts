@@ -177,6 +177,7 @@ export const shell: BundleShape<typeof es> = {
     close: 'إغلاق',
     save: 'حفظ',
     saved: 'تم حفظ المعلومات',
+    outOfTolerance: 'البعد {{label}} خارج التفاوت المسموح: {{value}} مم (الاسمي {{nominal}} −{{minus}}/+{{plus}})',
   },
   errors: {
     notFound: {
@@ -223,6 +224,8 @@ export const shell: BundleShape<typeof es> = {
     /** Entries that are an action on a page rather than the page itself. */
     items: {
       extrusionStart: 'بدء البثق',
+      profiles: 'المقاطع',
+      dieshopSettings: 'إعدادات ورشة القوالب',
     },
     pages: {
       'dashboards-welcome': 'الترحيب',

@@ -177,6 +177,7 @@ export const shell: BundleShape<typeof es> = {
     close: 'Close',
     save: 'Save',
     saved: 'Information saved',
+    outOfTolerance: 'Dimension {{label}} out of tolerance: {{value}} mm (nominal {{nominal}} −{{minus}}/+{{plus}})',
   },
   errors: {
     notFound: {
@@ -223,6 +224,8 @@ export const shell: BundleShape<typeof es> = {
     /** Entries that are an action on a page rather than the page itself. */
     items: {
       extrusionStart: 'Start extrusion',
+      profiles: 'Profiles',
+      dieshopSettings: 'Die shop settings',
     },
     pages: {
       'dashboards-welcome': 'Welcome',

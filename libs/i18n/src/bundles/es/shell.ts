@@ -181,6 +181,8 @@ export const shell = {
     close: 'Cerrar',
     save: 'Guardar',
     saved: 'Información Guardada',
+    /** A saved value outside its die's profile tolerance (nominal −tol_minus/+tol_plus, in mm). */
+    outOfTolerance: 'Dimensión {{label}} fuera de tolerancia: {{value}} mm (nominal {{nominal}} −{{minus}}/+{{plus}})',
   },
   errors: {
     notFound: {
@@ -230,6 +232,8 @@ export const shell = {
     /** Entries that are an action on a page rather than the page itself. */
     items: {
       extrusionStart: 'Iniciar extrusión',
+      profiles: 'Perfiles',
+      dieshopSettings: 'Ajustes de matricería',
     },
     pages: {
       'dashboards-welcome': 'Bienvenida',

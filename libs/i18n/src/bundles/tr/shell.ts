@@ -177,6 +177,7 @@ export const shell: BundleShape<typeof es> = {
     close: 'Kapat',
     save: 'Kaydet',
     saved: 'Bilgiler kaydedildi',
+    outOfTolerance: 'Boyut {{label}} tolerans dışında: {{value}} mm (nominal {{nominal}} −{{minus}}/+{{plus}})',
   },
   errors: {
     notFound: {
@@ -223,6 +224,8 @@ export const shell: BundleShape<typeof es> = {
     /** Entries that are an action on a page rather than the page itself. */
     items: {
       extrusionStart: 'Ekstrüzyonu başlat',
+      profiles: 'Profiller',
+      dieshopSettings: 'Kalıphane ayarları',
     },
     pages: {
       'dashboards-welcome': 'Hoş geldiniz',
