@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DieCopyService } from './die-copy.service';
+import { DieEnlistmentController } from './die-enlistment.controller';
+import { DieEnlistmentService } from './die-enlistment.service';
 import { DieLifeService } from './die-life.service';
 import { DieSummaryService } from './die-summary.service';
 import { CorrectionController, DieController, DieshopSettingsController } from './die.controller';
@@ -22,6 +24,7 @@ import { PROFILE_SERVICE } from './profile.service';
     DieshopSettingsController,
     CorrectionController,
     ProfileController,
+    DieEnlistmentController,
   ],
   providers: [
     DieshopService,
@@ -29,6 +32,7 @@ import { PROFILE_SERVICE } from './profile.service';
     DieCopyService,
     DieSummaryService,
     PROFILE_SERVICE,
+    DieEnlistmentService,
   ],
   exports: [
     DieLifeService,

@@ -35,3 +35,4 @@ export * from './maintenance/work-order.schema';
 export * from './maintenance/preventive.schema';
 export * from './maintenance/summary.schema';
 export * from './dieshop/profile.schema';
+export * from './dieshop/die-enlistment.schema';

@@ -11,3 +11,4 @@ export * from './work-order.endpoints';
 export * from './preventive.endpoints';
 export * from './maintenance-summary.endpoints';
 export * from './profile.endpoints';
+export * from './die-enlistment.endpoints';
