@@ -10,6 +10,7 @@ const correctionRecord = () => import('./pages/correction-record.page');
 const correctionReport = () => import('./pages/correction-report.page');
 const profile = () => import('./pages/profile.page');
 const dieshopSettings = () => import('./pages/dieshop-settings.page');
+const dieEnlistment = () => import('./pages/die-enlistment.page');
 
 /**
  * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
@@ -24,7 +25,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/apps/dieshop-settings', page: 'dies', load: dieshopSettings },
   { path: '/apps/dies/dieResume/:dieId', page: 'dies', load: dieSummary },
   shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, dieSummary),
-  ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),
+  ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, dieEnlistment),
   ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, landing('die-production-confirmation')),
   ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
   ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, landing('die-cleaning')),

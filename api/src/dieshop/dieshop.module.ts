@@ -8,6 +8,8 @@ import { CorrectionController, DieController, DieshopSettingsController } from '
 import { DieshopService } from './dieshop.service';
 import { ProfileController } from './profile.controller';
 import { PROFILE_SERVICE } from './profile.service';
+import { ToolController } from './tool.controller';
+import { ToolService } from './tool.service';
 
 /**
  * The die shop (issue 13, domain.md A2): die copies and their life, profiles, preparation,
@@ -25,6 +27,7 @@ import { PROFILE_SERVICE } from './profile.service';
     CorrectionController,
     ProfileController,
     DieEnlistmentController,
+    ToolController,
   ],
   providers: [
     DieshopService,
@@ -33,6 +36,7 @@ import { PROFILE_SERVICE } from './profile.service';
     DieSummaryService,
     PROFILE_SERVICE,
     DieEnlistmentService,
+    ToolService,
   ],
   exports: [
     DieLifeService,

@@ -36,3 +36,4 @@ export * from './maintenance/preventive.schema';
 export * from './maintenance/summary.schema';
 export * from './dieshop/profile.schema';
 export * from './dieshop/die-enlistment.schema';
+export * from './dieshop/tool.schema';

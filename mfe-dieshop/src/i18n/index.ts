@@ -5,6 +5,7 @@ import { dieSummaryTexts } from './die-summary.texts';
 import { dieCopyFormTexts } from './die-copy-form.texts';
 import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshopSettingsTexts } from './dieshop-settings.texts';
+import { dieEnlistmentTexts } from './die-enlistment.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
@@ -27,6 +28,7 @@ const SCREENS = [
   dieCopyFormTexts,
   profileTexts,
   dieshopSettingsTexts,
+  dieEnlistmentTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -171,6 +171,8 @@ export const production: BundleShape<typeof es> = {
     showMore: 'عرض المزيد',
     shownOf: '{{shown}} من {{total}}',
     cardActions: 'إجراءات الأمر {{number}}',
+    requestEnlistment: 'طلب تجهيز القالب',
+    enlistmentRequested: 'تم طلب التجهيز {{number}} للقالب {{die}}',
     title: 'لوحة الإنتاج',
     instructions: 'اسحب بطاقة إلى عمود آخر أو داخل العمود نفسه. بلوحة المفاتيح: المسافة لالتقاطها، والأسهم لتحريكها، والمسافة لإفلاتها، وEscape للإلغاء.',
     columns: {

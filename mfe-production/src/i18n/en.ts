@@ -171,6 +171,8 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Show more',
     shownOf: '{{shown}} of {{total}}',
     cardActions: 'Actions of order {{number}}',
+    requestEnlistment: 'Request die preparation',
+    enlistmentRequested: 'Preparation {{number}} requested for die {{die}}',
     title: 'Production board',
     instructions:
       'Drag a card to another column or within the same one. With the keyboard: Space to pick it up, arrows to move it, Space to drop it and Escape to cancel.',

@@ -172,6 +172,8 @@ export const production = {
     showMore: 'Ver más',
     shownOf: '{{shown}} de {{total}}',
     cardActions: 'Acciones de la orden {{number}}',
+    requestEnlistment: 'Solicitar alistamiento',
+    enlistmentRequested: 'Alistamiento {{number}} solicitado para la matriz {{die}}',
     title: 'Tablero de producción',
     instructions:
       'Arrastra una tarjeta a otra columna o dentro de la misma. Con el teclado: Espacio para tomarla, flechas para moverla, Espacio para soltarla y Escape para cancelar.',

@@ -171,6 +171,8 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Daha fazla göster',
     shownOf: '{{shown}} / {{total}}',
     cardActions: '{{number}} siparişinin işlemleri',
+    requestEnlistment: 'Kalıp hazırlığı iste',
+    enlistmentRequested: '{{die}} kalıbı için {{number}} hazırlığı istendi',
     title: 'Üretim panosu',
     instructions:
       'Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin. Klavyeyle: almak için Boşluk, taşımak için oklar, bırakmak için Boşluk, iptal için Escape.',

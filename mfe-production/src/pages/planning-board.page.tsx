@@ -36,6 +36,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   BOARD_FINISHED_MAX,
   BOARD_FINISHED_PAGE,
+  dieEnlistmentEndpoints,
   extrusionEndpoints,
   mayStartExtrusionOn,
   orderEndpoints,
@@ -43,6 +44,7 @@ import {
   planningBoardEndpoints,
   productionMessages,
 } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat } from '@planta/ui';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
@@ -126,6 +128,19 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
   // A card moves only for whoever may make the board's move call; an extrusion starts only for whoever may start one.
   const mayMove = useCan(planningBoardEndpoints.move);
   const mayStart = useCan(extrusionEndpoints.start) && mayStartExtrusionOn(card);
+  // A planned order's die is prepared by the die shop (the request moves the die to 'en alistamiento').
+  const mayRequestEnlistment = useCan(dieEnlistmentEndpoints.create) && card.status === 'planned';
+  const requestEnlistment = async () => {
+    try {
+      const created = await call(dieEnlistmentEndpoints.create, { body: { production_order_id: card.id } });
+      showSnackbar({
+        message: t('board.enlistmentRequested', { number: created.number, die: `${created.die_reference}-${created.copy_number}` }),
+        variant: 'success',
+      });
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: 'error' });
+    }
+  };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: cardId(card),
     disabled: !mayMove,
@@ -168,6 +183,7 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
             {/* Opened once the menu has closed and given the focus back, so that the dialog takes it from there. */}
             <MenuItem onClick={() => setTimeout(() => onOpen(card.id))}>{t('detail.open')}</MenuItem>
             {mayStart ? <MenuItem onClick={() => navigate(extrusionStartPath(card.id))}>{t('extrusion.start')}</MenuItem> : null}
+            {mayRequestEnlistment ? <MenuItem onClick={requestEnlistment}>{t('board.requestEnlistment')}</MenuItem> : null}
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -12,3 +12,4 @@ export * from './preventive.endpoints';
 export * from './maintenance-summary.endpoints';
 export * from './profile.endpoints';
 export * from './die-enlistment.endpoints';
+export * from './tool.endpoints';
