@@ -11,6 +11,7 @@ const correctionReport = () => import('./pages/correction-report.page');
 const profile = () => import('./pages/profile.page');
 const dieshopSettings = () => import('./pages/dieshop-settings.page');
 const dieEnlistment = () => import('./pages/die-enlistment.page');
+const tooling = () => import('./pages/tooling.page');
 
 /**
  * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
@@ -29,7 +30,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, landing('die-production-confirmation')),
   ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
   ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, landing('die-cleaning')),
-  ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, landing('tooling')),
+  ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, tooling),
   { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
   { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
   { path: '/apps/correction-record/:id', page: 'correction-records', load: correctionRecord },

@@ -6,6 +6,7 @@ import { dieCopyFormTexts } from './die-copy-form.texts';
 import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshopSettingsTexts } from './dieshop-settings.texts';
 import { dieEnlistmentTexts } from './die-enlistment.texts';
+import { toolingTexts } from './tooling.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
@@ -29,6 +30,7 @@ const SCREENS = [
   profileTexts,
   dieshopSettingsTexts,
   dieEnlistmentTexts,
+  toolingTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
