@@ -28,6 +28,7 @@ import {
   ENLISTMENT_CHECKLIST,
   OPEN_ENLISTMENT_STATUSES,
   type DieOven,
+  type EnlistmentChecklistItem,
   type EnlistmentDetail,
   type ReservableTool,
 } from '@planta/contracts';
@@ -114,6 +115,11 @@ export default function DieEnlistmentDetailPage({ id }: { id: number }) {
   const editable = open && mayUpdate && !busy;
   const heldTools = enlistment.tools.filter((tool) => tool.released_at === null);
   const setTools = (toolIds: number[]) => run(() => call(dieEnlistmentEndpoints.tools, { ...params, body: { tool_ids: toolIds } }));
+  // Ticked at once (a tablet's tap shows at once); a refused change reloads what the server holds.
+  const tick = (item: EnlistmentChecklistItem, checked: boolean) => {
+    setEnlistment({ ...enlistment, [item]: checked });
+    void run(() => call(dieEnlistmentEndpoints.checklist, { ...params, body: { [item]: checked } })).then((done) => done || load());
+  };
   const inOven = enlistment.oven_in_at !== null && enlistment.oven_out_at === null;
   const dwell = enlistment.dwell_hours !== null ? format.number(enlistment.dwell_hours, 1) : null;
   const maxDwell = format.number(enlistment.oven_max_dwell_hours, 1);
@@ -214,7 +220,7 @@ export default function DieEnlistmentDetailPage({ id }: { id: number }) {
                 checked={enlistment[item]}
                 disabled={!editable}
                 label={t(`enlistment.checks.${i18nKey(item)}`)}
-                onChange={(_, data) => run(() => call(dieEnlistmentEndpoints.checklist, { ...params, body: { [item]: data.checked === true } }))}
+                onChange={(_, data) => tick(item, data.checked === true)}
               />
             ))}
           </div>

@@ -43,7 +43,8 @@ describe('die preparation', () => {
     await page.goto('/apps/die_enlistment/all');
     await visible(page.getByRole('heading', { name: 'Alistamiento de matrices', level: 1 }));
     await visible(page.getByTestId('enlistment-soon'));
-    await page.getByRole('button', { name: 'Nuevo' }).click();
+    // The toolbar's 'Nuevo' (an empty list offers a second one).
+    await page.getByRole('button', { name: 'Nuevo' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Solicitar alistamiento' });
     await visible(dialog);
     await dialog.getByLabel('Matriz').selectOption({ label: `${REFERENCE} · copia 1` });
