@@ -47,7 +47,8 @@ const useStyles = makeStyles({
   tools: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: '8px' },
   tool: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', minHeight: '40px' },
   row: { display: 'flex', gap: '8px', alignItems: 'end', flexWrap: 'wrap' },
-  grow: { flexGrow: 1, minWidth: '160px' },
+  // The field takes what the card leaves: a long option never pushes the select out of it.
+  grow: { flexGrow: 1, flexBasis: '160px', minWidth: 0, '& .fui-Select, & .fui-Input': { width: '100%', minWidth: 0 } },
   released: { opacity: 0.6 },
 });
 
@@ -182,7 +183,7 @@ export default function DieEnlistmentDetailPage({ id }: { id: number }) {
       </div>
       <div className={styles.actions}>
         <Button onClick={() => navigate(`${ENLISTMENT_PATH}/all`)}>{t('enlistment.back')}</Button>
-        {editable && enlistment.status !== 'ready' ? (
+        {editable && enlistment.status !== 'ready' && !inOven ? (
           <Button appearance="primary" onClick={() => run(() => call(dieEnlistmentEndpoints.ready, params))}>
             {t('enlistment.ready')}
           </Button>

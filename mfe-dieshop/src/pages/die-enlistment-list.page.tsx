@@ -14,7 +14,7 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column' },
   soon: { margin: '24px 24px 0', padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '6px', maxWidth: '1232px' },
   soonList: { margin: 0, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
-  alerts: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
+  alerts: { display: 'flex', flexWrap: 'wrap', gap: '4px', '& .fui-Badge': { height: 'auto', minHeight: '20px', whiteSpace: 'normal' } },
   late: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 

@@ -47,7 +47,7 @@ const useStyles = makeStyles({
   card: { padding: '20px', display: 'flex', flexDirection: 'column', gap: '12px' },
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   row: { display: 'flex', gap: '8px', alignItems: 'end', flexWrap: 'wrap' },
-  grow: { flexGrow: 1, minWidth: '140px' },
+  grow: { flexGrow: 1, flexBasis: '140px', minWidth: 0, '& .fui-Select, & .fui-Input': { width: '100%', minWidth: 0 } },
   tableWrap: { overflowX: 'auto' },
   list: { margin: 0, paddingInlineStart: '20px' },
 });

@@ -1,4 +1,4 @@
-import { Badge } from '@fluentui/react-components';
+import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOL_KINDS, TOOL_STATES, toolEndpoints, type Tool } from '@planta/contracts';
@@ -6,8 +6,15 @@ import { i18nKey, ResourceList, useFormat, type ListFilter, type ResourceColumn 
 import { DIESHOP_NS } from '../i18n';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
 
+const useStyles = makeStyles({
+  // A narrow cell (a tablet) wraps the label inside the badge instead of running out of it.
+  badge: { height: 'auto', minHeight: '20px', whiteSpace: 'normal' },
+  failed: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
 /** /apps/herramental/all: the press tooling register with its state, compatible lines, last check and the preparation holding it. */
 export default function ToolingListPage() {
+  const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   const format = useFormat();
   const labels = useMemo(
@@ -35,10 +42,12 @@ export default function ToolingListPage() {
         sortable: true,
         labels: labels.state,
         render: (row) => (
-          <Badge appearance="tint" color={TOOL_STATE_COLORS[row.state]}>
-            {t(`enums.toolState.${i18nKey(row.state)}`)}
-            {row.held_by ? ` · ${row.held_by.number}` : ''}
-          </Badge>
+          <>
+            <Badge appearance="tint" color={TOOL_STATE_COLORS[row.state]} className={styles.badge}>
+              {t(`enums.toolState.${i18nKey(row.state)}`)}
+            </Badge>
+            {row.held_by ? <Caption1 block>{row.held_by.number}</Caption1> : null}
+          </>
         ),
         exportValue: (row) => `${t(`enums.toolState.${i18nKey(row.state)}`)}${row.held_by ? ` · ${row.held_by.number}` : ''}`,
       },
@@ -56,18 +65,18 @@ export default function ToolingListPage() {
         sortable: true,
         render: (row) => (
           <>
-            {format.dateTime(row.last_check_at)}{' '}
+            {format.dateTime(row.last_check_at)}
             {row.last_check_ok === false ? (
-              <Badge color="danger" appearance="tint">
+              <Caption1 block className={styles.failed}>
                 {t('tooling.checkFailed')}
-              </Badge>
+              </Caption1>
             ) : null}
           </>
         ),
         exportValue: (row) => (row.last_check_at ? new Date(row.last_check_at) : null),
       },
     ],
-    [t, format, labels],
+    [t, format, labels, styles],
   );
   const filters = useMemo<ListFilter[]>(
     () => [
