@@ -9,6 +9,7 @@ import {
   type DieHistory,
   type DieInventoryQuery,
   type DieMove,
+  type DieState,
   type DieshopSettings,
   type DieshopSettingsUpdate,
 } from '@planta/contracts';
@@ -64,6 +65,23 @@ async function checkProfile(scope: TenantScope, profileId: number | null | undef
   if (profileId === null || profileId === undefined) return;
   const found = await scope.manager.query(`select 1 from profile where id = $1 and company_id = $2`, [profileId, scope.companyId]);
   if (found.length === 0) throw fieldError('profile_id', dieCopyMessages.profileMissing);
+}
+
+/**
+ * Scraps a die (de baja) inside the caller's transaction: the reason and time on the die, and the
+ * move logged as a scrap. Used by `DELETE /api/die/:id` and by an inspection that decides the scrap.
+ */
+export async function scrapDie(
+  scope: TenantScope,
+  life: DieLifeService,
+  id: number,
+  reason: string,
+  options: { userId: number | null; refId?: number | null; expected?: DieState },
+): Promise<void> {
+  const at = new Date();
+  // The reason first: a scrapped die always has one (check die_scrap_has_reason); a refused move undoes both.
+  await scope.manager.query(`update die set scrapped_at = $2, scrapped_reason = $3 where id = $1 and company_id = $4`, [id, at, reason, scope.companyId]);
+  await life.move(scope, id, 'scrapped', { kind: 'scrap', userId: options.userId, note: reason, at, refId: options.refId, expected: options.expected });
 }
 
 /** Die copies: the inventory, reception, edits, moves and scrapping, and the die-shop settings. */
@@ -159,10 +177,7 @@ export class DieCopyService {
 
   scrap(caller: RequestIdentity, id: number, reason: string): Promise<DieCopy> {
     return this.tenantDb.transaction(async (scope) => {
-      const at = new Date();
-      // The reason first: a scrapped die always has one (check die_scrap_has_reason); a refused move undoes both.
-      await scope.manager.query(`update die set scrapped_at = $2, scrapped_reason = $3 where id = $1 and company_id = $4`, [id, at, reason, scope.companyId]);
-      await this.life.move(scope, id, 'scrapped', { kind: 'scrap', userId: caller.userId, note: reason, at });
+      await scrapDie(scope, this.life, id, reason, { userId: caller.userId });
       return dieCopy(scope, id);
     });
   }

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
+import { DieCleaningController, DieConfirmationController } from './die-aftercare.controller';
+import { DieCleaningService } from './die-cleaning.service';
+import { DieConfirmationService } from './die-confirmation.service';
 import { DieCopyService } from './die-copy.service';
 import { DieEnlistmentController } from './die-enlistment.controller';
 import { DieEnlistmentService } from './die-enlistment.service';
@@ -20,6 +24,7 @@ import { ToolService } from './tool.service';
 // prettier-ignore
 @Module({
   imports: [
+    FilesModule,
   ],
   controllers: [
     DieController,
@@ -28,6 +33,8 @@ import { ToolService } from './tool.service';
     ProfileController,
     DieEnlistmentController,
     ToolController,
+    DieConfirmationController,
+    DieCleaningController,
   ],
   providers: [
     DieshopService,
@@ -37,6 +44,8 @@ import { ToolService } from './tool.service';
     PROFILE_SERVICE,
     DieEnlistmentService,
     ToolService,
+    DieConfirmationService,
+    DieCleaningService,
   ],
   exports: [
     DieLifeService,

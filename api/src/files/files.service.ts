@@ -23,6 +23,7 @@ const FILE_USES: { page: string; sql: string }[] = [
   { page: 'failure-damage-report', sql: `select 1 from failure_report_photo where company_id = $1 and file_id = $2` },
   { page: 'corrective-maintenance', sql: `select 1 from work_order_attachment where company_id = $1 and file_id = $2` },
   { page: 'maintenance-board', sql: `select 1 from work_order_attachment where company_id = $1 and file_id = $2` },
+  { page: 'die-cleaning', sql: `select 1 from die_cleaning_photo where company_id = $1 and file_id = $2` },
 ];
 
 /**

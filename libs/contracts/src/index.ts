@@ -37,3 +37,5 @@ export * from './maintenance/summary.schema';
 export * from './dieshop/profile.schema';
 export * from './dieshop/die-enlistment.schema';
 export * from './dieshop/tool.schema';
+export * from './dieshop/die-confirmation.schema';
+export * from './dieshop/die-cleaning.schema';

@@ -13,3 +13,4 @@ export * from './maintenance-summary.endpoints';
 export * from './profile.endpoints';
 export * from './die-enlistment.endpoints';
 export * from './tool.endpoints';
+export * from './die-aftercare.endpoints';
