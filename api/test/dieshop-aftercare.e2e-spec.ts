@@ -133,6 +133,7 @@ describe('production confirmation', () => {
         die_reference: 'CF-7000',
         copy_number: first.die.copy_number,
         die_state: 'press',
+        die_running: false,
         order_number: expect.stringMatching(/^OP-CF-/),
         line_name: 'Prensa de confirmación 1',
         started_by_name: expect.any(String),
@@ -215,6 +216,7 @@ describe('production confirmation', () => {
     const { die, runId } = await endedRun();
     const nextRun = await start(die.id, ids.lines[1]);
     try {
+      expect((await t.http().get(`/api/die-confirmation/run/${runId}`).set(as(TECH))).body).toMatchObject({ die_state: 'press', die_running: true });
       const confirmed = await confirm(runId);
       expect(confirmed.status).toBe(201);
       expect((await dieOf(die.id)).state).toBe('press');
@@ -253,12 +255,21 @@ describe('cleaning', () => {
     const { die } = await dieInCleaning();
     const stocked = await dieInStock();
     const listed = (await t.http().get('/api/die-cleaning/all?search=CF-7000&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
-    expect(listed.find((item) => item.die_id === die.id)).toMatchObject({ die_state: 'cleaning', condition: 'ok', suggested_result: 'ok', cleaning: null });
+    expect(listed.find((item) => item.die_id === die.id)).toMatchObject({
+      id: `die-${die.id}`,
+      die_state: 'cleaning',
+      condition: 'ok',
+      suggested_result: 'ok',
+      cleaning: null,
+    });
+    const { operators } = (await t.http().get(`/api/die-cleaning/die/${die.id}`).set(as(TECH))).body as DieCleaningDetail;
+    expect(operators).toContainEqual({ id: ids.tech, name: 'Carmen Villalba' });
+    const [southUser] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@sur.example'`);
+    expect(operators.some((operator) => operator.id === southUser.id)).toBe(false);
     expect(listed.some((item) => item.die_id === stocked.id)).toBe(false);
 
     const notInCleaning = await startCleaning(stocked.id);
     expect([notInCleaning.status, notInCleaning.body.fields]).toEqual([409, { die_id: dieCleaningMessages.notInCleaning }]);
-    const [southUser] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@sur.example'`);
     const stranger = await startCleaning(die.id, { operator_id: southUser.id });
     expect([stranger.status, stranger.body.fields]).toEqual([400, { operator_id: dieCleaningMessages.operatorNotMember }]);
     expect((await startCleaning(die.id, { method: 'acid' })).body.fields).toEqual({ method: dieCleaningMessages.method });
@@ -301,7 +312,10 @@ describe('cleaning', () => {
       expect(detail.cleaning).toBeNull();
       expect(detail.history.map((cleaning) => [cleaning.id, cleaning.inspection_result])).toEqual([[started.id, result]]);
       const history = (await t.http().get('/api/die-cleaning/all?status=finished&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
-      expect(history.find((item) => item.die_id === die.id)?.cleaning).toMatchObject({ id: started.id, inspection_result: result });
+      expect(history.find((item) => item.die_id === die.id)).toMatchObject({
+        id: `cleaning-${started.id}`,
+        cleaning: { id: started.id, inspection_result: result },
+      });
     },
   );
 

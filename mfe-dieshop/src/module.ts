@@ -12,6 +12,8 @@ const profile = () => import('./pages/profile.page');
 const dieshopSettings = () => import('./pages/dieshop-settings.page');
 const dieEnlistment = () => import('./pages/die-enlistment.page');
 const tooling = () => import('./pages/tooling.page');
+const dieConfirmation = () => import('./pages/die-confirmation.page');
+const dieCleaning = () => import('./pages/die-cleaning.page');
 
 /**
  * The routes of spec 2.2 this area owns; base paths redirect to their list. Each needs the read
@@ -31,6 +33,11 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
   ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, landing('die-cleaning')),
   ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, tooling),
+  ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),
+  ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, dieConfirmation),
+  ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
+  ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, dieCleaning),
+  ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, landing('tooling')),
   { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
   { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
   { path: '/apps/correction-record/:id', page: 'correction-records', load: correctionRecord },

@@ -65,6 +65,7 @@ const LAST_RUN = `left join lateral (select c.condition, c.order_die_id from die
                                      order by c.confirmed_at desc, c.id desc limit 1) last_run on true`;
 
 interface DieRow {
+  row_key: string;
   die_id: number;
   die_reference: string;
   copy_number: number;
@@ -86,6 +87,7 @@ async function cleaningsById(scope: TenantScope, ids: number[]): Promise<Map<num
 }
 
 const toDieInCleaning = (row: DieRow, cleanings: Map<number, DieCleaning>): DieInCleaning => ({
+  id: row.row_key,
   die_id: row.die_id,
   die_reference: row.die_reference,
   copy_number: row.copy_number,
@@ -127,7 +129,7 @@ export class DieCleaningService {
       const order = open ? 'd.state_since asc, d.id asc' : 'k.out_at desc, k.id desc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total ${from} where ${condition}`, params);
       const rows: DieRow[] = await scope.manager.query(
-        `select ${DIE_COLUMNS}, k.id as cleaning_id ${from} where ${condition} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        `select ${DIE_COLUMNS}, k.id as cleaning_id, ${open ? `'die-' || d.id` : `'cleaning-' || k.id`} as row_key ${from} where ${condition} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
         params,
       );
       const cleanings = await cleaningsById(
@@ -145,7 +147,7 @@ export class DieCleaningService {
 
   private async detail(scope: TenantScope, dieId: number): Promise<DieCleaningDetail> {
     const [row]: DieRow[] = await scope.manager.query(
-      `select ${DIE_COLUMNS}, k.id as cleaning_id
+      `select ${DIE_COLUMNS}, k.id as cleaning_id, 'die-' || d.id as row_key
          from die d left join die_cleaning k on k.die_id = d.id and k.inspection_result is null ${LAST_RUN}
         where d.id = $1 and d.company_id = $2`,
       [dieId, scope.companyId],
@@ -156,7 +158,12 @@ export class DieCleaningService {
       [dieId, scope.companyId],
     );
     const cleanings = history.map(toCleaning);
-    return { ...toDieInCleaning(row, new Map(cleanings.map((cleaning) => [cleaning.id, cleaning]))), history: cleanings };
+    const operators: { id: number; name: string }[] = await scope.manager.query(
+      `select person.id, person.display_name as name from company_member m join app_user person on person.id = m.user_id and person.active
+        where m.company_id = $1 order by person.display_name, person.id`,
+      [scope.companyId],
+    );
+    return { ...toDieInCleaning(row, new Map(cleanings.map((cleaning) => [cleaning.id, cleaning]))), history: cleanings, operators };
   }
 
   start(caller: RequestIdentity, input: DieCleaningStart): Promise<DieCleaning> {

@@ -26,7 +26,8 @@ const PULL_REASON_WORDS: Record<DieConfirmationCreate['pull_reason'], string> = 
 };
 
 const RUN_COLUMNS = `
-  select r.id, r.die_id, d.die_reference, d.copy_number, d.state as die_state, r.order_id, o.number as order_number, o.profile,
+  select r.id, r.die_id, d.die_reference, d.copy_number, d.state as die_state,
+         exists (select 1 from order_die running where running.die_id = r.die_id and running.end_extrusion_time is null) as die_running, r.order_id, o.number as order_number, o.profile,
          r.line_id, l.name as line_name, starter.display_name as started_by_name, r.start_extrusion_time, r.end_extrusion_time,
          round((extract(epoch from r.end_extrusion_time - r.start_extrusion_time) / 3600)::numeric, 2)::float8 as hours,
          r.billets_pushed, r.billet_kg::float8, r.good_kg::float8, r.scrap_kg::float8,

@@ -7,6 +7,8 @@ import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshopSettingsTexts } from './dieshop-settings.texts';
 import { dieEnlistmentTexts } from './die-enlistment.texts';
 import { toolingTexts } from './tooling.texts';
+import { dieCleaningTexts } from './die-cleaning.texts';
+import { dieConfirmationTexts } from './die-confirmation.texts';
 import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
@@ -31,6 +33,8 @@ const SCREENS = [
   dieshopSettingsTexts,
   dieEnlistmentTexts,
   toolingTexts,
+  dieConfirmationTexts,
+  dieCleaningTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, listQuerySchema, safeText } from '../common.schema';
 import { messages } from '../messages';
-import { CLEANING_METHODS, DIE_STATES, INSPECTION_RESULTS, RUN_CONDITIONS, type CleaningMethod } from '../dieshop.schema';
+import { CLEANING_METHODS, DIE_STATES, INSPECTION_RESULTS, RUN_CONDITIONS } from '../dieshop.schema';
 import { storedFileSchema } from '../maintenance/failure-report.schema';
 
 /** The Spanish texts of cleaning (API answers and screens alike). */
@@ -19,9 +19,6 @@ export const dieCleaningMessages = {
   /** Shown whenever the caustic bath is chosen (hot NaOH with aluminium gives off hydrogen). */
   causticSafety: 'Baño de sosa caliente: libera hidrógeno, ventilación y EPP',
 } as const;
-
-/** Methods that need the safety note on screen. */
-export const CLEANING_SAFETY_NOTES: Partial<Record<CleaningMethod, string>> = { caustic: dieCleaningMessages.causticSafety };
 
 /** A form field of a multipart request arrives as text ('' → nothing). */
 const fromForm = (value: unknown) => (value === '' ? undefined : value);
@@ -78,6 +75,8 @@ export type DieCleaning = z.infer<typeof dieCleaningSchema>;
 
 /** A die in (or through) cleaning: the die, how its last run left it, and its open cleaning. */
 export const dieInCleaningSchema = z.object({
+  /** The row's key: `die-<id>` for a die in cleaning, `cleaning-<id>` for a finished cleaning. */
+  id: z.string(),
   die_id: z.number().int(),
   die_reference: z.string(),
   copy_number: z.number().int(),
@@ -93,5 +92,9 @@ export const dieInCleaningSchema = z.object({
 export type DieInCleaning = z.infer<typeof dieInCleaningSchema>;
 
 /** `GET /api/die-cleaning/die/:id`: one die's cleaning screen: where it stands and all its cleanings, newest first. */
-export const dieCleaningDetailSchema = dieInCleaningSchema.extend({ history: z.array(dieCleaningSchema) });
+export const dieCleaningDetailSchema = dieInCleaningSchema.extend({
+  history: z.array(dieCleaningSchema),
+  /** Who may be named as the operator: the company's active members. */
+  operators: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 export type DieCleaningDetail = z.infer<typeof dieCleaningDetailSchema>;

@@ -73,6 +73,8 @@ export const dieRunToConfirmSchema = z.object({
   die_reference: z.string(),
   copy_number: z.number().int(),
   die_state: z.enum(DIE_STATES),
+  /** The die is running another order now (it stays on the press when this run is confirmed). */
+  die_running: z.boolean(),
   order_id: z.number().int(),
   order_number: z.string(),
   profile: z.string(),

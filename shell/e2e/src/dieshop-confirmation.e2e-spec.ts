@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { apiAs } from '../support/api-client';
+import { eventually, greeting, launchBrowser, newPage, onPath, pathOf, submitLogin, visible } from '../support/browser';
+
+/**
+ * Issue 13, production confirmation and cleaning (domain.md A2.4 step 2.4): a run ends on a press;
+ * the die technician confirms it (the die goes from the press to cleaning), cleans the die in the
+ * caustic bath (with its safety note) and, the inspection OK, returns it to stock.
+ */
+const TECH = 'matriceria@norte.example';
+const LEAD = 'jefe@norte.example';
+const DIE = 'E2E-CF';
+const ORDER = 'OP-E2E-CF-1';
+
+async function ok<T>(answer: Promise<{ status: number; body: T }>, status = [200, 201]): Promise<T> {
+  const { status: got, body } = await answer;
+  if (!status.includes(got)) throw new Error(`answered ${got}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The die technician is no demo account of the shared list (its navigation differs from the operators'): signed in here. */
+async function loginAsTechnician(page: Page): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, TECH);
+  await onPath(page, '/apps/dashboards/welcome');
+  await visible(greeting(page, 'Carmen Villalba'));
+}
+
+describe('production confirmation and cleaning', () => {
+  let browser: Browser;
+  const ids = { die: 0, run: 0 };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const line = await ok(
+      apiAs<{ id: number }>(LEAD, 'POST', 'extrusion-line', {
+        name: 'Prensa e2e confirmación',
+        press_tonnage_t: 1600,
+        max_operating_pressure_bar: 240,
+        container_inner_diameter_mm: 178,
+        billet_diameter_mm: 172,
+        cooling_table_length_m: 42,
+        net_productivity_goal_kg_h: 1200,
+        tooling_diameter_mm: 330,
+        tooling_length_mm: 230,
+        container_temperature_control: 'single',
+        discard_length_mm: 18,
+        max_billet_length_mm: 1000,
+        blunt_length_mm: 80,
+        table_length_m: 45,
+        usable_table_length_m: 42,
+      }),
+    );
+    const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
+    const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: DIE, copy_number: 1, die_type: 'solid', location: 'E-07' }));
+    await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
+    const order = await ok(
+      apiAs<{ id: number }>(LEAD, 'POST', 'orders', {
+        number: ORDER,
+        customer: 'Cliente e2e',
+        profile: 'PR-E2E-CF',
+        die_id: die.id,
+        alloy_id: alloys.items[0].id,
+        length_mm: 6000,
+        quantity_pieces: 100,
+        quantity_kg: 900,
+        due_date: '2026-12-31',
+      }),
+    );
+    const run = await ok(apiAs<{ id: number }>(LEAD, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
+    await ok(apiAs(LEAD, 'POST', `extrusion/${run.id}/stop`, { billets_pushed: 30, good_kg: 1500, scrap_kg: 90 }));
+    Object.assign(ids, { die: die.id, run: run.id });
+  });
+  afterAll(() => browser?.close());
+
+  it('the die technician confirms a finished run and cleans the die back to stock', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await loginAsTechnician(page);
+      await page.goto('/apps/die-confirm-production/all');
+      await visible(page.getByRole('main').getByRole('heading', { name: 'Confirmación de producción' }));
+      // Oldest first: the seeded plant's runs come before this one; the search finds it.
+      await page.getByRole('main').getByLabel('Buscar').fill(DIE);
+      await page
+        .getByRole('main')
+        .getByRole('row', { name: new RegExp(`${DIE}-1`) })
+        .click();
+      await onPath(page, `/apps/die-confirm-production/${ids.run}`);
+      await visible(page.getByRole('heading', { name: `Confirmar la corrida de ${DIE}-1 (${ORDER})` }));
+      await visible(page.getByText('Al confirmar, los contadores de la matriz toman estas cifras y la matriz pasa de prensa a limpieza.'));
+
+      // Prefilled from the run; the technician counts two more billets.
+      const billets = page.getByRole('textbox', { name: 'Tochos', exact: true });
+      expect(await billets.inputValue()).toBe('30');
+      expect(await page.getByRole('textbox', { name: 'Kg buenos' }).inputValue()).toBe('1500');
+      await billets.fill('32');
+      await page.getByRole('combobox', { name: 'Motivo de retiro' }).selectOption({ label: 'Fin de orden' });
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await visible(page.getByText('Corrida confirmada: la matriz pasó a limpieza'));
+      await visible(page.getByText(/^Confirmada por Carmen Villalba el /));
+      const die = await ok(apiAs<{ state: string; billets_total: number }>(TECH, 'GET', `die/${ids.die}`));
+      expect(die).toMatchObject({ state: 'cleaning', billets_total: 32 });
+
+      // The confirmed run leaves the list of runs to confirm; the die waits in the cleaning list.
+      await page.goto('/apps/die-cleaning/all');
+      await visible(page.getByRole('main').getByRole('heading', { name: 'Limpieza de matrices' }));
+      await page.getByRole('main').getByLabel('Buscar').fill(DIE);
+      const row = page.getByRole('main').getByRole('row', { name: new RegExp(`${DIE}-1`) });
+      await visible(row.getByText('Esperando'));
+      await row.click();
+      await onPath(page, `/apps/die-cleaning/${ids.die}`);
+      await visible(page.getByRole('heading', { name: `Limpieza de la matriz ${DIE}-1` }));
+
+      // The caustic bath (chosen first) shows its safety note; the cleaning starts.
+      await page.getByRole('button', { name: 'Sosa cáustica' }).click();
+      await visible(page.getByText('Baño de sosa caliente: libera hidrógeno, ventilación y EPP'));
+      await page.getByRole('textbox', { name: 'Baño o equipo' }).fill('Tina 1');
+      await page.getByRole('button', { name: 'Iniciar limpieza' }).click();
+      await visible(page.getByText('Limpieza iniciada'));
+      await visible(page.getByRole('heading', { name: 'Limpieza en curso' }));
+      await visible(page.getByText('Tina 1'));
+
+      // Inspected OK: the die returns to stock, and the cleaning is in its history.
+      await page.getByRole('button', { name: 'OK: a inventario' }).click();
+      await page.getByRole('button', { name: 'Terminar limpieza' }).click();
+      await visible(page.getByText('Limpieza terminada. Estado de la matriz: En inventario'));
+      const history = page.getByRole('table', { name: 'Historial de limpiezas' });
+      await visible(history.getByRole('row', { name: /Sosa cáustica · Tina 1/ }));
+      await eventually(async () => expect((await ok(apiAs<{ state: string }>(TECH, 'GET', `die/${ids.die}`))).state).toBe('in_stock'));
+      expect(pathOf(page)).toBe(`/apps/die-cleaning/${ids.die}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
