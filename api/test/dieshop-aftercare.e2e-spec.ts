@@ -121,7 +121,7 @@ describe('production confirmation', () => {
     const running = await dieInStock();
     const runningId = await start(running.id, ids.lines[1]);
     try {
-      const list = await t.http().get('/api/die-confirmation/all?search=CF-7000&pageSize=500').set(as(TECH));
+      const list = await t.http().get('/api/die-confirmation/all?status=pending&search=CF-7000&pageSize=500').set(as(TECH));
       expect(list.status).toBe(200);
       const items = list.body.items as DieRunToConfirm[];
       const mine = items.filter((item) => [first.runId, second.runId, runningId].includes(item.id)).map((item) => item.id);
@@ -188,8 +188,13 @@ describe('production confirmation', () => {
     expect([again.status, again.body.fields]).toEqual([409, { order_die_id: dieConfirmationMessages.alreadyConfirmed }]);
     expect((await dieOf(die.id)).billets_total).toBe(43);
 
-    const pending = (await t.http().get('/api/die-confirmation/all?pageSize=500').set(as(TECH))).body.items as DieRunToConfirm[];
+    const pending = (await t.http().get('/api/die-confirmation/all?status=pending&pageSize=500').set(as(TECH))).body.items as DieRunToConfirm[];
     expect(pending.map((item) => item.id)).not.toContain(runId);
+    // Without a status, both: the waiting runs first.
+    const all = (await t.http().get('/api/die-confirmation/all?search=CF-7000&pageSize=500').set(as(TECH))).body.items as DieRunToConfirm[];
+    const firstConfirmed = all.findIndex((item) => item.confirmation !== null);
+    expect(all.map((item) => item.id)).toContain(runId);
+    expect(all.slice(firstConfirmed).every((item) => item.confirmation !== null)).toBe(true);
     const done = (await t.http().get('/api/die-confirmation/all?status=confirmed&pageSize=500').set(as(TECH))).body.items as DieRunToConfirm[];
     expect(done[0]).toMatchObject({ id: runId, confirmation: { confirmed_by_name: 'Carmen Villalba' } });
 
@@ -290,7 +295,7 @@ describe('cleaning', () => {
     expect([twice.status, twice.body.fields]).toEqual([409, { die_id: dieCleaningMessages.alreadyOpen }]);
     const [event] = await eventsOf(die.id);
     expect(event).toMatchObject({ kind: 'cleaning', from_state: 'cleaning', to_state: 'cleaning', ref_id: started.body.id });
-    const again = (await t.http().get('/api/die-cleaning/all?search=CF-7000&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
+    const again = (await t.http().get('/api/die-cleaning/all?status=open&search=CF-7000&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
     expect(again.find((item) => item.die_id === die.id)?.cleaning?.id).toBe(started.body.id);
   });
 
@@ -312,6 +317,11 @@ describe('cleaning', () => {
       expect(detail.cleaning).toBeNull();
       expect(detail.history.map((cleaning) => [cleaning.id, cleaning.inspection_result])).toEqual([[started.id, result]]);
       const history = (await t.http().get('/api/die-cleaning/all?status=finished&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
+      const everything = (await t.http().get('/api/die-cleaning/all?search=CF-7000&pageSize=500').set(as(TECH))).body.items as DieInCleaning[];
+      const firstFinished = everything.findIndex((item) => item.id.startsWith('cleaning-'));
+      expect(firstFinished).toBeGreaterThanOrEqual(0);
+      expect(everything.slice(firstFinished).every((item) => item.id.startsWith('cleaning-'))).toBe(true);
+      expect(everything.map((item) => item.id)).toContain(`cleaning-${started.id}`);
       expect(history.find((item) => item.die_id === die.id)).toMatchObject({
         id: `cleaning-${started.id}`,
         cleaning: { id: started.id, inspection_result: result },

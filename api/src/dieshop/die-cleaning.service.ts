@@ -112,24 +112,25 @@ export class DieCleaningService {
     private readonly files: FilesService,
   ) {}
 
-  /** Open: the dies in cleaning (longest waiting first) with their open cleaning; finished: the finished cleanings, newest first. */
+  /** The dies in cleaning (longest first) with their open cleaning, then the finished cleanings (newest first); or either. */
   list(query: DieCleaningListQuery): Promise<PageOf<DieInCleaning>> {
     return this.tenantDb.transaction(async (scope) => {
       const params: unknown[] = [scope.companyId];
-      const open = query.status === 'open';
-      const from = open
-        ? `from die d left join die_cleaning k on k.die_id = d.id and k.inspection_result is null ${LAST_RUN}`
-        : `from die_cleaning k join die d on d.id = k.die_id ${LAST_RUN}`;
-      const where = open ? [`d.company_id = $1`, `d.state = 'cleaning'`] : [`k.company_id = $1`, `k.inspection_result is not null`];
-      if (query.search) {
-        params.push(query.search);
-        where.push(containsFoldedSql(['d.die_reference', `d.die_reference || '-' || d.copy_number`], `$${params.length}`));
-      }
-      const condition = where.join(' and ');
-      const order = open ? 'd.state_since asc, d.id asc' : 'k.out_at desc, k.id desc';
-      const [{ total }] = await scope.manager.query(`select count(*)::int as total ${from} where ${condition}`, params);
+      const search = query.search
+        ? ` and ${containsFoldedSql(['d.die_reference', `d.die_reference || '-' || d.copy_number`], `$${params.push(query.search)}`)}`
+        : '';
+      const open = `select ${DIE_COLUMNS}, k.id as cleaning_id, 'die-' || d.id as row_key, 0 as part, d.state_since as sort_at
+          from die d left join die_cleaning k on k.die_id = d.id and k.inspection_result is null ${LAST_RUN}
+         where d.company_id = $1 and d.state = 'cleaning'${search}`;
+      const finished = `select ${DIE_COLUMNS}, k.id as cleaning_id, 'cleaning-' || k.id as row_key, 1 as part, k.out_at as sort_at
+          from die_cleaning k join die d on d.id = k.die_id ${LAST_RUN}
+         where k.company_id = $1 and k.inspection_result is not null${search}`;
+      const rowsSql = query.status === 'open' ? open : query.status === 'finished' ? finished : `${open} union all ${finished}`;
+      const [{ total }] = await scope.manager.query(`select count(*)::int as total from (${rowsSql}) listed`, params);
       const rows: DieRow[] = await scope.manager.query(
-        `select ${DIE_COLUMNS}, k.id as cleaning_id, ${open ? `'die-' || d.id` : `'cleaning-' || k.id`} as row_key ${from} where ${condition} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        `select * from (${rowsSql}) listed
+          order by part, case when part = 0 then sort_at end asc, sort_at desc, row_key
+          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
         params,
       );
       const cleanings = await cleaningsById(

@@ -110,13 +110,15 @@ export class DieConfirmationService {
   list(query: DieConfirmationListQuery): Promise<PageOf<DieRunToConfirm>> {
     return this.tenantDb.transaction(async (scope) => {
       const params: unknown[] = [scope.companyId];
-      const where = ['r.company_id = $1', 'r.end_extrusion_time is not null', query.status === 'pending' ? 'c.id is null' : 'c.id is not null'];
+      const where = ['r.company_id = $1', 'r.end_extrusion_time is not null'];
+      if (query.status) where.push(query.status === 'pending' ? 'c.id is null' : 'c.id is not null');
       if (query.search) {
         params.push(query.search);
         where.push(containsFoldedSql(['d.die_reference', `d.die_reference || '-' || d.copy_number`, 'o.number', 'l.name'], `$${params.length}`));
       }
       const condition = where.join(' and ');
-      const order = query.status === 'pending' ? 'r.end_extrusion_time asc, r.id asc' : 'c.confirmed_at desc, c.id desc';
+      // Waiting runs first, oldest first (the next to confirm); then the confirmed ones, newest first.
+      const order = '(c.id is not null), case when c.id is null then r.end_extrusion_time end asc, c.confirmed_at desc, r.id asc';
       const [{ total }] = await scope.manager.query(`select count(*)::int as total ${RUN_FROM} where ${condition}`, params);
       const rows: RunRow[] = await scope.manager.query(
         `${RUN_COLUMNS} ${RUN_FROM} where ${condition} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,

@@ -48,9 +48,12 @@ export const dieCleaningFinishSchema = z.object({
 });
 export type DieCleaningFinish = z.infer<typeof dieCleaningFinishSchema>;
 
-/** `GET /api/die-cleaning/all`: the dies in cleaning (waiting or in the bath) or the finished cleanings (history). */
+/**
+ * `GET /api/die-cleaning/all`: the dies in cleaning (waiting or in the bath, longest first), the
+ * finished cleanings (newest first), or without a status both, the dies in cleaning first.
+ */
 export const dieCleaningListQuerySchema = listQuerySchema.extend({
-  status: z.enum(['open', 'finished']).default('open'),
+  status: z.enum(['open', 'finished']).optional(),
 });
 export type DieCleaningListQuery = z.infer<typeof dieCleaningListQuerySchema>;
 

@@ -42,9 +42,12 @@ export const dieConfirmationCreateSchema = z.object({
 });
 export type DieConfirmationCreate = z.infer<typeof dieConfirmationCreateSchema>;
 
-/** `GET /api/die-confirmation/all`: the ended runs waiting (oldest first) or the confirmed ones (newest first). */
+/**
+ * `GET /api/die-confirmation/all`: the ended runs waiting (oldest first), the confirmed ones
+ * (newest first), or without a status both, the waiting ones first.
+ */
 export const dieConfirmationListQuerySchema = listQuerySchema.extend({
-  status: z.enum(['pending', 'confirmed']).default('pending'),
+  status: z.enum(['pending', 'confirmed']).optional(),
 });
 export type DieConfirmationListQuery = z.infer<typeof dieConfirmationListQuerySchema>;
 
