@@ -14,6 +14,11 @@ import { ProfileController } from './profile.controller';
 import { PROFILE_SERVICE } from './profile.service';
 import { ToolController } from './tool.controller';
 import { ToolService } from './tool.service';
+import { FilesModule } from '../files/files.module';
+import { NitridingController } from './nitriding.controller';
+import { NitridingService } from './nitriding.service';
+import { DieForecastController } from './die-forecast.controller';
+import { DieForecastService } from './die-forecast.service';
 
 /**
  * The die shop (issue 13, domain.md A2): die copies and their life, profiles, preparation,
@@ -35,6 +40,8 @@ import { ToolService } from './tool.service';
     ToolController,
     DieConfirmationController,
     DieCleaningController,
+    NitridingController,
+    DieForecastController,
   ],
   providers: [
     DieshopService,
@@ -46,6 +53,8 @@ import { ToolService } from './tool.service';
     ToolService,
     DieConfirmationService,
     DieCleaningService,
+    NitridingService,
+    DieForecastService,
   ],
   exports: [
     DieLifeService,

@@ -24,7 +24,16 @@ const FILE_USES: { page: string; sql: string }[] = [
   { page: 'corrective-maintenance', sql: `select 1 from work_order_attachment where company_id = $1 and file_id = $2` },
   { page: 'maintenance-board', sql: `select 1 from work_order_attachment where company_id = $1 and file_id = $2` },
   { page: 'die-cleaning', sql: `select 1 from die_cleaning_photo where company_id = $1 and file_id = $2` },
+  { page: 'die-nitriding', sql: `select 1 from nitriding_batch where company_id = $1 and certificate_file_id = $2` },
 ];
+
+/** What a stored file may be: a photo, or a document (a PDF, or a photo of the paper: certificates). */
+export interface StoreKind {
+  documents: boolean;
+  /** The refusal of any other content. */
+  typeMessage: string;
+}
+const PHOTOS: StoreKind = { documents: false, typeMessage: failureReportMessages.fileType };
 
 /**
  * Files of a company (photos, attachments): stored once per content (sha256), bounded by the
@@ -45,13 +54,21 @@ export class FilesService {
    * refused over the company's limit (413) or when its bytes are no JPEG, PNG or WebP, whatever
    * its name or declared type say (400). The same content twice is the same file.
    */
-  async store(scope: TenantScope, buffer: Buffer, fileName: string, declaredType = '', field = 'photos'): Promise<StoredFileView & { file_name: string }> {
+  async store(
+    scope: TenantScope,
+    buffer: Buffer,
+    fileName: string,
+    declaredType = '',
+    field = 'photos',
+    kind: StoreKind = PHOTOS,
+  ): Promise<StoredFileView & { file_name: string }> {
     const limit = await this.limitMb(scope);
     if (buffer.length > limit * 1024 * 1024) throw fieldError(field, failureReportMessages.fileTooLarge(limit), HttpStatus.PAYLOAD_TOO_LARGE);
-    const contentType = sniffImageType(buffer);
+    const contentType = sniffImageType(buffer) ?? (kind.documents && isPdf(buffer) ? 'application/pdf' : null);
     const declared = declaredType.split(';')[0].trim().toLowerCase();
-    if (!contentType || (declared !== '' && declared !== 'application/octet-stream' && !(PHOTO_CONTENT_TYPES as readonly string[]).includes(declared)))
-      throw fieldError(field, failureReportMessages.fileType);
+    const declarable: readonly string[] = kind.documents ? [...PHOTO_CONTENT_TYPES, 'application/pdf'] : PHOTO_CONTENT_TYPES;
+    if (!contentType || (declared !== '' && declared !== 'application/octet-stream' && !declarable.includes(declared)))
+      throw fieldError(field, kind.typeMessage);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
     await scope.manager.query(
       `insert into stored_file (company_id, sha256, content_type, size_bytes, data) values ($1, $2, $3, $4, $5)
@@ -83,6 +100,9 @@ export class FilesService {
     });
   }
 }
+
+/** A PDF starts with `%PDF-` (its header may follow up to 1 KB of other bytes, but producers write it first). */
+const isPdf = (bytes: Buffer) => bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-';
 
 /** The name a file is listed under: no path, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {

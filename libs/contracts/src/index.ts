@@ -39,3 +39,5 @@ export * from './dieshop/die-enlistment.schema';
 export * from './dieshop/tool.schema';
 export * from './dieshop/die-confirmation.schema';
 export * from './dieshop/die-cleaning.schema';
+export * from './dieshop/nitriding.schema';
+export * from './dieshop/die-forecast.schema';

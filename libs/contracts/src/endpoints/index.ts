@@ -14,3 +14,4 @@ export * from './profile.endpoints';
 export * from './die-enlistment.endpoints';
 export * from './tool.endpoints';
 export * from './die-aftercare.endpoints';
+export * from './nitriding.endpoints';
