@@ -30,7 +30,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   shareRoute('/apps/dies/dieResume/:dieId/:token', { type: 'die-summary', param: 'dieId' }, dieSummary),
   ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, dieEnlistment),
   ...screenRoutes({ route: '/apps/die-confirm-production', page: 'die-production-confirmation' }, landing('die-production-confirmation')),
-  ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, landing('die-nitriding')),
+  ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, () => import('./pages/nitriding.page')),
   ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, landing('die-cleaning')),
   ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, tooling),
   ...screenRoutes({ route: '/apps/die_enlistment', page: 'die-preparation' }, landing('die-preparation')),

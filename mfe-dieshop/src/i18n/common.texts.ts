@@ -58,6 +58,9 @@ export const commonTexts = {
       },
       cleaningMethod: { caustic: 'Sosa cáustica', wetBlast: 'Granallado húmedo', mechanical: 'Mecánica' },
       inspectionResult: { ok: 'OK: a inventario', correction: 'A corrección', nitriding: 'A nitrurado', scrap: 'Baja' },
+      nitridingProcess: { gas: 'Gaseoso', plasma: 'Plasma (iónico)', saltBath: 'Baño de sales' },
+      nitridingBatchStatus: { sent: 'Enviado', received: 'Recibido', confirmed: 'Confirmado' },
+      nitridingResult: { accepted: 'Aceptada', rejected: 'Rechazada' },
     },
   },
   en: {
@@ -112,6 +115,9 @@ export const commonTexts = {
       },
       cleaningMethod: { caustic: 'Caustic soda', wetBlast: 'Wet blasting', mechanical: 'Mechanical' },
       inspectionResult: { ok: 'OK: to stock', correction: 'To correction', nitriding: 'To nitriding', scrap: 'Scrap' },
+      nitridingProcess: { gas: 'Gas', plasma: 'Plasma (ion)', saltBath: 'Salt bath' },
+      nitridingBatchStatus: { sent: 'Sent', received: 'Received', confirmed: 'Confirmed' },
+      nitridingResult: { accepted: 'Accepted', rejected: 'Rejected' },
     },
   },
   ar: {
@@ -152,6 +158,9 @@ export const commonTexts = {
       pullReason: { orderEnd: 'نهاية الأمر', dimensional: 'أبعاد', surface: 'السطح', highPressure: 'ضغط مرتفع', breakage: 'كسر', other: 'أخرى' },
       cleaningMethod: { caustic: 'صودا كاوية', wetBlast: 'سفع رطب', mechanical: 'ميكانيكي' },
       inspectionResult: { ok: 'سليمة: إلى المخزون', correction: 'إلى التصحيح', nitriding: 'إلى النترجة', scrap: 'إخراج من الخدمة' },
+      nitridingProcess: { gas: 'غازية', plasma: 'بلازما (أيونية)', saltBath: 'حمام أملاح' },
+      nitridingBatchStatus: { sent: 'مُرسلة', received: 'مُستلمة', confirmed: 'مؤكدة' },
+      nitridingResult: { accepted: 'مقبولة', rejected: 'مرفوضة' },
     },
   },
   tr: {
@@ -199,6 +208,9 @@ export const commonTexts = {
       pullReason: { orderEnd: 'Sipariş sonu', dimensional: 'Ölçü', surface: 'Yüzey', highPressure: 'Yüksek basınç', breakage: 'Kırılma', other: 'Diğer' },
       cleaningMethod: { caustic: 'Kostik soda', wetBlast: 'Islak kumlama', mechanical: 'Mekanik' },
       inspectionResult: { ok: 'Sorunsuz: stoğa', correction: 'Düzeltmeye', nitriding: 'Nitrürlemeye', scrap: 'Hurda' },
+      nitridingProcess: { gas: 'Gaz', plasma: 'Plazma (iyon)', saltBath: 'Tuz banyosu' },
+      nitridingBatchStatus: { sent: 'Gönderildi', received: 'Alındı', confirmed: 'Onaylandı' },
+      nitridingResult: { accepted: 'Kabul edildi', rejected: 'Reddedildi' },
     },
   },
 };

@@ -13,6 +13,7 @@ import { dieshop as en } from './en';
 import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
+import { nitridingTexts } from './nitriding.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -35,6 +36,7 @@ const SCREENS = [
   toolingTexts,
   dieConfirmationTexts,
   dieCleaningTexts,
+  nitridingTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -24,9 +24,6 @@ export const nitridingMessages = {
   result: 'Elige aceptada o rechazada',
   certificateNumber: 'Indica el número de certificado del proveedor',
   certificateFile: 'El certificado debe ser un PDF o una foto JPEG, PNG o WebP',
-  /** Hints, never rules (domain.md B). */
-  typicalHardness: `Típico: ${NITRIDING_TYPICAL.minHardnessHv} HV o más`,
-  typicalDepth: `Típico: ${NITRIDING_TYPICAL.caseDepthMm.min.toFixed(2).replace('.', ',')}–${NITRIDING_TYPICAL.caseDepthMm.max.toFixed(2).replace('.', ',')} mm`,
   rejectedStays: 'La matriz rechazada sigue en nitrurado: inclúyela en otro lote',
 } as const;
 
