@@ -34,6 +34,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
+  dieForecastEndpoints,
   BOARD_FINISHED_MAX,
   BOARD_FINISHED_PAGE,
   dieEnlistmentEndpoints,
@@ -46,6 +47,7 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { ErrorCard, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat } from '@planta/ui';
+import { BestCopyDialog, NitridingForecastBadges, useNitridingForecast, type ForecastByOrder } from '../components/die-forecast';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
@@ -120,7 +122,17 @@ const useStyles = makeStyles({
 });
 
 /** One order: the card's text is its drag handle (its name is what it shows); its actions sit beside it, not inside. */
-function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
+function OrderCard({
+  card,
+  onOpen,
+  onBestCopy,
+  forecast,
+}: {
+  card: BoardCard;
+  onOpen: (id: number) => void;
+  onBestCopy: (id: number) => void;
+  forecast: ForecastByOrder;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const format = useFormat();
@@ -141,6 +153,7 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
       showSnackbar({ message: errorMessage(error), variant: 'error' });
     }
   };
+  const mayRank = useCan(dieForecastEndpoints.bestCopy) && card.status !== 'finished';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: cardId(card),
     disabled: !mayMove,
@@ -167,6 +180,7 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
           {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {format.number(card.quantity_kg, 1)} kg
         </Caption1>
         <Caption1>{t('board.due', { date: format.date(card.due_date) })}</Caption1>
+        <NitridingForecastBadges items={forecast.get(card.id)} />
       </div>
       <Menu positioning="below-end">
         <MenuTrigger disableButtonEnhancement>
@@ -184,6 +198,7 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
             <MenuItem onClick={() => setTimeout(() => onOpen(card.id))}>{t('detail.open')}</MenuItem>
             {mayStart ? <MenuItem onClick={() => navigate(extrusionStartPath(card.id))}>{t('extrusion.start')}</MenuItem> : null}
             {mayRequestEnlistment ? <MenuItem onClick={requestEnlistment}>{t('board.requestEnlistment')}</MenuItem> : null}
+            {mayRank ? <MenuItem onClick={() => setTimeout(() => onBestCopy(card.id))}>{t('board.bestCopy')}</MenuItem> : null}
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -191,7 +206,21 @@ function OrderCard({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => 
   );
 }
 
-function Column({ column, title, onOpen, footer }: { column: BoardColumn; title: string; onOpen: (id: number) => void; footer?: ReactNode }) {
+function Column({
+  column,
+  title,
+  onOpen,
+  onBestCopy,
+  forecast,
+  footer,
+}: {
+  column: BoardColumn;
+  title: string;
+  onOpen: (id: number) => void;
+  onBestCopy: (id: number) => void;
+  forecast: ForecastByOrder;
+  footer?: ReactNode;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const format = useFormat();
@@ -213,7 +242,7 @@ function Column({ column, title, onOpen, footer }: { column: BoardColumn; title:
       <div className={styles.cards} data-testid={`cards-${column.id}`}>
         <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
           {column.cards.map((card) => (
-            <OrderCard key={card.id} card={card} onOpen={onOpen} />
+            <OrderCard key={card.id} card={card} onOpen={onOpen} onBestCopy={onBestCopy} forecast={forecast} />
           ))}
         </SortableContext>
         {column.cards.length === 0 ? <Caption1>{t('board.emptyColumn')}</Caption1> : null}
@@ -342,6 +371,10 @@ export default function PlanningBoardPage() {
   const mayMove = useCan(planningBoardEndpoints.move);
   const [detailId, setDetailId] = useState<number | null>(null);
   const closeDetail = useCallback(() => setDetailId(null), []);
+  const [bestCopyId, setBestCopyId] = useState<number | null>(null);
+  const closeBestCopy = useCallback(() => setBestCopyId(null), []);
+  // The copies reaching their nitriding limit along the plan, read again with the board.
+  const forecast = useNitridingForecast(columns);
   const [creating, setCreating] = useState(false);
   const closeCreate = useCallback(() => setCreating(false), []);
   const created = useCallback(() => {
@@ -442,12 +475,21 @@ export default function PlanningBoardPage() {
       >
         <div className={styles.board} data-testid="board">
           {columns.map((column) => (
-            <Column key={column.id} column={column} title={titleOf(column)} onOpen={setDetailId} footer={finishedFooter(column)} />
+            <Column
+              key={column.id}
+              column={column}
+              title={titleOf(column)}
+              onOpen={setDetailId}
+              onBestCopy={setBestCopyId}
+              forecast={forecast}
+              footer={finishedFooter(column)}
+            />
           ))}
         </div>
       </DndContext>
       <OrderDetailDialog orderId={detailId} onClose={closeDetail} onChanged={reload} />
       <OrderFormDialog open={creating} onClose={closeCreate} onSaved={created} />
+      <BestCopyDialog orderId={bestCopyId} onClose={closeBestCopy} />
     </section>
   );
 }
