@@ -231,6 +231,7 @@ function Certificate({ batch, onSaved }: { batch: NitridingBatchDetail; onSaved:
             <input
               ref={input}
               type="file"
+              aria-label={t('nitriding.certificateFile')}
               accept="application/pdf,image/jpeg,image/png,image/webp"
               onChange={(event) => choose(event.target.files)}
               data-testid="certificate-file"
