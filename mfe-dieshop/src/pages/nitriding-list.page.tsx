@@ -45,6 +45,8 @@ const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '12px', alignItems: 'end' },
   footer: { display: 'flex', gap: '12px', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' },
   checkCell: { width: '56px' },
+  // The state's name may take two lines in a narrow column (tablets): the badge grows with it.
+  dueBadge: { height: 'auto', minHeight: '20px', whiteSpace: 'normal', textAlign: 'center' },
 });
 
 type Errors = Partial<Record<'supplier' | 'expected_at' | 'die_ids' | 'notes', string>>;
@@ -174,9 +176,13 @@ function Candidates() {
                       {die.nitriding.due === 'ok' ? (
                         format.percent(die.nitriding.percent === null ? null : die.nitriding.percent / 100)
                       ) : (
-                        <Badge color={die.nitriding.due === 'overdue' ? 'danger' : 'warning'} appearance="filled">
-                          {t(`enums.nitridingDue.${die.nitriding.due}`)} · {format.percent((die.nitriding.percent ?? 0) / 100)}
-                        </Badge>
+                        <>
+                          <Badge className={styles.dueBadge} color={die.nitriding.due === 'overdue' ? 'danger' : 'warning'} appearance="filled">
+                            {t(`enums.nitridingDue.${die.nitriding.due}`)}
+                          </Badge>
+                          <br />
+                          {format.percent((die.nitriding.percent ?? 0) / 100)}
+                        </>
                       )}
                     </TableCell>
                     <TableCell>
