@@ -14,7 +14,6 @@ import { ProfileController } from './profile.controller';
 import { PROFILE_SERVICE } from './profile.service';
 import { ToolController } from './tool.controller';
 import { ToolService } from './tool.service';
-import { FilesModule } from '../files/files.module';
 import { NitridingController } from './nitriding.controller';
 import { NitridingService } from './nitriding.service';
 import { DieForecastController } from './die-forecast.controller';
