@@ -35,7 +35,9 @@ import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
 const useStyles = makeStyles({
-  header: { display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  // The facts keep their width; on a tablet the QR and the actions go below them.
+  header: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  facts: { flex: '1 1 360px', minWidth: 0 },
   qr: { width: '132px', height: '132px', '& svg': { width: '100%', height: '100%' } },
   side: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
@@ -90,7 +92,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
     <>
       <Card>
         <div className={styles.header}>
-          <div>
+          <div className={styles.facts}>
             <div className={styles.actions}>
               <span data-testid="die-state">
                 <DieStateBadge state={die.state} />
