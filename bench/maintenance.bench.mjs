@@ -6,16 +6,15 @@
 // a plain `pg` client (no HTTP, guard, validation or JSON: the baseline); and the board's load.
 // The board's API (`GET /api/maintenance-board`) belongs to another slice of the issue: where it
 // is not built in, the equivalent SQL of a board load is measured instead, and the table says so.
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { plainTenantDb, printLatencyTable, startBenchApi, timed as timedN } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { Pool } = require('pg');
 
 const MACHINES = 50;
 const PRESSES = 10;
@@ -23,24 +22,10 @@ const YEARS = 5;
 const STOPS_PER_MONTH = 4;
 const WORK_ORDERS = 20_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 100);
+const timed = (call) => timedN(call, REQUESTS);
 
 /** The setting that scopes a transaction to one company (api/src/database/tenant-policy.ts), once built. */
 const tenantSetting = () => require(join(ROOT, 'api', 'dist', 'database', 'tenant-policy.js')).TENANT_SETTING;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** Calls `call` REQUESTS times one after the other (after 5 warm-up calls); p50 and p99 in ms. */
-async function timed(call) {
-  for (let warm = 0; warm < 5; warm++) await call();
-  const latencies = [];
-  for (let run = 0; run < REQUESTS; run++) {
-    const start = performance.now();
-    await call();
-    latencies.push(performance.now() - start);
-  }
-  latencies.sort((a, b) => a - b);
-  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
 
 export async function seedVolume(admin, companyId, userId) {
   const lines = (await admin.query(`select id from extrusion_line where company_id = $1 order by id`, [companyId])).rows.map((row) => row.id);
@@ -134,25 +119,7 @@ export async function seedVolume(admin, companyId, userId) {
 /** The service's own statements, on a plain pg client in a transaction scoped to the company (as TenantDb does). */
 function plainService(pool, companyId) {
   const { MachineSummaryService } = require(join(ROOT, 'api', 'dist', 'maintenance', 'machine-summary.service.js'));
-  const tenantDb = {
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        await client.query(`select set_config('${tenantSetting()}', $1, true)`, [String(companyId)]);
-        const manager = { query: async (sql, params) => (await client.query(sql, params)).rows };
-        const result = await work({ manager, companyId });
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-  };
-  return new MachineSummaryService(tenantDb);
+  return new MachineSummaryService(plainTenantDb(pool, companyId, tenantSetting()));
 }
 
 /** What a board load reads: every open card and the cards finished in the last 30 days, in column order. */
@@ -173,21 +140,9 @@ export async function runMaintenanceBench() {
     console.log('Maintenance bench: build first (npx nx run-many -t build).');
     return;
   }
-  const { startEmbeddedDatabase } = require(join(ROOT, 'api', 'dist', 'database', 'embedded-database.js'));
-  const dataDir = mkdtempSync('/var/tmp/planta-bench-maintenance-');
-  chmodSync(dataDir, 0o755);
-  const database = await startEmbeddedDatabase(dataDir, await freePort());
-  const admin = new Pool({ connectionString: database.adminUrl.replace(/\/postgres$/, '/planta'), max: 2 });
-  const app = new Pool({ connectionString: database.url, max: 2 });
-  for (const pool of [admin, app]) pool.on('error', () => undefined);
-  const port = await freePort();
-  const api = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, JWT_SECRET: 'bench-secret-long-enough-0123456789abcdefghij' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const portal = await startBenchApi(ROOT, 'maintenance', { freePort, waitForApi });
+  const { admin, app, base } = portal;
   try {
-    await waitForApi(base);
     const login = await signIn(base, 'jefe@norte.example');
     const token = login.access_token;
     const companyId = login.user.data.company_id;
@@ -206,17 +161,7 @@ export async function runMaintenanceBench() {
     const service = plainService(app, companyId);
     const boardApi = await fetch(`${base}/api/maintenance-board`, { headers });
     const boardBuilt = boardApi.status !== 404;
-    const boardPlain = async () => {
-      const client = await app.connect();
-      try {
-        await client.query('begin');
-        await client.query(`select set_config('${tenantSetting()}', $1, true)`, [String(companyId)]);
-        await client.query(BOARD_SQL, [companyId]);
-        await client.query('commit');
-      } finally {
-        client.release();
-      }
-    };
+    const boardPlain = () => plainTenantDb(app, companyId, tenantSetting()).transaction(({ manager }) => manager.query(BOARD_SQL, [companyId]));
     const year = { from: new Date(Date.now() - 365 * 86_400_000).toISOString() };
     const rows = [
       ['machine summary via API (90 days)', await timed(get(`/machine/${volume.press}/summary`))],
@@ -233,18 +178,9 @@ export async function runMaintenanceBench() {
       ['maintenance board SQL via plain pg (baseline)', await timed(boardPlain)],
     ];
 
-    const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
-    console.log(`${pad('measure', 56)} ${pad('n', 5, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)}`);
-    console.log(`${'-'.repeat(56)} ${'-'.repeat(5)} ${'-'.repeat(8)} ${'-'.repeat(8)}`);
-    for (const [name, result] of rows)
-      console.log(`${pad(name, 56)} ${pad(result.n, 5, true)} ${pad(result.p50.toFixed(1), 8, true)} ${pad(result.p99.toFixed(1), 8, true)}`);
+    printLatencyTable(rows);
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((done) => api.once('exit', done));
-    await admin.end();
-    await app.end();
-    await database.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.stop();
   }
 }
 

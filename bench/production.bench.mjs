@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pad, percentile } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +23,6 @@ const RUNS = 50_000; // 50,000 runs × 20 records = 1,000,000 dimension records
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 5_000);
 const SEARCH = 'perfil 1';
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs `call` from CONCURRENCY workers for DURATION_MS; returns requests/s and latencies. */
 async function load(call) {
@@ -184,7 +183,6 @@ export async function runProductionBench() {
     board.sort((a, b) => a - b);
     boardApi.sort((a, b) => a - b);
 
-    const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
     console.log(`${pad('measure', 56)} ${pad('req/s', 8, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)} ${pad('errors', 7, true)}`);
     console.log(`${'-'.repeat(56)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(7)}`);
     for (const [name, result] of rows) {

@@ -11,8 +11,8 @@
 //      reload); median of RUNS runs, against a named baseline measured in the same run (the bare
 //      index.html with JavaScript off);
 //   3. then the realtime tables of bench/realtime.bench.mjs (its own database and API processes).
-//   4. then the production and maintenance tables of bench/production.bench.mjs and
-//      bench/maintenance.bench.mjs (each on its own database and API).
+//   4. then the production, maintenance and die-shop tables of bench/production.bench.mjs,
+//      bench/maintenance.bench.mjs and bench/dieshop.bench.mjs (each on its own database and API).
 // It builds nothing: run `npx nx run-many -t build` first.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright } from 'playwright-core';
+import { runDieshopBench } from './dieshop.bench.mjs';
 import { runMaintenanceBench } from './maintenance.bench.mjs';
 import { runProductionBench } from './production.bench.mjs';
 import { runRealtimeBench } from './realtime.bench.mjs';
@@ -318,6 +319,7 @@ async function main() {
   await runRealtimeBench();
   await runProductionBench();
   await runMaintenanceBench();
+  await runDieshopBench();
 }
 
 main().catch((error) => {

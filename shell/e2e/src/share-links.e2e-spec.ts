@@ -38,7 +38,7 @@ describe('share links', () => {
   beforeAll(async () => {
     const dies = await apiAs<Die[]>(ADMIN, 'GET', 'die/find?reference=EN-1042');
     die = dies.body.find((candidate) => candidate.copy_number === 1)!;
-    const summary = await apiAs<{ corrections: { id: number }[] }>(ADMIN, 'GET', `die/${die.id}`);
+    const summary = await apiAs<{ corrections: { id: number }[] }>(ADMIN, 'GET', `die/${die.id}/summary`);
     record = summary.body.corrections[0];
   });
 
@@ -48,9 +48,9 @@ describe('share links', () => {
     const path = `/apps/dies/dieResume/${die.id}/${token}`;
     await page.goto(path);
     await visible(page.getByText('Autenticado correctamente'));
-    await visible(page.getByRole('heading', { name: 'Resumen de la matriz EN-1042-1', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Ficha de la matriz EN-1042-1', level: 1 }));
     await visible(page.getByText('Perfil ventana corrediza 60 mm'));
-    await visible(page.getByRole('heading', { name: 'Historial de correcciones' }));
+    await visible(page.getByRole('heading', { name: 'Correcciones', level: 2 }));
     await visible(page.getByRole('cell', { name: 'Espesor de pared fuera de tolerancia en la cara B' }));
     await visible(page.getByText('Enlace compartido: solo lectura'));
     expect(new URL(page.url()).pathname).toBe(path);

@@ -1,0 +1,94 @@
+// What the benchmarks share: percentiles, one-at-a-time timing, the tables they print, and a
+// plain `pg` stand-in for the API's tenant scope (the baseline of "via plain pg" rows).
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Calls `call` `requests` times one after the other (after 5 warm-up calls); n, p50 and p99 in ms. */
+export async function timed(call, requests) {
+  for (let warm = 0; warm < 5; warm++) await call();
+  const latencies = [];
+  for (let run = 0; run < requests; run++) {
+    const start = performance.now();
+    await call();
+    latencies.push(performance.now() - start);
+  }
+  latencies.sort((a, b) => a - b);
+  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+
+/** Prints `[name, { n, p50, p99 }]` rows as the benchmarks' latency table. */
+export function printLatencyTable(rows) {
+  console.log(`${pad('measure', 56)} ${pad('n', 5, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)}`);
+  console.log(`${'-'.repeat(56)} ${'-'.repeat(5)} ${'-'.repeat(8)} ${'-'.repeat(8)}`);
+  for (const [name, result] of rows)
+    console.log(`${pad(name, 56)} ${pad(result.n, 5, true)} ${pad(result.p50.toFixed(1), 8, true)} ${pad(result.p99.toFixed(1), 8, true)}`);
+}
+
+/**
+ * The API's tenant scope on a plain pg client: one transaction scoped to the company (as TenantDb
+ * does), handing the work a manager whose `query` answers rows. Services built on it run their
+ * own statements with no HTTP, guard, validation or JSON.
+ */
+export function plainTenantDb(pool, companyId, tenantSetting) {
+  return {
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('${tenantSetting}', $1, true)`, [String(companyId)]);
+        const manager = { query: async (sql, params) => (await client.query(sql, params)).rows };
+        const result = await work({ manager, companyId });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/**
+ * A fresh embedded PostgreSQL and the built API on it (demo seed), for one benchmark: `admin` (a
+ * superuser pool on the app's database, to load volume), `app` (the app role's pool, for the plain
+ * pg baselines), the API's base URL, and `stop`.
+ */
+export async function startBenchApi(root, name, { freePort, waitForApi }) {
+  const { createRequire } = await import('node:module');
+  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { spawn } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const require = createRequire(import.meta.url);
+  const { Pool } = require('pg');
+  const { startEmbeddedDatabase } = require(join(root, 'api', 'dist', 'database', 'embedded-database.js'));
+  const dataDir = mkdtempSync(`/var/tmp/planta-bench-${name}-`);
+  chmodSync(dataDir, 0o755);
+  const database = await startEmbeddedDatabase(dataDir, await freePort());
+  const admin = new Pool({ connectionString: database.adminUrl.replace(/\/postgres$/, '/planta'), max: 2 });
+  const app = new Pool({ connectionString: database.url, max: 2 });
+  for (const pool of [admin, app]) pool.on('error', () => undefined);
+  const port = await freePort();
+  const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, JWT_SECRET: 'bench-secret-long-enough-0123456789abcdefghij' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForApi(base);
+  return {
+    admin,
+    app,
+    base,
+    async stop() {
+      api.kill('SIGTERM');
+      await new Promise((done) => api.once('exit', done));
+      await admin.end();
+      await app.end();
+      await database.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
