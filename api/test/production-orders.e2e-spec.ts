@@ -343,10 +343,12 @@ describe('critical dimensions', () => {
     ];
     const saved = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(run.id));
     expect(saved.status).toBe(201);
+    // Each record also says whether it is within the tolerance of the die's profile (the die-shop test checks those figures).
     expect(saved.body).toEqual([
-      { order_dies_id: run.id, dimension_text: 'DimensionA', dimension_value: 20.15, date_saved: expect.any(String) },
-      { order_dies_id: run.id, dimension_text: 'DimensionB', dimension_value: 2.01, date_saved: expect.any(String) },
+      expect.objectContaining({ order_dies_id: run.id, dimension_text: 'DimensionA', dimension_value: 20.15, date_saved: expect.any(String) }),
+      expect.objectContaining({ order_dies_id: run.id, dimension_text: 'DimensionB', dimension_value: 2.01, date_saved: expect.any(String) }),
     ]);
+    expect(saved.body.map((record: { within_tolerance: boolean | null }) => typeof record.within_tolerance)).toEqual(['boolean', 'boolean']);
     const invalid = await t
       .http()
       .post('/api/orders/saveDieCriticalDimension')

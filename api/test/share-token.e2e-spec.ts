@@ -43,7 +43,7 @@ describe('share links', () => {
     const guest = bearer(session.access_token);
     const summary = await t.http().get(`/api/die/${ids.die}/summary`).set(guest);
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ id: ids.die, die_reference: 'EN-1042', copy_number: 1 });
+    expect(summary.body.die).toMatchObject({ id: ids.die, die_reference: 'EN-1042', copy_number: 1 });
     expect(summary.body.corrections).toHaveLength(1);
     // The summary's log too, read only: the die's own record (for editing) and its changes are not the guest's.
     expect((await t.http().get(`/api/die/${ids.die}/events`).set(guest)).status).toBe(200);

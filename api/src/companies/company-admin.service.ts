@@ -40,7 +40,7 @@ const SORTS: Record<string, string> = {
 };
 
 /** Tables whose rows of a company do not count as its data when it is deleted: its set-up and trail. */
-const SET_UP_TABLES = new Set(['page_role', 'company_page', 'role', 'audit_entry', 'company_member']);
+const SET_UP_TABLES = new Set(['page_role', 'company_page', 'role', 'audit_entry', 'company_member', 'dieshop_setting']);
 
 /**
  * The administration of the companies a caller belongs to. A company is nobody's tenant data, so
