@@ -19,3 +19,4 @@ export * from './layers';
 export * from './facts';
 export * from './use-board-live-refresh';
 export * from './qr-code';
+export * from './stored-files';

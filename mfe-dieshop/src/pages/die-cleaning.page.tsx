@@ -23,20 +23,15 @@ import {
   ToggleButton,
   tokens,
 } from '@fluentui/react-components';
-import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   CLEANING_METHODS,
   dieCleaningEndpoints,
   dieEndpoints,
-  failureReportMessages,
-  fileEndpoints,
   INSPECTION_RESULTS,
-  MAX_REPORT_PHOTOS,
-  PHOTO_CONTENT_TYPES,
   type CleaningMethod,
   type DieCleaning,
   type DieCleaningDetail,
@@ -50,10 +45,13 @@ import {
   Facts,
   i18nKey,
   LoadingScreen,
+  PhotoGallery,
+  PhotoPicker,
   ResourceList,
   showSnackbar,
   useCan,
   useFormat,
+  usePhotoPicker,
   type ListFilter,
   type ResourceColumn,
 } from '@planta/ui';
@@ -80,11 +78,6 @@ const useStyles = makeStyles({
   toggles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: '12px' },
   bigToggle: { minHeight: '56px', fontSize: tokens.fontSizeBase400 },
   buttons: { display: 'flex', gap: '12px', justifyContent: 'flex-end', flexWrap: 'wrap' },
-  photos: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' },
-  thumb: { position: 'relative', width: '96px', height: '96px' },
-  thumbImage: { width: '100%', height: '100%', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, display: 'block' },
-  remove: { position: 'absolute', top: '4px', insetInlineEnd: '4px' },
-  hiddenInput: { display: 'none' },
   tableWrap: { overflowX: 'auto' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -171,11 +164,6 @@ function StartCleaning({ detail, onDone }: { detail: DieCleaningDetail; onDone: 
   );
 }
 
-interface Photo {
-  file: File;
-  preview: string;
-}
-
 /** The open cleaning, and its end: time out, inspection result (the press's suggestion first), notes, photos. */
 function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetail; cleaning: DieCleaning; onDone: () => void }) {
   const { t } = useTranslation(['dieshop', 'common']);
@@ -189,34 +177,9 @@ function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetai
   const [result, setResult] = useState<InspectionResult | ''>(detail.suggested_result ?? '');
   const [notes, setNotes] = useState('');
   const [scrapReason, setScrapReason] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [limitMb, setLimitMb] = useState<number | null>(null);
+  const picker = usePhotoPicker();
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [sending, setSending] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    call(fileEndpoints.limit).then(
-      (limit) => setLimitMb(limit.upload_limit_mb),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.preview)), [photos]);
-
-  const addPhotos = (files: FileList | null) => {
-    if (!files) return;
-    const added: Photo[] = [];
-    let refusal: string | undefined;
-    for (const file of Array.from(files)) {
-      if (limitMb !== null && file.size > limitMb * 1024 * 1024) refusal = failureReportMessages.fileTooLarge(limitMb);
-      else if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) refusal = failureReportMessages.fileType;
-      else if (photos.length + added.length >= MAX_REPORT_PHOTOS) refusal = failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS);
-      else added.push({ file, preview: URL.createObjectURL(file) });
-    }
-    setPhotos((current) => [...current, ...added]);
-    setErrors((current) => ({ ...current, photos: refusal }));
-    if (fileInput.current) fileInput.current.value = '';
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -225,7 +188,7 @@ function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetai
     body.append('out_at', fromLocalInput(outAt) ?? '');
     body.append('notes', notes.trim());
     if (result === 'scrap') body.append('scrap_reason', scrapReason.trim());
-    for (const photo of photos) body.append('photos', photo.file, photo.file.name);
+    picker.appendTo(body);
     setSending(true);
     try {
       await call(dieCleaningEndpoints.finish, { params: { id: cleaning.id }, body: body as never });
@@ -288,40 +251,7 @@ function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetai
           <Field label={t('dieshop:dieCleaning.notes')} validationMessage={errors.notes}>
             <Textarea size="large" rows={3} maxLength={500} value={notes} onChange={(_, data) => setNotes(data.value)} />
           </Field>
-          <Field
-            label={t('dieshop:dieCleaning.photos')}
-            hint={limitMb === null ? undefined : t('dieshop:dieCleaning.photosHint', { mb: limitMb })}
-            validationMessage={errors.photos}
-          >
-            <div className={styles.photos}>
-              {photos.map((photo, index) => (
-                <div key={photo.preview} className={styles.thumb}>
-                  <img src={photo.preview} alt={photo.file.name} className={styles.thumbImage} />
-                  <Button
-                    className={styles.remove}
-                    size="small"
-                    shape="circular"
-                    icon={<DismissRegular />}
-                    aria-label={t('dieshop:dieCleaning.removePhoto', { name: photo.file.name })}
-                    onClick={() => setPhotos((current) => current.filter((_, position) => position !== index))}
-                  />
-                </div>
-              ))}
-              <Button size="large" icon={<CameraRegular />} onClick={() => fileInput.current?.click()}>
-                {t('dieshop:dieCleaning.addPhotos')}
-              </Button>
-              <input
-                ref={fileInput}
-                className={styles.hiddenInput}
-                type="file"
-                accept="image/*"
-                capture="environment"
-                multiple
-                data-testid="cleaning-photos"
-                onChange={(event) => addPhotos(event.target.files)}
-              />
-            </div>
-          </Field>
+          <PhotoPicker picker={picker} error={errors.photos} testId="cleaning-photos" />
           <div className={styles.buttons}>
             <Button size="large" type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
               {t('dieshop:dieCleaning.finishButton')}
@@ -446,7 +376,16 @@ function DieCleaningScreen({ dieId }: { dieId: number }) {
                     <TableCell>{cleaning.inspection_result ? t(`dieshop:enums.inspectionResult.${i18nKey(cleaning.inspection_result)}`) : '—'}</TableCell>
                     <TableCell>
                       {cleaning.notes || '—'}
-                      {cleaning.photos.length ? ` · ${t('dieshop:dieCleaning.photoCount', { count: cleaning.photos.length })}` : ''}
+                      {cleaning.photos.length ? (
+                        <PhotoGallery
+                          size={56}
+                          photos={cleaning.photos.map((photo, index) => ({
+                            key: photo.id,
+                            url: photo.url,
+                            name: `${t('common:photos.numbered', { n: index + 1 })} · ${format.dateTime(cleaning.in_at)}`,
+                          }))}
+                        />
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}

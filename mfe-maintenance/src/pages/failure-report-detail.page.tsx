@@ -17,7 +17,6 @@ import {
   Text,
   Textarea,
   Title2,
-  tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +30,7 @@ import {
   type FailureReportRow,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { ErrorCard, Facts, i18nKey, LoadingScreen, showSnackbar, useCan, useFormat } from '@planta/ui';
-import { StoredPhoto } from '../components/stored-photo';
+import { ErrorCard, Facts, i18nKey, LoadingScreen, PhotoGallery, showSnackbar, useCan, useFormat } from '@planta/ui';
 import '../i18n';
 import { CORRECTIVE_PATH, MACHINE_SUMMARY_PATH, REPORTS_PATH, SEVERITY_COLORS, STATUS_COLORS } from './failure-report.shared';
 
@@ -42,16 +40,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   card: { padding: '20px', display: 'flex', flexDirection: 'column', gap: '12px' },
   description: { whiteSpace: 'pre-wrap' },
-  photos: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: '12px' },
-  photo: {
-    aspectRatio: '1',
-    padding: 0,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
-    cursor: 'zoom-in',
-    backgroundColor: 'transparent',
-  },
   history: { margin: 0, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
 });
 
@@ -65,7 +53,6 @@ export default function FailureReportDetailPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const [report, setReport] = useState<FailureReportDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [enlarged, setEnlarged] = useState<FailureReportDetail['photos'][number] | null>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const may = {
     review: useCan(failureReportEndpoints.review),
@@ -171,21 +158,9 @@ export default function FailureReportDetailPage({ id }: { id: number }) {
         <Body1 className={styles.description}>{report.description}</Body1>
       </Card>
       <Card className={styles.card}>
-        <Text weight="semibold">{t('maintenance:failureReport.photos')}</Text>
-        {report.photos.length === 0 ? <Text>{t('maintenance:failureReport.noPhotos')}</Text> : null}
-        <div className={styles.photos}>
-          {report.photos.map((photo) => (
-            <button
-              key={photo.id}
-              type="button"
-              className={styles.photo}
-              aria-label={t('maintenance:failureReport.enlarge', { name: photo.file_name })}
-              onClick={() => setEnlarged(photo)}
-            >
-              <StoredPhoto url={photo.url} alt={photo.file_name} />
-            </button>
-          ))}
-        </div>
+        <Text weight="semibold">{t('common:photos.label')}</Text>
+        {report.photos.length === 0 ? <Text>{t('common:photos.none')}</Text> : null}
+        <PhotoGallery photos={report.photos.map((photo) => ({ key: photo.id, url: photo.url, name: photo.file_name }))} />
       </Card>
       <Card className={styles.card}>
         <Text weight="semibold">{t('maintenance:failureReport.history')}</Text>
@@ -197,17 +172,6 @@ export default function FailureReportDetailPage({ id }: { id: number }) {
         </ul>
       </Card>
 
-      <Dialog open={enlarged !== null} onOpenChange={(_, data) => (data.open ? undefined : setEnlarged(null))}>
-        <DialogSurface style={{ maxWidth: 'min(92vw, 1100px)' }}>
-          <DialogBody>
-            <DialogTitle>{enlarged?.file_name}</DialogTitle>
-            <DialogContent>{enlarged ? <StoredPhoto url={enlarged.url} alt={enlarged.file_name} full /> : null}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setEnlarged(null)}>{t('common:actions.close')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
       <DecisionDialog
         report={report}
         decision={decision}

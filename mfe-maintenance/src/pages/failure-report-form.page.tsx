@@ -15,8 +15,7 @@ import {
   ToggleButton,
   tokens,
 } from '@fluentui/react-components';
-import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -24,17 +23,14 @@ import {
   FAILURE_SEVERITIES,
   failureReportEndpoints,
   failureReportMessages,
-  fileEndpoints,
-  MAX_REPORT_PHOTOS,
   messages,
-  PHOTO_CONTENT_TYPES,
   STOP_CAUSES,
   type FailureReportKind,
   type FailureSeverity,
   type StopCause,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { i18nKey, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
+import { i18nKey, PhotoPicker, showSnackbar, useCan, usePhotoPicker, useReferenceOptions } from '@planta/ui';
 import '../i18n';
 import { MACHINE_QUERY_PARAM, REPORTS_PATH } from './failure-report.shared';
 
@@ -45,18 +41,8 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1, minWidth: '240px' },
   toggles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: '12px' },
   bigToggle: { minHeight: '56px', fontSize: tokens.fontSizeBase400 },
-  photos: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center' },
-  thumb: { position: 'relative', width: '104px', height: '104px' },
-  thumbImage: { width: '100%', height: '100%', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, display: 'block' },
-  remove: { position: 'absolute', top: '4px', insetInlineEnd: '4px' },
-  hiddenInput: { display: 'none' },
   buttons: { display: 'flex', gap: '12px', justifyContent: 'flex-end', flexWrap: 'wrap' },
 });
-
-interface Photo {
-  file: File;
-  preview: string;
-}
 
 type Errors = Partial<Record<'machine_id' | 'area' | 'kind' | 'severity' | 'description' | 'photos' | 'cause', string>>;
 
@@ -82,41 +68,17 @@ export default function FailureReportFormPage() {
   const [stopped, setStopped] = useState(false);
   const [cause, setCause] = useState<StopCause | ''>('');
   const [description, setDescription] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [limitMb, setLimitMb] = useState<number | null>(null);
+  const picker = usePhotoPicker();
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    call(fileEndpoints.limit).then(
-      (limit) => setLimitMb(limit.upload_limit_mb),
-      () => undefined,
-    );
-  }, []);
   // The machine of the address, once the machines are known: its name shows in the box.
   const chosen = useMemo(() => machines.find((option) => option.value === machineId), [machines, machineId]);
   useEffect(() => {
     if (chosen) setMachineText(chosen.label);
   }, [chosen]);
-  useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.preview)), [photos]);
 
   const filtered = machines.filter((option) => option.label.toLocaleLowerCase().includes(machineText.toLocaleLowerCase()) || option.value === machineId);
-
-  const addPhotos = (files: FileList | null) => {
-    if (!files) return;
-    const added: Photo[] = [];
-    let refusal: string | undefined;
-    for (const file of Array.from(files)) {
-      if (limitMb !== null && file.size > limitMb * 1024 * 1024) refusal = failureReportMessages.fileTooLarge(limitMb);
-      else if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) refusal = failureReportMessages.fileType;
-      else if (photos.length + added.length >= MAX_REPORT_PHOTOS) refusal = failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS);
-      else added.push({ file, preview: URL.createObjectURL(file) });
-    }
-    setPhotos((current) => [...current, ...added]);
-    setErrors((current) => ({ ...current, photos: refusal }));
-    if (fileInput.current) fileInput.current.value = '';
-  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -134,7 +96,7 @@ export default function FailureReportFormPage() {
     body.append('machine_stopped', String(stopped && !useArea));
     if (stopped && cause) body.append('cause', cause);
     body.append('description', description.trim());
-    for (const photo of photos) body.append('photos', photo.file, photo.file.name);
+    picker.appendTo(body);
     setSending(true);
     try {
       const created = await call(failureReportEndpoints.create, { body: body as never });
@@ -272,40 +234,7 @@ export default function FailureReportFormPage() {
             />
           </Field>
 
-          <Field
-            label={t('maintenance:failureReport.photos')}
-            hint={limitMb === null ? undefined : t('maintenance:failureReport.photosHint', { mb: limitMb })}
-            validationMessage={errors.photos}
-          >
-            <div className={styles.photos}>
-              {photos.map((photo, index) => (
-                <div key={photo.preview} className={styles.thumb}>
-                  <img src={photo.preview} alt={photo.file.name} className={styles.thumbImage} />
-                  <Button
-                    className={styles.remove}
-                    size="small"
-                    shape="circular"
-                    icon={<DismissRegular />}
-                    aria-label={t('maintenance:failureReport.removePhoto', { name: photo.file.name })}
-                    onClick={() => setPhotos((current) => current.filter((_, position) => position !== index))}
-                  />
-                </div>
-              ))}
-              <Button size="large" icon={<CameraRegular />} onClick={() => fileInput.current?.click()}>
-                {t('maintenance:failureReport.addPhotos')}
-              </Button>
-              <input
-                ref={fileInput}
-                className={styles.hiddenInput}
-                type="file"
-                accept="image/*"
-                capture="environment"
-                multiple
-                data-testid="report-photos"
-                onChange={(event) => addPhotos(event.target.files)}
-              />
-            </div>
-          </Field>
+          <PhotoPicker picker={picker} error={errors.photos} testId="report-photos" />
 
           <div className={styles.buttons}>
             <Button size="large" onClick={() => navigate(`${REPORTS_PATH}/all`)}>

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
+import { createTestLine, ok } from '../support/plant';
 import { eventually, greeting, launchBrowser, newPage, onPath, pathOf, submitLogin, visible } from '../support/browser';
+import { smallPng } from '../support/images';
 
 /**
  * Issue 13, production confirmation and cleaning (domain.md A2.4 step 2.4): a run ends on a press;
@@ -11,12 +13,6 @@ const TECH = 'matriceria@norte.example';
 const LEAD = 'jefe@norte.example';
 const DIE = 'E2E-CF';
 const ORDER = 'OP-E2E-CF-1';
-
-async function ok<T>(answer: Promise<{ status: number; body: T }>, status = [200, 201]): Promise<T> {
-  const { status: got, body } = await answer;
-  if (!status.includes(got)) throw new Error(`answered ${got}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** The die technician is no demo account of the shared list (its navigation differs from the operators'): signed in here. */
 async function loginAsTechnician(page: Page): Promise<void> {
@@ -32,25 +28,7 @@ describe('production confirmation and cleaning', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const line = await ok(
-      apiAs<{ id: number }>(LEAD, 'POST', 'extrusion-line', {
-        name: 'Prensa e2e confirmación',
-        press_tonnage_t: 1600,
-        max_operating_pressure_bar: 240,
-        container_inner_diameter_mm: 178,
-        billet_diameter_mm: 172,
-        cooling_table_length_m: 42,
-        net_productivity_goal_kg_h: 1200,
-        tooling_diameter_mm: 330,
-        tooling_length_mm: 230,
-        container_temperature_control: 'single',
-        discard_length_mm: 18,
-        max_billet_length_mm: 1000,
-        blunt_length_mm: 80,
-        table_length_m: 45,
-        usable_table_length_m: 42,
-      }),
-    );
+    const line = await createTestLine(LEAD, 'Prensa e2e confirmación');
     const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
     const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: DIE, copy_number: 1, die_type: 'solid', location: 'E-07' }));
     await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
@@ -120,12 +98,18 @@ describe('production confirmation and cleaning', () => {
       await visible(page.getByRole('heading', { name: 'Limpieza en curso' }));
       await visible(page.getByText('Tina 1'));
 
-      // Inspected OK: the die returns to stock, and the cleaning is in its history.
+      // Inspected OK with a photo of the bearing: the die returns to stock, and the cleaning, with its photo, is in its history.
       await page.getByRole('button', { name: 'OK: a inventario' }).click();
+      await page.getByTestId('cleaning-photos').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: smallPng() });
+      await visible(page.getByRole('img', { name: 'portada.png' }));
       await page.getByRole('button', { name: 'Terminar limpieza' }).click();
       await visible(page.getByText('Limpieza terminada. Estado de la matriz: En inventario'));
       const history = page.getByRole('table', { name: 'Historial de limpiezas' });
-      await visible(history.getByRole('row', { name: /Sosa cáustica · Tina 1/ }));
+      const cleaned = history.getByRole('row', { name: /Sosa cáustica · Tina 1/ });
+      await visible(cleaned);
+      await cleaned.getByRole('button', { name: /^Ampliar foto Foto 1 · / }).click();
+      await visible(page.getByRole('dialog').getByRole('img', { name: /^Foto 1 · / }));
+      await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
       await eventually(async () => expect((await ok(apiAs<{ state: string }>(TECH, 'GET', `die/${ids.die}`))).state).toBe('in_stock'));
       expect(pathOf(page)).toBe(`/apps/die-cleaning/${ids.die}`);
     } finally {

@@ -69,6 +69,15 @@ export const common: BundleShape<typeof es> = {
   chipSelect: {
     noOptions: 'صِف العنصر',
   },
+  photos: {
+    label: 'الصور',
+    add: 'التقط صورًا أو اخترها',
+    hint: 'JPEG أو PNG أو WebP؛ حتى {{mb}} ميغابايت لكل صورة',
+    remove: 'إزالة {{name}}',
+    enlarge: 'تكبير الصورة {{name}}',
+    none: 'لا توجد صور',
+    numbered: 'الصورة {{n}}',
+  },
   upload: {
     choose: 'اختيار ملف',
     dropHere: 'اسحب ملفًا وأفلته هنا',

@@ -69,6 +69,15 @@ export const common: BundleShape<typeof es> = {
   chipSelect: {
     noOptions: 'Describe the item',
   },
+  photos: {
+    label: 'Photos',
+    add: 'Take or choose photos',
+    hint: 'JPEG, PNG or WebP; up to {{mb}} MB each',
+    remove: 'Remove {{name}}',
+    enlarge: 'Enlarge photo {{name}}',
+    none: 'No photos',
+    numbered: 'Photo {{n}}',
+  },
   upload: {
     choose: 'Choose file',
     dropHere: 'Drop a file here',

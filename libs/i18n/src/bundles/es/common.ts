@@ -71,6 +71,15 @@ export const common = {
   chipSelect: {
     noOptions: 'Describe el ítem',
   },
+  photos: {
+    label: 'Fotos',
+    add: 'Tomar o elegir fotos',
+    hint: 'JPEG, PNG o WebP; hasta {{mb}} MB cada una',
+    remove: 'Quitar {{name}}',
+    enlarge: 'Ampliar foto {{name}}',
+    none: 'Sin fotos',
+    numbered: 'Foto {{n}}',
+  },
   upload: {
     choose: 'Seleccionar archivo',
     dropHere: 'Arrastra un archivo aquí',

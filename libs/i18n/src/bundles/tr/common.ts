@@ -69,6 +69,15 @@ export const common: BundleShape<typeof es> = {
   chipSelect: {
     noOptions: 'Öğeyi tanımlayın',
   },
+  photos: {
+    label: 'Fotoğraflar',
+    add: 'Fotoğraf çek veya seç',
+    hint: 'JPEG, PNG veya WebP; her biri en fazla {{mb}} MB',
+    remove: '{{name}} kaldır',
+    enlarge: '{{name}} fotoğrafını büyüt',
+    none: 'Fotoğraf yok',
+    numbered: 'Fotoğraf {{n}}',
+  },
   upload: {
     choose: 'Dosya seç',
     dropHere: 'Dosyayı buraya bırakın',
