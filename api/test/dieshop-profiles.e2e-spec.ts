@@ -1,4 +1,5 @@
 import { dieCopyMessages, messages, profileMessages, type ProfileDimensions, type SavedDimensionRecord } from '@planta/contracts';
+import { solidPng } from './support/png';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -151,6 +152,68 @@ describe('critical dimensions', () => {
     expect((await putDimensions(profile.id, [], GUEST)).status).toBe(403);
     expect((await putDimensions(profile.id, [{ label: 'A', nominal_mm: 1, tol_minus_mm: 0, tol_plus_mm: 0 }], LEAD)).status).toBe(200);
     expect((await t.http().get('/api/profile/99999999/dimensions').set(as(TECH))).status).toBe(404);
+  });
+});
+
+describe('the profile drawing', () => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const upload = (profileId: number, bytes: Buffer, filename: string, contentType: string, who = TECH) =>
+    t.http().put(`/api/profile/${profileId}/drawing`).set(as(who)).attach('file', bytes, { filename, contentType });
+
+  it('keeps a PDF as the drawing, shows it on the die summary of its copies, replaces it and takes it off', async () => {
+    const profile = await createProfile();
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(TECH))).body).toEqual({ drawing: null });
+
+    const kept = await upload(profile.id, pdf, 'plano.pdf', 'application/pdf');
+    expect(kept.status).toBe(200);
+    expect(kept.body.drawing).toMatchObject({ url: expect.stringMatching(/^\/api\/file\/\d+$/), content_type: 'application/pdf', size_bytes: pdf.length });
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(OPERATOR))).body).toEqual(kept.body);
+    // Whoever may read the profiles may read its drawing; another company may not.
+    const file = await t.http().get(kept.body.drawing.url).set(as(OPERATOR));
+    expect([file.status, file.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await t.http().get(kept.body.drawing.url).set(as(SOUTH_ADMIN))).status).toBe(404);
+
+    const die = await t
+      .http()
+      .post('/api/die')
+      .set(as(TECH))
+      .send({ die_reference: `DR-${profile.id}`, copy_number: 1, die_type: 'hollow', profile_id: profile.id });
+    expect(die.status).toBe(201);
+    const summary = await t.http().get(`/api/die/${die.body.id}/summary`).set(as(TECH));
+    expect(summary.body.documents).toEqual([
+      expect.objectContaining({ kind: 'drawing', label: `Plano del perfil ${profile.code}`, file_id: Number(kept.body.drawing.url.split('/').pop()) }),
+    ]);
+
+    const replaced = await upload(profile.id, solidPng(4, 4, [20, 20, 20]), 'plano.png', 'image/png');
+    expect([replaced.status, replaced.body.drawing.content_type]).toEqual([200, 'image/png']);
+    expect(replaced.body.drawing.url).not.toBe(kept.body.drawing.url);
+
+    // Taking it off is the leads' (delete on the dies page), not the technicians'.
+    expect((await t.http().delete(`/api/profile/${profile.id}/drawing`).set(as(TECH))).status).toBe(403);
+    expect((await t.http().delete(`/api/profile/${profile.id}/drawing`).set(as(LEAD))).status).toBe(204);
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(TECH))).body).toEqual({ drawing: null });
+  });
+
+  it('refuses a missing file, a text file and one over the company limit on the file field, and keeps the drawing', async () => {
+    const profile = await createProfile();
+    expect((await upload(profile.id, pdf, 'plano.pdf', 'application/pdf')).status).toBe(200);
+    const before = (await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(TECH))).body;
+
+    const missing = await t.http().put(`/api/profile/${profile.id}/drawing`).set(as(TECH)).field('nota', 'sin archivo');
+    expect([missing.status, missing.body.fields]).toEqual([400, { file: profileMessages.drawingMissing }]);
+    const text = await upload(profile.id, Buffer.from('hola'), 'plano.txt', 'text/plain');
+    expect([text.status, text.body.fields]).toEqual([400, { file: profileMessages.drawingFile }]);
+    const big = await upload(profile.id, Buffer.concat([pdf, Buffer.alloc(2 * 1024 * 1024)]), 'grande.pdf', 'application/pdf');
+    expect([big.status, big.body.fields]).toEqual([413, { file: 'El tamaño máximo permitido es de 2MB' }]);
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(TECH))).body).toEqual(before);
+  });
+
+  it('keeps another company’s profile out of reach, and the guests’ read-only grant from uploading', async () => {
+    const profile = await createProfile();
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(SOUTH_ADMIN))).status).toBe(404);
+    expect((await upload(profile.id, pdf, 'plano.pdf', 'application/pdf', SOUTH_ADMIN)).status).toBe(404);
+    expect((await upload(profile.id, pdf, 'plano.pdf', 'application/pdf', GUEST)).status).toBe(403);
+    expect((await t.http().get(`/api/profile/${profile.id}/drawing`).set(as(TECH))).body).toEqual({ drawing: null });
   });
 });
 

@@ -1,11 +1,11 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { dieCleaningEndpoints, dieConfirmationEndpoints, MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, type EndpointArgs } from '@planta/contracts';
+import { dieCleaningEndpoints, dieConfirmationEndpoints, type EndpointArgs } from '@planta/contracts';
+import { photosUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { DieCleaningService, type UploadedPhoto } from './die-cleaning.service';
+import { DieCleaningService } from './die-cleaning.service';
 import { DieConfirmationService } from './die-confirmation.service';
 
 @ApiTags('dieshop')
@@ -29,12 +29,6 @@ export class DieConfirmationController {
   }
 }
 
-/**
- * Multer keeps the photos in memory up to just above the largest limit a company may set; the
- * company's own limit is checked by FilesService (with its Spanish message).
- */
-const photoUpload = FilesInterceptor('photos', MAX_REPORT_PHOTOS + 1, { limits: { fileSize: MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 1 } });
-
 @ApiTags('dieshop')
 @Controller()
 export class DieCleaningController {
@@ -56,12 +50,12 @@ export class DieCleaningController {
   }
 
   @Endpoint(dieCleaningEndpoints.finish)
-  @UseInterceptors(photoUpload)
+  @UseInterceptors(photosUpload())
   @ApiConsumes('application/json', 'multipart/form-data')
   finish(
     @Caller() caller: RequestIdentity,
     @Input() { params, body }: EndpointArgs<typeof dieCleaningEndpoints.finish>,
-    @UploadedFiles() photos: UploadedPhoto[] | undefined,
+    @UploadedFiles() photos: UploadedBuffer[] | undefined,
   ) {
     return this.cleanings.finish(caller, params.id, body, photos ?? []);
   }

@@ -16,6 +16,7 @@ import {
   type InspectionResult,
   type RunCondition,
 } from '@planta/contracts';
+import type { UploadedBuffer } from '../files/uploads';
 import { isUniqueViolation } from '../common/db-errors';
 import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
@@ -25,13 +26,6 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
 import { scrapDie } from './die-copy.service';
 import { DieLifeService, lockDie } from './die-life.service';
-
-/** A photo as multer hands it over. */
-export interface UploadedPhoto {
-  buffer: Buffer;
-  originalname: string;
-  mimetype: string;
-}
 
 /** The log's words for the methods and results (die_event notes are Spanish). */
 const METHOD_WORDS = { caustic: 'sosa cáustica', wet_blast: 'granallado húmedo', mechanical: 'mecánica' } as const;
@@ -204,7 +198,7 @@ export class DieCleaningService {
   }
 
   /** Ends a cleaning with its inspection and photos, and moves the die where the result says, all or nothing. */
-  finish(caller: RequestIdentity, id: number, input: DieCleaningFinish, photos: UploadedPhoto[] = []): Promise<DieCleaning> {
+  finish(caller: RequestIdentity, id: number, input: DieCleaningFinish, photos: UploadedBuffer[] = []): Promise<DieCleaning> {
     if (photos.length > MAX_REPORT_PHOTOS) throw fieldError('photos', failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS));
     return this.tenantDb.transaction(async (scope) => {
       const [cleaning]: { id: number; die_id: number; in_at: Date; inspection_result: string | null }[] = await scope.manager.query(

@@ -1,14 +1,11 @@
 import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { MAX_COMPANY_UPLOAD_LIMIT_MB, nitridingBatchEndpoints, type EndpointArgs } from '@planta/contracts';
+import { nitridingBatchEndpoints, type EndpointArgs } from '@planta/contracts';
+import { documentUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { NitridingService, type UploadedCertificate } from './nitriding.service';
-
-/** Multer keeps the certificate in memory up to just above the largest limit a company may set; FilesService checks the company's own. */
-const certificateUpload = FileInterceptor('file', { limits: { fileSize: MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 1, files: 1 } });
+import { NitridingService } from './nitriding.service';
 
 @ApiTags('dieshop')
 @Controller()
@@ -41,9 +38,9 @@ export class NitridingController {
   }
 
   @Endpoint(nitridingBatchEndpoints.certificate)
-  @UseInterceptors(certificateUpload)
+  @UseInterceptors(documentUpload())
   @ApiConsumes('multipart/form-data')
-  certificate(@Input() { params, body }: EndpointArgs<typeof nitridingBatchEndpoints.certificate>, @UploadedFile() file: UploadedCertificate | undefined) {
+  certificate(@Input() { params, body }: EndpointArgs<typeof nitridingBatchEndpoints.certificate>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.nitriding.certificate(params.id, body.certificate_number, file);
   }
 

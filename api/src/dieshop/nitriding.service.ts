@@ -14,6 +14,7 @@ import {
   type NitridingConfirm,
   type NitridingReceive,
 } from '@planta/contracts';
+import type { UploadedBuffer } from '../files/uploads';
 import { fieldError } from '../common/field-error';
 import { sortColumn } from '../common/sort-column';
 import { containsFoldedSql } from '../common/text-search';
@@ -23,13 +24,6 @@ import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.se
 import { dieCopy } from './die-copy.service';
 import { DIE_COPY_COLUMNS, DIE_COPY_FROM, nitridingFilterSql, toDieCopy, type DieCopyRow } from './die-copy.queries';
 import { DieLifeService } from './die-life.service';
-
-/** A certificate as uploaded (multer's memory storage). */
-export interface UploadedCertificate {
-  buffer: Buffer;
-  originalname: string;
-  mimetype: string;
-}
 
 const BATCH_COLUMNS = `
   select b.id, b.number, b.supplier, b.process, b.status, b.sent_at, to_char(b.expected_at, 'YYYY-MM-DD') as expected_at, b.received_at,
@@ -173,7 +167,7 @@ export class NitridingService {
   }
 
   /** The certificate's file (a PDF or a photo of it), stored once per company within its upload limit. */
-  certificate(id: number, certificateNumber: string, file: UploadedCertificate | undefined): Promise<NitridingBatchDetail> {
+  certificate(id: number, certificateNumber: string, file: UploadedBuffer | undefined): Promise<NitridingBatchDetail> {
     return this.tenantDb.transaction(async (scope) => {
       await this.lockBatch(scope, id);
       let fileId: number | null = null;

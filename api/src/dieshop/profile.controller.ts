@@ -1,11 +1,13 @@
-import { Controller, Inject } from '@nestjs/common';
-import { profileDimensionEndpoints, profileResource, type EndpointArgs } from '@planta/contracts';
+import { Controller, Inject, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes } from '@nestjs/swagger';
+import { profileDimensionEndpoints, profileDrawingEndpoints, profileResource, type EndpointArgs } from '@planta/contracts';
 import { Endpoint, Input } from '../common/endpoint.decorator';
+import { documentUpload, type UploadedBuffer } from '../files/uploads';
 import { ResourceController } from '../resources/resource.controller';
 import { serviceToken } from '../resources/resource.service';
 import { ProfileService } from './profile.service';
 
-/** The profile resource, plus its critical dimensions. */
+/** The profile resource, plus its critical dimensions and its drawing. */
 @Controller()
 export class ProfileController extends ResourceController(profileResource) {
   constructor(@Inject(serviceToken(profileResource)) private readonly profiles: ProfileService) {
@@ -20,5 +22,22 @@ export class ProfileController extends ResourceController(profileResource) {
   @Endpoint(profileDimensionEndpoints.replace)
   replaceDimensions(@Input() { params, body }: EndpointArgs<typeof profileDimensionEndpoints.replace>) {
     return this.profiles.replaceDimensions(params.id, body);
+  }
+
+  @Endpoint(profileDrawingEndpoints.get)
+  drawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.get>) {
+    return this.profiles.drawing(params.id);
+  }
+
+  @Endpoint(profileDrawingEndpoints.replace)
+  @UseInterceptors(documentUpload())
+  @ApiConsumes('multipart/form-data')
+  replaceDrawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.replace>, @UploadedFile() file: UploadedBuffer | undefined) {
+    return this.profiles.replaceDrawing(params.id, file);
+  }
+
+  @Endpoint(profileDrawingEndpoints.remove)
+  removeDrawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.remove>) {
+    return this.profiles.removeDrawing(params.id);
   }
 }

@@ -1,15 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { profileResource, type ProfileDimension, type ProfileDimensions, type ProfileDimensionsUpdate } from '@planta/contracts';
+import {
+  fileUrl,
+  profileMessages,
+  profileResource,
+  type ProfileDimension,
+  type ProfileDimensions,
+  type ProfileDimensionsUpdate,
+  type ProfileDrawing,
+} from '@planta/contracts';
+import { fieldError } from '../common/field-error';
+import { FilesService } from '../files/files.service';
+import type { UploadedBuffer } from '../files/uploads';
 import { DatabaseConstraints } from '../resources/database-constraints.service';
 import { entityOf } from '../resources/resource.entity';
 import { ResourceService, serviceToken } from '../resources/resource.service';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { dimensionColumns } from './profile-tolerance';
 
-/** Profiles (the declared resource) and their critical dimensions, for the active company only. */
+/** Profiles (the declared resource), their critical dimensions and drawing, for the active company only. */
 @Injectable()
 export class ProfileService extends ResourceService<typeof profileResource> {
-  constructor(tenantDb: TenantDb, constraints: DatabaseConstraints) {
+  constructor(
+    tenantDb: TenantDb,
+    constraints: DatabaseConstraints,
+    private readonly files: FilesService,
+  ) {
     super(profileResource, tenantDb, constraints);
   }
 
@@ -37,6 +52,33 @@ export class ProfileService extends ResourceService<typeof profileResource> {
       return { dimensions: await profileDimensions(scope, profile.id) };
     });
   }
+
+  /** The profile's drawing, if one is kept; another company's profile answers 404. */
+  drawing(id: number): Promise<ProfileDrawing> {
+    return this.tenantDb.transaction(async (scope) => profileDrawing(scope, (await scope.repository(entityOf(profileResource)).findOne(id)).id));
+  }
+
+  /** Keeps a PDF or an image as the profile's drawing, within the company's upload limit, in place of the previous one. */
+  replaceDrawing(id: number, file: UploadedBuffer | undefined): Promise<ProfileDrawing> {
+    if (!file) throw fieldError('file', profileMessages.drawingMissing);
+    return this.tenantDb.transaction(async (scope) => {
+      const profile = await scope.repository(entityOf(profileResource)).findOne(id);
+      const stored = await this.files.store(scope, file.buffer, file.originalname, file.mimetype, 'file', {
+        documents: true,
+        typeMessage: profileMessages.drawingFile,
+      });
+      await scope.manager.query(`update profile set drawing_file_id = $2 where id = $1`, [profile.id, stored.id]);
+      return profileDrawing(scope, profile.id);
+    });
+  }
+
+  /** Takes the drawing off the profile; the file stays, as records may still point at it. */
+  removeDrawing(id: number): Promise<void> {
+    return this.tenantDb.transaction(async (scope) => {
+      const profile = await scope.repository(entityOf(profileResource)).findOne(id);
+      await scope.manager.query(`update profile set drawing_file_id = null where id = $1`, [profile.id]);
+    });
+  }
 }
 
 /** The profile resource's service, under the token its controller injects. */
@@ -48,4 +90,15 @@ async function profileDimensions(scope: TenantScope, profileId: number): Promise
     scope.companyId,
     profileId,
   ]);
+}
+
+/** A profile's drawing as its page shows it. */
+async function profileDrawing(scope: TenantScope, profileId: number): Promise<ProfileDrawing> {
+  const [row]: { id: number; content_type: string; size_bytes: number; created_at: Date }[] = await scope.manager.query(
+    `select f.id, f.content_type, f.size_bytes, f.created_at from profile p join stored_file f on f.id = p.drawing_file_id where p.id = $1 and p.company_id = $2`,
+    [profileId, scope.companyId],
+  );
+  return {
+    drawing: row ? { url: fileUrl(row.id), content_type: row.content_type, size_bytes: row.size_bytes, uploaded_at: row.created_at.toISOString() } : null,
+  };
 }

@@ -25,6 +25,7 @@ const FILE_USES: { page: string; sql: string }[] = [
   { page: 'maintenance-board', sql: `select 1 from work_order_attachment where company_id = $1 and file_id = $2` },
   { page: 'die-cleaning', sql: `select 1 from die_cleaning_photo where company_id = $1 and file_id = $2` },
   { page: 'die-nitriding', sql: `select 1 from nitriding_batch where company_id = $1 and certificate_file_id = $2` },
+  { page: 'dies', sql: `select 1 from profile where company_id = $1 and drawing_file_id = $2` },
 ];
 
 /** What a stored file may be: a photo, or a document (a PDF, or a photo of the paper: certificates). */

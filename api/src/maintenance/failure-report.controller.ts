@@ -1,18 +1,11 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { failureReportEndpoints, MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, type EndpointArgs } from '@planta/contracts';
+import { failureReportEndpoints, type EndpointArgs } from '@planta/contracts';
+import { photosUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { FailureReportService, type UploadedPhoto } from './failure-report.service';
-
-/**
- * Multer keeps the photos in memory up to just above the largest limit a company may set; the
- * company's own limit is checked by FilesService (with its Spanish message). One more file than
- * allowed is kept so the service can refuse it by name.
- */
-const photoUpload = FilesInterceptor('photos', MAX_REPORT_PHOTOS + 1, { limits: { fileSize: MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 1 } });
+import { FailureReportService } from './failure-report.service';
 
 @ApiTags('maintenance')
 @Controller()
@@ -30,12 +23,12 @@ export class FailureReportController {
   }
 
   @Endpoint(failureReportEndpoints.create)
-  @UseInterceptors(photoUpload)
+  @UseInterceptors(photosUpload())
   @ApiConsumes('application/json', 'multipart/form-data')
   create(
     @Caller() caller: RequestIdentity,
     @Input() { body }: EndpointArgs<typeof failureReportEndpoints.create>,
-    @UploadedFiles() photos: UploadedPhoto[] | undefined,
+    @UploadedFiles() photos: UploadedBuffer[] | undefined,
   ) {
     return this.reports.create(caller, body, photos ?? []);
   }

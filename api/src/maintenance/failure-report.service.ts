@@ -17,6 +17,7 @@ import {
   type NotificationVariant,
   type WorkOrderPriority,
 } from '@planta/contracts';
+import type { UploadedBuffer } from '../files/uploads';
 import { AuditService } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
@@ -28,13 +29,6 @@ import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { actor, openStopForReport, ownMachine } from './machine-stop.service';
 import { sortColumn } from '../common/sort-column';
 import { assignmentNotification } from './assignment-notice';
-
-/** A photo as multer hands it over. */
-export interface UploadedPhoto {
-  buffer: Buffer;
-  originalname: string;
-  mimetype: string;
-}
 
 const ROW = `
   select r.id, r.number, r.machine_id, m.name as machine_name, r.area, r.line_id, r.kind, r.severity, r.machine_stopped, r.description,
@@ -130,7 +124,7 @@ export class FailureReportService {
    * Files a report with its photos in one transaction (all saved or none); a stopped machine gets
    * its stop and the 'stopped' status in the same transaction. The leads are told after it commits.
    */
-  async create(caller: RequestIdentity, input: FailureReportCreate, photos: UploadedPhoto[] = []): Promise<FailureReportDetail> {
+  async create(caller: RequestIdentity, input: FailureReportCreate, photos: UploadedBuffer[] = []): Promise<FailureReportDetail> {
     if (photos.length > MAX_REPORT_PHOTOS) throw fieldError('photos', failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS));
     const report = await this.tenantDb.transaction(async (scope) => {
       const machine = input.machine_id !== undefined ? await ownMachine(scope, input.machine_id) : null;

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { DieState, DieType, InspectionResult } from '@planta/contracts';
 import { demoProfile, demoTolerance } from './demo-profiles';
+import { profileDrawingPdf } from './profile-drawing.pdf';
 import { insertRows, randomOf } from './seed-rows';
 
 const HOUR = 3_600_000;
@@ -106,7 +108,9 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     `select id, die_reference, copy_number, description, state, created_at from die where company_id = $1 order by die_reference, copy_number`,
     [companyId],
   );
-  const [alloy] = await manager.query(`select id from aluminum_alloy where company_id = $1 order by designation = '6063' desc, id limit 1`, [companyId]);
+  const [alloy] = await manager.query(`select id, designation from aluminum_alloy where company_id = $1 order by designation = '6063' desc, id limit 1`, [
+    companyId,
+  ]);
   const customers: { profile: string; customer: string }[] = await manager.query(
     `select distinct on (profile) profile, customer from production_order where company_id = $1 group by profile, customer order by profile, count(*) desc`,
     [companyId],
@@ -142,6 +146,34 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
       });
     }),
   );
+
+  // The customers' drawings, kept on most profiles (a few still wait for theirs), as the die summary lists them.
+  const SHAPE_WORDS: Record<string, string> = { solid: 'Sólido', semi_hollow: 'Semihueco', hollow: 'Hueco' };
+  for (const [index, name] of names.entries()) {
+    if (index % 5 === 4) continue;
+    const demo = demoProfile(name);
+    const pdf = profileDrawingPdf({
+      code: demo.code,
+      description: name,
+      customer: customers.find((row) => row.profile === name)?.customer ?? '',
+      shape: SHAPE_WORDS[demo.shape] ?? demo.shape,
+      kgM: demo.kgM,
+      alloy: alloy?.designation ?? '6063',
+      dimensions: (['A', 'B'] as const).map((label) => {
+        const nominal = label === 'A' ? demo.a : demo.b;
+        return { label, nominal, tolerance: demoTolerance(label, nominal) };
+      }),
+    });
+    const [file] = await manager.query(
+      `insert into stored_file (company_id, sha256, content_type, size_bytes, data) values ($1, $2, 'application/pdf', $3, $4)
+       on conflict (company_id, sha256) do update set size_bytes = excluded.size_bytes returning id`,
+      [companyId, createHash('sha256').update(pdf).digest('hex'), pdf.length, pdf],
+    );
+    // The drawing came with the customer's order, some days before its first die was received.
+    const received = Math.min(...dies.filter((die) => die.description === name).map((die) => new Date(die.created_at).getTime()));
+    await manager.query(`update stored_file set created_at = $2 where id = $1`, [file.id, new Date(received - 12 * 24 * HOUR)]);
+    await manager.query(`update profile set drawing_file_id = $2 where id = $1`, [profileId.get(name), file.id]);
+  }
 
   // ------------------------------------------------------------------ the runs, per die
   const runs: Run[] = (

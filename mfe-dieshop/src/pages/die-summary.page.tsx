@@ -26,9 +26,9 @@ import { EditRegular, PrintRegular, ShareRegular } from '@fluentui/react-icons';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { dieEndpoints, dieLabel, shareTokenEndpoints, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
+import { dieEndpoints, dieLabel, fileUrl, shareTokenEndpoints, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { Facts, i18nKey, printQrLabel, showSnackbar, useCan, useFormat, useQrSvg } from '@planta/ui';
+import { Facts, i18nKey, printQrLabel, showSnackbar, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
 import { DieStateBadge } from '../components/die-state-badge';
 import { DIESHOP_NS } from '../i18n';
 import { DIE_STATE_COLOURS } from './die-copy.model';
@@ -390,7 +390,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
           <ul>
             {documents.map((document) => (
               <li key={`${document.kind}:${document.file_id}`}>
-                {shared ? document.label : <a href={`/api/file/${document.file_id}`}>{document.label}</a>} · {format.date(document.at)}
+                {shared ? document.label : <StoredFileLink url={fileUrl(document.file_id)}>{document.label}</StoredFileLink>} · {format.date(document.at)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Field, Input, Link, makeStyles, Select, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Input, makeStyles, Select, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import {
   type NitridingResult,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { ErrorCard, Facts, i18nKey, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, useCan, useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
 import { NITRIDING_PATH } from './nitriding.shared';
 
@@ -216,9 +216,7 @@ function Certificate({ batch, onSaved }: { batch: NitridingBatchDetail; onSaved:
     <Card className={styles.card}>
       <Title3 as="h2">{t('nitriding.certificate')}</Title3>
       {batch.certificate_url ? (
-        <Link href={batch.certificate_url} target="_blank" rel="noopener">
-          {t('nitriding.certificateOpen')}
-        </Link>
+        <StoredFileLink url={batch.certificate_url}>{t('nitriding.certificateOpen')}</StoredFileLink>
       ) : (
         <Text>{t('nitriding.noCertificate')}</Text>
       )}

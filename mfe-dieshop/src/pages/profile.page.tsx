@@ -4,6 +4,7 @@ import { pathId, profileResource } from '@planta/contracts';
 import { ResourceFormScreen, ResourceListScreen } from '@planta/ui';
 import { ProfileCopies } from '../components/profile-copies';
 import { ProfileDimensionsEditor } from '../components/profile-dimensions.editor';
+import { ProfileDrawingSection } from '../components/profile-drawing';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -13,7 +14,7 @@ const useStyles = makeStyles({
 
 /**
  * `/apps/profile/all`: the profiles; `/new`: a new one; `/:id`: its data (the declared resource's
- * form), then what the generic form cannot hold: its critical dimensions and its die copies.
+ * form), then what the generic form cannot hold: its critical dimensions, its drawing and its die copies.
  */
 export default function ProfilePage() {
   const { id = 'all' } = useParams();
@@ -26,6 +27,7 @@ export default function ProfilePage() {
       {id !== 'new' && saved.success ? (
         <div className={styles.more} key={`more-${id}`}>
           <ProfileDimensionsEditor profileId={Number(saved.data)} />
+          <ProfileDrawingSection profileId={Number(saved.data)} />
           <ProfileCopies profileId={Number(saved.data)} />
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { eventually, freshPagePerTest, login, onPath, visible } from '../support/browser';
+import { smallPng } from '../support/images';
 
 const LEAD = 'jefe@norte.example';
 /** libs/contracts profileMessages.nominal, as the user reads it (browser tests see only what is shown). */
@@ -12,7 +13,7 @@ interface ProfileDimensions {
 /**
  * Issue 13, profiles: a shift lead (a lead of the die shop) creates a profile from 'Perfiles' of
  * 'Matricería ágil', gives it its critical dimensions in the table editor (decimals as the
- * keyboard gives them, a refused value shown on its field) and finds it listed.
+ * keyboard gives them, a refused value shown on its field), finds it listed and keeps its drawing.
  */
 describe('die shop profiles', () => {
   let page: Page;
@@ -98,5 +99,19 @@ describe('die shop profiles', () => {
     await page.reload();
     await visible(main.getByRole('listitem', { name: 'Cota 2' }).getByText('12,4 – 12,55 mm'));
     await visible(main.getByRole('region', { name: 'Copias de matriz de este perfil' }).getByText('Ninguna matriz está registrada para este perfil.'));
+
+    // The customer's drawing: a photo of the paper, previewed, opened in a new tab with the session's token.
+    const drawing = main.getByRole('region', { name: 'Plano del perfil' });
+    await visible(drawing.getByText('No hay plano guardado para este perfil.'));
+    await drawing.getByTestId('profile-drawing-file').setInputFiles({ name: 'plano.png', mimeType: 'image/png', buffer: smallPng() });
+    await visible(page.getByText('Plano guardado'));
+    await visible(drawing.getByText(/^PNG · 1 KB · subido el /));
+    await visible(drawing.getByRole('img', { name: 'Plano del perfil' }));
+    const opening = page.waitForEvent('popup');
+    await drawing.getByRole('link', { name: 'Abrir Plano del perfil' }).click();
+    const tab = await opening;
+    await tab.waitForURL(/^blob:/);
+    await tab.close();
+    await visible(drawing.getByRole('button', { name: 'Reemplazar plano' }));
   });
 });

@@ -13,6 +13,8 @@ export const profileMessages = {
   nominal: 'La medida nominal es un número de milímetros mayor que 0',
   tolerance: 'La tolerancia es un número de milímetros igual o mayor que 0',
   tooManyDimensions: 'Un perfil tiene como mucho 20 cotas críticas',
+  drawingFile: 'El plano debe ser un PDF o una imagen JPEG, PNG o WebP',
+  drawingMissing: 'Elige el archivo del plano',
 } as const;
 
 /** How many critical dimensions a profile may list. */
@@ -63,6 +65,19 @@ export type ProfileDimension = z.infer<typeof profileDimensionSchema>;
 /** `GET /api/profile/:id/dimensions`: the profile's critical dimensions, by label. */
 export const profileDimensionsSchema = z.object({ dimensions: z.array(profileDimensionSchema) });
 export type ProfileDimensions = z.infer<typeof profileDimensionsSchema>;
+
+/** `GET|PUT /api/profile/:id/drawing`: the customer's drawing of the profile (a PDF or an image), if one is kept. */
+export const profileDrawingSchema = z.object({
+  drawing: z
+    .object({
+      url: z.string(),
+      content_type: z.string(),
+      size_bytes: z.number().int(),
+      uploaded_at: z.string(),
+    })
+    .nullable(),
+});
+export type ProfileDrawing = z.infer<typeof profileDrawingSchema>;
 
 /** The profile label a 10-minute check measures: 'DimensionA' → 'A'. */
 export const DIMENSION_LABELS: Readonly<Record<(typeof DIMENSION_TEXTS)[number], string>> = { DimensionA: 'A', DimensionB: 'B' };
