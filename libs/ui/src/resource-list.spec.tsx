@@ -281,6 +281,31 @@ describe('ResourceList as the user reads the screen', () => {
     expect(lastQuery(fetch).get('due_from')).toBeNull();
   });
 
+  it.each([
+    [1440, true],
+    [1024, false],
+  ])('at %i px wide, a column for desktops only is shown: %s', async (width, shown) => {
+    mockFetch(pagedAnswer(rows(3)));
+    const realMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({
+        matches: width <= Number(/max-width: ([\d.]+)px/.exec(query)![1]),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList) as typeof window.matchMedia;
+    try {
+      renderList({ columns: [...columns, { key: 'id', label: 'Código interno', shown: 'wide' }] });
+      await screen.findByText('Línea 1');
+      expect(screen.getByRole('table')).toBeTruthy();
+      expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(
+        shown ? ['Nombre', 'Tonelaje (t)', 'Código interno'] : ['Nombre', 'Tonelaje (t)'],
+      );
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
+  });
+
   it('shows each row as a card of labelled values on a phone, opening it on a tap', async () => {
     mockFetch(machinesAnswer);
     const realMatchMedia = window.matchMedia;

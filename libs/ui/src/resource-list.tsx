@@ -34,7 +34,7 @@ import { ErrorCard } from './error-card';
 import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
-import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+import { PHONE_QUERY, TABLET_QUERY, useMediaQuery } from './use-media-query';
 
 /** One page of `GET /api/<resource>/all`. */
 export interface Paged<T> {
@@ -61,8 +61,11 @@ export interface ResourceColumn<T> {
   labels?: readonly ValueLabel[];
   /** false: a column of buttons, left out of the Excel file. */
   exported?: boolean;
-  /** false: a column of the Excel file only (what the screen shows inside another column). */
-  shown?: boolean;
+  /**
+   * false: a column of the Excel file only (what the screen shows inside another column);
+   * 'wide': shown on desktops only, left out on a tablet (its record page or the Excel file has it).
+   */
+  shown?: boolean | 'wide';
 }
 
 /** A filter above the list: a choice of values, a date bound or a typed text; its key is the API's query parameter. */
@@ -121,9 +124,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   tableWrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, position: 'relative' },
   row: { cursor: 'pointer' },
-  // Fluent's table lays columns out at equal widths: a long word (an email, an address) breaks
-  // inside its cell instead of running over the next one.
-  cell: { overflowWrap: 'anywhere' },
+  // Columns sized by their content (Fluent's table gives them equal widths, which on a tablet broke
+  // dates and state chips mid-word); a word longer than its column (an email) still breaks
+  // rather than running over the next cell, and a table wider than the screen scrolls in its frame.
+  table: { tableLayout: 'auto' },
+  cell: { overflowWrap: 'break-word' },
   empty: { padding: '32px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', textAlign: 'center' },
   footer: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: '12px' },
   pageSize: { display: 'flex', alignItems: 'center', gap: '8px' },
@@ -243,8 +248,9 @@ export function ResourceList<T extends { id: number | string }>({
   const styles = useStyles();
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
-  const shownColumns = columns.filter((column) => column.shown !== false);
   const asCards = useMediaQuery(PHONE_QUERY);
+  const narrow = useMediaQuery(TABLET_QUERY);
+  const shownColumns = columns.filter((column) => column.shown !== false && !(column.shown === 'wide' && narrow));
   const reading: ScreenReading = { columns, language: i18n.language };
   const readingRef = useRef(reading);
   readingRef.current = reading;
@@ -403,7 +409,7 @@ export function ResourceList<T extends { id: number | string }>({
               ))}
             </ul>
           ) : (
-            <Table sortable aria-label={title}>
+            <Table sortable aria-label={title} className={styles.table}>
               <TableHeader>
                 <TableRow>
                   {shownColumns.map((column) =>

@@ -73,6 +73,8 @@ function valuesOf(run: DieRunToConfirm): ConfirmationValues {
 const EMPTY: ConfirmationValues = { billets: '', billet_kg: '', good_kg: '', scrap_kg: '', condition: 'ok', pull_reason: '', notes: '' };
 
 const useStyles = makeStyles({
+  // A die reference (EN-6020-1) is read whole: it does not break at its hyphens.
+  reference: { whiteSpace: 'nowrap' },
   run: { padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
 });
 
@@ -210,10 +212,17 @@ function DieConfirmationForm({ id }: { id: string }) {
 /** The ended runs waiting for their confirmation (oldest first), or the confirmed ones with who confirmed them. */
 function DieConfirmationList() {
   const { t } = useTranslation(['dieshop', 'common']);
+  const styles = useStyles();
   const format = useFormat();
   const columns = useMemo<ResourceColumn<DieRunToConfirm>[]>(
     () => [
-      { key: 'die', label: t('dieshop:dieConfirmation.die'), width: 14, render: dieLabel, exportValue: dieLabel },
+      {
+        key: 'die',
+        label: t('dieshop:dieConfirmation.die'),
+        width: 14,
+        render: (row) => <span className={styles.reference}>{dieLabel(row)}</span>,
+        exportValue: dieLabel,
+      },
       { key: 'order_number', label: t('dieshop:dieConfirmation.order'), width: 14 },
       { key: 'line_name', label: t('dieshop:dieConfirmation.line'), width: 20 },
       {
@@ -222,7 +231,13 @@ function DieConfirmationList() {
         render: (row) => format.dateTime(row.end_extrusion_time),
         exportValue: (row) => new Date(row.end_extrusion_time),
       },
-      { key: 'hours', label: t('dieshop:dieConfirmation.hours'), render: (row) => format.number(row.hours, 2), exportValue: (row) => row.hours },
+      {
+        key: 'hours',
+        label: t('dieshop:dieConfirmation.hours'),
+        render: (row) => format.number(row.hours, 2),
+        exportValue: (row) => row.hours,
+        shown: 'wide',
+      },
       {
         key: 'billets_pushed',
         label: t('dieshop:dieConfirmation.billets'),
@@ -240,6 +255,7 @@ function DieConfirmationList() {
         label: t('dieshop:dieConfirmation.scrapKg'),
         render: (row) => format.number(row.confirmation?.scrap_kg ?? row.scrap_kg, 1),
         exportValue: (row) => row.confirmation?.scrap_kg ?? row.scrap_kg,
+        shown: 'wide',
       },
       {
         key: 'confirmed_by',
@@ -252,7 +268,7 @@ function DieConfirmationList() {
         exportValue: (row) => row.confirmation?.confirmed_by_name ?? '',
       },
     ],
-    [t, format],
+    [t, format, styles],
   );
   const filters = useMemo<ListFilter[]>(
     () => [

@@ -14,7 +14,10 @@ import { DIE_INVENTORY_PATH, DIE_NEW_PATH, dieEditPath, dieSummaryPath, manualMo
 function TwoLines({ first, second, strong }: { first: string; second: string | null; strong?: boolean }) {
   return (
     <span style={{ display: 'flex', flexDirection: 'column' }}>
-      <Text weight={strong ? 'semibold' : 'regular'}>{first}</Text>
+      {/* A reference (EN-1042-1) is read whole: it does not break at its hyphens. */}
+      <Text weight={strong ? 'semibold' : 'regular'} wrap={!strong}>
+        {first}
+      </Text>
       {second ? <Text size={200}>{second}</Text> : null}
     </span>
   );
@@ -136,13 +139,15 @@ export default function DieInventoryPage() {
         exportValue: (die) => die.nitriding.percent,
         width: 16,
       },
-      { key: 'kg_total', label: t('dieInventory.columns.kgTotal'), sortable: true, render: (die) => format.number(die.kg_total, 0) },
+      // On a tablet the die summary has the lifetime figures; the list keeps what the shop acts on.
+      { key: 'kg_total', label: t('dieInventory.columns.kgTotal'), sortable: true, render: (die) => format.number(die.kg_total, 0), shown: 'wide' },
       {
         key: 'last_run_at',
         label: t('dieInventory.columns.lastRun'),
         sortable: true,
         render: (die) => format.date(die.last_run_at),
         exportValue: (die) => (die.last_run_at ? new Date(die.last_run_at) : null),
+        shown: 'wide',
       },
       {
         key: 'actions',
