@@ -3,6 +3,9 @@ const path = require('node:path');
 /** Shared jest settings: TypeScript through ts-jest, libs resolved from their sources. */
 module.exports = {
   testEnvironment: 'node',
+  // A limit for hung tests, not a speed target: rendering the whole shell in jsdom takes seconds on
+  // a loaded 2-core CI machine (jest's 5 s default failed there once with nothing wrong).
+  testTimeout: 30000,
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
   },
