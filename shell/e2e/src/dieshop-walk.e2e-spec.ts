@@ -4,10 +4,10 @@ import { createTestLine, ok } from '../support/plant';
 import { launchBrowser, newPage, onPath, submitLogin, visible } from '../support/browser';
 
 /**
- * Issue 13, the whole life of one die copy (domain.md A2.4): received, tried on a press, run,
- * confirmed off the press, cleaned, inspected to nitriding, nitrided and back in stock. Each step
- * is done through the API the die-shop screens call (their own browser tests walk the screens);
- * here the die summary must tell that story, to the technician and to a guest with a share link.
+ * Issue 13, the whole life of one die copy (domain.md A2.4): received and tried on a press (through
+ * the API, as the die shop and the press would), then, in the browser, the technician confirms the
+ * run, cleans the die, sends it to nitriding on the inspection's word and confirms it back; the die
+ * summary tells that story, to the technician and to a guest with a share link.
  */
 const TECH = 'matriceria@norte.example';
 const LEAD = 'jefe@norte.example';
@@ -22,7 +22,7 @@ async function texts(rows: Locator): Promise<string[]> {
 describe('the life of a die copy, told by its summary', () => {
   let browser: Browser;
   let dieId = 0;
-  let batchNumber = '';
+  let runId = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -60,41 +60,57 @@ describe('the life of a die copy, told by its summary', () => {
     const run = await ok(apiAs<{ id: number }>(LEAD, 'POST', 'extrusion/start', { order_id: order.id, die_id: dieId, line_id: line.id }));
     expect((await ok(apiAs<{ state: string }>(TECH, 'GET', `die/${dieId}`))).state).toBe('press');
     await ok(apiAs(LEAD, 'POST', `extrusion/${run.id}/stop`, { billets_pushed: 24, good_kg: 1150, scrap_kg: 70 }));
-
-    // Confirmed off the press (to cleaning), cleaned and inspected: its nitriding is due.
-    await ok(
-      apiAs(TECH, 'POST', 'die-confirmation', {
-        order_die_id: run.id,
-        billets: 24,
-        billet_kg: 1300,
-        good_kg: 1150,
-        scrap_kg: 70,
-        condition: 'ok',
-        pull_reason: 'order_end',
-        notes: '',
-      }),
-    );
-    const cleaning = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die-cleaning', { die_id: dieId, method: 'caustic', bath: 'Tina 3' }));
-    await ok(apiAs(TECH, 'PATCH', `die-cleaning/${cleaning.id}`, { inspection_result: 'nitriding', notes: 'Superficie de apoyo gastada' }));
-    expect((await ok(apiAs<{ state: string }>(TECH, 'GET', `die/${dieId}`))).state).toBe('nitriding');
-
-    // Nitrided in a batch and confirmed back into stock.
-    const batch = await ok(
-      apiAs<{ id: number; number: string }>(TECH, 'POST', 'nitriding-batch', { supplier: 'Nitruraciones Vascas', process: 'gas', die_ids: [dieId] }),
-    );
-    batchNumber = batch.number;
-    await ok(apiAs(TECH, 'POST', `nitriding-batch/${batch.id}/receive`, { certificate_number: 'CERT-VIDA-1' }));
-    await ok(apiAs(TECH, 'POST', `nitriding-batch/${batch.id}/die/${dieId}`, { hardness_hv: 1020, case_depth_mm: 0.15, result: 'accepted' }));
+    runId = run.id;
   });
   afterAll(() => browser?.close());
 
-  it('the technician reads every step in the die summary and shares it; the guest sees that summary only', async () => {
+  it('the technician confirms the run, cleans and nitrides the die, reads every step in its summary and shares it; the guest sees that summary only', async () => {
     const { context, page } = await newPage(browser);
     const guest = await newPage(browser);
     try {
       await page.goto('/login');
       await submitLogin(page, TECH);
       await onPath(page, '/apps/dashboards/welcome');
+      const main = page.getByRole('main');
+
+      // The run is confirmed as counted: the die goes from the press to cleaning.
+      await page.goto(`/apps/die-confirm-production/${runId}`);
+      await visible(page.getByRole('heading', { name: `Confirmar la corrida de ${LABEL} (${ORDER})` }));
+      await page.getByRole('combobox', { name: 'Motivo de retiro' }).selectOption({ label: 'Fin de orden' });
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await visible(page.getByText('Corrida confirmada: la matriz pasó a limpieza'));
+
+      // Cleaned; the inspection finds the bearing worn and sends it to nitriding.
+      await page.goto(`/apps/die-cleaning/${dieId}`);
+      await visible(page.getByRole('heading', { name: `Limpieza de la matriz ${LABEL}` }));
+      await page.getByRole('textbox', { name: 'Baño o equipo' }).fill('Tina 3');
+      await page.getByRole('button', { name: 'Iniciar limpieza' }).click();
+      await visible(page.getByRole('heading', { name: 'Limpieza en curso' }));
+      await page.getByRole('button', { name: 'A nitrurado' }).click();
+      await page.getByRole('button', { name: 'Terminar limpieza' }).click();
+      await visible(page.getByText('Limpieza terminada. Estado de la matriz: En nitrurado'));
+
+      // Sent in a batch (it waits there, sent by the inspection), received and confirmed back to stock.
+      await page.goto('/apps/die-nitruring-confirm/all');
+      const candidate = page.getByTestId(`candidate-${dieId}`);
+      await visible(candidate.getByText('Enviada por inspección'));
+      await page.getByRole('checkbox', { name: `Elegir ${LABEL}` }).check();
+      await page.getByRole('textbox', { name: 'Proveedor' }).fill('Nitruraciones Vascas');
+      await page.getByRole('button', { name: 'Enviar lote' }).click();
+      await page.waitForURL(/\/apps\/die-nitruring-confirm\/\d+$/);
+      const title = await visible(main.getByRole('heading', { name: /^Lote de nitrurado NT-\d{4}-\d{4}$/, level: 1 }));
+      const batchNumber = ((await title.textContent()) ?? '').replace('Lote de nitrurado ', '');
+      expect(batchNumber).toMatch(/^NT-\d{4}-\d{4}$/);
+      await page.getByRole('textbox', { name: 'Número de certificado' }).fill('CERT-VIDA-1');
+      await page.getByRole('button', { name: 'Marcar como recibido' }).click();
+      await visible(page.getByTestId('batch-status').getByText('Recibido'));
+      const card = page.getByTestId(`batch-die-${dieId}`);
+      await card.getByRole('textbox', { name: 'Dureza (HV)' }).fill('1020');
+      await card.getByRole('textbox', { name: 'Profundidad de capa (mm)' }).fill('0,15');
+      await card.getByRole('combobox', { name: 'Resultado' }).selectOption('accepted');
+      await card.getByRole('button', { name: 'Confirmar' }).click();
+      await visible(card.getByText('Aceptada: contadores a cero, de vuelta en inventario'));
+
       await page.goto(`/apps/dies/dieResume/${dieId}`);
       await visible(page.getByRole('heading', { name: `Ficha de la matriz ${LABEL}` }));
 
