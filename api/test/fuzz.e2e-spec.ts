@@ -31,8 +31,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  *
  * What is held back, so that the run stays meaningful: DELETE routes get only ids the run itself
  * created, ids that name nothing and hostile ids (deleting the seeded catalogue would turn every
- * later request into a 404); PATCH /api/page-role/:id may take the admin's own grants away, so the
- * grants are put back after that route.
+ * later request into a 404); PATCH /api/page-role/:id may take the admin's own grants away and a
+ * password reset may give the admin a temporary password, so both are put back after their route.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -455,7 +455,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       expect(routes.length).toBeGreaterThan(60);
       let seed = SEED;
       for (const route of routes) {
-        const grants = route.path === '/api/page-role/{id}' && route.method === 'PATCH' ? await t.sql(`select * from page_role`) : null;
+        const putBack = await standingTakenBy(`${route.method} ${route.path}`);
         await fc.assert(
           fc.asyncProperty(requestArbitrary(route), async (request) => {
             const { status, body, text } = await send(route, request);
@@ -486,7 +486,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
           }),
           { numRuns: RUNS, seed: seed++, endOnFailure: true },
         );
-        if (grants) await restoreGrants(grants);
+        await putBack?.();
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
@@ -536,7 +536,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
     // Every record of every resource, read back, is one its own contract accepts as it is.
     for (const resource of RESOURCES) {
       const page = await fetch(`${base}/api/${resource.api}/all?pageSize=500`, { headers: { Authorization: `Bearer ${tokens.admin}` } });
-      expect(page.status).toBe(200);
+      // Named, so that a refusal says which list (and why, in its body).
+      expect({ list: resource.api, status: page.status }).toEqual({ list: resource.api, status: 200 });
       for (const record of ((await page.json()) as { items: Record<string, unknown>[] }).items) {
         const parsed = resourceSchemas(resource).create.safeParse(storedFields(resource, record));
         if (!parsed.success)
@@ -559,8 +560,37 @@ describe('fuzzing every route of the OpenAPI document', () => {
   });
 });
 
-async function restoreGrants(rows: Record<string, unknown>[]): Promise<void> {
-  for (const row of rows) {
-    await t.sql(`update page_role set read = $2, insert = $3, update = $4, delete = $5 where id = $1`, [row.id, row.read, row.insert, row.update, row.delete]);
+/**
+ * Routes whose random requests may take the seeded accounts' own standing away, and how it is put
+ * back after each: a PATCH of page-role the admin's grants, a password reset the admin's password
+ * (a temporary one blocks every later request until it is changed).
+ */
+async function standingTakenBy(route: string): Promise<(() => Promise<void>) | null> {
+  if (route === 'PATCH /api/page-role/{id}') {
+    const rows = await t.sql<Record<string, unknown>>(`select * from page_role`);
+    return async () => {
+      for (const row of rows)
+        await t.sql(`update page_role set read = $2, insert = $3, update = $4, delete = $5 where id = $1`, [
+          row.id,
+          row.read,
+          row.insert,
+          row.update,
+          row.delete,
+        ]);
+    };
   }
+  if (route === 'POST /api/users/{id}/reset-password') {
+    const users = await t.sql<{ id: number; password_hash: string; must_change_password: boolean }>(
+      `select id, password_hash, must_change_password from app_user`,
+    );
+    return async () => {
+      for (const user of users)
+        await t.sql(`update app_user set password_hash = $2, must_change_password = $3 where id = $1`, [
+          user.id,
+          user.password_hash,
+          user.must_change_password,
+        ]);
+    };
+  }
+  return null;
 }

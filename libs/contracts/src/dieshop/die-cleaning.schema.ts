@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, safeText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, nameText } from '../common.schema';
 import { messages } from '../messages';
 import { CLEANING_METHODS, DIE_STATES, INSPECTION_RESULTS, RUN_CONDITIONS } from '../dieshop.schema';
 import { storedFileSchema } from '../maintenance/failure-report.schema';
@@ -28,7 +28,7 @@ const when = isoDateTime;
 export const dieCleaningStartSchema = z.object({
   die_id: idSchema,
   method: z.enum(CLEANING_METHODS, { error: dieCleaningMessages.method }),
-  bath: safeText().trim().max(60, messages.tooLong(60)).default(''),
+  bath: nameText().max(60, messages.tooLong(60)).default(''),
   /** Who does it (the caller when not given). */
   operator_id: idSchema.nullable().optional(),
   /** When it went in (now when not given). */
@@ -43,8 +43,8 @@ export type DieCleaningStart = z.infer<typeof dieCleaningStartSchema>;
 export const dieCleaningFinishSchema = z.object({
   inspection_result: z.enum(INSPECTION_RESULTS, { error: dieCleaningMessages.result }),
   out_at: z.preprocess(fromForm, when.optional()),
-  notes: z.preprocess(fromForm, safeText().trim().max(500, messages.tooLong(500)).default('')),
-  scrap_reason: z.preprocess(fromForm, safeText().trim().max(300, messages.tooLong(300)).optional()),
+  notes: z.preprocess(fromForm, nameText().max(500, messages.tooLong(500)).default('')),
+  scrap_reason: z.preprocess(fromForm, nameText().max(300, messages.tooLong(300)).optional()),
 });
 export type DieCleaningFinish = z.infer<typeof dieCleaningFinishSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, bodyNumber, idSchema, listQuerySchema, safeText } from '../common.schema';
+import { bodyInteger, bodyNumber, idSchema, listQuerySchema, nameText } from '../common.schema';
 import { messages } from '../messages';
 import { DIE_STATES, PULL_REASONS, RUN_CONDITIONS, type InspectionResult, type RunCondition } from '../dieshop.schema';
 
@@ -38,7 +38,7 @@ export const dieConfirmationCreateSchema = z.object({
   scrap_kg: kg,
   condition: z.enum(RUN_CONDITIONS, { error: dieConfirmationMessages.condition }),
   pull_reason: z.enum(PULL_REASONS, { error: dieConfirmationMessages.pullReason }),
-  notes: safeText().trim().max(500, messages.tooLong(500)).default(''),
+  notes: nameText().max(500, messages.tooLong(500)).default(''),
 });
 export type DieConfirmationCreate = z.infer<typeof dieConfirmationCreateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, bodyNumber, idSchema, isoDate, listQuerySchema, nameText, queryInteger, requiredText, safeText } from '../common.schema';
+import { bodyInteger, bodyNumber, idSchema, isoDate, listQuerySchema, nameText, queryInteger, requiredText } from '../common.schema';
 import { messages } from '../messages';
 import { DIE_EVENT_KINDS, DIE_STATES, DIE_TYPES, ENLISTMENT_GUARDS, NITRIDING_DUE } from '../dieshop.schema';
 
@@ -78,7 +78,7 @@ export type DieCopyUpdate = z.infer<typeof dieCopyUpdateSchema>;
 /** `POST /api/die/:id/move`: a die-shop move of domain.md A2.2 (runs move dies by themselves). */
 export const dieMoveSchema = z.object({
   to: z.enum(DIE_STATES, { error: dieCopyMessages.state }),
-  note: safeText().trim().max(500, messages.tooLong(500)).default(''),
+  note: nameText().max(500, messages.tooLong(500)).default(''),
   /** The state the caller saw: a die moved meanwhile is not moved again. */
   from: z.enum(DIE_STATES, { error: dieCopyMessages.state }).optional(),
 });
@@ -86,7 +86,7 @@ export type DieMove = z.infer<typeof dieMoveSchema>;
 
 /** `DELETE /api/die/:id`: scrapping (dar de baja) keeps the copy and its history; the reason is required. */
 export const dieScrapSchema = z.object({
-  reason: safeText({ error: dieCopyMessages.scrapReason }).trim().min(1, dieCopyMessages.scrapReason).max(300, messages.tooLong(300)),
+  reason: nameText({ error: dieCopyMessages.scrapReason }).min(1, dieCopyMessages.scrapReason).max(300, messages.tooLong(300)),
 });
 export type DieScrap = z.infer<typeof dieScrapSchema>;
 
@@ -97,7 +97,7 @@ export const dieInventoryQuerySchema = listQuerySchema.extend({
   company_id: queryInteger().optional(),
   state: z.enum(DIE_STATES, { error: dieCopyMessages.state }).optional(),
   die_type: z.enum(DIE_TYPES, { error: dieCopyMessages.dieType }).optional(),
-  location: safeText().trim().max(60, messages.tooLong(60)).optional(),
+  location: nameText().max(60, messages.tooLong(60)).optional(),
   profile_id: queryInteger().optional(),
   /** `soon`: "nitrurado próximo" or past; `overdue`: past the threshold. */
   nitriding: z.enum(['soon', 'overdue']).optional(),

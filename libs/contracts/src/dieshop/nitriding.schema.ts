@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyNumber, idSchema, isoDate, isoDateTime, listQuerySchema, nameText, safeText } from '../common.schema';
+import { bodyNumber, idSchema, isoDate, isoDateTime, listQuerySchema, nameText } from '../common.schema';
 import { messages } from '../messages';
 import { DIE_STATES, NITRIDING_BATCH_STATUSES, NITRIDING_PROCESSES, NITRIDING_RESULTS, NITRIDING_TYPICAL } from '../dieshop.schema';
 import { dieCopySchema } from './die-copy.schema';
@@ -73,7 +73,7 @@ export const nitridingConfirmSchema = z.object({
   hardness_hv: bodyNumber(nitridingMessages.hardness).positive(nitridingMessages.hardness).lt(2000, nitridingMessages.hardness),
   case_depth_mm: bodyNumber(nitridingMessages.caseDepth).positive(nitridingMessages.caseDepth).lt(5, nitridingMessages.caseDepth),
   result: z.enum(NITRIDING_RESULTS, { error: nitridingMessages.result }),
-  note: safeText().trim().max(300, messages.tooLong(300)).default(''),
+  note: nameText().max(300, messages.tooLong(300)).default(''),
 });
 export type NitridingConfirm = z.infer<typeof nitridingConfirmSchema>;
 

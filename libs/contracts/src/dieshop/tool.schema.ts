@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyNumber, idSchema, listQuerySchema, nameText, requiredText, safeText } from '../common.schema';
+import { bodyNumber, idSchema, listQuerySchema, nameText, requiredText } from '../common.schema';
 import { messages } from '../messages';
 import { DUMMY_BLOCK_GROWTH_LIMIT_MM, TOOL_KINDS, TOOL_STATES } from '../dieshop.schema';
 
@@ -70,7 +70,7 @@ export const toolCheckCreateSchema = z.object({
   limit_value: bodyNumber(toolMessages.limit).min(-1e6, toolMessages.limit).max(1e6, toolMessages.limit).nullable().default(null),
   /** Said by whoever measured when there is no limit to compare with. */
   ok: z.boolean().optional(),
-  note: safeText().trim().max(300, messages.tooLong(300)).default(''),
+  note: nameText().max(300, messages.tooLong(300)).default(''),
 });
 export type ToolCheckCreate = z.infer<typeof toolCheckCreateSchema>;
 
