@@ -55,6 +55,11 @@ export function useUploadLimit(): number | null {
   return limitMb;
 }
 
+/** The spec's refusal of a file over the company's upload limit (none while the limit is unknown: the API checks it too). */
+export function tooLargeRefusal(file: File, limitMb: number | null): string | undefined {
+  return limitMb !== null && file.size > limitMb * 1024 * 1024 ? failureReportMessages.fileTooLarge(limitMb) : undefined;
+}
+
 /** A photo taken or chosen on this device, not sent yet, with its preview. */
 export interface PickedPhoto {
   file: File;
@@ -80,7 +85,8 @@ export function usePhotoPicker() {
       const added: PickedPhoto[] = [];
       let refused: string | undefined;
       for (const file of files) {
-        if (limitMb !== null && file.size > limitMb * 1024 * 1024) refused = failureReportMessages.fileTooLarge(limitMb);
+        const tooLarge = tooLargeRefusal(file, limitMb);
+        if (tooLarge) refused = tooLarge;
         else if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) refused = failureReportMessages.fileType;
         else if (current.current.length + added.length >= MAX_REPORT_PHOTOS) refused = failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS);
         else added.push({ file, preview: URL.createObjectURL(file) });

@@ -2,9 +2,9 @@ import { Button, Field, makeStyles, Spinner, Subtitle2, Text, tokens } from '@fl
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureReportMessages, profileDrawingEndpoints, type ProfileDrawing } from '@planta/contracts';
+import { profileDrawingEndpoints, type ProfileDrawing } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { showSnackbar, StoredFileLink, StoredPhoto, useCan, useFormat, useUploadLimit } from '@planta/ui';
+import { showSnackbar, StoredFileLink, StoredPhoto, tooLargeRefusal, useCan, useFormat, useUploadLimit } from '@planta/ui';
 
 /** What a drawing may be: the customer's PDF, or a photo or scan of the paper. */
 const DRAWING_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
@@ -48,8 +48,9 @@ export function ProfileDrawingSection({ profileId }: { profileId: number }) {
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    if (limitMb !== null && file.size > limitMb * 1024 * 1024) {
-      setError(failureReportMessages.fileTooLarge(limitMb));
+    const tooLarge = tooLargeRefusal(file, limitMb);
+    if (tooLarge) {
+      setError(tooLarge);
       return;
     }
     const body = new FormData();

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   dieLabel,
-  failureReportMessages,
   NITRIDING_RESULTS,
   NITRIDING_TYPICAL,
   nitridingBatchEndpoints,
@@ -16,7 +15,7 @@ import {
   type NitridingResult,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, useCan, useFormat } from '@planta/ui';
+import { ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, tooLargeRefusal, useCan, useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
 import { NITRIDING_PATH } from './nitriding.shared';
 
@@ -181,8 +180,9 @@ function Certificate({ batch, onSaved }: { batch: NitridingBatchDetail; onSaved:
 
   const choose = (files: FileList | null) => {
     const chosen = files?.[0] ?? null;
-    if (chosen && chosen.size > batch.upload_limit_mb * 1024 * 1024) {
-      setErrors({ file: failureReportMessages.fileTooLarge(batch.upload_limit_mb) });
+    const tooLarge = chosen ? tooLargeRefusal(chosen, batch.upload_limit_mb) : undefined;
+    if (tooLarge) {
+      setErrors({ file: tooLarge });
       setFile(null);
       if (input.current) input.current.value = '';
       return;
