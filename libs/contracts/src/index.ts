@@ -41,3 +41,4 @@ export * from './dieshop/die-confirmation.schema';
 export * from './dieshop/die-cleaning.schema';
 export * from './dieshop/nitriding.schema';
 export * from './dieshop/die-forecast.schema';
+export * from './dieshop/correction-canvas.schema';
