@@ -20,3 +20,5 @@ export * from './facts';
 export * from './use-board-live-refresh';
 export * from './qr-code';
 export * from './stored-files';
+export * from './share-button';
+export * from './discussion';

@@ -2,14 +2,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
   makeStyles,
   ProgressBar,
   Subtitle2,
@@ -22,13 +14,13 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { EditRegular, PrintRegular, ShareRegular } from '@fluentui/react-icons';
-import { useCallback, useState, type ReactNode } from 'react';
+import { EditRegular, PrintRegular } from '@fluentui/react-icons';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { dieEndpoints, dieLabel, fileUrl, shareTokenEndpoints, type DieSummary, type ShareTokenResponse } from '@planta/contracts';
-import { call, errorMessage } from '@planta/session';
-import { Facts, i18nKey, printQrLabel, showSnackbar, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
+import { dieEndpoints, dieLabel, fileUrl, type DieSummary } from '@planta/contracts';
+import { call } from '@planta/session';
+import { Facts, i18nKey, printQrLabel, ShareButton, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
 import { DieStateBadge } from '../components/die-state-badge';
 import { DIESHOP_NS } from '../i18n';
 import { DIE_STATE_COLOURS } from './die-copy.model';
@@ -78,15 +70,9 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
   const mayEdit = useCan(dieEndpoints.update) && !shared;
   const { die, profile, production, nitridings, corrections, history, documents } = summary;
   const qr = useQrSvg(`${window.location.origin}${summaryPath(die.id)}`);
-  const [share, setShare] = useState<ShareTokenResponse | null>(null);
   const mayShare = mayEdit && die.state !== 'scrapped';
   const kg = (value: number) => format.number(Math.round(value));
   const percent = (value: number | null) => (value === null ? '—' : `${format.number(Math.round(value * 1000) / 10)} %`);
-
-  const createShare = () =>
-    call(shareTokenEndpoints.create, { body: { resource_type: 'die-summary', resource_id: die.id, expires_in_hours: 168 } }).then(setShare, (error: unknown) =>
-      showSnackbar({ message: errorMessage(error), variant: 'error' }),
-    );
 
   return (
     <>
@@ -137,9 +123,13 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
                   {t('dieSummary.printLabel')}
                 </Button>
                 {mayShare ? (
-                  <Button icon={<ShareRegular />} onClick={() => void createShare()}>
-                    {t('dieSummary.share')}
-                  </Button>
+                  <ShareButton
+                    type="die-summary"
+                    id={die.id}
+                    path={(token) => `${summaryPath(die.id)}/${token}`}
+                    title={t('dieSummary.shareTitle')}
+                    hint={(date) => t('dieSummary.shareHint', { date })}
+                  />
                 ) : null}
                 {mayEdit ? (
                   <Button icon={<EditRegular />} onClick={() => navigate(`/apps/die/${die.id}`)}>
@@ -396,8 +386,6 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
           </ul>
         )}
       </RecordSection>
-
-      {share ? <ShareDialog share={share} onClose={() => setShare(null)} /> : null}
     </>
   );
 }
@@ -425,40 +413,5 @@ function Figure({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </div>
-  );
-}
-
-/** The link a guest opens: the die summary's share route with the token. */
-function ShareDialog({ share, onClose }: { share: ShareTokenResponse; onClose: () => void }) {
-  const { t } = useTranslation(DIESHOP_NS);
-  const format = useFormat();
-  const link = `${window.location.origin}${summaryPath(share.resource_id)}/${share.token}`;
-  return (
-    <Dialog open onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('dieSummary.shareTitle')}</DialogTitle>
-          <DialogContent>
-            <Field hint={t('dieSummary.shareHint', { date: format.dateTime(share.expires_at) })}>
-              <Input readOnly value={link} aria-label={t('dieSummary.shareTitle')} onFocus={(event) => event.target.select()} />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button
-              appearance="primary"
-              onClick={() =>
-                void navigator.clipboard?.writeText(link).then(
-                  () => showSnackbar({ message: t('dieSummary.copied'), variant: 'success' }),
-                  () => undefined,
-                )
-              }
-            >
-              {t('dieSummary.copy')}
-            </Button>
-            <Button onClick={onClose}>{t('dieSummary.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import {
   maintenanceBoardEndpoints,
   mentionsAsText,
+  writeUserMention,
   STOP_CAUSES,
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_TRANSITIONS,
@@ -19,7 +20,7 @@ import {
   HOLD_REASONS,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { ErrorCard, i18nKey, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -65,53 +66,6 @@ export async function moveOrder(
   extra: { hold_reason?: HoldReason; reason?: string } = {},
 ) {
   await call(maintenanceBoardEndpoints.move, { body: { id: order.id, to_status: to, version: order.version, before_id: null, ...extra } });
-}
-
-/** The text before the caret ends with '@word': the word, for the mention picker. */
-const MENTION_QUERY = /(^|\s)@([^\s@[\]()]{0,30})$/;
-
-function CommentBox({ members, onSend }: { members: BoardMember[]; onSend: (text: string) => Promise<void> }) {
-  const styles = useStyles();
-  const { t } = useTranslation('maintenance');
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const query = MENTION_QUERY.exec(text)?.[2];
-  const matches = useMemo(() => {
-    if (query === undefined) return [];
-    const folded = query.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    return members.filter((member) => member.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().includes(folded)).slice(0, 8);
-  }, [members, query]);
-  const pick = (member: BoardMember) => setText((current) => current.replace(MENTION_QUERY, (_, space: string) => `${space}@[${member.name}](${member.id}) `));
-  return (
-    <div className={styles.section}>
-      <Field label={t('order.comment')} hint={t('order.commentHint')}>
-        <Textarea value={text} resize="vertical" onChange={(_, data) => setText(data.value)} />
-      </Field>
-      {matches.length > 0 ? (
-        <div className={styles.picker} role="listbox" aria-label={t('order.mentionPicker')}>
-          {matches.map((member) => (
-            <Button key={member.id} role="option" aria-selected={false} onClick={() => pick(member)}>
-              @{member.name}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      <div>
-        <Button
-          appearance="primary"
-          disabled={!text.trim() || sending}
-          onClick={() => {
-            setSending(true);
-            onSend(text.trim())
-              .then(() => setText(''))
-              .finally(() => setSending(false));
-          }}
-        >
-          {t('order.send')}
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function ReasonPrompt({
@@ -175,6 +129,16 @@ export function WorkOrderView({
   const format = useFormat();
   const me = useAtomValue(userAtom).data.id;
   const members = useMembers();
+  const mentionSources = useMemo(
+    () => [
+      peopleSource(
+        t('common:discussion.picker'),
+        members.map((member) => ({ id: member.id, label: member.name })),
+        writeUserMention,
+      ),
+    ],
+    [members, t],
+  );
   const [order, setOrder] = useState<WorkOrderDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState<WorkOrderPatch>({});
@@ -514,26 +478,12 @@ export function WorkOrderView({
         ) : null}
       </section>
 
-      <section className={styles.section} aria-label={t('maintenance:order.comments')}>
-        <Subtitle2>{t('maintenance:order.comments')}</Subtitle2>
-        {order.comments.length === 0 ? <Text>{t('maintenance:order.noComments')}</Text> : null}
-        <ul className={styles.list}>
-          {order.comments.map((comment) => (
-            <li key={comment.id} className={styles.item}>
-              <Caption1>
-                {comment.author_name ?? '—'} · {format.dateTime(comment.created_at)}
-              </Caption1>
-              <Text className={styles.wide}>{mentionsAsText(comment.text)}</Text>
-            </li>
-          ))}
-        </ul>
-        {mayWork ? (
-          <CommentBox
-            members={members}
-            onSend={(text) => run(() => call(workOrderEndpoints.comment, { params: { id }, body: { text } })).then(() => undefined)}
-          />
-        ) : null}
-      </section>
+      <Discussion
+        comments={order.comments}
+        render={mentionsAsText}
+        sources={mentionSources}
+        onSend={mayWork ? (text) => run(() => call(workOrderEndpoints.comment, { params: { id }, body: { text } })) : undefined}
+      />
 
       {order.report ? (
         <section className={styles.section} aria-label={t('maintenance:order.report')}>

@@ -70,6 +70,9 @@ export const workOrderMessages = {
 /** A mention as the comment box writes it: `@[Display Name](userId)`. */
 export const MENTION_PATTERN = /@\[([^\]\n]{1,120})\]\((\d{1,10})\)/g;
 
+/** A person's mention as the comment box writes it. */
+export const writeUserMention = (person: { id: number; label: string }): string => `@[${person.label}](${person.id})`;
+
 /** The distinct user ids a comment mentions. */
 export const mentionedUserIds = (text: string): number[] => [...new Set([...text.matchAll(MENTION_PATTERN)].map((match) => Number(match[2])))];
 

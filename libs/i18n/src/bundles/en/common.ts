@@ -96,6 +96,25 @@ export const common: BundleShape<typeof es> = {
   landing: {
     soon: "This screen will be available soon; here you will see your company's data.",
   },
+  discussion: {
+    title: 'Comments',
+    empty: 'No comments',
+    comment: 'Comment',
+    hint: 'Type @ to mention someone',
+    hintDies: 'Type @ to mention someone or a die (by its reference)',
+    picker: 'People to mention',
+    diePicker: 'Dies to mention',
+  },
+  share: {
+    button: 'Share',
+    expiry: 'The link expires in',
+    hours_1: '1 hour',
+    hours_24: '1 day',
+    hours_168: '1 week',
+    hours_720: '30 days',
+    copy: 'Copy link',
+    copied: 'Link copied',
+  },
   dieState: {
     new: 'New (receiving)',
     inStock: 'In stock',

@@ -98,6 +98,27 @@ export const common = {
   landing: {
     soon: 'Esta pantalla se habilitará próximamente; aquí verás los datos de tu empresa.',
   },
+  /** The discussion of a record (libs/ui Discussion): comments with @mentions of people and dies. */
+  discussion: {
+    title: 'Comentarios',
+    empty: 'Sin comentarios',
+    comment: 'Comentario',
+    hint: 'Escribe @ para mencionar a alguien',
+    hintDies: 'Escribe @ para mencionar a alguien o una matriz (por su referencia)',
+    picker: 'Personas para mencionar',
+    diePicker: 'Matrices para mencionar',
+  },
+  /** A read-only link to one record for a guest (libs/ui ShareButton). */
+  share: {
+    button: 'Compartir',
+    expiry: 'El enlace caduca en',
+    hours_1: '1 hora',
+    hours_24: '1 día',
+    hours_168: '1 semana',
+    hours_720: '30 días',
+    copy: 'Copiar enlace',
+    copied: 'Enlace copiado',
+  },
   /** A die copy's state (libs/contracts DIE_STATES), read by every area that shows a die. */
   dieState: {
     new: 'Nueva (en recepción)',

@@ -96,6 +96,25 @@ export const common: BundleShape<typeof es> = {
   landing: {
     soon: 'Bu ekran yakında kullanıma açılacak; şirketinizin verilerini burada göreceksiniz.',
   },
+  discussion: {
+    title: 'Yorumlar',
+    empty: 'Yorum yok',
+    comment: 'Yorum',
+    hint: 'Birini anmak için @ yazın',
+    hintDies: 'Birini veya bir kalıbı (referansıyla) anmak için @ yazın',
+    picker: 'Anılacak kişiler',
+    diePicker: 'Anılacak kalıplar',
+  },
+  share: {
+    button: 'Paylaş',
+    expiry: 'Bağlantının geçerlilik süresi',
+    hours_1: '1 saat',
+    hours_24: '1 gün',
+    hours_168: '1 hafta',
+    hours_720: '30 gün',
+    copy: 'Bağlantıyı kopyala',
+    copied: 'Bağlantı kopyalandı',
+  },
   dieState: {
     new: 'Yeni (teslim alınıyor)',
     inStock: 'Stokta',
