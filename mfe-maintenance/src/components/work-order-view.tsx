@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   maintenanceBoardEndpoints,
+  mentionOf,
   mentionsAsText,
-  writeUserMention,
   STOP_CAUSES,
   WORK_ORDER_PRIORITIES,
   WORK_ORDER_TRANSITIONS,
@@ -134,7 +134,7 @@ export function WorkOrderView({
       peopleSource(
         t('common:discussion.picker'),
         members.map((member) => ({ id: member.id, label: member.name })),
-        writeUserMention,
+        (option) => mentionOf({ id: option.id, name: option.label }),
       ),
     ],
     [members, t],
