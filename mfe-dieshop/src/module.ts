@@ -1,4 +1,4 @@
-import { profileResource, type PageAlias } from '@planta/contracts';
+import { correctionDefectResource, correctionOperationResource, profileResource, type PageAlias } from '@planta/contracts';
 import { screenRoutes, shareRoute, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { DIESHOP_NAVIGATION } from './navigation';
 
@@ -7,6 +7,9 @@ const dieSummary = () => import('./pages/die-summary.page');
 const dieInventory = () => import('./pages/die-inventory.page');
 const dieCopyForm = () => import('./pages/die-copy-form.page');
 const correctionRecord = () => import('./pages/correction-record.page');
+const correctionRecordList = () => import('./pages/correction-record-list.page');
+const correctionRecordNew = () => import('./pages/correction-record-new.page');
+const correctionCatalogue = () => import('./pages/correction-catalogue.page');
 const correctionReport = () => import('./pages/correction-report.page');
 const profile = () => import('./pages/profile.page');
 const dieshopSettings = () => import('./pages/dieshop-settings.page');
@@ -35,10 +38,16 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, tooling),
   { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
   { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
+  // The corrections (issue 14): the list and a new record before the record's own :id.
+  { path: '/apps/correction-record', page: 'correction-records', redirectTo: '/apps/correction-record/all' },
+  { path: '/apps/correction-record/all', page: 'correction-records', load: correctionRecordList },
+  { path: '/apps/correction-record/new', page: 'correction-records', load: correctionRecordNew },
   { path: '/apps/correction-record/:id', page: 'correction-records', load: correctionRecord },
   shareRoute('/apps/correction-record/:id/:token', { type: 'correction-record', param: 'id' }, correctionRecord),
   { path: '/apps/correction-report/:id/:correctionId', page: 'correction-reports', load: correctionReport },
   shareRoute('/apps/correction-report/:id/:correctionId/:token', { type: 'correction-report', param: 'id' }, correctionReport),
+  ...screenRoutes(correctionDefectResource, correctionCatalogue),
+  ...screenRoutes(correctionOperationResource, correctionCatalogue),
   { path: '/apps/testCanvas/:id', page: 'die-drawing', load: landing('die-drawing') },
   { path: '/apps/ia-agent', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
   { path: '/apps/ia-agent/list', page: 'smart-upload', load: landing('smart-upload') },

@@ -49,6 +49,7 @@ describe('die shop navigation (spec 2.3)', () => {
       'die-cleaning',
       'tooling',
       'correction-board',
+      'correction-records',
       'smart-upload',
       'dieshop-settings',
       'corrector-board',

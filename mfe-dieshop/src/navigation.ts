@@ -21,6 +21,7 @@ export const DIESHOP_NAVIGATION: readonly NavigationItem[] = [
       pageItem('die-cleaning', '/apps/die-cleaning/all', { icon: 'BroomRegular' }),
       pageItem('tooling', '/apps/herramental/all', { icon: 'WrenchScrewdriverRegular' }),
       pageItem('correction-board', '/apps/correction-kanban-board', { icon: 'BoardRegular' }),
+      pageItem('correction-records', '/apps/correction-record/all', { icon: 'ClipboardTaskListLtrRegular' }),
       pageItem('smart-upload', '/apps/ia-agent/list', { icon: 'ArrowUploadRegular' }),
       {
         ...pageItem('dies', '/apps/dieshop-settings', { icon: 'OptionsRegular' }),

@@ -17,12 +17,14 @@ import {
 import { EditRegular, PrintRegular } from '@fluentui/react-icons';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { dieEndpoints, dieLabel, fileUrl, type DieSummary } from '@planta/contracts';
+import { useNavigate, useParams } from 'react-router-dom';
+import { correctionEndpoints, dieEndpoints, dieLabel, fileUrl, type DieSummary } from '@planta/contracts';
 import { call } from '@planta/session';
 import { Facts, i18nKey, printQrLabel, ShareButton, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
+import { DieCorrections } from '../components/die-corrections';
 import { DieStateBadge } from '../components/die-state-badge';
 import { DIESHOP_NS } from '../i18n';
+import { correctionNewForDie } from './correction.model';
 import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
@@ -71,6 +73,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
   const { die, profile, production, nitridings, corrections, history, documents } = summary;
   const qr = useQrSvg(`${window.location.origin}${summaryPath(die.id)}`);
   const mayShare = mayEdit && die.state !== 'scrapped';
+  const mayOpenCorrection = useCan(correctionEndpoints.create);
   const kg = (value: number) => format.number(Math.round(value));
   const percent = (value: number | null) => (value === null ? '—' : `${format.number(Math.round(value * 1000) / 10)} %`);
 
@@ -344,33 +347,12 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
       </RecordSection>
 
       <RecordSection title={t('dieSummary.corrections')}>
-        {corrections.length === 0 ? (
-          <Text>{t('dieSummary.noCorrections')}</Text>
-        ) : (
-          <Table aria-label={t('dieSummary.corrections')} size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('correctionRecord.reason')}</TableHeaderCell>
-                <TableHeaderCell>{t('correctionRecord.status')}</TableHeaderCell>
-                <TableHeaderCell>{t('correctionRecord.openedAt')}</TableHeaderCell>
-                <TableHeaderCell>{t('correctionRecord.closedAt')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {corrections.map((correction) => (
-                <TableRow key={correction.id}>
-                  <TableCell>
-                    {/* A share link opens this die only: its corrections are not linked. */}
-                    {shared ? correction.description : <RouterLink to={`/apps/correction-record/${correction.id}`}>{correction.description}</RouterLink>}
-                  </TableCell>
-                  <TableCell>{t(`correctionStatus.${correction.status}`, correction.status)}</TableCell>
-                  <TableCell>{format.date(correction.opened_at)}</TableCell>
-                  <TableCell>{format.date(correction.closed_at)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        {corrections.length === 0 ? <Text>{t('dieSummary.noCorrections')}</Text> : <DieCorrections corrections={corrections} shared={shared} />}
+        {!shared && mayOpenCorrection && die.state !== 'scrapped' ? (
+          <div>
+            <Button onClick={() => navigate(correctionNewForDie(die.id))}>{t('dieSummary.newCorrection')}</Button>
+          </div>
+        ) : null}
       </RecordSection>
 
       <RecordSection title={t('dieSummary.documents')}>

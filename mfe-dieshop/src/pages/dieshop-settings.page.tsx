@@ -45,6 +45,7 @@ import {
   useCan,
   withDecimalFields,
 } from '@planta/ui';
+import { CorrectionSettingsSection } from '../components/correction-settings';
 import '../i18n';
 
 const THRESHOLDS = ['nitriding_every_billets', 'nitriding_every_kg', 'expected_life_kg'] as const;
@@ -207,84 +208,87 @@ export default function DieshopSettingsPage() {
   const hint = (name: string) => t(`dieshop:dieshopSettings.hints.${name}`);
 
   return (
-    <FormPage title={text('title')} page={page}>
-      {canSave ? null : (
-        <MessageBar intent="info">
-          <MessageBarBody>{text('readOnly')}</MessageBarBody>
-        </MessageBar>
-      )}
-      <FormSection title={text('sections.nitriding')}>
-        <FormNumberField
-          control={control}
-          name="nitriding_warn_percent"
-          label={field('nitriding_warn_percent')}
-          hint={hint('nitriding_warn_percent')}
-          required
-        />
-      </FormSection>
-      <FormSection title={text('sections.preparation')}>
-        <Controller
-          control={control}
-          name="enlistment_guard"
-          render={({ field: guard }) => (
-            <Field label={field('enlistment_guard')} required>
-              <RadioGroup name={guard.name} value={guard.value} layout="horizontal" onChange={(_, data) => guard.onChange(data.value)}>
-                {ENLISTMENT_GUARDS.map((value) => (
-                  <Radio key={value} value={value} label={t(`dieshop:enums.enlistmentGuard.${i18nKey(value)}`)} />
-                ))}
-              </RadioGroup>
-            </Field>
-          )}
-        />
-        <Controller
-          control={control}
-          name="oven_required"
-          render={({ field: oven }) => (
-            <Field label={field('oven_required')}>
-              <Switch name={oven.name} checked={oven.value} onChange={(_, data) => oven.onChange(data.checked)} />
-            </Field>
-          )}
-        />
-        <FormNumberField control={control} name="oven_max_dwell_hours" label={field('oven_max_dwell_hours')} hint={hint('oven_max_dwell_hours')} required />
-        <FormNumberField control={control} name="min_die_temperature_c" label={field('min_die_temperature_c')} required />
-      </FormSection>
-      <FormSection title={text('sections.families')}>
-        <div className={styles.block}>
-          <Text className={styles.hint}>{t('dieshop:dieshopSettings.families.intro')}</Text>
-          <div className={styles.tableWrap}>
-            <Table aria-label={text('sections.families')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell className={styles.typeCell}>{t('dieshop:dieshopSettings.families.dieType')}</TableHeaderCell>
-                  {THRESHOLDS.map((name) => (
-                    <TableHeaderCell key={name}>{t(`dieshop:dieshopSettings.families.${i18nKey(name)}`)}</TableHeaderCell>
+    <>
+      <FormPage title={text('title')} page={page}>
+        {canSave ? null : (
+          <MessageBar intent="info">
+            <MessageBarBody>{text('readOnly')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <FormSection title={text('sections.nitriding')}>
+          <FormNumberField
+            control={control}
+            name="nitriding_warn_percent"
+            label={field('nitriding_warn_percent')}
+            hint={hint('nitriding_warn_percent')}
+            required
+          />
+        </FormSection>
+        <FormSection title={text('sections.preparation')}>
+          <Controller
+            control={control}
+            name="enlistment_guard"
+            render={({ field: guard }) => (
+              <Field label={field('enlistment_guard')} required>
+                <RadioGroup name={guard.name} value={guard.value} layout="horizontal" onChange={(_, data) => guard.onChange(data.value)}>
+                  {ENLISTMENT_GUARDS.map((value) => (
+                    <Radio key={value} value={value} label={t(`dieshop:enums.enlistmentGuard.${i18nKey(value)}`)} />
                   ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {DIE_TYPES.map((dieType, index) => {
-                  const typeName = t(`dieshop:enums.dieType.${i18nKey(dieType)}`);
-                  return (
-                    <TableRow key={dieType}>
-                      <TableCell className={styles.typeCell}>{typeName}</TableCell>
-                      {THRESHOLDS.map((name) => (
-                        <TableCell key={name}>
-                          <ThresholdCell
-                            control={control}
-                            index={index}
-                            name={name}
-                            label={`${t(`dieshop:dieshopSettings.families.${i18nKey(name)}`)} — ${typeName}`}
-                          />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+                </RadioGroup>
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="oven_required"
+            render={({ field: oven }) => (
+              <Field label={field('oven_required')}>
+                <Switch name={oven.name} checked={oven.value} onChange={(_, data) => oven.onChange(data.checked)} />
+              </Field>
+            )}
+          />
+          <FormNumberField control={control} name="oven_max_dwell_hours" label={field('oven_max_dwell_hours')} hint={hint('oven_max_dwell_hours')} required />
+          <FormNumberField control={control} name="min_die_temperature_c" label={field('min_die_temperature_c')} required />
+        </FormSection>
+        <FormSection title={text('sections.families')}>
+          <div className={styles.block}>
+            <Text className={styles.hint}>{t('dieshop:dieshopSettings.families.intro')}</Text>
+            <div className={styles.tableWrap}>
+              <Table aria-label={text('sections.families')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell className={styles.typeCell}>{t('dieshop:dieshopSettings.families.dieType')}</TableHeaderCell>
+                    {THRESHOLDS.map((name) => (
+                      <TableHeaderCell key={name}>{t(`dieshop:dieshopSettings.families.${i18nKey(name)}`)}</TableHeaderCell>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {DIE_TYPES.map((dieType, index) => {
+                    const typeName = t(`dieshop:enums.dieType.${i18nKey(dieType)}`);
+                    return (
+                      <TableRow key={dieType}>
+                        <TableCell className={styles.typeCell}>{typeName}</TableCell>
+                        {THRESHOLDS.map((name) => (
+                          <TableCell key={name}>
+                            <ThresholdCell
+                              control={control}
+                              index={index}
+                              name={name}
+                              label={`${t(`dieshop:dieshopSettings.families.${i18nKey(name)}`)} — ${typeName}`}
+                            />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </div>
           </div>
-        </div>
-      </FormSection>
-    </FormPage>
+        </FormSection>
+      </FormPage>
+      <CorrectionSettingsSection />
+    </>
   );
 }

@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { correctionEndpoints, dieEndpoints, dieLabel, mentionOf, mentionsAsText, type CorrectionComment, type CorrectionPerson } from '@planta/contracts';
+import { call, errorMessage } from '@planta/session';
+import { Discussion, peopleSource, showSnackbar, useCan, type MentionSource } from '@planta/ui';
+import { DIESHOP_NS } from '../i18n';
+
+/**
+ * The discussion of a correction record or of one of its attempts: @people of the company (they
+ * are notified) and @dies by reference, as in the chat ('EN-1042-1'). Read only for a guest and
+ * without the grant to comment.
+ */
+export function CorrectionDiscussion({
+  target,
+  comments: initial,
+  people,
+  readOnly,
+}: {
+  target: { correction_record_id: number } | { correction_report_id: number };
+  comments: readonly CorrectionComment[];
+  /** Who may be mentioned; null for a guest. */
+  people: readonly CorrectionPerson[] | null;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation(DIESHOP_NS);
+  const [comments, setComments] = useState<readonly CorrectionComment[]>(initial);
+  const mayComment = useCan(correctionEndpoints.comment) && !readOnly && people !== null;
+  const mayFindDies = useCan(dieEndpoints.find);
+  const sources = useMemo<MentionSource[]>(() => {
+    const list: MentionSource[] = [
+      peopleSource(
+        t('correctionRecord.peoplePicker'),
+        (people ?? []).map((person) => ({ id: person.id, label: person.name })),
+        (option) => mentionOf({ id: option.id, name: option.label }),
+      ),
+    ];
+    if (mayFindDies)
+      list.push({
+        key: 'dies',
+        label: t('correctionRecord.diePicker'),
+        find: async (query) =>
+          query.length === 0
+            ? []
+            : (await call(dieEndpoints.find, { query: { reference: query.toUpperCase() } })).slice(0, 8).map((die) => ({ id: die.id, label: dieLabel(die) })),
+        write: (option) => option.label,
+      });
+    return list;
+  }, [people, mayFindDies, t]);
+
+  const send = async (text: string) => {
+    try {
+      const saved = await call(correctionEndpoints.comment, { body: { ...target, text } });
+      setComments((current) => [...current, saved]);
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: 'error' });
+      throw error;
+    }
+  };
+
+  return (
+    <Discussion title={t('correctionRecord.discussion')} comments={comments} render={mentionsAsText} sources={sources} onSend={mayComment ? send : undefined} />
+  );
+}
