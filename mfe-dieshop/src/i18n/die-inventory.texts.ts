@@ -24,7 +24,7 @@ export const dieInventoryTexts = {
       profileOf: 'Perfil {{code}}',
       cavitiesCount: 'Cavidades: {{count}}',
       ofThreshold: '{{percent}} del umbral',
-      actions: { menu: 'Acciones de {{label}}', move: 'Mover a…', scrap: 'Dar de baja', edit: 'Editar' },
+      actions: { menu: 'Acciones de {{label}}', move: 'Mover a…', scrap: 'Dar de baja', edit: 'Editar', correction: 'Abrir corrección' },
       move: {
         title: 'Mover la matriz {{label}}',
         current: 'Ahora está: {{state}}',
@@ -66,7 +66,7 @@ export const dieInventoryTexts = {
       profileOf: 'Profile {{code}}',
       cavitiesCount: 'Cavities: {{count}}',
       ofThreshold: '{{percent}} of the threshold',
-      actions: { menu: 'Actions for {{label}}', move: 'Move to…', scrap: 'Scrap', edit: 'Edit' },
+      actions: { menu: 'Actions for {{label}}', move: 'Move to…', scrap: 'Scrap', edit: 'Edit', correction: 'Open a correction' },
       move: {
         title: 'Move die {{label}}',
         current: 'Now: {{state}}',
@@ -108,7 +108,7 @@ export const dieInventoryTexts = {
       profileOf: 'المقطع {{code}}',
       cavitiesCount: 'التجاويف: {{count}}',
       ofThreshold: '{{percent}} من الحد',
-      actions: { menu: 'إجراءات {{label}}', move: 'نقل إلى…', scrap: 'استبعاد', edit: 'تعديل' },
+      actions: { menu: 'إجراءات {{label}}', move: 'نقل إلى…', scrap: 'استبعاد', edit: 'تعديل', correction: 'فتح تصحيح' },
       move: {
         title: 'نقل القالب {{label}}',
         current: 'الحالة الآن: {{state}}',
@@ -150,7 +150,7 @@ export const dieInventoryTexts = {
       profileOf: 'Profil {{code}}',
       cavitiesCount: 'Göz sayısı: {{count}}',
       ofThreshold: 'eşiğin {{percent}} kadarı',
-      actions: { menu: '{{label}} işlemleri', move: 'Taşı…', scrap: 'Hurdaya ayır', edit: 'Düzenle' },
+      actions: { menu: '{{label}} işlemleri', move: 'Taşı…', scrap: 'Hurdaya ayır', edit: 'Düzenle', correction: 'Düzeltme aç' },
       move: {
         title: '{{label}} kalıbını taşı',
         current: 'Şu an: {{state}}',

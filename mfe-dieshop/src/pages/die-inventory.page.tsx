@@ -1,13 +1,14 @@
 import { Button, makeStyles, Menu, Text, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { ArrowSwapRegular, DeleteRegular, EditRegular, MoreVerticalRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, DeleteRegular, EditRegular, MoreVerticalRegular, WrenchRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { DIE_STATES, DIE_TYPES, dieEndpoints, dieLabel, NITRIDING_DUE, type DieCopy } from '@planta/contracts';
+import { correctionEndpoints, DIE_STATES, DIE_TYPES, dieEndpoints, dieLabel, NITRIDING_DUE, type DieCopy } from '@planta/contracts';
 import { i18nKey, ResourceList, useCan, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { DieStateBadge, NitridingCounter } from '../components/die-state-badge';
 import { MoveDieDialog, ScrapDieDialog, type DieAction } from '../components/die-actions';
 import { DIESHOP_NS } from '../i18n';
+import { correctionNewForDie } from './correction.model';
 import { DIE_INVENTORY_PATH, DIE_NEW_PATH, dieEditPath, dieSummaryPath, manualMoveTargets, mayBeScrapped } from './die-copy.model';
 
 /** A cell's main text and, smaller under it, what belongs with it. */
@@ -37,7 +38,8 @@ function RowActions({ die, onAction }: { die: DieCopy; onAction: (die: DieCopy, 
   const mayMove = useCan(dieEndpoints.move) && manualMoveTargets(die.state).length > 0;
   const mayScrap = useCan(dieEndpoints.scrap) && mayBeScrapped(die.state);
   const mayEdit = useCan(dieEndpoints.update);
-  if (!mayMove && !mayScrap && !mayEdit) return null;
+  const mayCorrect = useCan(correctionEndpoints.create) && die.state !== 'scrapped';
+  if (!mayMove && !mayScrap && !mayEdit && !mayCorrect) return null;
   const label = dieLabel(die);
   return (
     // React events from the menu's portal bubble here too: none of them reaches the row.
@@ -56,6 +58,11 @@ function RowActions({ die, onAction }: { die: DieCopy; onAction: (die: DieCopy, 
             {mayEdit ? (
               <MenuItem icon={<EditRegular />} onClick={() => navigate(dieEditPath(die.id))}>
                 {t('dieInventory.actions.edit')}
+              </MenuItem>
+            ) : null}
+            {mayCorrect ? (
+              <MenuItem icon={<WrenchRegular />} onClick={() => navigate(correctionNewForDie(die.id))}>
+                {t('dieInventory.actions.correction')}
               </MenuItem>
             ) : null}
             {mayScrap ? (
