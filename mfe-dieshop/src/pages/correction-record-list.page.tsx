@@ -87,11 +87,11 @@ export default function CorrectionRecordListPage() {
         exportValue: (row) => (row.due_at ? new Date(row.due_at) : null),
       },
       { key: 'overdue', label: t('correction.overdue'), shown: false, exportValue: (row) => (row.overdue ? t('correction.overdue') : '') },
-      { key: 'attempts', label: t('correction.fields.attempts'), sortable: true, render: (row) => String(row.attempts) },
+      { key: 'attempts', label: t('correction.fields.attempts'), render: (row) => String(row.attempts) },
       {
         key: 'effectiveness',
         label: t('correction.fields.effectiveness'),
-        sortable: true,
+
         render: (row) => <EffectivenessBadge effectiveness={row.effectiveness} />,
         exportValue: (row) => names.effectiveness(row.effectiveness),
       },
