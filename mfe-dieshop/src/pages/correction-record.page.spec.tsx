@@ -64,6 +64,24 @@ describe('correction record page', () => {
     expect(screen.getByRole('button', { name: 'Compartir' })).toBeTruthy();
   });
 
+  it('opens the next attempt while in correction and goes to it', async () => {
+    const inCorrection = {
+      ...DETAIL,
+      status: 'in_correction' as const,
+      current_attempt: { id: 40, attempt_no: 1, operations_count: 1, trial_result: 'rejected' as const },
+    };
+    const api = mockApi(
+      on('GET', '/api/correction-record/7', 200, inCorrection),
+      on('GET', '/api/correction-defect/all', 200, CATALOGUE),
+      on('GET', '/api/die/12/summary', 200, DIE_SUMMARY),
+      on('POST', '/api/correction-report', 201, { id: 41, correction_record_id: 7, attempt_no: 2 }),
+    );
+    renderPage(<CorrectionRecordPage />, { route: RECORD_ROUTE, url: '/apps/correction-record/7' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuevo intento' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/apps/correction-report/41/7'));
+    expect(api.calls('POST', '/api/correction-report')[0].body).toEqual({ correction_record_id: 7 });
+  });
+
   it('saves only what changed of the data, reading a decimal comma', async () => {
     const api = mockApi(
       on('GET', '/api/correction-record/7', 200, DETAIL),
