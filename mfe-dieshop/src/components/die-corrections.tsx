@@ -9,6 +9,7 @@ import { CorrectionStatusBadge, EffectivenessBadge, TrialResultBadge } from './c
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
+  defect: { display: 'flex', flexDirection: 'column' },
   attempts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0, padding: 0, listStyleType: 'none' },
   attempt: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
@@ -41,8 +42,13 @@ export function DieCorrections({ corrections, shared }: { corrections: readonly 
             <TableRow key={correction.id}>
               <TableCell>{shared ? correction.number : <RouterLink to={correctionRecordPath(correction.id)}>{correction.number}</RouterLink>}</TableCell>
               <TableCell>
-                {correction.defect_name ?? '—'}
-                {correction.dimension_label ? ` · ${correction.dimension_label}` : ''}
+                <span className={styles.defect}>
+                  <Text>
+                    {correction.defect_name ?? '—'}
+                    {correction.dimension_label ? ` · ${correction.dimension_label}` : ''}
+                  </Text>
+                  <Text size={200}>{correction.description}</Text>
+                </span>
               </TableCell>
               <TableCell>
                 <CorrectionStatusBadge status={correction.status} />

@@ -34,11 +34,11 @@ describe('share links', () => {
   freshPagePerTest((state) => ({ page } = state));
 
   let die: Die;
-  let record: { id: number };
+  let record: { id: number; number: string; description: string };
   beforeAll(async () => {
     const dies = await apiAs<Die[]>(ADMIN, 'GET', 'die/find?reference=EN-1042');
     die = dies.body.find((candidate) => candidate.copy_number === 1)!;
-    const summary = await apiAs<{ corrections: { id: number }[] }>(ADMIN, 'GET', `die/${die.id}/summary`);
+    const summary = await apiAs<{ corrections: { id: number; number: string; description: string }[] }>(ADMIN, 'GET', `die/${die.id}/summary`);
     record = summary.body.corrections[0];
   });
 
@@ -51,7 +51,7 @@ describe('share links', () => {
     await visible(page.getByRole('heading', { name: 'Ficha de la matriz EN-1042-1', level: 1 }));
     await visible(page.getByText('Perfil ventana corrediza 60 mm'));
     await visible(page.getByRole('heading', { name: 'Correcciones', level: 2 }));
-    await visible(page.getByRole('cell', { name: 'Espesor de pared fuera de tolerancia en la cara B' }));
+    await visible(page.getByRole('cell', { name: record.number }));
     await visible(page.getByText('Enlace compartido: solo lectura'));
     expect(new URL(page.url()).pathname).toBe(path);
     // Read-only and alone: no portal navigation, no link onwards, no button to change anything.
@@ -65,19 +65,23 @@ describe('share links', () => {
 
   it('opens a correction record and a correction report by their share links', async () => {
     const recordToken = await shareLink('correction-record', record.id);
-    const detail = await apiAs<{ reports: { id: number }[] }>(ADMIN, 'GET', `correction-record/${record.id}`);
+    const detail = await apiAs<{ reports: { id: number; attempt_no: number; findings: string }[] }>(ADMIN, 'GET', `correction-record/${record.id}`);
     const report = detail.body.reports[0];
     const reportToken = await shareLink('correction-report', report.id);
     const failed = failedApiCalls(page);
 
     await page.goto(`/apps/correction-record/${record.id}/${recordToken}`);
     await visible(page.getByText('Autenticado correctamente'));
-    await visible(page.getByRole('heading', { name: `Registro de corrección n.º ${record.id}`, level: 1 }));
-    await visible(page.getByText('Desgaste en el puente del mandril'));
+    await visible(page.getByRole('heading', { name: `Registro de corrección ${record.number}`, level: 1 }));
+    await visible(page.getByText(record.description));
+    // Read only: no form, no moves, no comment box, no share link.
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
 
     await page.goto(`/apps/correction-report/${report.id}/${record.id}/${reportToken}`);
-    await visible(page.getByRole('heading', { name: `Reporte de corrección n.º ${report.id}`, level: 1 }));
-    await visible(page.getByText('Rectificado del puente y nitrurado'));
+    await visible(page.getByRole('heading', { name: `Intento ${report.attempt_no} de la corrección ${record.number}`, level: 1 }));
+    if (report.findings) await visible(page.getByText(report.findings));
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     await visible(page.getByText('EN-1042-1'));
     expect(failed).toEqual([]);
   });
