@@ -18,5 +18,6 @@ export * from './use-media-query';
 export * from './layers';
 export * from './facts';
 export * from './use-board-live-refresh';
+export * from './kanban';
 export * from './qr-code';
 export * from './stored-files';
