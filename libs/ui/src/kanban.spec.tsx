@@ -24,11 +24,23 @@ const COLUMNS: KanbanColumn<Task>[] = [
 ];
 const key = (task: Task) => task.id;
 
-/** A board over `COLUMNS` whose `onMove` answers as told; the page's columns change only on `apply`. */
-function Board(props: Partial<KanbanProps<Task>> & { onMove: KanbanProps<Task>['onMove'] }) {
-  const [columns] = useState(COLUMNS);
+/** A page with a board over `COLUMNS`: `onMove` answers as told, and an accepted move goes into the page's columns. */
+function Board({ onMove, ...props }: Partial<KanbanProps<Task>> & { onMove: KanbanProps<Task>['onMove'] }) {
+  const [columns, setColumns] = useState(COLUMNS);
   return (
-    <Kanban label="Tareas" columns={columns} cardKey={key} cardLabel={(task) => task.name} renderCard={(task) => <span>{task.name}</span>} canMove {...props} />
+    <Kanban
+      label="Tareas"
+      columns={columns}
+      cardKey={key}
+      cardLabel={(task) => task.name}
+      renderCard={(task) => <span>{task.name}</span>}
+      canMove
+      onMove={async (card, from, to) => {
+        await onMove(card, from, to);
+        setColumns((current) => moveKanbanCard(current, key, card.id, to));
+      }}
+      {...props}
+    />
   );
 }
 

@@ -35,8 +35,8 @@ export interface KanbanProps<C> {
   /** Why the card may not go there (Spanish), checked before any call; null when it may. */
   whyNot?: (card: C, from: string, to: string) => string | null;
   /**
-   * Saves the move; its rejection (the server's refusal) puts the card back and shows the
-   * message. The card stays in its new column until the board's next `columns`.
+   * Saves the move and resolves once `columns` hold it (the card shows in its new column until
+   * then); its rejection (the server's refusal) puts the card back and shows the message.
    */
   onMove: (card: C, from: string, to: string) => Promise<unknown>;
   /** The text of an empty column; the shared 'Sin tarjetas' by default. */

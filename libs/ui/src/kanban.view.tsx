@@ -221,8 +221,6 @@ export default function KanbanView<C>({
   const instructionsId = useId();
   const keyFn = useCallback((card: C) => keyOf(cardKey(card)), [cardKey]);
 
-  // A move accepted by the server shows until the board's next columns (the saved truth).
-  useEffect(() => setPending(null), [columns]);
   const shown = useMemo(() => (pending ? moveKanbanCard(columns, keyFn, pending.key, pending.to) : columns), [columns, pending, keyFn]);
   const find = useCallback((key: string) => shown.flatMap((column) => column.cards).find((card) => keyFn(card) === key), [shown, keyFn]);
   const titleOf = useCallback((id: string) => shown.find((column) => column.id === id)?.title ?? '', [shown]);
@@ -255,10 +253,10 @@ export default function KanbanView<C>({
         setAnnouncement(t('kanban.dropped', { card: name, column: titleOf(to) }));
       } catch (error) {
         const message = errorMessage(error);
-        setPending(null);
         setRefusal(message);
         setAnnouncement(t('kanban.refused', { card: name, reason: message }));
       } finally {
+        setPending(null);
         live?.settled();
       }
     },
