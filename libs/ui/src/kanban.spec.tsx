@@ -124,6 +124,8 @@ describe('Kanban', () => {
     expect(within(column('En curso')).queryByText('T-1')).toBeNull();
     expect(screen.getByTestId('kanban-refusal').textContent).toContain('La tarjeta cambió; vuelve a intentarlo');
     expect(announcer()).toBe('No se movió T-1: La tarjeta cambió; vuelve a intentarlo');
+    // Back in its column, the card's Move button still has the focus.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Mover T-1'));
   });
 
   it('refuses before any call what whyNot forbids, and says why while over that column', async () => {

@@ -232,8 +232,9 @@ export default function KanbanView<C>({
     [...document.querySelectorAll<HTMLElement>('[data-kanban-handle]')].find((handle) => handle.dataset.kanbanHandle === key)?.focus();
   }, [shown]);
 
+  /** `refocus`: a keyboard move, whose Move button keeps the focus wherever the card ends up. */
   const move = useCallback(
-    async (card: C, from: string, to: string) => {
+    async (card: C, from: string, to: string, refocus = false) => {
       const name = cardLabel(card);
       if (from === to) {
         live?.settled();
@@ -247,6 +248,7 @@ export default function KanbanView<C>({
         return;
       }
       setRefusal(null);
+      if (refocus) focusAfterMove.current = keyFn(card);
       setPending({ key: keyFn(card), to });
       try {
         await onMove(card, from, to);
@@ -256,6 +258,7 @@ export default function KanbanView<C>({
         setRefusal(message);
         setAnnouncement(t('kanban.refused', { card: name, reason: message }));
       } finally {
+        if (refocus) focusAfterMove.current = keyFn(card);
         setPending(null);
         live?.settled();
       }
@@ -295,8 +298,7 @@ export default function KanbanView<C>({
       setCarried(null);
       if (mine.over === mine.from) return cancelCarry(mine);
       live?.dragEnded();
-      focusAfterMove.current = key;
-      void move(card, mine.from, mine.over);
+      void move(card, mine.from, mine.over, true);
       return;
     }
     if (event.key === 'Escape') {
