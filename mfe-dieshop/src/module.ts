@@ -36,8 +36,8 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/die-nitruring-confirm', page: 'die-nitriding' }, () => import('./pages/nitriding.page')),
   ...screenRoutes({ route: '/apps/die-cleaning', page: 'die-cleaning' }, dieCleaning),
   ...screenRoutes({ route: '/apps/herramental', page: 'tooling' }, tooling),
-  { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: landing('corrector-board') },
-  { path: '/apps/correction-kanban-board', page: 'correction-board', load: landing('correction-board') },
+  { path: '/apps/corrector-kanban-board', page: 'corrector-board', load: () => import('./pages/corrector-board.page') },
+  { path: '/apps/correction-kanban-board', page: 'correction-board', load: () => import('./pages/correction-board.page') },
   // The corrections (issue 14): the list and a new record before the record's own :id.
   { path: '/apps/correction-record', page: 'correction-records', redirectTo: '/apps/correction-record/all' },
   { path: '/apps/correction-record/all', page: 'correction-records', load: correctionRecordList },

@@ -18,6 +18,7 @@ export * from './use-media-query';
 export * from './layers';
 export * from './facts';
 export * from './use-board-live-refresh';
+export * from './kanban';
 export * from './qr-code';
 export * from './stored-files';
 export * from './share-button';

@@ -15,6 +15,7 @@ import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
 import { correctionTexts } from './correction.texts';
+import { correctionBoardsTexts } from './correction-boards.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -39,6 +40,7 @@ const SCREENS = [
   dieCleaningTexts,
   nitridingTexts,
   correctionTexts,
+  correctionBoardsTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -127,4 +127,17 @@ export const common: BundleShape<typeof es> = {
     nitriding: 'قيد النترجة',
     scrapped: 'مستبعدة',
   },
+  kanban: {
+    move: 'نقل {{card}}',
+    instructions: 'لنقل بطاقة بلوحة المفاتيح: اضغط المسافة أو الإدخال على زر النقل، واختر العمود بالأسهم، ثم اضغط المسافة أو الإدخال لإفلاتها؛ زر الهروب يلغي.',
+    picked: 'تم التقاط {{card}} في {{column}}. اختر العمود بالأسهم.',
+    over: '{{card}} فوق {{column}}.',
+    overRefused: '{{card}} فوق {{column}}: {{reason}}',
+    dropped: 'نُقلت {{card}} إلى {{column}}.',
+    cancelled: 'أُلغي النقل: تبقى {{card}} في {{column}}.',
+    refused: 'لم تُنقل {{card}}: {{reason}}',
+    count: 'البطاقات: {{count}}',
+    empty: 'لا توجد بطاقات',
+    readOnly: 'للقراءة فقط: لا يحق لك نقل البطاقات.',
+  },
 };

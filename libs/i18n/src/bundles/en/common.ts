@@ -127,4 +127,18 @@ export const common: BundleShape<typeof es> = {
     nitriding: 'Nitriding',
     scrapped: 'Scrapped',
   },
+  kanban: {
+    move: 'Move {{card}}',
+    instructions:
+      'To move a card with the keyboard: on its Move button press Space or Enter, choose the column with the arrow keys and press Space or Enter to drop it; Escape cancels.',
+    picked: '{{card}} picked up in {{column}}. Choose the column with the arrow keys.',
+    over: '{{card}} over {{column}}.',
+    overRefused: '{{card}} over {{column}}: {{reason}}',
+    dropped: '{{card}} moved to {{column}}.',
+    cancelled: 'Move cancelled: {{card}} stays in {{column}}.',
+    refused: '{{card}} was not moved: {{reason}}',
+    count: 'Cards: {{count}}',
+    empty: 'No cards',
+    readOnly: 'Read only: you may not move cards.',
+  },
 };

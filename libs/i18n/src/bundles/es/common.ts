@@ -132,4 +132,18 @@ export const common = {
     nitriding: 'En nitrurado',
     scrapped: 'De baja',
   },
+  kanban: {
+    move: 'Mover {{card}}',
+    instructions:
+      'Para mover una tarjeta con el teclado: en su botón Mover pulsa Espacio o Intro, elige la columna con las flechas y pulsa Espacio o Intro para soltarla; Escape cancela.',
+    picked: '{{card}} levantada en {{column}}. Elige la columna con las flechas.',
+    over: '{{card}} sobre {{column}}.',
+    overRefused: '{{card}} sobre {{column}}: {{reason}}',
+    dropped: '{{card}} movida a {{column}}.',
+    cancelled: 'Movimiento cancelado: {{card}} sigue en {{column}}.',
+    refused: 'No se movió {{card}}: {{reason}}',
+    count: 'Tarjetas: {{count}}',
+    empty: 'Sin tarjetas',
+    readOnly: 'Solo lectura: no tienes permiso para mover tarjetas.',
+  },
 };

@@ -127,4 +127,18 @@ export const common: BundleShape<typeof es> = {
     nitriding: 'Nitrürlemede',
     scrapped: 'Hurdaya ayrıldı',
   },
+  kanban: {
+    move: '{{card}} taşı',
+    instructions:
+      'Bir kartı klavyeyle taşımak için: Taşı düğmesinde Boşluk veya Enter tuşuna basın, sütunu ok tuşlarıyla seçin ve bırakmak için Boşluk veya Enter tuşuna basın; Escape iptal eder.',
+    picked: '{{card}} {{column}} sütununda alındı. Sütunu ok tuşlarıyla seçin.',
+    over: '{{card}}, {{column}} üzerinde.',
+    overRefused: '{{card}}, {{column}} üzerinde: {{reason}}',
+    dropped: '{{card}}, {{column}} sütununa taşındı.',
+    cancelled: 'Taşıma iptal edildi: {{card}} {{column}} sütununda kalıyor.',
+    refused: '{{card}} taşınmadı: {{reason}}',
+    count: 'Kartlar: {{count}}',
+    empty: 'Kart yok',
+    readOnly: 'Salt okunur: kart taşıma yetkiniz yok.',
+  },
 };

@@ -1,0 +1,416 @@
+import {
+  DndContext,
+  DragOverlay,
+  MouseSensor,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { Badge, Button, Caption1, makeStyles, mergeClasses, MessageBar, MessageBarActions, MessageBarBody, tokens } from '@fluentui/react-components';
+import { ArrowMoveRegular, DismissRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@planta/session';
+import { kanbanColumnOf, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: 0 },
+  columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '12px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
+  lanes: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  column: {
+    width: '272px',
+    flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+    outline: '2px solid transparent',
+  },
+  lane: {
+    display: 'flex',
+    flexDirection: 'column',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground3,
+    outline: '2px solid transparent',
+  },
+  over: { outline: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  overRefused: { outline: `2px dashed ${tokens.colorPaletteRedBorder2}` },
+  head: { display: 'flex', gap: '8px', alignItems: 'center', padding: '8px 12px' },
+  title: { margin: 0, flexGrow: 1, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300 },
+  columnCards: { flex: '1 1 0', minHeight: '48px', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 8px 8px' },
+  laneCards: { display: 'flex', flexWrap: 'wrap', gap: '8px', padding: '0 8px 8px', minHeight: '48px' },
+  card: {
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: '4px',
+    padding: '8px 4px 8px 12px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    cursor: 'pointer',
+  },
+  laneCard: { width: '256px' },
+  draggable: { cursor: 'grab' },
+  dragging: { opacity: 0.4 },
+  picked: { outline: `2px solid ${tokens.colorBrandStroke1}`, boxShadow: tokens.shadow16 },
+  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
+  handle: { flexShrink: 0, minWidth: '44px', minHeight: '44px', cursor: 'grab' },
+  overlay: { boxShadow: tokens.shadow28, cursor: 'grabbing' },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+});
+
+/** A card being carried with the keyboard: where it was and the column it is over. */
+interface Carried {
+  key: string;
+  from: string;
+  over: string;
+}
+
+const keyOf = (value: string | number) => String(value);
+
+function Column<C>({
+  column,
+  layout,
+  highlight,
+  emptyText,
+  children,
+}: {
+  column: KanbanColumn<C>;
+  layout: 'columns' | 'lanes';
+  highlight: 'over' | 'refused' | null;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const headingId = useId();
+  const { setNodeRef, isOver } = useDroppable({ id: column.id });
+  const shown = highlight ?? (isOver ? 'over' : null);
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-testid={`kanban-column-${column.id}`}
+      className={mergeClasses(
+        layout === 'columns' ? styles.column : styles.lane,
+        shown ? styles.over : undefined,
+        shown === 'refused' ? styles.overRefused : undefined,
+      )}
+    >
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.title}>
+          {column.title}
+        </h2>
+        {column.caption ? <Caption1>{column.caption}</Caption1> : null}
+        <Badge appearance="tint" aria-label={t('kanban.count', { count: column.cards.length })}>
+          {column.cards.length}
+        </Badge>
+      </div>
+      <div className={layout === 'columns' ? styles.columnCards : styles.laneCards}>
+        {children}
+        {column.cards.length === 0 ? <Caption1>{emptyText}</Caption1> : null}
+      </div>
+    </section>
+  );
+}
+
+function Card({
+  id,
+  label,
+  layout,
+  canMove,
+  carried,
+  onOpen,
+  onHandleKey,
+  onHandleBlur,
+  instructionsId,
+  children,
+}: {
+  id: string;
+  instructionsId: string;
+  label: string;
+  layout: 'columns' | 'lanes';
+  canMove: boolean;
+  carried: boolean;
+  onOpen?: () => void;
+  onHandleKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onHandleBlur: () => void;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id, disabled: !canMove });
+  const open = (event: MouseEvent) => {
+    // A click on the card's own controls (its link, its Move button) is theirs.
+    if ((event.target as HTMLElement).closest('a, button, input, select, textarea')) return;
+    onOpen?.();
+  };
+  return (
+    <article
+      ref={setNodeRef}
+      aria-label={label}
+      data-testid={`kanban-card-${id}`}
+      className={mergeClasses(
+        styles.card,
+        layout === 'lanes' ? styles.laneCard : undefined,
+        canMove ? styles.draggable : undefined,
+        isDragging ? styles.dragging : undefined,
+        carried ? styles.picked : undefined,
+      )}
+      onClick={open}
+      {...(canMove ? listeners : {})}
+    >
+      <div className={styles.body}>{children}</div>
+      {canMove ? (
+        <Button
+          appearance="subtle"
+          className={styles.handle}
+          icon={<ArrowMoveRegular />}
+          aria-label={t('kanban.move', { card: label })}
+          aria-pressed={carried}
+          aria-describedby={instructionsId}
+          data-kanban-handle={id}
+          onKeyDown={onHandleKey}
+          onBlur={onHandleBlur}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+/** The board itself (loaded on demand by `Kanban`, see kanban.tsx). */
+export default function KanbanView<C>({
+  label,
+  columns,
+  layout = 'columns',
+  cardKey,
+  cardLabel,
+  renderCard,
+  onOpen,
+  canMove,
+  whyNot,
+  onMove,
+  emptyText,
+  live,
+}: KanbanProps<C>) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const [pending, setPending] = useState<{ key: string; to: string } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [carried, setCarried] = useState<Carried | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const focusAfterMove = useRef<string | null>(null);
+  const justDragged = useRef(false);
+  const instructionsId = useId();
+  const keyFn = useCallback((card: C) => keyOf(cardKey(card)), [cardKey]);
+
+  const shown = useMemo(() => (pending ? moveKanbanCard(columns, keyFn, pending.key, pending.to) : columns), [columns, pending, keyFn]);
+  const find = useCallback((key: string) => shown.flatMap((column) => column.cards).find((card) => keyFn(card) === key), [shown, keyFn]);
+  const titleOf = useCallback((id: string) => shown.find((column) => column.id === id)?.title ?? '', [shown]);
+
+  useEffect(() => {
+    const key = focusAfterMove.current;
+    if (!key) return;
+    focusAfterMove.current = null;
+    [...document.querySelectorAll<HTMLElement>('[data-kanban-handle]')].find((handle) => handle.dataset.kanbanHandle === key)?.focus();
+  }, [shown]);
+
+  /** `refocus`: a keyboard move, whose Move button keeps the focus wherever the card ends up. */
+  const move = useCallback(
+    async (card: C, from: string, to: string, refocus = false) => {
+      const name = cardLabel(card);
+      if (from === to) {
+        live?.settled();
+        return;
+      }
+      const reason = whyNot?.(card, from, to) ?? null;
+      if (reason) {
+        setRefusal(reason);
+        setAnnouncement(t('kanban.refused', { card: name, reason }));
+        live?.settled();
+        return;
+      }
+      setRefusal(null);
+      if (refocus) focusAfterMove.current = keyFn(card);
+      setPending({ key: keyFn(card), to });
+      try {
+        await onMove(card, from, to);
+        setAnnouncement(t('kanban.dropped', { card: name, column: titleOf(to) }));
+      } catch (error) {
+        const message = errorMessage(error);
+        setRefusal(message);
+        setAnnouncement(t('kanban.refused', { card: name, reason: message }));
+      } finally {
+        if (refocus) focusAfterMove.current = keyFn(card);
+        setPending(null);
+        live?.settled();
+      }
+    },
+    [cardLabel, whyNot, onMove, keyFn, live, t, titleOf],
+  );
+
+  const overText = (card: C, from: string, over: string) => {
+    const reason = over === from ? null : (whyNot?.(card, from, over) ?? null);
+    return reason
+      ? t('kanban.overRefused', { card: cardLabel(card), column: titleOf(over), reason })
+      : t('kanban.over', { card: cardLabel(card), column: titleOf(over) });
+  };
+
+  const cancelCarry = (state: Carried) => {
+    const card = find(state.key);
+    setCarried(null);
+    live?.dragCancelled();
+    if (card !== undefined) setAnnouncement(t('kanban.cancelled', { card: cardLabel(card), column: titleOf(state.from) }));
+  };
+
+  const onHandleKey = (card: C, columnId: string) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const key = keyFn(card);
+    const mine = carried?.key === key ? carried : null;
+    const drop = event.key === ' ' || event.key === 'Enter';
+    if (!mine) {
+      if (!drop || carried) return;
+      event.preventDefault();
+      setRefusal(null);
+      setCarried({ key, from: columnId, over: columnId });
+      live?.dragStarted();
+      setAnnouncement(t('kanban.picked', { card: cardLabel(card), column: titleOf(columnId) }));
+      return;
+    }
+    if (drop) {
+      event.preventDefault();
+      setCarried(null);
+      if (mine.over === mine.from) return cancelCarry(mine);
+      live?.dragEnded();
+      void move(card, mine.from, mine.over, true);
+      return;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return cancelCarry(mine);
+    }
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const index = shown.findIndex((column) => column.id === mine.over);
+    const next = shown[Math.min(shown.length - 1, Math.max(0, index + step))];
+    if (!next || next.id === mine.over) return;
+    setCarried({ ...mine, over: next.id });
+    setAnnouncement(overText(card, mine.from, next.id));
+  };
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    // A finger must rest on the card a moment: a quick swipe still scrolls the board on a tablet.
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+  );
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const key = String(active.id);
+    setDragged(key);
+    setRefusal(null);
+    live?.dragStarted();
+    const card = find(key);
+    const column = kanbanColumnOf(shown, keyFn, key);
+    if (card !== undefined && column) setAnnouncement(t('kanban.picked', { card: cardLabel(card), column: column.title }));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const key = String(active.id);
+    setDragged(null);
+    justDragged.current = true;
+    setTimeout(() => (justDragged.current = false));
+    const card = find(key);
+    const column = kanbanColumnOf(shown, keyFn, key);
+    if (!over || card === undefined || !column) {
+      live?.dragCancelled();
+      return;
+    }
+    live?.dragEnded();
+    void move(card, column.id, String(over.id));
+  };
+  const onDragCancel = () => {
+    setDragged(null);
+    live?.dragCancelled();
+  };
+
+  const draggedCard = dragged ? find(dragged) : undefined;
+  const carriedCard = carried ? find(carried.key) : undefined;
+  const highlightOf = (column: KanbanColumn<C>): 'over' | 'refused' | null => {
+    if (!carried || carried.over !== column.id || carried.over === carried.from || carriedCard === undefined) return null;
+    return whyNot?.(carriedCard, carried.from, column.id) ? 'refused' : 'over';
+  };
+
+  return (
+    <div className={styles.root}>
+      <div id={instructionsId} className={styles.hidden}>
+        {t('kanban.instructions')}
+      </div>
+      <div className={styles.hidden} aria-live="assertive" aria-atomic="true" data-testid="kanban-announcer">
+        {announcement}
+      </div>
+      {refusal ? (
+        <MessageBar intent="error" data-testid="kanban-refusal">
+          <MessageBarBody>{refusal}</MessageBarBody>
+          <MessageBarActions
+            containerAction={<Button appearance="transparent" aria-label={t('actions.close')} icon={<DismissRegular />} onClick={() => setRefusal(null)} />}
+          />
+        </MessageBar>
+      ) : null}
+      <DndContext
+        sensors={sensors}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={onDragCancel}
+        accessibility={{ screenReaderInstructions: { draggable: t('kanban.instructions') }, announcements: SILENT }}
+      >
+        <div className={layout === 'columns' ? styles.columns : styles.lanes} role="group" aria-label={label}>
+          {shown.map((column) => (
+            <Column key={column.id} column={column} layout={layout} highlight={highlightOf(column)} emptyText={emptyText ?? t('kanban.empty')}>
+              {column.cards.map((card) => {
+                const key = keyFn(card);
+                return (
+                  <Card
+                    key={key}
+                    id={key}
+                    label={cardLabel(card)}
+                    layout={layout}
+                    canMove={canMove}
+                    carried={carried?.key === key}
+                    onOpen={onOpen ? () => !justDragged.current && onOpen(card) : undefined}
+                    onHandleKey={onHandleKey(card, column.id)}
+                    onHandleBlur={() => carried?.key === key && cancelCarry(carried)}
+                    instructionsId={instructionsId}
+                  >
+                    {renderCard(card)}
+                  </Card>
+                );
+              })}
+            </Column>
+          ))}
+        </div>
+        <DragOverlay>
+          {draggedCard !== undefined ? <div className={mergeClasses(styles.card, styles.overlay)}>{renderCard(draggedCard)}</div> : null}
+        </DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+// The board announces in its own live region (one voice for pointer and keyboard moves).
+const SILENT = { onDragStart: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined };

@@ -1,0 +1,131 @@
+import { Button, Caption1, Checkbox, Field, Select, Text, Title2 } from '@fluentui/react-components';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  CORRECTION_BOARD_CHANGED,
+  CORRECTION_BOARD_CLOSED_DAYS,
+  CORRECTION_SEVERITIES,
+  correctionEndpoints,
+  correctionRecordRoute,
+  whyNotMoveCorrection,
+  type CorrectionCard,
+  type CorrectionSeverity,
+  type CorrectionStatus,
+} from '@planta/contracts';
+import { call } from '@planta/session';
+import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, type KanbanColumn } from '@planta/ui';
+import { CorrectionCardView, useBoardNames, useBoardStyles } from '../components/correction-card';
+import { DIESHOP_NS } from '../i18n';
+import { correctorsOf, isFiltered, matches, NO_FILTERS, placeCorrectionCard, useBoardData, type CorrectionBoardFilters } from './correction-boards.model';
+
+const cardKey = (card: CorrectionCard) => card.id;
+const cardLabel = (card: CorrectionCard) => card.number;
+const whyNot = (card: CorrectionCard, _from: string, to: string) => whyNotMoveCorrection(card, to as CorrectionStatus);
+
+/**
+ * /apps/correction-kanban-board: the records by state, Reportada to Cerrada (eficaz), drafts in
+ * Reportada with their badge. A move is checked by the contract's rule before it is sent with the
+ * card's version; the server's refusal puts the card back with its message. Live for every viewer.
+ */
+export default function CorrectionBoardPage() {
+  const styles = useBoardStyles();
+  const { t } = useTranslation([DIESHOP_NS, 'common']);
+  const names = useBoardNames();
+  const navigate = useNavigate();
+  const mayMove = useCan(correctionEndpoints.boardMove);
+  const mayCreate = useCan(correctionEndpoints.create);
+  const [filters, setFilters] = useState<CorrectionBoardFilters>(NO_FILTERS);
+  const { data: board, loadError, reload, update } = useBoardData(correctionEndpoints.board);
+  const live = useBoardLiveRefresh(CORRECTION_BOARD_CHANGED, reload);
+
+  const columns = useMemo<KanbanColumn<CorrectionCard>[]>(
+    () =>
+      (board?.columns ?? []).map((column) => ({
+        id: column.status,
+        title: names.status(column.status),
+        caption: column.status === 'closed' ? t('correctionBoards.byState.closedWindow', { days: CORRECTION_BOARD_CLOSED_DAYS }) : undefined,
+        cards: column.cards.filter((card) => matches(card, filters)),
+      })),
+    [board, filters, names, t],
+  );
+  const correctors = useMemo(() => (board ? correctorsOf(board) : []), [board]);
+  const onMove = useCallback(
+    async (card: CorrectionCard, _from: string, to: string) => {
+      try {
+        const saved = await call(correctionEndpoints.boardMove, { body: { id: card.id, to: to as CorrectionStatus, version: card.version } });
+        update((current) => (current ? placeCorrectionCard(current, saved) : current));
+      } catch (error) {
+        // A stale card means someone else moved it: show the board as it is now.
+        reload();
+        throw error;
+      }
+    },
+    [update, reload],
+  );
+  const open = useCallback((card: CorrectionCard) => navigate(correctionRecordRoute(card.id)), [navigate]);
+
+  if (loadError) {
+    return <ErrorCard title={t('correctionBoards.byState.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
+  }
+  if (!board) return <LoadingScreen />;
+
+  return (
+    <section className={styles.page} aria-labelledby="correction-board-title">
+      <div className={styles.header}>
+        <Title2 as="h1" id="correction-board-title">
+          {t('correctionBoards.byState.title')}
+        </Title2>
+        {mayCreate ? (
+          <Button appearance="primary" onClick={() => navigate('/apps/correction-record/new')}>
+            {t('correctionBoards.newRecord')}
+          </Button>
+        ) : null}
+      </div>
+      {mayMove ? null : <Caption1>{t('common:kanban.readOnly')}</Caption1>}
+      <div className={styles.filters} role="search" aria-label={t('correctionBoards.filters')}>
+        <Field label={t('correctionBoards.corrector')}>
+          <Select value={filters.corrector} onChange={(_, data) => setFilters({ ...filters, corrector: data.value })}>
+            <option value="">{t('correctionBoards.allCorrectors')}</option>
+            <option value="none">{t('correctionBoards.card.unassigned')}</option>
+            {correctors.map((corrector) => (
+              <option key={corrector.id} value={String(corrector.id)}>
+                {corrector.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('correctionBoards.severity')}>
+          <Select value={filters.severity} onChange={(_, data) => setFilters({ ...filters, severity: data.value as CorrectionSeverity | '' })}>
+            <option value="">{t('correctionBoards.allSeverities')}</option>
+            {CORRECTION_SEVERITIES.map((severity) => (
+              <option key={severity} value={severity}>
+                {names.severity(severity)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Checkbox
+          label={t('correctionBoards.overdueOnly')}
+          checked={filters.overdue}
+          onChange={(_, data) => setFilters({ ...filters, overdue: data.checked === true })}
+        />
+        {isFiltered(filters) ? <Button onClick={() => setFilters(NO_FILTERS)}>{t('correctionBoards.clearFilters')}</Button> : null}
+      </div>
+      {isFiltered(filters) && columns.every((column) => column.cards.length === 0) ? <Text role="status">{t('correctionBoards.noMatches')}</Text> : null}
+      <Kanban
+        label={t('correctionBoards.byState.label')}
+        columns={columns}
+        cardKey={cardKey}
+        cardLabel={cardLabel}
+        renderCard={(card) => <CorrectionCardView card={card} />}
+        onOpen={open}
+        canMove={mayMove}
+        whyNot={whyNot}
+        onMove={onMove}
+        emptyText={t('correctionBoards.empty')}
+        live={live}
+      />
+    </section>
+  );
+}
