@@ -5,7 +5,9 @@ module.exports = {
   ...preset,
   displayName: 'mfe-dieshop',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  setupFiles: [require.resolve('../libs/ui/testing/jsdom.setup.ts')],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planta/shell-contract$': path.join(__dirname, '../libs/shell-contract/src/index.ts'),

@@ -14,6 +14,7 @@ import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
+import { correctionCanvasTexts } from './correction-canvas.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -37,6 +38,7 @@ const SCREENS = [
   dieConfirmationTexts,
   dieCleaningTexts,
   nitridingTexts,
+  correctionCanvasTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
