@@ -42,3 +42,5 @@ export * from './dieshop/die-cleaning.schema';
 export * from './dieshop/nitriding.schema';
 export * from './dieshop/die-forecast.schema';
 export * from './dieshop/correction-canvas.schema';
+export * from './dieshop/correction.schema';
+export * from './mentions';

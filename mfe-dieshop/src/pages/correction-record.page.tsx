@@ -29,7 +29,7 @@ export default function CorrectionRecordPage() {
                   t('correctionRecord.die', 'Matriz'),
                   shared ? dieLabel(value.die) : <RouterLink to={`/apps/dies/dieResume/${value.die.id}`}>{dieLabel(value.die)}</RouterLink>,
                 ],
-                [t('correctionRecord.reason', 'Motivo'), value.reason],
+                [t('correctionRecord.reason', 'Motivo'), value.description],
                 [t('correctionRecord.status', 'Estado'), t(`correctionStatus.${value.status}`, value.status)],
                 [t('correctionRecord.openedAt', 'Abierta el'), format.date(value.opened_at)],
                 [t('correctionRecord.closedAt', 'Cerrada el'), format.date(value.closed_at)],
@@ -44,9 +44,9 @@ export default function CorrectionRecordPage() {
                 <Card key={report.id}>
                   <Facts
                     items={[
-                      [t('correctionReport.createdAt', 'Fecha del reporte'), format.date(report.created_at)],
+                      [t('correctionReport.createdAt', 'Fecha del reporte'), format.date(report.started_at)],
                       [t('correctionReport.findings', 'Hallazgos'), report.findings],
-                      [t('correctionReport.actions', 'Acciones realizadas'), report.actions || '—'],
+                      [t('correctionReport.actions', 'Acciones realizadas'), report.operations.map((operation) => operation.operation_name).join(', ') || '—'],
                     ]}
                   />
                 </Card>

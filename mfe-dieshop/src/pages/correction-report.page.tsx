@@ -23,7 +23,7 @@ export default function CorrectionReportPage() {
     <RecordPage record={record} title={(value) => t('correctionReport.title', { id: value.id, defaultValue: `Reporte de corrección n.º ${value.id}` })}>
       {(value) => (
         <>
-          {String(value.correction_record.id) !== params.correctionId ? (
+          {String(value.record.id) !== params.correctionId ? (
             <MessageBar intent="warning">
               <MessageBarBody>{t('correctionReport.mismatch', 'Este reporte no pertenece a la corrección que indica el enlace.')}</MessageBarBody>
             </MessageBar>
@@ -37,16 +37,12 @@ export default function CorrectionReportPage() {
                 ],
                 [
                   t('correctionReport.correction', 'Corrección'),
-                  shared ? (
-                    value.correction_record.reason
-                  ) : (
-                    <RouterLink to={`/apps/correction-record/${value.correction_record.id}`}>{value.correction_record.reason}</RouterLink>
-                  ),
+                  shared ? value.record.description : <RouterLink to={`/apps/correction-record/${value.record.id}`}>{value.record.description}</RouterLink>,
                 ],
-                [t('correctionRecord.status', 'Estado'), t(`correctionStatus.${value.correction_record.status}`, value.correction_record.status)],
-                [t('correctionReport.createdAt', 'Fecha del reporte'), format.date(value.created_at)],
+                [t('correctionRecord.status', 'Estado'), t(`correctionStatus.${value.record.status}`, value.record.status)],
+                [t('correctionReport.createdAt', 'Fecha del reporte'), format.date(value.started_at)],
                 [t('correctionReport.findings', 'Hallazgos'), value.findings],
-                [t('correctionReport.actions', 'Acciones realizadas'), value.actions || '—'],
+                [t('correctionReport.actions', 'Acciones realizadas'), value.operations.map((operation) => operation.operation_name).join(', ') || '—'],
               ]}
             />
           </Card>

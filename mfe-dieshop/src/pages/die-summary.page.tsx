@@ -371,7 +371,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
                 <TableRow key={correction.id}>
                   <TableCell>
                     {/* A share link opens this die only: its corrections are not linked. */}
-                    {shared ? correction.reason : <RouterLink to={`/apps/correction-record/${correction.id}`}>{correction.reason}</RouterLink>}
+                    {shared ? correction.description : <RouterLink to={`/apps/correction-record/${correction.id}`}>{correction.description}</RouterLink>}
                   </TableCell>
                   <TableCell>{t(`correctionStatus.${correction.status}`, correction.status)}</TableCell>
                   <TableCell>{format.date(correction.opened_at)}</TableCell>

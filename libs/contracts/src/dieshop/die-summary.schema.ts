@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { correctionRecordSchema } from '../die.schema';
 import { PROFILE_SHAPES } from '../dieshop.schema';
 import { productionFiguresSchema } from '../production.schema';
+import { correctionRecordRowSchema, correctionReportRowSchema } from './correction.schema';
 import { dieCopySchema, dieHistorySchema } from './die-copy.schema';
 
 /** The profile a die makes, with the critical dimensions its runs are checked against. */
@@ -46,6 +46,10 @@ export const dieSummaryNitridingSchema = z.object({
   kg_since_previous: z.number(),
 });
 
+/** A correction of the die with its attempts (each with its trial's result), newest first. */
+export const dieSummaryCorrectionSchema = correctionRecordRowSchema.extend({ reports: z.array(correctionReportRowSchema) });
+export type DieSummaryCorrection = z.infer<typeof dieSummaryCorrectionSchema>;
+
 /** A document kept for the die: its profile's drawing, nitriding certificates. */
 export const dieSummaryDocumentSchema = z.object({ kind: z.enum(['drawing', 'certificate']), label: z.string(), file_id: z.number().int(), at: z.string() });
 
@@ -63,7 +67,7 @@ export const dieSummarySchema = z.object({
     runs: z.array(dieSummaryRunSchema),
   }),
   nitridings: z.array(dieSummaryNitridingSchema),
-  corrections: z.array(correctionRecordSchema),
+  corrections: z.array(dieSummaryCorrectionSchema),
   history: dieHistorySchema,
   documents: z.array(dieSummaryDocumentSchema),
 });

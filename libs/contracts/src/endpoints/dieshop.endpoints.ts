@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
-import { correctionRecordDetailSchema, correctionReportDetailSchema, dieFindQuerySchema, dieSchema } from '../die.schema';
+import { dieFindQuerySchema, dieSchema } from '../die.schema';
 import { dieSummarySchema } from '../dieshop/die-summary.schema';
 import {
   dieCopyCreateSchema,
@@ -128,28 +128,5 @@ export const dieshopSettingsEndpoints = {
     summary: "Changes the company's die-shop settings and die families' thresholds",
     body: dieshopSettingsUpdateSchema,
     response: dieshopSettingsSchema,
-  }),
-} as const;
-
-export const correctionEndpoints = {
-  record: endpoint({
-    method: 'GET',
-    path: 'correction-record/:id',
-    access: { page: 'correction-records' },
-    shareable: { type: 'correction-record', param: 'id' },
-    tag: 'dieshop',
-    summary: 'A correction record with its die and reports',
-    params: idParams,
-    response: correctionRecordDetailSchema,
-  }),
-  report: endpoint({
-    method: 'GET',
-    path: 'correction-report/:id',
-    access: { page: 'correction-reports' },
-    shareable: { type: 'correction-report', param: 'id' },
-    tag: 'dieshop',
-    summary: 'A correction report with its record and die',
-    params: idParams,
-    response: correctionReportDetailSchema,
   }),
 } as const;

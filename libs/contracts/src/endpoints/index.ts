@@ -15,3 +15,4 @@ export * from './die-enlistment.endpoints';
 export * from './tool.endpoints';
 export * from './die-aftercare.endpoints';
 export * from './nitriding.endpoints';
+export * from './correction.endpoints';

@@ -65,17 +65,6 @@ export const workOrderMessages = {
   number: 'El número debe ser un número',
 } as const;
 
-// ------------------------------------------------------------------------------ mentions
-
-/** A mention as the comment box writes it: `@[Display Name](userId)`. */
-export const MENTION_PATTERN = /@\[([^\]\n]{1,120})\]\((\d{1,10})\)/g;
-
-/** The distinct user ids a comment mentions. */
-export const mentionedUserIds = (text: string): number[] => [...new Set([...text.matchAll(MENTION_PATTERN)].map((match) => Number(match[2])))];
-
-/** The comment as people read it: `@Display Name` for each mention. */
-export const mentionsAsText = (text: string): string => text.replace(MENTION_PATTERN, (_, name: string) => `@${name}`);
-
 // ------------------------------------------------------------------------------ pieces
 
 const optionalId = bodyInteger({ message: messages.referenceMissing }).nullable().optional();
