@@ -39,7 +39,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   shareRoute('/apps/correction-record/:id/:token', { type: 'correction-record', param: 'id' }, correctionRecord),
   { path: '/apps/correction-report/:id/:correctionId', page: 'correction-reports', load: correctionReport },
   shareRoute('/apps/correction-report/:id/:correctionId/:token', { type: 'correction-report', param: 'id' }, correctionReport),
-  { path: '/apps/testCanvas/:id', page: 'die-drawing', load: landing('die-drawing') },
+  { path: '/apps/testCanvas/:id', page: 'die-drawing', load: () => import('./pages/correction-canvas.page') },
   { path: '/apps/ia-agent', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
   { path: '/apps/ia-agent/list', page: 'smart-upload', load: landing('smart-upload') },
   { path: '/apps/ia-agent/upload/:id', page: 'smart-upload', load: landing('smart-upload') },
