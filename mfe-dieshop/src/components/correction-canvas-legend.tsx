@@ -88,22 +88,24 @@ export function CorrectionCanvasLegend({
                 <span className={styles.badge} style={{ backgroundColor: pin.color, color: pin.color === '#ffb900' ? '#000000' : '#ffffff' }} aria-hidden>
                   {pin.n}
                 </span>
-                <dl className={styles.facts} aria-label={t('correctionCanvas.pin.title', { n: pin.n })}>
-                  <dt className={styles.term}>{text('number')}</dt>
-                  <dd className={styles.value}>{pin.n}</dd>
-                  <dt className={styles.term}>{text('dimension')}</dt>
-                  <dd className={styles.value}>{pin.dimension_label || '—'}</dd>
-                  <dt className={styles.term}>{text('measured')}</dt>
-                  <dd className={styles.value}>{mm(pin.measured_mm)}</dd>
-                  <dt className={styles.term}>{text('nominal')}</dt>
-                  <dd className={styles.value}>{mm(pin.nominal_mm)}</dd>
-                  <dt className={styles.term}>{text('difference')}</dt>
-                  <dd className={mergeClasses(styles.value, styles.difference)}>{signed(difference)}</dd>
-                  <dt className={styles.term}>{text('zone')}</dt>
-                  <dd className={styles.value}>{pin.zone || '—'}</dd>
-                  <dt className={styles.term}>{text('action')}</dt>
-                  <dd className={styles.value}>{pin.action || '—'}</dd>
-                </dl>
+                <div role="group" aria-label={t('correctionCanvas.pin.title', { n: pin.n })}>
+                  <dl className={styles.facts}>
+                    <dt className={styles.term}>{text('number')}</dt>
+                    <dd className={styles.value}>{pin.n}</dd>
+                    <dt className={styles.term}>{text('dimension')}</dt>
+                    <dd className={styles.value}>{pin.dimension_label || '—'}</dd>
+                    <dt className={styles.term}>{text('measured')}</dt>
+                    <dd className={styles.value}>{mm(pin.measured_mm)}</dd>
+                    <dt className={styles.term}>{text('nominal')}</dt>
+                    <dd className={styles.value}>{mm(pin.nominal_mm)}</dd>
+                    <dt className={styles.term}>{text('difference')}</dt>
+                    <dd className={mergeClasses(styles.value, styles.difference)}>{signed(difference)}</dd>
+                    <dt className={styles.term}>{text('zone')}</dt>
+                    <dd className={styles.value}>{pin.zone || '—'}</dd>
+                    <dt className={styles.term}>{text('action')}</dt>
+                    <dd className={styles.value}>{pin.action || '—'}</dd>
+                  </dl>
+                </div>
                 {onEdit ? (
                   <Button
                     className={styles.edit}

@@ -153,8 +153,10 @@ describe('the marking canvas page', () => {
     fireEvent.click(button('Flecha'));
     expect(stage.dataset.tool).toBe('arrow');
     expect(button('Flecha').getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('radio', { name: 'Azul' }));
+    fireEvent.click(button('Color: Rojo'));
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Azul' }));
     expect(stage.dataset.color).toBe('#0078d4');
+    expect(button('Color: Azul')).toBeTruthy();
     expect(screen.getByText('Arrastra desde la cola hasta la punta de la flecha.')).toBeTruthy();
   });
 

@@ -2,12 +2,16 @@ import {
   Badge,
   Button,
   makeStyles,
+  Menu,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
   MessageBar,
   MessageBarBody,
-  mergeClasses,
   Spinner,
   Text,
-  Title2,
+  Subtitle1,
   ToggleButton,
   Toolbar,
   ToolbarDivider,
@@ -67,33 +71,34 @@ const TOOL_ICONS: Record<CanvasTool, ReactElement> = {
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
-  titles: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  titles: { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBasis: '240px', minWidth: 0 },
+  title: { margin: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   subtitle: { color: tokens.colorNeutralForeground3 },
+  facts: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
   big: { minHeight: '44px', minWidth: '44px' },
   toolbar: { flexWrap: 'wrap', gap: '4px', padding: 0, rowGap: '4px' },
   // Below a wide desktop the tools show their icons only (each keeps its name for screen readers).
   toolName: { '@media (max-width: 1279.98px)': { display: 'none' } },
-  swatch: {
-    minWidth: '44px',
-    minHeight: '44px',
-    padding: 0,
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+  dot: {
+    display: 'inline-block',
+    width: '24px',
+    height: '24px',
+    borderRadius: '50%',
+    border: `2px solid ${tokens.colorNeutralBackground1}`,
+    boxShadow: tokens.shadow4,
   },
-  dot: { width: '24px', height: '24px', borderRadius: '50%', border: `2px solid ${tokens.colorNeutralBackground1}`, boxShadow: tokens.shadow4 },
-  chosen: { outline: `3px solid ${tokens.colorBrandStroke1}`, outlineOffset: '-3px' },
+  colorItem: { minHeight: '44px' },
   hint: { color: tokens.colorNeutralForeground3 },
   body: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) 340px',
     gap: '16px',
     alignItems: 'start',
-    '@media (max-width: 1279.98px)': { gridTemplateColumns: 'minmax(0, 1fr) 280px' },
+    '@media (max-width: 1279.98px)': { gridTemplateColumns: 'minmax(0, 1fr) 260px', gap: '12px' },
   },
   canvas: {
     // As tall as the window allows beside the header and tools, never so small a finger cannot mark.
-    height: 'max(380px, calc(100dvh - 290px))',
+    height: 'max(320px, calc(100dvh - 300px))',
     border: `1px solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
     overflow: 'hidden',
@@ -104,7 +109,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '16px',
     minWidth: 0,
-    maxHeight: 'max(380px, calc(100dvh - 290px))',
+    maxHeight: 'max(320px, calc(100dvh - 300px))',
     overflowY: 'auto',
     paddingInlineEnd: '4px',
   },
@@ -274,15 +279,19 @@ export default function CorrectionCanvasPage() {
           onClick={() => unsaved.leave(() => navigate(correctionRecordRoute(record.id)))}
         />
         <div className={styles.titles}>
-          <Title2 as="h1">{text('title', { number: record.number })}</Title2>
-          <Text className={styles.subtitle}>{text('subtitle', { die: record.die_label, profile: record.profile_code ?? '—' })}</Text>
+          <Subtitle1 as="h1" className={styles.title} title={text('title', { number: record.number })}>
+            {text('title', { number: record.number })}
+          </Subtitle1>
+          <div className={styles.facts}>
+            <Text className={styles.subtitle}>{text('subtitle', { die: record.die_label, profile: record.profile_code ?? '—' })}</Text>
+            {readOnlyReason ? <Badge appearance="outline">{text('readOnly')}</Badge> : null}
+            {dirty ? (
+              <Badge appearance="tint" color="warning">
+                {text('unsaved')}
+              </Badge>
+            ) : null}
+          </div>
         </div>
-        {readOnlyReason ? <Badge appearance="outline">{text('readOnly')}</Badge> : null}
-        {dirty ? (
-          <Badge appearance="tint" color="warning">
-            {text('unsaved')}
-          </Badge>
-        ) : null}
         {editable ? (
           <Button
             className={styles.big}
@@ -330,22 +339,38 @@ export default function CorrectionCanvasPage() {
               </ToggleButton>
             ))}
             <ToolbarDivider />
-            <div role="radiogroup" aria-label={text('color')}>
-              {CANVAS_COLORS.map((swatch) => (
+            <Menu
+              checkedValues={{ color: [color] }}
+              onCheckedValueChange={(_, data) => {
+                const chosen = CANVAS_COLORS.find((swatch) => swatch === data.checkedItems[0]);
+                if (chosen) setColor(chosen);
+              }}
+            >
+              <MenuTrigger disableButtonEnhancement>
                 <Button
-                  key={swatch}
-                  role="radio"
-                  aria-checked={color === swatch}
+                  className={styles.big}
                   appearance="subtle"
-                  className={mergeClasses(styles.swatch, color === swatch && styles.chosen)}
-                  aria-label={text(`colors.${swatch}`)}
-                  title={text(`colors.${swatch}`)}
-                  onClick={() => setColor(swatch)}
-                >
-                  <span className={styles.dot} style={{ backgroundColor: swatch }} />
-                </Button>
-              ))}
-            </div>
+                  aria-label={`${text('color')}: ${text(`colors.${color}`)}`}
+                  title={`${text('color')}: ${text(`colors.${color}`)}`}
+                  icon={<span className={styles.dot} style={{ backgroundColor: color }} />}
+                />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  {CANVAS_COLORS.map((swatch) => (
+                    <MenuItemRadio
+                      key={swatch}
+                      name="color"
+                      value={swatch}
+                      className={styles.colorItem}
+                      icon={<span className={styles.dot} style={{ backgroundColor: swatch }} />}
+                    >
+                      {text(`colors.${swatch}`)}
+                    </MenuItemRadio>
+                  ))}
+                </MenuList>
+              </MenuPopover>
+            </Menu>
             <ToolbarDivider />
             <Button
               className={styles.big}
@@ -402,7 +427,6 @@ export default function CorrectionCanvasPage() {
           onClick={() => stage.current?.fit()}
         />
       </Toolbar>
-      {editable ? <Text className={styles.hint}>{text(`toolHint.${tool}`)}</Text> : null}
 
       <div className={styles.body}>
         <div className={styles.canvas} data-testid="correction-canvas">
@@ -431,6 +455,7 @@ export default function CorrectionCanvasPage() {
           </Suspense>
         </div>
         <div className={styles.side}>
+          {editable ? <Text className={styles.hint}>{text(`toolHint.${tool}`)}</Text> : null}
           {pinSelected ? (
             <CanvasPinForm
               ref={pinForm}
@@ -449,7 +474,7 @@ export default function CorrectionCanvasPage() {
                 </Button>
               ) : null}
             </div>
-          ) : editable ? (
+          ) : editable && tool !== 'pin' ? (
             <Text className={styles.hint}>{text('pin.none')}</Text>
           ) : null}
           <CorrectionCanvasLegend items={items} selectedId={selectedId} onEdit={setSelectedId} />
