@@ -99,7 +99,7 @@ export function CanvasPinForm({
     resolver,
     defaultValues: valuesOf(pin, language),
   });
-  const text = (key: string, values?: Record<string, unknown>) => t(`correctionCanvas.pin.${key}`, values);
+  const text = (key: string, values?: Record<string, unknown>) => t(`markingCanvas.pin.${key}`, values);
 
   // Another pin, or the same pin changed from outside (undo, redo): the form shows what it holds.
   useEffect(() => reset(valuesOf(pin, language)), [pin, language, reset]);

@@ -44,7 +44,7 @@ const useStyles = makeStyles({
 /** What the canvas picture says to a screen reader: how many marks of each kind (the legend details the pins). */
 export function canvasLabel(t: TFunction, items: readonly CanvasItem[]): string {
   const count = (kind: CanvasItem['kind']) => items.filter((item) => item.kind === kind).length;
-  return t('correctionCanvas.canvasLabel', { pins: count('pin'), arrows: count('arrow'), strokes: count('stroke') });
+  return t('markingCanvas.canvasLabel', { pins: count('pin'), arrows: count('arrow'), strokes: count('stroke') });
 }
 
 /**
@@ -72,7 +72,7 @@ export function CorrectionCanvasLegend({
   const others = items.length - pins.length;
   const mm = (value: number | null) => (value === null ? '—' : `${format.number(value)} mm`);
   const signed = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${format.number(value)} mm`);
-  const text = (key: string, values?: Record<string, unknown>) => t(`correctionCanvas.legend.${key}`, values);
+  const text = (key: string, values?: Record<string, unknown>) => t(`markingCanvas.legend.${key}`, values);
   return (
     <section className={styles.legend} aria-labelledby={titleId}>
       <Subtitle2 as={headingLevel} id={titleId}>
@@ -88,7 +88,7 @@ export function CorrectionCanvasLegend({
                 <span className={styles.badge} style={{ backgroundColor: pin.color, color: pin.color === '#ffb900' ? '#000000' : '#ffffff' }} aria-hidden>
                   {pin.n}
                 </span>
-                <div role="group" aria-label={t('correctionCanvas.pin.title', { n: pin.n })}>
+                <div role="group" aria-label={t('markingCanvas.pin.title', { n: pin.n })}>
                   <dl className={styles.facts}>
                     <dt className={styles.term}>{text('number')}</dt>
                     <dd className={styles.value}>{pin.n}</dd>

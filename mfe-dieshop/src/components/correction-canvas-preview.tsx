@@ -47,17 +47,17 @@ export function CorrectionCanvasPreview({ canvas, drawingFileId, to }: { canvas:
     <section className={styles.preview} aria-labelledby={titleId}>
       <div className={styles.head}>
         <Subtitle2 as="h2" id={titleId}>
-          {t('correctionCanvas.preview.title')}
+          {t('markingCanvas.preview.title')}
         </Subtitle2>
         {to ? (
           <RouterLink to={to} className={styles.link}>
-            {t('correctionCanvas.preview.open')}
+            {t('markingCanvas.preview.open')}
           </RouterLink>
         ) : null}
       </div>
-      {drawingFileId === null ? <Text className={styles.hint}>{t('correctionCanvas.noDrawing')}</Text> : null}
+      {drawingFileId === null ? <Text className={styles.hint}>{t('markingCanvas.noDrawing')}</Text> : null}
       {items.length === 0 ? (
-        <Text className={styles.hint}>{t('correctionCanvas.preview.empty')}</Text>
+        <Text className={styles.hint}>{t('markingCanvas.preview.empty')}</Text>
       ) : (
         <>
           <div className={styles.picture} style={{ aspectRatio: String(aspect) }}>

@@ -440,12 +440,12 @@ export default function CorrectionCanvasStage({
       ) : null}
       {drawing.status === 'loading' ? (
         <div className={styles.overlay}>
-          <Spinner size="small" label={t('correctionCanvas.drawingLoading')} />
+          <Spinner size="small" label={t('markingCanvas.drawingLoading')} />
         </div>
       ) : null}
       {drawing.status === 'error' ? (
         <div className={styles.overlay}>
-          <Text>{t('correctionCanvas.drawingFailed', { reason: drawing.error })}</Text>
+          <Text>{t('markingCanvas.drawingFailed', { reason: drawing.error })}</Text>
         </div>
       ) : null}
     </div>

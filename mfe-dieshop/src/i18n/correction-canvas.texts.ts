@@ -1,7 +1,7 @@
 /** Texts of the marking canvas (`/apps/testCanvas/:id`) and of its preview on the record and report pages. */
 export const correctionCanvasTexts = {
   es: {
-    correctionCanvas: {
+    markingCanvas: {
       title: 'Lienzo de corrección {{number}}',
       subtitle: 'Matriz {{die}} · Perfil {{profile}}',
       back: 'Volver al registro',
@@ -80,7 +80,7 @@ export const correctionCanvasTexts = {
     },
   },
   en: {
-    correctionCanvas: {
+    markingCanvas: {
       title: 'Correction canvas {{number}}',
       subtitle: 'Die {{die}} · Profile {{profile}}',
       back: 'Back to the record',
@@ -141,7 +141,7 @@ export const correctionCanvasTexts = {
     },
   },
   ar: {
-    correctionCanvas: {
+    markingCanvas: {
       title: 'لوحة التصحيح {{number}}',
       subtitle: 'القالب {{die}} · المقطع {{profile}}',
       back: 'العودة إلى السجل',
@@ -206,7 +206,7 @@ export const correctionCanvasTexts = {
     },
   },
   tr: {
-    correctionCanvas: {
+    markingCanvas: {
       title: 'Düzeltme tuvali {{number}}',
       subtitle: 'Kalıp {{die}} · Profil {{profile}}',
       back: 'Kayda dön',

@@ -162,7 +162,7 @@ export default function CorrectionCanvasPage() {
   const [drawing, setDrawing] = useState<DrawingState | null>(null);
   const stage = useRef<CanvasStageHandle>(null);
   const pinForm = useRef<PinFormHandle>(null);
-  const text = (key: string, values?: Record<string, unknown>) => t(`correctionCanvas.${key}`, values);
+  const text = (key: string, values?: Record<string, unknown>) => t(`markingCanvas.${key}`, values);
 
   const { loading, loadError, reload } = useRecordLoad<CorrectionRecordDetail>(correctionEndpoints.record, id, false, (loaded) => {
     const initial = historyOf(loaded.canvas?.items ?? []);
