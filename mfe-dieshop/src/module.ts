@@ -48,7 +48,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   shareRoute('/apps/correction-report/:id/:correctionId/:token', { type: 'correction-report', param: 'id' }, correctionReport),
   ...screenRoutes(correctionDefectResource, correctionCatalogue),
   ...screenRoutes(correctionOperationResource, correctionCatalogue),
-  { path: '/apps/testCanvas/:id', page: 'die-drawing', load: landing('die-drawing') },
+  { path: '/apps/testCanvas/:id', page: 'die-drawing', load: () => import('./pages/correction-canvas.page') },
   { path: '/apps/ia-agent', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
   { path: '/apps/ia-agent/list', page: 'smart-upload', load: landing('smart-upload') },
   { path: '/apps/ia-agent/upload/:id', page: 'smart-upload', load: landing('smart-upload') },

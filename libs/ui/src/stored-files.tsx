@@ -165,12 +165,17 @@ export function PhotoPicker({ picker, error, testId }: { picker: PhotoPickerStat
   );
 }
 
+/** The bytes of a stored file (`/api/file/:id`) with their content type, fetched with the session's token. */
+export async function storedFileBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const token = sessionStore.get(accessTokenAtom);
+  const response = await fetch(apiUrl(url), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  if (!response.ok) throw new Error(`${response.status}`);
+  return response.blob();
+}
+
 /** The bytes of a stored file as an object URL, fetched with the session's token. */
 async function storedFileObjectUrl(url: string): Promise<string> {
-  const token = sessionStore.get(accessTokenAtom);
-  const response = await fetch(apiUrl(url), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await storedFileBlob(url));
 }
 
 /**

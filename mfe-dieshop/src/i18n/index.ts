@@ -16,6 +16,7 @@ import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
 import { correctionTexts } from './correction.texts';
 import { correctionBoardsTexts } from './correction-boards.texts';
+import { correctionCanvasTexts } from './correction-canvas.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -41,6 +42,7 @@ const SCREENS = [
   nitridingTexts,
   correctionTexts,
   correctionBoardsTexts,
+  correctionCanvasTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
