@@ -1,4 +1,4 @@
-import { makeStyles, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,7 +17,7 @@ import { canvasLabel, CorrectionCanvasLegend } from './correction-canvas-legend'
 const CorrectionCanvasStage = lazy(() => import('./correction-canvas.stage'));
 
 const useStyles = makeStyles({
-  preview: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
+  preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
   link: { display: 'inline-flex', alignItems: 'center', minHeight: '44px' },
   picture: {
@@ -46,9 +46,9 @@ export function CorrectionCanvasPreview({ canvas, drawingFileId, to }: { canvas:
   return (
     <section className={styles.preview} aria-labelledby={titleId}>
       <div className={styles.head}>
-        <Subtitle2 as="h2" id={titleId}>
+        <Title3 as="h2" id={titleId}>
           {t('markingCanvas.preview.title')}
-        </Subtitle2>
+        </Title3>
         {to ? (
           <RouterLink to={to} className={styles.link}>
             {t('markingCanvas.preview.open')}

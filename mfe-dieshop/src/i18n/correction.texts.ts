@@ -133,11 +133,6 @@ const es = {
     shareTitle: 'Enlace de solo lectura a este intento',
     shareHint: 'Quien tenga el enlace verá este intento, y nada más, hasta el {{date}}.',
   },
-  correctionCanvas: {
-    title: 'Lienzo de corrección',
-    open: 'Abrir lienzo',
-    none: 'Aún no hay marcas en el lienzo.',
-  },
   correctionSettings: {
     title: 'Correcciones',
     draftAfter: 'Abrir un borrador tras este número de mediciones fuera de tolerancia en una corrida',
@@ -295,11 +290,6 @@ const en: BundleShape<typeof es> = {
     check: 'Check',
     shareTitle: 'Read-only link to this attempt',
     shareHint: 'Whoever has the link will see this attempt, and nothing else, until {{date}}.',
-  },
-  correctionCanvas: {
-    title: 'Correction canvas',
-    open: 'Open canvas',
-    none: 'There are no marks on the canvas yet.',
   },
   correctionSettings: {
     title: 'Corrections',
@@ -459,11 +449,6 @@ const ar: BundleShape<typeof es> = {
     shareTitle: 'رابط للقراءة فقط لهذه المحاولة',
     shareHint: 'من لديه الرابط سيرى هذه المحاولة فقط حتى {{date}}.',
   },
-  correctionCanvas: {
-    title: 'لوحة التصحيح',
-    open: 'فتح اللوحة',
-    none: 'لا توجد علامات على اللوحة بعد.',
-  },
   correctionSettings: {
     title: 'التصحيحات',
     draftAfter: 'فتح مسودة بعد هذا العدد من القياسات خارج السماحية في تشغيلة واحدة',
@@ -621,11 +606,6 @@ const tr: BundleShape<typeof es> = {
     check: 'Kontrol',
     shareTitle: 'Bu denemeye salt okunur bağlantı',
     shareHint: 'Bağlantıya sahip olan kişi {{date}} tarihine kadar yalnızca bu denemeyi görür.',
-  },
-  correctionCanvas: {
-    title: 'Düzeltme tuvali',
-    open: 'Tuvali aç',
-    none: 'Tuvalde henüz işaret yok.',
   },
   correctionSettings: {
     title: 'Düzeltmeler',

@@ -4,6 +4,9 @@ import CorrectionRecordNewPage from './correction-record-new.page';
 import CorrectionRecordPage from './correction-record.page';
 import { DETAIL, DIE_SUMMARY, GUEST_DETAIL } from './correction.fixtures';
 
+// jsdom has no canvas: the preview's konva stage is left out, its legend and link stay.
+jest.mock('../components/correction-canvas.stage', () => ({ __esModule: true, default: () => null }));
+
 const CATALOGUE = paged([
   { id: 1, name: 'Fuera de tolerancia dimensional', description: '', active: 'yes', sort_order: 10 },
   { id: 9, name: 'Defecto retirado', description: '', active: 'no', sort_order: 90 },

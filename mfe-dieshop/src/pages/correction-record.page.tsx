@@ -175,9 +175,7 @@ function CorrectionRecordView({ initial }: { initial: CorrectionRecordDetail }) 
         {mayEdit ? <NonConformityForm detail={detail} onSaved={setDetail} /> : <NonConformityFacts detail={detail} />}
       </RecordSection>
 
-      <RecordSection title={t('correctionCanvas.title')}>
-        <CorrectionCanvasSlot recordId={detail.id} canvas={detail.canvas} drawingFileId={detail.drawing_file_id} shared={shared} />
-      </RecordSection>
+      <CorrectionCanvasSlot recordId={detail.id} canvas={detail.canvas} drawingFileId={detail.drawing_file_id} shared={shared} />
 
       <RecordSection title={t('correctionRecord.attempts')}>
         {mayAttempt ? (

@@ -3,6 +3,9 @@ import { defaultGrantsOf, mockApi, on, paged, renderPage, type } from '@planta/u
 import CorrectionReportPage from './correction-report.page';
 import { DIE_SUMMARY, REPORT } from './correction.fixtures';
 
+// jsdom has no canvas: the preview's konva stage is left out, its legend and link stay.
+jest.mock('../components/correction-canvas.stage', () => ({ __esModule: true, default: () => null }));
+
 const OPERATIONS = paged([
   { id: 2, name: 'Aliviar portada', description: '', active: 'yes', sort_order: 20 },
   { id: 3, name: 'Pulir', description: '', active: 'yes', sort_order: 30 },

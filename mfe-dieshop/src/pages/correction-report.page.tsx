@@ -155,9 +155,7 @@ function CorrectionReportView({ initial, linkedRecordId }: { initial: Correction
         <DimensionComparison comparison={report.comparison} />
       </RecordSection>
 
-      <RecordSection title={t('correctionCanvas.title')}>
-        <CorrectionCanvasSlot recordId={report.record.id} canvas={report.canvas} drawingFileId={report.drawing_file_id} shared={shared} />
-      </RecordSection>
+      <CorrectionCanvasSlot recordId={report.record.id} canvas={report.canvas} drawingFileId={report.drawing_file_id} shared={shared} />
 
       <CorrectionDiscussion
         target={{ correction_report_id: report.id }}
