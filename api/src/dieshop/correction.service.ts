@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   CORRECTION_BOARD_CHANGED,
   CORRECTION_DEFAULTS,
@@ -99,6 +99,8 @@ const FINAL: readonly CorrectionStatus[] = ['closed', 'discarded', 'scrapped'];
  */
 @Injectable()
 export class CorrectionService {
+  private readonly logger = new Logger('Corrections');
+
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly life: DieLifeService,
@@ -173,8 +175,8 @@ export class CorrectionService {
    * it may. A die with an open record gets no second one: 409 on `die_id`.
    */
   async open(scope: TenantScope, caller: RequestIdentity | null, body: Create & { auto_draft?: boolean }, announcement: Announcement): Promise<number> {
-    const die = await lockDie(scope, body.die_id).catch(() => {
-      throw fieldError('die_id', correctionMessages.dieMissing);
+    const die = await lockDie(scope, body.die_id).catch((error: unknown) => {
+      throw error instanceof NotFoundException ? fieldError('die_id', correctionMessages.dieMissing) : error;
     });
     if (die.state === 'scrapped') throw fieldError('die_id', correctionMessages.dieScrapped, HttpStatus.CONFLICT);
     const [open] = await scope.manager.query(`select number from correction_record where die_id = $1 and status in (${OPEN_STATUSES_SQL})`, [die.id]);
@@ -559,8 +561,8 @@ export class CorrectionService {
       let recordId: number;
       let notice: (userId: number) => Outgoing;
       if (body.correction_record_id) {
-        const record = await recordRow(scope, body.correction_record_id).catch(() => {
-          throw fieldError('correction_record_id', correctionMessages.notFound, HttpStatus.NOT_FOUND);
+        const record = await recordRow(scope, body.correction_record_id).catch((error: unknown) => {
+          throw error instanceof NotFoundException ? fieldError('correction_record_id', correctionMessages.notFound, HttpStatus.NOT_FOUND) : error;
         });
         recordId = record.id;
         notice = (userId) => ({
@@ -699,8 +701,9 @@ export class CorrectionService {
       const announcement = await this.draft(scope, caller, orderDieId);
       await scope.manager.query('release savepoint correction_draft');
       return announcement;
-    } catch {
+    } catch (error) {
       await scope.manager.query('rollback to savepoint correction_draft');
+      this.logger.warn(`No automatic correction draft for run ${orderDieId}: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
   }
