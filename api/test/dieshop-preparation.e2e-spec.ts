@@ -190,10 +190,16 @@ describe('a preparation from request to the press', () => {
 describe('guards of the company setting', () => {
   it('warns (stored and shown) or refuses a die with an open correction or an overdue nitriding', async () => {
     const corrected = await dieInStock();
-    await t.sql(`insert into correction_record (company_id, die_id, reason, status) values ($1, $2, 'Espesor de pared', 'open')`, [north, corrected]);
+    await t.sql(`insert into correction_record (company_id, number, die_id, description, status) values ($1, 'NC-PR-1', $2, 'Espesor de pared', 'reported')`, [
+      north,
+      corrected,
+    ]);
     const overdue = await dieInStock({ billets_since_nitriding: 120, nitriding_every_billets: 100 });
     const closedCorrection = await dieInStock();
-    await t.sql(`insert into correction_record (company_id, die_id, reason, status) values ($1, $2, 'Antigua', 'closed')`, [north, closedCorrection]);
+    await t.sql(
+      `insert into correction_record (company_id, number, die_id, description, status, closed_at) values ($1, 'NC-PR-2', $2, 'Antigua', 'closed', now())`,
+      [north, closedCorrection],
+    );
 
     await setGuard('block');
     const refusedCorrection = await request(corrected);

@@ -85,7 +85,7 @@ describe('share links', () => {
     const report = await guestFor('correction-report', ids.report);
     const read = await t.http().get(`/api/correction-report/${ids.report}`).set(bearer(report.session.access_token));
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: ids.report, correction_record: { id: ids.record }, die: { die_reference: 'EN-1042' } });
+    expect(read.body).toMatchObject({ id: ids.report, record: { id: ids.record }, die: { die_reference: 'EN-1042' }, people: null });
   });
 
   it('may be created by whoever may change the die (staff, and die technicians with the user role) but not by a guest account', async () => {

@@ -43,7 +43,13 @@ describe('a user of Perfiles del Sur reaches nothing of Extrusiones del Norte', 
   });
 
   it('gets 404 for every Norte record, exactly as for one that does not exist', async () => {
-    for (const path of [`/api/die/${northIds.die}`, `/api/correction-record/${northIds.record}`, `/api/correction-report/${northIds.report}`]) {
+    for (const path of [
+      `/api/die/${northIds.die}`,
+      `/api/correction-record/${northIds.record}`,
+      `/api/correction-report/${northIds.report}`,
+      `/api/correction-comment?correction_record_id=${northIds.record}`,
+      `/api/correction-comment?correction_report_id=${northIds.report}`,
+    ]) {
       const response = await t.http().get(path).set(bearer(southAdmin));
       expect({ path, status: response.status, body: response.body }).toEqual({
         path,

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CompanyOwnedEntity } from '../tenancy/company-owned.entity';
 
-/** The corrector's report on one correction: findings and what was done. */
+/** One attempt of a correction (correction_report); read and written with SQL by the correction services. */
 @Entity('correction_report')
 export class CorrectionReportEntity extends CompanyOwnedEntity {
   @PrimaryGeneratedColumn()
@@ -10,15 +10,12 @@ export class CorrectionReportEntity extends CompanyOwnedEntity {
   @Column({ type: 'int' })
   correction_record_id: number;
 
-  @Column({ type: 'text' })
-  findings: string;
-
-  @Column({ type: 'text', default: '' })
-  actions: string;
+  @Column({ type: 'int' })
+  attempt_no: number;
 
   @Column({ type: 'int', nullable: true })
-  created_by: number | null;
+  corrector_id: number | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
+  started_at: Date;
 }

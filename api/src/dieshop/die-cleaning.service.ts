@@ -25,6 +25,7 @@ import { heldGrantsSql } from '../permissions/held-grants';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
 import { scrapDie } from './die-copy.service';
+import { CorrectionService } from './correction.service';
 import { DieLifeService, lockDie } from './die-life.service';
 
 /** The log's words for the methods and results (die_event notes are Spanish). */
@@ -104,6 +105,7 @@ export class DieCleaningService {
     private readonly tenantDb: TenantDb,
     private readonly life: DieLifeService,
     private readonly files: FilesService,
+    private readonly corrections: CorrectionService,
   ) {}
 
   /** The dies in cleaning (longest first) with their open cleaning, then the finished cleanings (newest first); or either. */
@@ -200,7 +202,7 @@ export class DieCleaningService {
   /** Ends a cleaning with its inspection and photos, and moves the die where the result says, all or nothing. */
   finish(caller: RequestIdentity, id: number, input: DieCleaningFinish, photos: UploadedBuffer[] = []): Promise<DieCleaning> {
     if (photos.length > MAX_REPORT_PHOTOS) throw fieldError('photos', failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS));
-    return this.tenantDb.transaction(async (scope) => {
+    return this.corrections.changing(async (scope, announcement) => {
       const [cleaning]: { id: number; die_id: number; in_at: Date; inspection_result: string | null }[] = await scope.manager.query(
         `select id, die_id, in_at, inspection_result from die_cleaning where id = $1 and company_id = $2 for update`,
         [id, scope.companyId],
@@ -225,9 +227,10 @@ export class DieCleaningService {
       }
       await scope.manager.query(`update die_cleaning set out_at = $2, inspection_result = $3, notes = $4 where id = $1`, [id, outAt, result, input.notes]);
       const note = [`Inspección tras limpieza: ${RESULT_WORDS[result]}`, input.notes].filter(Boolean).join('. ');
-      if (result === 'scrap')
-        await scrapDie(scope, this.life, cleaning.die_id, input.scrap_reason!, { userId: caller.userId, refId: id, expected: 'cleaning' });
-      else
+      if (result === 'scrap') {
+        const ended = await scrapDie(scope, this.life, cleaning.die_id, input.scrap_reason!, { userId: caller.userId, refId: id, expected: 'cleaning' });
+        for (const record of ended) announcement.changed.add(record);
+      } else {
         await this.life.move(scope, cleaning.die_id, INSPECTION_NEXT_STATE[result], {
           kind: 'inspection',
           userId: caller.userId,
@@ -235,6 +238,9 @@ export class DieCleaningService {
           note,
           expected: 'cleaning',
         });
+        // To correction: the die's open record goes on, or a record of origin 'cleaning' opens (issue 14).
+        if (result === 'correction') await this.corrections.fromInspection(scope, caller, cleaning.die_id, note, announcement);
+      }
       return (await cleaningsById(scope, [id])).get(id)!;
     });
   }

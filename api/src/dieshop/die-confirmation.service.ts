@@ -13,6 +13,7 @@ import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { CorrectionService } from './correction.service';
 import { DieLifeService, lockDie } from './die-life.service';
 
 /** The log's words for a pull reason (die_event notes are Spanish). */
@@ -105,6 +106,7 @@ export class DieConfirmationService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly life: DieLifeService,
+    private readonly corrections: CorrectionService,
   ) {}
 
   list(query: DieConfirmationListQuery): Promise<PageOf<DieRunToConfirm>> {
@@ -137,8 +139,8 @@ export class DieConfirmationService {
   }
 
   confirm(caller: RequestIdentity, input: DieConfirmationCreate): Promise<DieRunToConfirm> {
-    return this.tenantDb
-      .transaction(async (scope) => {
+    return this.corrections
+      .changing(async (scope, announcement) => {
         const [run]: {
           id: number;
           die_id: number;
@@ -194,6 +196,8 @@ export class DieConfirmationService {
           ...(suggestion !== 'ok' ? ['se sugiere corrección en la inspección de limpieza'] : []),
         ].join('; ');
         await this.life.move(scope, run.die_id, to, { kind: 'confirmation', userId: caller.userId, refId: id, note });
+        // A die that came off needing correction (or damaged) has its non-conformity reported (issue 14).
+        await this.corrections.fromConfirmation(scope, caller, run, input.condition, note, announcement);
         return (await runOf(scope, run.id))!;
       })
       .catch((error: unknown) => {

@@ -20,6 +20,7 @@ import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
 import { DIE_COPY_COLUMNS, DIE_COPY_FROM, NITRIDING_SHARE, nitridingFilterSql, toDieCopy, type DieCopyRow } from './die-copy.queries';
+import { CorrectionService } from './correction.service';
 import { DieLifeService } from './die-life.service';
 
 const SORTS: Record<string, string> = {
@@ -77,11 +78,13 @@ export async function scrapDie(
   id: number,
   reason: string,
   options: { userId: number | null; refId?: number | null; expected?: DieState },
-): Promise<void> {
+): Promise<number[]> {
   const at = new Date();
   // The reason first: a scrapped die always has one (check die_scrap_has_reason); a refused move undoes both.
   await scope.manager.query(`update die set scrapped_at = $2, scrapped_reason = $3 where id = $1 and company_id = $4`, [id, at, reason, scope.companyId]);
   await life.move(scope, id, 'scrapped', { kind: 'scrap', userId: options.userId, note: reason, at, refId: options.refId, expected: options.expected });
+  // Its open corrections end with it ('Matriz de baja'); the caller announces them once committed.
+  return CorrectionService.dieScrapped(scope, id);
 }
 
 /** Die copies: the inventory, reception, edits, moves and scrapping, and the die-shop settings. */
@@ -90,6 +93,7 @@ export class DieCopyService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly life: DieLifeService,
+    private readonly corrections: CorrectionService,
   ) {}
 
   inventory(query: DieInventoryQuery): Promise<PageOf<DieCopy>> {
@@ -176,8 +180,8 @@ export class DieCopyService {
   }
 
   scrap(caller: RequestIdentity, id: number, reason: string): Promise<DieCopy> {
-    return this.tenantDb.transaction(async (scope) => {
-      await scrapDie(scope, this.life, id, reason, { userId: caller.userId });
+    return this.corrections.changing(async (scope, announcement) => {
+      for (const record of await scrapDie(scope, this.life, id, reason, { userId: caller.userId })) announcement.changed.add(record);
       return dieCopy(scope, id);
     });
   }

@@ -25,6 +25,7 @@ import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
 import { dieCopy, readSettings } from './die-copy.service';
+import { OPEN_STATUSES_SQL } from './correction.queries';
 import { DieLifeService } from './die-life.service';
 
 const OPEN = `(${OPEN_ENLISTMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`;
@@ -339,10 +340,10 @@ export class DieEnlistmentService {
   /** Why the die should not be prepared: an open correction, an overdue nitriding. */
   private async guardReasons(scope: TenantScope, dieId: number): Promise<string[]> {
     const reasons: string[] = [];
-    const open = await scope.manager.query(`select 1 from correction_record where die_id = $1 and company_id = $2 and status <> 'closed' limit 1`, [
-      dieId,
-      scope.companyId,
-    ]);
+    const open = await scope.manager.query(
+      `select 1 from correction_record where die_id = $1 and company_id = $2 and status in (${OPEN_STATUSES_SQL}) and status <> 'draft' limit 1`,
+      [dieId, scope.companyId],
+    );
     if (open.length > 0) reasons.push(enlistmentMessages.openCorrection);
     if ((await dieCopy(scope, dieId)).nitriding.due === 'overdue') reasons.push(enlistmentMessages.nitridingOverdue);
     return reasons;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { DieSummary } from '@planta/contracts';
+import type { CorrectionRecordRow, DieSummary } from '@planta/contracts';
 import { productionFigures, type FinishedRun } from '../production/figures';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
+import { recordRows, reportRows } from './correction.queries';
 import { dieCopy, dieHistory } from './die-copy.service';
 
 interface RunRow extends FinishedRun {
@@ -16,6 +17,15 @@ interface RunRow extends FinishedRun {
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Each correction with its attempts (and each attempt's trial result). */
+async function withReports(scope: TenantScope, records: CorrectionRecordRow[]): Promise<DieSummary['corrections']> {
+  const reports = await reportRows(
+    scope,
+    records.map((record) => record.id),
+  );
+  return records.map((record) => ({ ...record, reports: reports.filter((report) => report.correction_record_id === record.id) }));
+}
 
 /**
  * The die summary (ficha de matriz, domain.md A2.3): everything known of one copy, read in one
@@ -32,10 +42,7 @@ export class DieSummaryService {
         die.profile_id === null ? null : this.profile(scope, die.profile_id),
         this.runs(scope, id),
         this.nitridings(scope, id),
-        scope.manager.query(
-          `select id, die_id, reason, status, created_by, opened_at, closed_at from correction_record where die_id = $1 and company_id = $2 order by opened_at desc`,
-          [id, scope.companyId],
-        ),
+        recordRows(scope, 'c.die_id = $2', [id]),
         dieHistory(scope, id),
         this.documents(scope, id, die.profile_id),
       ]);
@@ -66,11 +73,7 @@ export class DieSummaryService {
           })),
         },
         nitridings,
-        corrections: corrections.map((record: { opened_at: Date; closed_at: Date | null }) => ({
-          ...record,
-          opened_at: record.opened_at.toISOString(),
-          closed_at: iso(record.closed_at),
-        })),
+        corrections: await withReports(scope, corrections),
         history,
         documents,
       };

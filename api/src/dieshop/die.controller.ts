@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { correctionEndpoints, dieEndpoints, dieshopSettingsEndpoints, type EndpointArgs } from '@planta/contracts';
+import { dieEndpoints, dieshopSettingsEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -77,21 +77,5 @@ export class DieshopSettingsController {
   @Endpoint(dieshopSettingsEndpoints.update)
   update(@Input() { body }: EndpointArgs<typeof dieshopSettingsEndpoints.update>) {
     return this.dies.updateSettings(body);
-  }
-}
-
-@ApiTags('dieshop')
-@Controller()
-export class CorrectionController {
-  constructor(private readonly dieshop: DieshopService) {}
-
-  @Endpoint(correctionEndpoints.record)
-  record(@Input() { params }: EndpointArgs<typeof correctionEndpoints.record>) {
-    return this.dieshop.correctionRecord(params.id);
-  }
-
-  @Endpoint(correctionEndpoints.report)
-  report(@Input() { params }: EndpointArgs<typeof correctionEndpoints.report>) {
-    return this.dieshop.correctionReport(params.id);
   }
 }

@@ -24,6 +24,7 @@ import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { DieEntity } from '../dieshop/die.entity';
 import { withTolerances } from '../dieshop/profile-tolerance';
+import { CorrectionService, type Announcement } from '../dieshop/correction.service';
 
 const ORDER_COLUMNS = `
   o.id, o.number, o.customer, o.profile, o.die_id, d.die_reference, d.copy_number,
@@ -68,7 +69,10 @@ export type OrderRow = Omit<ProductionOrderView, 'finished_at' | 'created_at'> &
 /** Production orders of the active company, their runs, critical dimensions and figures. */
 @Injectable()
 export class OrdersService {
-  constructor(private readonly tenantDb: TenantDb) {}
+  constructor(
+    private readonly tenantDb: TenantDb,
+    private readonly corrections: CorrectionService,
+  ) {}
 
   /** Paged list; the search is a prefix of the number, customer or profile (index-backed) or a shown status or line. */
   list(query: OrderListQuery) {
@@ -234,8 +238,9 @@ export class OrdersService {
   }
 
   /** Saves DimensionA and DimensionB of a running order die of the active company, stamped now, each compared with its die's profile. */
-  saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<SavedDimensionRecord[]> {
-    return this.tenantDb.transaction(async (scope) => {
+  async saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<SavedDimensionRecord[]> {
+    let draft: Announcement | null = null;
+    const answer = await this.tenantDb.transaction(async (scope) => {
       const [orderDie] = await scope.repository(OrderDieEntity).find({ where: { id: records[0].order_dies_id } });
       if (!orderDie) throw fieldError('order_dies_id', 'La orden en extrusión no existe', HttpStatus.NOT_FOUND);
       if (orderDie.end_extrusion_time !== null) throw new ConflictException(productionMessages.orderDieNotRunning);
@@ -256,8 +261,12 @@ export class OrdersService {
           date_saved: row.date_saved.toISOString(),
         });
       }
+      // Issue 14: repeated out-of-tolerance checks open a draft correction (never at the cost of these checks).
+      draft = await this.corrections.draftFromChecks(scope, caller, orderDie.id);
       return withTolerances(scope, orderDie.id, saved);
     });
+    await this.corrections.announce(draft);
+    return answer;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PRODUCTION_RESOURCES } from '@planta/contracts';
+import { DieshopModule } from '../dieshop/dieshop.module';
 import { MaintenanceModule } from '../maintenance/maintenance.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { resourceWiring } from '../resources/resource.controller';
@@ -17,7 +18,7 @@ const catalogue = resourceWiring(PRODUCTION_RESOURCES, {
 
 /** Production: the catalogue (lines, machines, shifts, finishes, alloys), orders, extrusion runs and the planning board. */
 @Module({
-  imports: [RealtimeModule, MaintenanceModule],
+  imports: [RealtimeModule, MaintenanceModule, DieshopModule],
   controllers: [...catalogue.controllers, OrdersController, ExtrusionController, PlanningBoardController],
   providers: [...catalogue.providers, OrdersService, ExtrusionService, PlanningBoardService],
 })

@@ -105,19 +105,21 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
         correction.die,
         correction.copy,
       ]);
+      // The older demo vocabulary in the correction states of issue 14.
+      const status = { open: 'reported', 'in-progress': 'in_correction', closed: 'closed' }[correction.status];
       const recordId = await idOf(
         manager,
-        `insert into correction_record (company_id, die_id, reason, status, closed_at)
-         values ($1, $2, $3, $4, case when $4::varchar = 'closed' then now() end) returning id`,
-        [companyId, dieId, correction.reason, correction.status],
+        `insert into correction_record (company_id, number, die_id, description, status, effectiveness, closed_at)
+         values ($1, next_document_number($1, 'NC', now()), $2, $3, $4::varchar, case when $4::varchar = 'closed' then 'effective' else 'pending' end,
+                 case when $4::varchar = 'closed' then now() end) returning id`,
+        [companyId, dieId, correction.reason, status],
       );
       if (correction.report) {
-        await manager.query(`insert into correction_report (company_id, correction_record_id, findings, actions) values ($1, $2, $3, $4)`, [
-          companyId,
-          recordId,
-          correction.report.findings,
-          correction.report.actions,
-        ]);
+        await manager.query(
+          `insert into correction_report (company_id, correction_record_id, attempt_no, findings, trial_result, finished_at)
+           values ($1, $2, 1, $3, case when $4::varchar = 'closed' then 'approved' else 'pending' end, case when $4::varchar = 'closed' then now() end)`,
+          [companyId, recordId, `${correction.report.findings}. ${correction.report.actions}`, status],
+        );
       }
     }
   }

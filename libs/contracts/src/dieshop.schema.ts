@@ -49,7 +49,8 @@ export const DIE_TRANSITIONS: Readonly<Record<DieState, readonly DieState[]>> = 
   oven: ['press', 'in_stock', 'scrapped'],
   press: ['cleaning'],
   cleaning: ['in_stock', 'correction', 'nitriding', 'scrapped'],
-  correction: ['trial', 'scrapped'],
+  // in_stock: its non-conformity was discarded before any work (issue 14).
+  correction: ['trial', 'in_stock', 'scrapped'],
   trial: ['press', 'in_stock', 'correction', 'scrapped'],
   nitriding: ['in_stock', 'scrapped'],
   scrapped: [],

@@ -78,10 +78,17 @@ const USER_MAINTENANCE: Partial<Record<PageAlias, CrudGrant>> = {
 
 /**
  * What the user role gets in the die shop: die technicians receive, prepare, confirm, clean,
- * nitride and keep the tooling (scrapping a die, a delete on 'dies', is the leads'); corrections
- * and the upload agent are read until their own issues.
+ * nitride and keep the tooling (scrapping a die, a delete on 'dies', is the leads'); the upload
+ * agent is read until its own issue.
  */
 export const USER_DIESHOP_WORK: readonly PageAlias[] = ['dies', 'die-preparation', 'die-production-confirmation', 'die-nitriding', 'die-cleaning', 'tooling'];
+
+/**
+ * What the user role writes in the corrections (issue 14): operators and quality report
+ * non-conformities, correctors write their attempts and mark the drawing, everybody discusses.
+ * The boards' moves and reassignments (and the catalogues) are the leads'.
+ */
+export const USER_CORRECTION_WORK: readonly PageAlias[] = ['correction-records', 'correction-reports', 'die-drawing'];
 
 /**
  * Default page-role permissions seeded for every company: admin everything; staff everything
@@ -99,7 +106,7 @@ export function defaultGrant(role: string, page: Pick<PageDefinition, 'alias' | 
     case 'user':
       if (area === 'maintenance') return USER_MAINTENANCE[page.alias as PageAlias] ?? WRITE;
       if (area === 'production') return WRITE;
-      if (USER_DIESHOP_WORK.includes(page.alias as PageAlias)) return WRITE;
+      if (USER_DIESHOP_WORK.includes(page.alias as PageAlias) || USER_CORRECTION_WORK.includes(page.alias as PageAlias)) return WRITE;
       return area === 'administration' ? NONE : READ;
     default:
       return NONE;

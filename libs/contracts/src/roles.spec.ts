@@ -36,10 +36,12 @@ describe('page catalogue and default grants', () => {
     expect(defaultGrant('staff', page('users')).read).toBe(false);
     expect(defaultGrant('staff', page('dies'))).toEqual({ read: true, insert: true, update: true, delete: true });
     expect(defaultGrant('user', page('orders'))).toEqual({ read: true, insert: true, update: true, delete: false });
-    // Die technicians work the die shop; scrapping (delete) stays the leads', corrections are read only until their own issue.
+    // Die technicians work the die shop; scrapping (delete) stays the leads', and so do the correction boards' moves.
     expect(defaultGrant('user', page('dies'))).toEqual({ read: true, insert: true, update: true, delete: false });
     expect(defaultGrant('user', page('die-cleaning'))).toEqual({ read: true, insert: true, update: true, delete: false });
     expect(defaultGrant('user', page('correction-board'))).toEqual({ read: true, insert: false, update: false, delete: false });
+    expect(defaultGrant('user', page('corrector-board'))).toEqual({ read: true, insert: false, update: false, delete: false });
+    expect(defaultGrant('user', page('correction-reports'))).toEqual({ read: true, insert: true, update: true, delete: false });
     expect(defaultGrant('guest', page('dies')).read).toBe(false);
   });
   it('lets the user role report failures and work orders, and leaves accepting, verifying and plans to leads', () => {

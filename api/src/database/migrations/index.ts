@@ -13,6 +13,7 @@ import { Maintenance1764600000000 } from './1764600000000-maintenance';
 import { WorkOrderCompletedBy1764620000000 } from './1764620000000-work-order-completed-by';
 import { MaintenanceSummaryIndexes1764640000000 } from './1764640000000-maintenance-summary-indexes';
 import { Dieshop1764700000000 } from './1764700000000-dieshop';
+import { Corrections1764800000000 } from './1764800000000-corrections';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   WorkOrderCompletedBy1764620000000,
   MaintenanceSummaryIndexes1764640000000,
   Dieshop1764700000000,
+  Corrections1764800000000,
 ];
