@@ -143,16 +143,8 @@ interface DemoDie {
   description: string;
 }
 
-interface DemoCorrection {
-  die: string;
-  copy: number;
-  reason: string;
-  status: 'open' | 'in-progress' | 'closed';
-  report?: { findings: string; actions: string };
-}
-
-/** Each plant's own die catalogue and correction history. */
-export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: DemoCorrection[] }> = {
+/** Each plant's own die catalogue (their corrections are told with their life: dieshop-demo.ts). */
+export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[] }> = {
   'Extrusiones del Norte': {
     dies: [
       { reference: 'EN-1042', copies: 2, description: 'Perfil ventana corrediza 60 mm' },
@@ -161,30 +153,11 @@ export const DEMO_DIES: Record<DemoCompany, { dies: DemoDie[]; corrections: Demo
       { reference: 'EN-4115', copies: 1, description: 'Disipador de calor 120 mm' },
       { reference: 'EN-5020', copies: 2, description: 'Ángulo 30x30x3' },
     ],
-    corrections: [
-      {
-        die: 'EN-1042',
-        copy: 1,
-        reason: 'Espesor de pared fuera de tolerancia en la cara B',
-        status: 'closed',
-        report: { findings: 'Desgaste en el puente del mandril', actions: 'Rectificado del puente y nitrurado' },
-      },
-      { die: 'EN-3307', copy: 2, reason: 'Rayas longitudinales en la cara vista', status: 'in-progress' },
-    ],
   },
   'Perfiles del Sur': {
     dies: [
       { reference: 'PS-0501', copies: 1, description: 'Perfil puerta batiente' },
       { reference: 'PS-0622', copies: 2, description: 'Moldura decorativa 25 mm' },
-    ],
-    corrections: [
-      {
-        die: 'PS-0622',
-        copy: 1,
-        reason: 'Torsión del perfil a la salida',
-        status: 'open',
-        report: { findings: 'Flujo desigual entre cavidades', actions: 'Ajuste de la longitud de apoyo' },
-      },
     ],
   },
 };
@@ -215,7 +188,6 @@ export const DEMO_NOTIFICATIONS: Record<DemoCompany, { user: string; text: strin
   'Extrusiones del Norte': [
     { user: 'jefe@norte.example', text: 'La tarea de mantenimiento de la Estiradora 3 está bloqueado: falta el cilindro de la mordaza', variant: 'error' },
     { user: 'jefe@norte.example', text: 'Nuevo reporte de falla en Sierra en caliente 1: disco de la sierra roto', variant: 'warning' },
-    { user: 'operario@norte.example', text: 'Te asignaron la corrección de la matriz EN-3307 copia 2', variant: 'info' },
   ],
   'Perfiles del Sur': [{ user: 'operario@sur.example', text: 'La matriz PS-0501 quedó lista para producción', variant: 'success' }],
 };

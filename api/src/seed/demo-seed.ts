@@ -99,29 +99,6 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
         ]);
       }
     }
-    for (const correction of plant.corrections) {
-      const dieId = await idOf(manager, `select id from die where company_id = $1 and die_reference = $2 and copy_number = $3`, [
-        companyId,
-        correction.die,
-        correction.copy,
-      ]);
-      // The older demo vocabulary in the correction states of issue 14.
-      const status = { open: 'reported', 'in-progress': 'in_correction', closed: 'closed' }[correction.status];
-      const recordId = await idOf(
-        manager,
-        `insert into correction_record (company_id, number, die_id, description, status, effectiveness, closed_at)
-         values ($1, next_document_number($1, 'NC', now()), $2, $3, $4::varchar, case when $4::varchar = 'closed' then 'effective' else 'pending' end,
-                 case when $4::varchar = 'closed' then now() end) returning id`,
-        [companyId, dieId, correction.reason, status],
-      );
-      if (correction.report) {
-        await manager.query(
-          `insert into correction_report (company_id, correction_record_id, attempt_no, findings, trial_result, finished_at)
-           values ($1, $2, 1, $3, case when $4::varchar = 'closed' then 'approved' else 'pending' end, case when $4::varchar = 'closed' then now() end)`,
-          [companyId, recordId, `${correction.report.findings}. ${correction.report.actions}`, status],
-        );
-      }
-    }
   }
   for (const { companyId, roleId, reads } of newRoles) {
     await manager.query(`update page_role set read = true where company_id = $1 and role_id = $2 and page_id in (select id from page where alias = any($3))`, [

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { DieState, DieType, InspectionResult } from '@planta/contracts';
 import { demoProfile, demoTolerance } from './demo-profiles';
 import { profileDrawingPdf } from './profile-drawing.pdf';
+import { demoCanvas, insertCorrections, REPAIRS, type AttemptPlan, type CorrectionPlan } from './corrections-demo';
 import { insertRows, randomOf } from './seed-rows';
 
 const HOUR = 3_600_000;
@@ -19,10 +20,138 @@ const FAMILIES: Record<DieType, { billets: number; kg: number; life: number }> =
 const COST: Record<DieType, number> = { solid: 2_400, semi_hollow: 3_600, hollow: 5_200, multi_cavity: 3_100 };
 const SUPPLIERS = ['Matricería Bilbao S.L.', 'Utillajes del Vallès', 'DieTech Portugal', 'Matrices Levante'];
 const NITRIDERS = ['Nitruraciones del Norte', 'Tratamientos Térmicos Avilés'];
-const PEOPLE: Record<string, { technician: string; lead: string }> = {
-  'Extrusiones del Norte': { technician: 'matriceria@norte.example', lead: 'jefe@norte.example' },
-  'Perfiles del Sur': { technician: 'operario@sur.example', lead: 'admin@sur.example' },
+const PEOPLE: Record<string, { technician: string; lead: string; operator: string }> = {
+  'Extrusiones del Norte': { technician: 'matriceria@norte.example', lead: 'jefe@norte.example', operator: 'operario@norte.example' },
+  'Perfiles del Sur': { technician: 'operario@sur.example', lead: 'admin@sur.example', operator: 'operario@sur.example' },
 };
+
+/** Today's open corrections of a plant, one per state of the correction board, in the order they are given copies. */
+interface TodayCorrection {
+  status: CorrectionPlan['status'];
+  origin: CorrectionPlan['origin'];
+  defect: string;
+  label: 'A' | 'B' | null;
+  description: string;
+  severity: CorrectionPlan['severity'];
+  corrector: boolean;
+  dueDays: number;
+  hoursAgo: number;
+  attempts: ('open' | 'done' | 'rejected')[];
+  discussion: CorrectionPlan['discussion'];
+  /** The copy this one goes to, when it can (the chat speaks of it). */
+  prefer?: string;
+}
+const IN_CORRECTION: TodayCorrection = {
+  status: 'in_correction',
+  origin: 'press',
+  defect: 'Fuera de tolerancia dimensional',
+  label: 'A',
+  description: 'La cota A sale corta en los controles de 10 minutos desde la mitad de la corrida',
+  severity: 'major',
+  corrector: true,
+  dueDays: 1,
+  hoursAgo: 30,
+  attempts: ['open'],
+  discussion: [
+    { by: 'lead', minutes: 20, text: (at) => `${at('technician')} te la asigno; el pedido vuelve a prensa el jueves.` },
+    { by: 'technician', minutes: 180, text: (at) => `${at('lead')} portadas de la cara A desiguales, empiezo a aliviar.` },
+  ],
+};
+const IN_TRIAL: TodayCorrection = {
+  status: 'in_trial',
+  origin: 'press',
+  defect: 'Espesor de pared',
+  label: 'B',
+  description: 'Espesor de pared de la cara B por encima de la tolerancia',
+  severity: 'major',
+  corrector: true,
+  dueDays: 2,
+  hoursAgo: 50,
+  attempts: ['done'],
+  discussion: [
+    { by: 'technician', minutes: 300, report: 0, text: (at) => `${at('lead')} frenada la portada 0,3 mm; lista para la prueba.` },
+    { by: 'lead', minutes: 320, report: 0, text: () => 'La probamos en la prensa 2 en el próximo cambio.' },
+  ],
+};
+const TODAY_NORTE: TodayCorrection[] = [
+  IN_CORRECTION,
+  IN_TRIAL,
+  {
+    status: 'assigned',
+    origin: 'press',
+    defect: 'Espesor de pared',
+    label: 'B',
+    description: 'Pared de la cara B gruesa en el extremo del perfil',
+    severity: 'minor',
+    corrector: true,
+    dueDays: 3,
+    hoursAgo: 26,
+    attempts: [],
+    discussion: [{ by: 'lead', minutes: 30, text: (at) => `${at('technician')} cuando termines la otra, esta.` }],
+  },
+  {
+    status: 'reported',
+    origin: 'quality',
+    defect: 'Rayas de matriz',
+    label: null,
+    description: 'Calidad ve rayas longitudinales en la cara vista del lote de esta mañana',
+    severity: 'minor',
+    corrector: false,
+    dueDays: 4,
+    hoursAgo: 3,
+    attempts: [],
+    discussion: [],
+  },
+  {
+    status: 'analysis',
+    origin: 'customer',
+    defect: 'Angularidad / planitud',
+    label: null,
+    description: 'Reclamación del cliente: el ángulo del ala larga está fuera en el último lote',
+    severity: 'critical',
+    corrector: false,
+    dueDays: 2,
+    hoursAgo: 20,
+    attempts: [],
+    discussion: [{ by: 'lead', minutes: 60, text: (at) => `${at('technician')} mira las muestras del cliente antes de asignarla.` }],
+  },
+  {
+    status: 'in_trial',
+    origin: 'press',
+    defect: 'Fuera de tolerancia dimensional',
+    label: 'A',
+    description: 'La cota A sigue corta tras el primer intento',
+    severity: 'major',
+    corrector: true,
+    dueDays: 1,
+    hoursAgo: 70,
+    attempts: ['rejected', 'done'],
+    discussion: [{ by: 'technician', minutes: 900, report: 1, text: (at) => `${at('lead')} segundo intento hecho, aliviadas las esquinas.` }],
+  },
+];
+const TODAY_SUR: TodayCorrection[] = [
+  {
+    ...IN_CORRECTION,
+    defect: 'Torsión',
+    label: null,
+    description: 'Torsión del perfil a la salida',
+    prefer: 'PS-0622-1',
+  },
+  IN_TRIAL,
+  {
+    status: 'reported',
+    origin: 'quality',
+    defect: 'Rayas de matriz',
+    label: null,
+    description: 'Rayas en la cara vista de la moldura',
+    severity: 'minor',
+    corrector: false,
+    dueDays: 4,
+    hoursAgo: 4,
+    attempts: [],
+    discussion: [],
+  },
+];
 
 interface Die {
   id: number;
@@ -91,6 +220,7 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
   const userId = async (email: string): Promise<number | null> => (await manager.query(`select id from app_user where email = $1`, [email]))[0]?.id ?? null;
   const technician = await userId(people.technician);
   const lead = await userId(people.lead);
+  const operator = await userId(people.operator);
 
   // ------------------------------------------------------------------ families and profiles
   await insertRows(
@@ -193,10 +323,6 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
   const [oven] = await manager.query(`select id from machine where company_id = $1 and type = 'die-oven' and status = 'operating' order by id limit 1`, [
     companyId,
   ]);
-  const openCorrections: { id: number; die_id: number; opened_at: Date }[] = await manager.query(
-    `select id, die_id, opened_at from correction_record where company_id = $1 and status <> 'closed'`,
-    [companyId],
-  );
 
   // ------------------------------------------------------------------ each die's life
   const events: Event[] = [];
@@ -205,6 +331,8 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
   const cleanings: Record<string, unknown>[] = [];
   const batchesByWeek = new Map<string, { key: string; sent: number; dies: { die: Die; since: { billets: number; kg: number }; no: number }[] }>();
   const finalState = new Map<number, DieState>();
+  const corrections: CorrectionPlan[] = [];
+  let receptionCorrections = 0;
   const dieData: Record<string, unknown>[] = [];
   // The latest pulls of the plant are today's work: the two newest runs wait for their confirmation, the next die is in the bath.
   const latest = dies
@@ -233,6 +361,70 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
       user_id: options.user ?? technician,
       note: options.note ?? '',
     });
+
+  /** A dimension of a run out of its tolerance, as its last checks read it. */
+  const outOfTolerance = (die: Die, label: 'A' | 'B') => {
+    const demo = demoProfile(die.description);
+    const nominal = label === 'A' ? demo.a : demo.b;
+    const band = demoTolerance(label, nominal);
+    return { nominal, tolerance: band, measured: Math.round((nominal + (label === 'A' ? -1 : 1) * band * 1.6) * 100) / 100 };
+  };
+  /**
+   * A copy that failed its reception trial (its first pressing on the line): the record opened by
+   * the lead, one or two attempts (the first trial after the first rejected), the last approved,
+   * closed as effective before its first order.
+   */
+  const receptionCorrection = (die: Die, openedAt: number, count: number): CorrectionPlan => {
+    const label = count % 2 === 0 ? 'B' : 'A';
+    const defect = label === 'B' ? 'Espesor de pared' : 'Fuera de tolerancia dimensional';
+    const { nominal, measured, tolerance } = outOfTolerance(die, label);
+    const twoAttempts = count % 2 === 1;
+    const repairs = REPAIRS[defect];
+    const attempts: AttemptPlan[] = [];
+    let clock = openedAt + 2 * HOUR;
+    for (let index = 0; index < (twoAttempts ? 2 : 1); index++) {
+      const last = index === (twoAttempts ? 1 : 0);
+      const hours = index === 0 ? 4 : 2.5;
+      attempts.push({
+        started: clock,
+        finished: clock + hours * HOUR,
+        operations: repairs[index].operations,
+        hours,
+        findings: repairs[index].findings,
+        trialRunId: null,
+        trialResult: last ? 'approved' : 'rejected',
+        trialNote: last ? `Prueba de recepción repetida: la cota ${label} dentro de tolerancia` : `La cota ${label} sigue fuera en la prueba`,
+      });
+      clock += (hours + 20) * HOUR;
+    }
+    return {
+      key: `reception${die.id}`,
+      dieId: die.id,
+      origin: 'trial',
+      runId: null,
+      defect,
+      label,
+      measured,
+      nominal,
+      tolerance,
+      description: `Prueba de recepción: cota ${label} fuera de tolerancia`,
+      severity: 'major',
+      status: 'closed',
+      effectiveness: 'effective',
+      openedAt,
+      closedAt: attempts.at(-1)!.finished! + 3 * HOUR,
+      corrected: true,
+      dueAt: openedAt + 3 * DAY,
+      autoDraft: false,
+      openedBy: 'lead',
+      attempts,
+      canvas: demoCanvas(label, measured, nominal, repairs[0].operations[0].operation),
+      discussion: [
+        { by: 'lead', minutes: 15, text: (at) => `${at('technician')} la copia nueva no pasa la prueba; revisa la cota ${label}.` },
+        { by: 'technician', minutes: 240, text: () => `Visto: ${repairs[0].findings.toLowerCase()}.` },
+      ],
+    };
+  };
 
   for (const die of dies) {
     const demo = demoProfile(die.description);
@@ -266,7 +458,24 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     };
     event(die, received, 'reception', null, 'new', { note: `Recibida de ${SUPPLIERS[die.id % SUPPLIERS.length]}` });
     move(received + DAY, 'trial', 'trial', { note: 'Inspección de recepción correcta' });
-    move(received + 2 * DAY, 'trial', 'in_stock', { note: 'Prueba aprobada', user: lead });
+    // Some copies failed their reception trial: corrected (once or twice) and tried again before their first order.
+    if (own.length > 0 && die.copy_number === 1 && receptionCorrections < (company === 'Perfiles del Sur' ? 1 : 3) && die.id % 4 === 1) {
+      const plan = receptionCorrection(die, received + DAY + 3 * HOUR, receptionCorrections);
+      receptionCorrections += 1;
+      corrections.push(plan);
+      const ref = `correction:${plan.key}`;
+      move(received + DAY + 3 * HOUR, 'correction', 'correction', { ref, user: lead, note: 'Prueba de recepción rechazada: a corrección' });
+      for (const [index, attempt] of plan.attempts.entries()) {
+        move(attempt.finished!, 'correction', 'trial', { ref, note: `Intento ${index + 1} terminado: a prueba` });
+        move(attempt.finished! + 3 * HOUR, 'trial', attempt.trialResult === 'approved' ? 'in_stock' : 'correction', {
+          ref,
+          user: lead,
+          note: attempt.trialResult === 'approved' ? 'Prueba aprobada' : 'Prueba rechazada: nuevo intento',
+        });
+      }
+    } else {
+      move(received + 2 * DAY, 'trial', 'in_stock', { note: 'Prueba aprobada', user: lead });
+    }
 
     let since = { billets: 0, kg: 0 };
     let nitridings = 0;
@@ -394,13 +603,6 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
   const lastAt = (die: Die) => events.filter((item) => item.die_id === die.id).at(-1)?.at ?? now - 30 * DAY;
   const lastNitrided = (die: Die) =>
     events.filter((item) => item.die_id === die.id && item.kind === 'nitriding' && item.to_state === 'in_stock').at(-1)?.at ?? 0;
-  for (const correction of openCorrections) {
-    const die = dies.find((candidate) => candidate.id === correction.die_id);
-    if (!die || finalState.get(die.id) !== 'in_stock') continue;
-    const at = Math.max(lastAt(die) + HOUR, correction.opened_at.getTime() - 2 * DAY);
-    event(die, at, 'correction', 'in_stock', 'correction', { ref: `correction:${correction.id}`, user: lead, note: 'Registro de corrección abierto' });
-    finalState.set(die.id, 'correction');
-  }
   // The newest copies: one just received, one on trial (the spare copies that never ran).
   const spares = dies.filter((die) => !runsOf.has(die.id) && finalState.get(die.id) === 'in_stock' && die.copy_number > 1);
   const [justReceived, onTrial, scrapped] = [spares.at(-1), spares.at(-2), spares.at(-3)];
@@ -416,10 +618,185 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     event(onTrial, now - 26 * HOUR, 'trial', 'in_stock', 'trial', { user: lead, note: 'Prueba tras reajuste de portadas' });
     finalState.set(onTrial.id, 'trial');
   }
-  const scrapReason = 'Fisura en el puente del mandril tras 3 correcciones';
+  const scrapReason = 'Fisura en el puente del mandril: la soldadura no la recupera';
   if (scrapped && company === 'Extrusiones del Norte') {
-    event(scrapped, now - 20 * DAY, 'scrap', 'in_stock', 'scrapped', { user: lead, note: scrapReason });
+    // Its crack was found at its first trial; a welded repair failed its trial, and the copy was scrapped.
+    const scrapFrom: DieState = lastAt(scrapped) < now - 25 * DAY ? 'correction' : 'in_stock';
+    if (scrapFrom === 'correction') {
+      const ref = 'correction:scrap';
+      corrections.push({
+        key: 'scrap',
+        dieId: scrapped.id,
+        origin: 'trial',
+        runId: null,
+        defect: 'Otro',
+        label: null,
+        measured: null,
+        nominal: null,
+        tolerance: null,
+        description: 'Fisura en el puente del mandril vista en la prueba',
+        severity: 'critical',
+        status: 'scrapped',
+        effectiveness: 'not_effective',
+        openedAt: now - 24 * DAY,
+        closedAt: now - 20 * DAY,
+        corrected: true,
+        dueAt: now - 21 * DAY,
+        autoDraft: false,
+        openedBy: 'lead',
+        attempts: [
+          {
+            started: now - 23 * DAY,
+            finished: now - 22 * DAY,
+            operations: [
+              { operation: 'Soldar', zone: 'Puente del mandril', amount: '1 cordón' },
+              { operation: 'Rectificar', zone: 'Puente del mandril', amount: '0,2 mm' },
+            ],
+            hours: 6,
+            findings: 'Fisura de 12 mm en el puente del mandril',
+            trialRunId: null,
+            trialResult: 'rejected',
+            trialNote: 'La fisura reaparece tras la soldadura',
+          },
+        ],
+        canvas: null,
+        discussion: [{ by: 'lead', minutes: 4 * 24 * 60 - 60, text: (at) => `${at('technician')} no merece otra soldadura: la damos de baja.` }],
+      });
+      event(scrapped, now - 24 * DAY, 'correction', 'in_stock', 'correction', { ref, user: lead, note: 'Registro de corrección abierto' });
+      event(scrapped, now - 22 * DAY, 'correction', 'correction', 'trial', { ref, note: 'Intento 1 terminado: a prueba' });
+      event(scrapped, now - 21 * DAY, 'correction', 'trial', 'correction', { ref, user: lead, note: 'Prueba rechazada: nuevo intento' });
+    }
+    event(scrapped, now - 20 * DAY, 'scrap', scrapFrom, 'scrapped', { user: lead, note: scrapReason });
     finalState.set(scrapped.id, 'scrapped');
+  }
+
+  // ------------------------------------------------------------------ today's corrections, one in each state of the board
+  const candidates = dies
+    .filter((die) => finalState.get(die.id) === 'in_stock' && (runsOf.get(die.id) ?? []).some((run) => run.end !== null))
+    .sort((a, b) => (runsOf.get(b.id)!.at(-1)!.end ?? 0) - (runsOf.get(a.id)!.at(-1)!.end ?? 0));
+  const story = company === 'Perfiles del Sur' ? TODAY_SUR : TODAY_NORTE;
+  // The copy the chat speaks of goes first where it can (PS-0622 copy 1 'queda en corrección').
+  candidates.sort(
+    (a, b) => Number(`${b.die_reference}-${b.copy_number}` === story[0].prefer) - Number(`${a.die_reference}-${a.copy_number}` === story[0].prefer),
+  );
+  for (const [index, today] of story.entries()) {
+    const die = candidates[index];
+    if (!die) break;
+    const run = runsOf
+      .get(die.id)!
+      .filter((item) => item.end !== null)
+      .at(-1)!;
+    const openedAt = Math.min(now - HOUR, Math.max(now - today.hoursAgo * HOUR, lastAt(die) + HOUR));
+    const measuredAt = today.label ? outOfTolerance(die, today.label) : null;
+    const key = `today${index}`;
+    const attempts: AttemptPlan[] = today.attempts.map((attempt, number) => ({
+      started: openedAt + (2 + number * 6) * HOUR * ((now - openedAt) / (today.hoursAgo * HOUR)),
+      finished: attempt === 'open' ? null : openedAt + (5 + number * 6) * HOUR * ((now - openedAt) / (today.hoursAgo * HOUR)),
+      operations: REPAIRS[today.defect]?.[number]?.operations.slice(0, attempt === 'open' ? 1 : undefined) ?? [],
+      hours: attempt === 'open' ? 1.5 : 3,
+      findings: REPAIRS[today.defect]?.[number]?.findings ?? '',
+      trialRunId: null,
+      trialResult: attempt === 'rejected' ? 'rejected' : 'pending',
+      trialNote: attempt === 'rejected' ? `Prueba corta en prensa: la cota ${today.label ?? ''} sigue fuera`.trim() : '',
+    }));
+    corrections.push({
+      key,
+      dieId: die.id,
+      origin: today.origin,
+      runId: today.origin === 'customer' ? null : run.id,
+      defect: today.defect,
+      label: today.label,
+      measured: measuredAt?.measured ?? null,
+      nominal: measuredAt?.nominal ?? null,
+      tolerance: measuredAt?.tolerance ?? null,
+      description: today.description,
+      severity: today.severity,
+      status: today.status,
+      effectiveness: 'pending',
+      openedAt,
+      closedAt: null,
+      corrected: today.corrector,
+      dueAt: openedAt + today.dueDays * DAY,
+      autoDraft: false,
+      openedBy: today.origin === 'press' ? 'operator' : 'lead',
+      attempts,
+      canvas: today.label
+        ? demoCanvas(today.label, measuredAt!.measured, measuredAt!.nominal, REPAIRS[today.defect]?.[0]?.operations[0]?.operation ?? '')
+        : null,
+      discussion: today.discussion,
+    });
+    event(die, openedAt, 'correction', 'in_stock', 'correction', { ref: `correction:${key}`, user: lead, note: 'Registro de corrección abierto' });
+    for (const [number, attempt] of attempts.entries()) {
+      if (attempt.finished === null) break;
+      event(die, attempt.finished, 'correction', 'correction', 'trial', { ref: `correction:${key}`, note: `Intento ${number + 1} terminado: a prueba` });
+      if (attempt.trialResult === 'rejected')
+        event(die, attempt.finished + HOUR, 'correction', 'trial', 'correction', {
+          ref: `correction:${key}`,
+          user: lead,
+          note: 'Prueba rechazada: nuevo intento',
+        });
+    }
+    finalState.set(die.id, today.status === 'in_trial' ? 'trial' : 'correction');
+  }
+  // The running press whose last checks fell out of tolerance: the draft the checks opened, waiting for the lead.
+  const running = runs.find((run) => run.end === null);
+  if (running) {
+    const die = dies.find((candidate) => candidate.id === running.die_id)!;
+    const { measured, nominal, tolerance } = outOfTolerance(die, 'A');
+    corrections.push({
+      key: 'draft',
+      dieId: die.id,
+      origin: 'press',
+      runId: running.id,
+      defect: 'Fuera de tolerancia dimensional',
+      label: 'A',
+      measured,
+      nominal,
+      tolerance,
+      description: `Borrador automático: la cota A salió de tolerancia en 3 controles de la corrida`,
+      severity: 'major',
+      status: 'draft',
+      effectiveness: 'pending',
+      openedAt: now - 8 * MINUTE,
+      closedAt: null,
+      corrected: false,
+      dueAt: null,
+      autoDraft: true,
+      openedBy: 'operator',
+      attempts: [],
+      canvas: null,
+      discussion: [],
+    });
+  }
+  // A draft of an earlier run that was a false alarm: the gauge, not the die.
+  const falseAlarm = runs.find((run) => run.end !== null && run.end < now - 2 * DAY && !corrections.some((plan) => plan.runId === run.id));
+  if (falseAlarm) {
+    const die = dies.find((candidate) => candidate.id === falseAlarm.die_id)!;
+    const { measured, nominal, tolerance } = outOfTolerance(die, 'B');
+    corrections.push({
+      key: 'false-alarm',
+      dieId: die.id,
+      origin: 'press',
+      runId: falseAlarm.id,
+      defect: 'Espesor de pared',
+      label: 'B',
+      measured,
+      nominal,
+      tolerance,
+      description: 'Borrador automático: la cota B salió de tolerancia en 3 controles de la corrida',
+      severity: 'minor',
+      status: 'discarded',
+      effectiveness: 'pending',
+      openedAt: falseAlarm.end! - 40 * MINUTE,
+      closedAt: falseAlarm.end! - 10 * MINUTE,
+      corrected: false,
+      dueAt: null,
+      autoDraft: true,
+      openedBy: 'operator',
+      attempts: [],
+      canvas: null,
+      discussion: [{ by: 'lead', minutes: 25, text: () => 'Descartada: el calibre estaba descalibrado; con el de repuesto mide bien.' }],
+    });
   }
 
   // At the nitrider now: the two in-stock copies nearest their interval went out yesterday.
@@ -565,6 +942,15 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
       if (sentEvent) sentEvent.note = `Enviada en el lote a ${NITRIDERS[index % NITRIDERS.length]}`;
     }
   }
+  const displayNames = new Map(
+    (
+      (await manager.query(`select id, display_name from app_user where id = any($1)`, [[technician, lead, operator].filter((id) => id !== null)])) as {
+        id: number;
+        display_name: string;
+      }[]
+    ).map((row) => [row.id, row.display_name]),
+  );
+  const correctionIds = await insertCorrections(manager, companyId, corrections, { technician, lead, operator, names: displayNames });
   const refId = (ref: string | null): number | null => {
     if (!ref) return null;
     const [kind, key] = ref.split(/:(.*)/s);
@@ -573,7 +959,7 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     if (kind === 'confirmation') return confirmationIds.get(Number(key)) ?? null;
     if (kind === 'cleaning') return cleaningIds.get(Number(key)) ?? null;
     if (kind === 'batch') return batchIds.get(key) ?? null;
-    if (kind === 'correction') return Number(key);
+    if (kind === 'correction') return correctionIds.get(key) ?? null;
     return null;
   };
   await insertRows(
@@ -604,7 +990,7 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     `update die set
         state_since = coalesce((select max(at) from die_event e where e.die_id = die.id and e.from_state is distinct from e.to_state), die.created_at),
         nitriding_count = (select count(*) from die_nitriding n where n.die_id = die.id and n.result = 'accepted'),
-        corrections_count = (select count(*) from correction_record c where c.die_id = die.id),
+        corrections_count = (select count(*) from correction_record c where c.die_id = die.id and c.status not in ('draft', 'discarded')),
         billets_since_nitriding = coalesce((select sum(r.billets_pushed) from order_die r where r.die_id = die.id and r.end_extrusion_time > coalesce(
           (select max(e.at) from die_event e where e.die_id = die.id and e.kind = 'nitriding' and e.to_state = 'in_stock'), '-infinity')), 0),
         kg_since_nitriding = coalesce((select sum(r.billet_kg) from order_die r where r.die_id = die.id and r.end_extrusion_time > coalesce(
