@@ -52,6 +52,12 @@ beforeAll(async () => {
     `insert into profile_dimension (company_id, profile_id, label, nominal_mm, tol_minus_mm, tol_plus_mm) values ($1, $2, 'A', 40, 0.2, 0.2), ($1, $2, 'B', 12.5, 0.1, 0.1)`,
     [north, profile.id],
   );
+  const drawing = Buffer.from('%PDF-1.4\n% plano de prueba\n');
+  const [file] = await t.sql<{ id: number }>(
+    `insert into stored_file (company_id, sha256, content_type, size_bytes, data) values ($1, encode(sha256($2), 'hex'), 'application/pdf', $3, $2) returning id`,
+    [north, drawing, drawing.length],
+  );
+  await t.sql(`update profile set drawing_file_id = $1 where id = $2`, [file.id, profile.id]);
   const operations = await t.sql<{ id: number }>(`select id from correction_operation where company_id = $1 order by sort_order`, [north]);
   const [defect] = await t.sql<{ id: number }>(`select id from correction_defect where company_id = $1 and name = 'Torsión'`, [north]);
   Object.assign(ids, { alloy: alloy.id, profile: profile.id, operations: operations.map((row) => row.id), defect: defect.id });
@@ -568,12 +574,18 @@ describe('share links', () => {
     const recordGuest = await guestOf('correction-record', opened.id);
     const read = await t.http().get(`/api/correction-record/${opened.id}`).set(recordGuest);
     expect([read.status, read.body.id, read.body.people, read.body.reports.length]).toEqual([200, opened.id, null, 1]);
+    expect(read.body.drawing_url).toBe(`/api/correction-record/${opened.id}/drawing`);
+    const drawing = await t.http().get(read.body.drawing_url).set(recordGuest);
+    expect([drawing.status, drawing.headers['content-type']]).toEqual([200, 'application/pdf']);
     const reportGuest = await guestOf('correction-report', attempt.id);
     const readReport = await t.http().get(`/api/correction-report/${attempt.id}`).set(reportGuest);
     expect([readReport.status, readReport.body.record.id, readReport.body.people]).toEqual([200, opened.id, null]);
+    expect((await t.http().get(`/api/correction-report/${attempt.id}/drawing`).set(reportGuest)).status).toBe(200);
     const refused: [object, string, string, object?][] = [
       [recordGuest, 'GET', `/api/correction-record/${other.id}`],
       [recordGuest, 'GET', `/api/correction-report/${attempt.id}`],
+      [recordGuest, 'GET', `/api/correction-report/${attempt.id}/drawing`],
+      [recordGuest, 'GET', `/api/correction-record/${other.id}/drawing`],
       [recordGuest, 'GET', '/api/correction-record/all'],
       [recordGuest, 'GET', `/api/correction-comment?correction_record_id=${opened.id}`],
       [recordGuest, 'POST', '/api/correction-comment', { correction_record_id: opened.id, text: 'hola' }],
@@ -617,6 +629,8 @@ describe('tenancy and grants on every route', () => {
     ['PATCH', `/api/correction-report/${northReport}`, { hours: 1 }],
     ['POST', `/api/correction-report/${northReport}/trial`, { result: 'approved' }],
     ['GET', `/api/correction-report/${northReport}`],
+    ['GET', `/api/correction-record/${northRecord.id}/drawing`],
+    ['GET', `/api/correction-report/${northReport}/drawing`],
     ['GET', `/api/correction-comment?correction_record_id=${northRecord.id}`],
     ['POST', '/api/correction-comment', { correction_record_id: northRecord.id, text: 'hola' }],
     ['GET', '/api/correction-board'],

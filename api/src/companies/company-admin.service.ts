@@ -40,7 +40,18 @@ const SORTS: Record<string, string> = {
 };
 
 /** Tables whose rows of a company do not count as its data when it is deleted: its set-up and trail. */
-const SET_UP_TABLES = new Set(['page_role', 'company_page', 'role', 'audit_entry', 'company_member', 'dieshop_setting']);
+// The corrections' settings and catalogues (issue 14) are seeded for every new company: configuration, not data.
+const SET_UP_TABLES = new Set([
+  'page_role',
+  'company_page',
+  'role',
+  'audit_entry',
+  'company_member',
+  'dieshop_setting',
+  'correction_setting',
+  'correction_defect',
+  'correction_operation',
+]);
 
 /**
  * The administration of the companies a caller belongs to. A company is nobody's tenant data, so

@@ -1,4 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { correctionEndpoints as e, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
@@ -6,6 +7,21 @@ import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { CorrectionBoardService } from './correction-board.service';
 import { CorrectionService } from './correction.service';
+
+/** The drawing's bytes as the file route sends a stored file (private cache: its content never changes). */
+function sendDrawing(response: Response, file: { content_type: string; sha256: string; data: Buffer }): void {
+  response
+    .status(200)
+    .set({
+      'Content-Type': file.content_type,
+      'Content-Length': String(file.data.length),
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      ETag: `"${file.sha256}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    })
+    .end(file.data);
+}
 
 /** Die corrections (issue 14): records, attempts, discussion, boards, people and settings. */
 @ApiTags('dieshop')
@@ -60,6 +76,16 @@ export class CorrectionController {
   @Endpoint(e.report)
   report(@Input() { params }: EndpointArgs<typeof e.report>) {
     return this.corrections.report(params.id);
+  }
+
+  @Endpoint(e.recordDrawing)
+  async recordDrawing(@Input() { params }: EndpointArgs<typeof e.recordDrawing>, @Res() response: Response) {
+    sendDrawing(response, await this.corrections.drawing({ recordId: params.id }));
+  }
+
+  @Endpoint(e.reportDrawing)
+  async reportDrawing(@Input() { params }: EndpointArgs<typeof e.reportDrawing>, @Res() response: Response) {
+    sendDrawing(response, await this.corrections.drawing({ reportId: params.id }));
   }
 
   @Endpoint(e.comments)

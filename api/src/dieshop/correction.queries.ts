@@ -1,5 +1,6 @@
 import { HttpStatus, NotFoundException } from '@nestjs/common';
 import {
+  correctionDrawingUrl,
   correctionMessages,
   correctionReportPath,
   DIMENSION_LABELS,
@@ -201,6 +202,7 @@ export async function readRecordDetail(scope: TenantScope, id: number, guest: bo
     ...row,
     canvas: canvas ?? null,
     drawing_file_id,
+    drawing_url: drawing_file_id === null ? null : correctionDrawingUrl('correction-record', id),
     die,
     reports: await reportRows(scope, [id]),
     comments: await comments(scope, { recordId: id }),
@@ -272,6 +274,7 @@ export async function readReportDetail(scope: TenantScope, id: number, guest: bo
     record,
     canvas: canvas ?? null,
     drawing_file_id,
+    drawing_url: drawing_file_id === null ? null : correctionDrawingUrl('correction-report', id),
     die,
     comparison: await comparison(scope, record, report),
     comments: await comments(scope, { reportId: id }),
@@ -283,4 +286,19 @@ export async function readReportDetail(scope: TenantScope, id: number, guest: bo
 export async function dieState(scope: TenantScope, dieId: number): Promise<DieState | null> {
   const [die] = await scope.manager.query(`select state from die where company_id = $1 and id = $2`, [scope.companyId, dieId]);
   return die?.state ?? null;
+}
+
+/** The bytes of the drawing under a record's canvas (its die's profile drawing), or 404. */
+export async function drawingOf(
+  scope: TenantScope,
+  target: { recordId?: number; reportId?: number },
+): Promise<{ content_type: string; sha256: string; data: Buffer }> {
+  const record = target.recordId !== undefined ? (await recordRow(scope, target.recordId)).id : (await reportRow(scope, target.reportId!)).correction_record_id;
+  const [file] = await scope.manager.query(
+    `select f.content_type, f.sha256, f.data from correction_record c join die d on d.id = c.die_id join profile p on p.id = d.profile_id
+       join stored_file f on f.id = p.drawing_file_id where c.company_id = $1 and c.id = $2`,
+    [scope.companyId, record],
+  );
+  if (!file) throw new NotFoundException(messages.notFound);
+  return file;
 }

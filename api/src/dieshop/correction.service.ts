@@ -48,6 +48,7 @@ import {
   correctionLeads,
   correctors,
   currentAttempt,
+  drawingOf,
   lockRecord,
   OPEN_STATUSES_SQL,
   people,
@@ -340,6 +341,11 @@ export class CorrectionService {
       announcement.changed.add(id);
       return readRecordDetail(scope, id, false);
     });
+  }
+
+  /** The drawing under the canvas of a record (or of an attempt's record). */
+  drawing(target: { recordId?: number; reportId?: number }) {
+    return this.tenantDb.transaction((scope) => drawingOf(scope, target));
   }
 
   people(): Promise<CorrectionPeople> {

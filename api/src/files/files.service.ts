@@ -26,6 +26,11 @@ const FILE_USES: { page: string; sql: string }[] = [
   { page: 'die-cleaning', sql: `select 1 from die_cleaning_photo where company_id = $1 and file_id = $2` },
   { page: 'die-nitriding', sql: `select 1 from nitriding_batch where company_id = $1 and certificate_file_id = $2` },
   { page: 'dies', sql: `select 1 from profile where company_id = $1 and drawing_file_id = $2` },
+  // The drawing under a correction's canvas (issue 14).
+  {
+    page: 'correction-records',
+    sql: `select 1 from correction_record c join die d on d.id = c.die_id join profile p on p.id = d.profile_id where c.company_id = $1 and p.drawing_file_id = $2`,
+  },
 ];
 
 /** What a stored file may be: a photo, or a document (a PDF, or a photo of the paper: certificates). */

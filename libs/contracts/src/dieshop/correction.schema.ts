@@ -111,6 +111,12 @@ export const correctionNumber = (year: number, sequence: number) => `${CORRECTIO
  */
 export const correctionReportPath = (report: { id: number; correction_record_id: number }) => `${report.id}/${report.correction_record_id}`;
 
+/**
+ * The drawing under a record's canvas, readable by whoever may read the record or the report,
+ * a share-link guest included (`/api/file/:id` is for members only).
+ */
+export const correctionDrawingUrl = (resource: 'correction-record' | 'correction-report', id: number) => `/api/${resource}/${id}/drawing`;
+
 /** The pages a notification link opens (spec 2.2). */
 export const correctionRecordRoute = (id: number) => `/apps/correction-record/${id}`;
 export const correctionReportRoute = (report: { id: number; correction_record_id: number }) => `/apps/correction-report/${correctionReportPath(report)}`;
@@ -461,8 +467,10 @@ export const correctionDieSchema = z.object({
  */
 export const correctionRecordDetailSchema = correctionRecordRowSchema.extend({
   canvas: correctionCanvasSchema.nullable(),
-  /** The profile's drawing, the canvas's background (`/api/files/:id`). */
+  /** The profile's drawing, the canvas's background (a stored file). */
   drawing_file_id: z.number().int().nullable(),
+  /** Where to load that drawing, also for a share-link guest (`correctionDrawingUrl`); null without one. */
+  drawing_url: z.string().nullable(),
   die: correctionDieSchema,
   reports: z.array(correctionReportRowSchema),
   comments: z.array(correctionCommentSchema),
@@ -475,6 +483,7 @@ export const correctionReportDetailSchema = correctionReportRowSchema.extend({
   record: correctionRecordRowSchema,
   canvas: correctionCanvasSchema.nullable(),
   drawing_file_id: z.number().int().nullable(),
+  drawing_url: z.string().nullable(),
   die: correctionDieSchema,
   comparison: correctionComparisonSchema,
   comments: z.array(correctionCommentSchema),

@@ -25,6 +25,9 @@ import {
 import { endpoint, idParams } from '../endpoint';
 import { z } from 'zod';
 
+/** The bytes of a stored drawing (a PDF or an image), not JSON. */
+const drawingBytes = z.unknown().meta({ type: 'string', format: 'binary', description: 'The drawing, with its content type' });
+
 /**
  * Die corrections (issue 14): records, attempts (reports), their discussion, the two boards, the
  * people and the settings. The record's and the report's GET answer a share-link guest for the
@@ -118,6 +121,26 @@ export const correctionEndpoints = {
     summary: 'A correction attempt with its record, die, before/after comparison and discussion',
     params: idParams,
     response: correctionReportDetailSchema,
+  }),
+  recordDrawing: endpoint({
+    method: 'GET',
+    path: 'correction-record/:id/drawing',
+    access: { page: 'correction-records' },
+    shareable: { type: 'correction-record', param: 'id' },
+    tag: 'dieshop',
+    summary: "The drawing under the record's canvas (its die's profile drawing: a PDF or an image), also for the record's share link",
+    params: idParams,
+    response: drawingBytes,
+  }),
+  reportDrawing: endpoint({
+    method: 'GET',
+    path: 'correction-report/:id/drawing',
+    access: { page: 'correction-reports' },
+    shareable: { type: 'correction-report', param: 'id' },
+    tag: 'dieshop',
+    summary: "The drawing under the canvas of the attempt's record, also for the report's share link",
+    params: idParams,
+    response: drawingBytes,
   }),
   comments: endpoint({
     method: 'GET',
