@@ -42,6 +42,8 @@ const PIN_RADIUS = 16;
 const PIN_HIT_RADIUS = 22;
 const ARROW_WIDTH = 3;
 const HIT_WIDTH = 28;
+/** A finger that moves more than this (screen px) before it lifts was not a tap. */
+const TAP_SLOP = 10;
 /** The sheet shown when the profile has no drawing: its height in grid units, and the grid step. */
 const GRID_HEIGHT = 1000;
 const GRID_STEP = 50;
@@ -181,6 +183,8 @@ export default function CorrectionCanvasStage({
   const [draft, setDraft] = useState<Draft | null>(null);
   const pointers = useRef(new Map<number, Point>());
   const pinch = useRef<{ distance: number; middle: Point; view: View } | null>(null);
+  // A pin drops when the finger lifts, not when it lands: a second finger may make it a pinch.
+  const tap = useRef<{ pointerId: number; screen: Point; at: Point } | null>(null);
 
   // A new size of the window or of the drawing shows the whole drawing again.
   useEffect(() => setView(fitted), [fitted]);
@@ -220,6 +224,7 @@ export default function CorrectionCanvasStage({
     const [a, b] = [...pointers.current.values()];
     if (!a || !b || !current) return;
     pinch.current = { distance: Math.hypot(a.x - b.x, a.y - b.y) || 1, middle: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, view: current };
+    tap.current = null;
     setDraft(null);
   };
 
@@ -242,13 +247,8 @@ export default function CorrectionCanvasStage({
       return;
     }
     if (!isOnDrawing(at, sheet)) return;
-    if (tool === 'pin') {
-      const refusal = itemLimitRefusal(items);
-      if (refusal) return onRefused?.(refusal);
-      const pin = makePin(items, fraction(at), color);
-      onChange?.([...items, pin]);
-      onSelect?.(pin.id);
-    } else if (tool === 'arrow') setDraft({ kind: 'arrow', tail: fraction(at), head: fraction(at) });
+    if (tool === 'pin' && pointer) tap.current = { pointerId: event.evt.pointerId, screen: pointer, at: fraction(at) };
+    else if (tool === 'arrow') setDraft({ kind: 'arrow', tail: fraction(at), head: fraction(at) });
     else if (tool === 'stroke') {
       const start = fraction(at);
       setDraft({ kind: 'stroke', points: [start.x, start.y] });
@@ -259,6 +259,9 @@ export default function CorrectionCanvasStage({
     const stage = event.target.getStage();
     const pointer = stage?.getPointerPosition();
     if (pointer && pointers.current.has(event.evt.pointerId)) pointers.current.set(event.evt.pointerId, pointer);
+    const tapped = tap.current;
+    if (tapped && pointer && tapped.pointerId === event.evt.pointerId && Math.hypot(pointer.x - tapped.screen.x, pointer.y - tapped.screen.y) > TAP_SLOP)
+      tap.current = null;
     if (pinch.current && fitted) {
       const [a, b] = [...pointers.current.values()];
       if (!a || !b) return;
@@ -275,12 +278,24 @@ export default function CorrectionCanvasStage({
     else setDraft({ kind: 'stroke', points: extendStroke(draft.points, fraction(at)) });
   };
 
-  const pointerUp = (event: KonvaEventObject<PointerEvent>) => {
+  const dropPin = (at: Point) => {
+    const refusal = itemLimitRefusal(items);
+    if (refusal) return onRefused?.(refusal);
+    const pin = makePin(items, at, color);
+    onChange?.([...items, pin]);
+    onSelect?.(pin.id);
+  };
+
+  /** A finger lifted (`lifted`), or gone off the canvas: a tap drops its pin, a drawn mark is kept. */
+  const pointerEnd = (event: KonvaEventObject<PointerEvent>, lifted: boolean) => {
     pointers.current.delete(event.evt.pointerId);
+    const tapped = tap.current;
+    tap.current = null;
     if (pinch.current) {
       if (pointers.current.size < 2) pinch.current = null;
       return;
     }
+    if (lifted && tapped?.pointerId === event.evt.pointerId) return dropPin(tapped.at);
     if (!draft) return;
     setDraft(null);
     if (draft.kind === 'arrow') add(makeArrow(draft.tail, draft.head, color));
@@ -331,9 +346,9 @@ export default function CorrectionCanvasStage({
           }}
           onPointerDown={pointerDown}
           onPointerMove={pointerMove}
-          onPointerUp={pointerUp}
-          onPointerCancel={pointerUp}
-          onPointerLeave={pointerUp}
+          onPointerUp={(event) => pointerEnd(event, true)}
+          onPointerCancel={(event) => pointerEnd(event, false)}
+          onPointerLeave={(event) => pointerEnd(event, false)}
           onWheel={wheel}
         >
           <Layer>
