@@ -33,9 +33,13 @@ describe('the canvas preview on the record and report pages', () => {
   beforeEach(() => stage.mockClear());
 
   it('draws the saved canvas read-only over the drawing, lists its pins and links to the canvas', async () => {
-    renderPage(<CorrectionCanvasPreview canvas={CANVAS} drawingFileId={12} to="/apps/testCanvas/7" />, { url: '/apps/correction-record/7' });
+    renderPage(<CorrectionCanvasPreview canvas={CANVAS} drawingUrl="/api/correction-record/7/drawing" to="/apps/testCanvas/7" />, {
+      url: '/apps/correction-record/7',
+    });
     expect(await screen.findByRole('img', { name: /pines 1, flechas 1, trazos 0/ })).toBeTruthy();
-    expect(stage).toHaveBeenLastCalledWith(expect.objectContaining({ items: CANVAS.items, drawingFileId: 12, aspect: 1.5, still: true }));
+    expect(stage).toHaveBeenLastCalledWith(
+      expect.objectContaining({ items: CANVAS.items, drawingUrl: '/api/correction-record/7/drawing', aspect: 1.5, still: true }),
+    );
     expect(stage.mock.lastCall?.[0].editable).toBeFalsy();
     expect(screen.getByRole('link', { name: 'Abrir el lienzo' }).getAttribute('href')).toBe('/apps/testCanvas/7');
     expect(screen.getByText('+0,05 mm')).toBeTruthy();
@@ -43,7 +47,7 @@ describe('the canvas preview on the record and report pages', () => {
   });
 
   it('says when there is nothing to show, and that the profile has no drawing; a guest gets no link', () => {
-    renderPage(<CorrectionCanvasPreview canvas={null} drawingFileId={null} />, { url: '/apps/correction-record/7/abc' });
+    renderPage(<CorrectionCanvasPreview canvas={null} drawingUrl={null} />, { url: '/apps/correction-record/7/abc' });
     expect(screen.getByText('El lienzo no tiene marcas.')).toBeTruthy();
     expect(screen.getByText('El perfil no tiene plano cargado')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

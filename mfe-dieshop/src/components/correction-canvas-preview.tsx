@@ -37,7 +37,7 @@ const useStyles = makeStyles({
  * report pages. The legend below lists the pins as text; `to` (the canvas page) adds a link to
  * open it, left out where the visitor may not go there (a share link's guest).
  */
-export function CorrectionCanvasPreview({ canvas, drawingFileId, to }: { canvas: CorrectionCanvas | null; drawingFileId: number | null; to?: string }) {
+export function CorrectionCanvasPreview({ canvas, drawingUrl, to }: { canvas: CorrectionCanvas | null; drawingUrl: string | null; to?: string }) {
   const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   const titleId = useId();
@@ -55,7 +55,7 @@ export function CorrectionCanvasPreview({ canvas, drawingFileId, to }: { canvas:
           </RouterLink>
         ) : null}
       </div>
-      {drawingFileId === null ? <Text className={styles.hint}>{t('markingCanvas.noDrawing')}</Text> : null}
+      {drawingUrl === null ? <Text className={styles.hint}>{t('markingCanvas.noDrawing')}</Text> : null}
       {items.length === 0 ? (
         <Text className={styles.hint}>{t('markingCanvas.preview.empty')}</Text>
       ) : (
@@ -68,7 +68,7 @@ export function CorrectionCanvasPreview({ canvas, drawingFileId, to }: { canvas:
                 </div>
               }
             >
-              <CorrectionCanvasStage items={items} drawingFileId={drawingFileId} aspect={aspect} label={canvasLabel(t, items)} still />
+              <CorrectionCanvasStage items={items} drawingUrl={drawingUrl} aspect={aspect} label={canvasLabel(t, items)} still />
             </Suspense>
           </div>
           <CorrectionCanvasLegend items={items} headingLevel="h3" />

@@ -10,14 +10,14 @@ import { CorrectionCanvasPreview } from './correction-canvas-preview';
 export function CorrectionCanvasSlot({
   recordId,
   canvas,
-  drawingFileId,
+  drawingUrl,
   shared,
 }: {
   recordId: number;
   canvas: CorrectionCanvas | null;
-  drawingFileId: number | null;
+  drawingUrl: string | null;
   shared: boolean;
 }) {
   const mayMark = useCan(correctionEndpoints.canvas) && !shared;
-  return <CorrectionCanvasPreview canvas={canvas} drawingFileId={drawingFileId} to={mayMark ? correctionCanvasPath(recordId) : undefined} />;
+  return <CorrectionCanvasPreview canvas={canvas} drawingUrl={drawingUrl} to={mayMark ? correctionCanvasPath(recordId) : undefined} />;
 }

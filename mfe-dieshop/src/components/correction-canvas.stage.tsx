@@ -62,7 +62,7 @@ export interface DrawingState {
 
 export interface CorrectionCanvasStageProps {
   items: readonly CanvasItem[];
-  drawingFileId: number | null;
+  drawingUrl: string | null;
   /** The aspect stored with the canvas: the grid's, and the drawing's until it has loaded. */
   aspect: number;
   /** What the canvas shows, for screen readers (the legend beside it lists the pins). */
@@ -123,25 +123,25 @@ function useElementSize(element: HTMLElement | null): Size | null {
   return size;
 }
 
-function useDrawingImage(fileId: number | null): { image: DrawingImage | null; status: DrawingState['status']; error: string | null } {
+function useDrawingImage(url: string | null): { image: DrawingImage | null; status: DrawingState['status']; error: string | null } {
   const [state, setState] = useState<{ image: DrawingImage | null; status: DrawingState['status']; error: string | null }>({
     image: null,
-    status: fileId === null ? 'none' : 'loading',
+    status: url === null ? 'none' : 'loading',
     error: null,
   });
   useEffect(() => {
-    if (fileId === null) {
+    if (url === null) {
       setState({ image: null, status: 'none', error: null });
       return;
     }
     const controller = new AbortController();
     setState({ image: null, status: 'loading', error: null });
-    loadDrawingImage(fileId, controller.signal).then(
+    loadDrawingImage(url, controller.signal).then(
       (image) => !controller.signal.aborted && setState({ image, status: 'ready', error: null }),
       (failure: unknown) => !controller.signal.aborted && setState({ image: null, status: 'error', error: errorMessage(failure) }),
     );
     return () => controller.abort();
-  }, [fileId]);
+  }, [url]);
   return state;
 }
 
@@ -155,7 +155,7 @@ function markIdOf(target: Konva.Node): string | null {
 
 export default function CorrectionCanvasStage({
   items,
-  drawingFileId,
+  drawingUrl,
   aspect,
   label,
   editable = false,
@@ -173,7 +173,7 @@ export default function CorrectionCanvasStage({
   const { t } = useTranslation(DIESHOP_NS);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const viewport = useElementSize(frame);
-  const drawing = useDrawingImage(drawingFileId);
+  const drawing = useDrawingImage(drawingUrl);
   const sheet: Size = useMemo(
     () => (drawing.image ? { width: drawing.image.width, height: drawing.image.height } : { width: Math.round(GRID_HEIGHT * aspect), height: GRID_HEIGHT }),
     [drawing.image, aspect],

@@ -1,4 +1,3 @@
-import { fileUrl } from '@planta/contracts';
 import { storedFileBlob } from '@planta/ui';
 
 /**
@@ -15,8 +14,8 @@ export interface DrawingImage {
 /** The long side of a rendered PDF page in pixels: sharp when zoomed on a tablet, bounded in memory. */
 const PDF_LONG_SIDE = 2400;
 
-export async function loadDrawingImage(fileId: number, signal?: AbortSignal): Promise<DrawingImage> {
-  const blob = await storedFileBlob(fileUrl(fileId), signal);
+export async function loadDrawingImage(url: string, signal?: AbortSignal): Promise<DrawingImage> {
+  const blob = await storedFileBlob(url, signal);
   if (blob.type === 'application/pdf') return renderPdf(blob);
   return loadBitmap(blob);
 }

@@ -60,6 +60,7 @@ function record(change: Partial<CorrectionRecordDetail> = {}): CorrectionRecordD
     status: 'in_correction',
     canvas: { version: 1, aspect: 1.5, items: [PIN] },
     drawing_file_id: 31,
+    drawing_url: '/api/correction-record/7/drawing',
     ...change,
   } as CorrectionRecordDetail;
 }
@@ -145,7 +146,7 @@ describe('the marking canvas page', () => {
   });
 
   it('chooses tools and colours with big buttons, and says when the profile has no drawing', async () => {
-    mockApi(on('GET', '/api/correction-record/7', 200, record({ drawing_file_id: null, canvas: null })));
+    mockApi(on('GET', '/api/correction-record/7', 200, record({ drawing_file_id: null, drawing_url: null, canvas: null })));
     openPage();
     expect(await screen.findByText('El perfil no tiene plano cargado')).toBeTruthy();
     const stage = screen.getByRole('img', { name: /pines 0/ });

@@ -310,7 +310,7 @@ export default function CorrectionCanvasPage() {
           <MessageBarBody>{readOnlyReason}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {record.drawing_file_id === null ? (
+      {record.drawing_url === null ? (
         <MessageBar intent="warning">
           <MessageBarBody>{text('noDrawing')}</MessageBarBody>
         </MessageBar>
@@ -440,7 +440,7 @@ export default function CorrectionCanvasPage() {
             <CorrectionCanvasStage
               ref={stage}
               items={items}
-              drawingFileId={record.drawing_file_id}
+              drawingUrl={record.drawing_url}
               aspect={record.canvas?.aspect ?? Math.SQRT2}
               label={canvasLabel(t, items)}
               editable={editable}

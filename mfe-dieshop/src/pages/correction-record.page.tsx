@@ -175,7 +175,7 @@ function CorrectionRecordView({ initial }: { initial: CorrectionRecordDetail }) 
         {mayEdit ? <NonConformityForm detail={detail} onSaved={setDetail} /> : <NonConformityFacts detail={detail} />}
       </RecordSection>
 
-      <CorrectionCanvasSlot recordId={detail.id} canvas={detail.canvas} drawingFileId={detail.drawing_file_id} shared={shared} />
+      <CorrectionCanvasSlot recordId={detail.id} canvas={detail.canvas} drawingUrl={detail.drawing_url} shared={shared} />
 
       <RecordSection title={t('correctionRecord.attempts')}>
         {mayAttempt ? (

@@ -155,7 +155,7 @@ function CorrectionReportView({ initial, linkedRecordId }: { initial: Correction
         <DimensionComparison comparison={report.comparison} />
       </RecordSection>
 
-      <CorrectionCanvasSlot recordId={report.record.id} canvas={report.canvas} drawingFileId={report.drawing_file_id} shared={shared} />
+      <CorrectionCanvasSlot recordId={report.record.id} canvas={report.canvas} drawingUrl={report.drawing_url} shared={shared} />
 
       <CorrectionDiscussion
         target={{ correction_report_id: report.id }}

@@ -70,6 +70,7 @@ export const DETAIL: CorrectionRecordDetail = {
   ...ROW,
   canvas: null,
   drawing_file_id: null,
+  drawing_url: null,
   die: DIE,
   reports: [REPORT_ROW],
   comments: [
@@ -95,6 +96,7 @@ export const REPORT: CorrectionReportDetail = {
   record: { ...ROW, status: 'in_correction' },
   canvas: null,
   drawing_file_id: null,
+  drawing_url: null,
   die: DIE,
   comparison: {
     dimension_label: 'A',
