@@ -7,6 +7,7 @@ import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshopSettingsTexts } from './dieshop-settings.texts';
 import { dieEnlistmentTexts } from './die-enlistment.texts';
 import { toolingTexts } from './tooling.texts';
+import { correctionBoardsTexts } from './correction-boards.texts';
 import { dieCleaningTexts } from './die-cleaning.texts';
 import { dieConfirmationTexts } from './die-confirmation.texts';
 import { dieshop as en } from './en';
@@ -14,7 +15,6 @@ import { dieshop as es } from './es';
 import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
-import { correctionBoardsTexts } from './correction-boards.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -35,10 +35,10 @@ const SCREENS = [
   dieshopSettingsTexts,
   dieEnlistmentTexts,
   toolingTexts,
+  correctionBoardsTexts,
   dieConfirmationTexts,
   dieCleaningTexts,
   nitridingTexts,
-  correctionBoardsTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };
