@@ -51,8 +51,16 @@ export class CorrectionBoardService {
     return this.corrections.changing(async (scope, announcement) => {
       const record = await this.lockCurrent(scope, move.id, move.version);
       const attempt = await currentAttempt(scope, record.id);
-      const refused = whyNotMoveCorrection({ ...record, current_attempt: attempt }, move.to);
+      const correctorId = move.to === 'assigned' && move.corrector_id !== undefined ? move.corrector_id : record.assigned_corrector_id;
+      const refused = whyNotMoveCorrection({ ...record, assigned_corrector_id: correctorId, current_attempt: attempt }, move.to);
       if (refused) throw fieldError('to', refused, HttpStatus.CONFLICT);
+      if (correctorId !== record.assigned_corrector_id) {
+        const sets: string[] = [];
+        const params: unknown[] = [record.id];
+        await this.corrections.reassign(scope, caller, record, correctorId, announcement, (column, value) => sets.push(`${column} = $${params.push(value)}`));
+        await scope.manager.query(`update correction_record set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
+        record.assigned_corrector_id = correctorId;
+      }
       await this.corrections.changeState(scope, caller, record, move.to);
       announcement.changed.add(record.id);
       return recordRow(scope, record.id);

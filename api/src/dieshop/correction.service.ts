@@ -370,7 +370,7 @@ export class CorrectionService {
     if (from === to) return;
     const attempt = await currentAttempt(scope, record.id);
     const extra: string[] = [];
-    if (from === 'draft' && to === 'reported') await this.opened(scope, caller, record);
+    if (from === 'draft' && to !== 'discarded') await this.opened(scope, caller, record);
     if (to === 'in_correction') {
       if (from === 'in_trial' && attempt && attempt.trial_result === 'pending') {
         await scope.manager.query(`update correction_report set trial_result = 'rejected', trial_note = $2, finished_at = now() where id = $1`, [

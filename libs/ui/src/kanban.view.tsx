@@ -20,7 +20,7 @@ import { kanbanColumnOf, moveKanbanCard, type KanbanColumn, type KanbanProps } f
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: 0 },
   columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '12px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
-  lanes: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  lanes: { flex: '1 1 0', minHeight: '240px', display: 'flex', flexDirection: 'column', gap: '12px', overflowY: 'auto', paddingBottom: '4px' },
   column: {
     width: '272px',
     flexShrink: 0,

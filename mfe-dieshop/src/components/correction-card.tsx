@@ -8,7 +8,8 @@ import { DIESHOP_NS } from '../i18n';
 
 /** The frame of the two correction boards' pages. */
 export const useBoardStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: '480px', boxSizing: 'border-box' },
+  // Height 0 and grow: the board fills the screen and scrolls inside, under the filters.
+  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, height: 0, minHeight: '480px', boxSizing: 'border-box' },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'flex-end' },
 });

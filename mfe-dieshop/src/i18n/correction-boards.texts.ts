@@ -37,6 +37,10 @@ export const correctionBoardsTexts = {
         title: 'Tablero de correcciones',
         label: 'Correcciones por estado',
         closedWindow: 'últimos {{days}} días',
+        assignTitle: 'Asignar corrector',
+        assignIntro: '{{number}} pasa a Asignada: ¿quién la corrige? Se le avisará.',
+        assign: 'Asignar',
+        assignCancelled: 'no se eligió corrector',
       },
       byCorrector: {
         title: 'Tablero del corrector',
@@ -83,6 +87,10 @@ export const correctionBoardsTexts = {
         title: 'Correction board',
         label: 'Corrections by state',
         closedWindow: 'last {{days}} days',
+        assignTitle: 'Assign a corrector',
+        assignIntro: '{{number}} moves to Assigned: who corrects it? They will be notified.',
+        assign: 'Assign',
+        assignCancelled: 'no corrector was chosen',
       },
       byCorrector: {
         title: 'Corrector board',
@@ -129,6 +137,10 @@ export const correctionBoardsTexts = {
         title: 'لوحة التصحيحات',
         label: 'التصحيحات حسب الحالة',
         closedWindow: 'آخر {{days}} يومًا',
+        assignTitle: 'تعيين مصحح',
+        assignIntro: '{{number}} تنتقل إلى «مسندة»: من يصححها؟ سيتم إبلاغه.',
+        assign: 'تعيين',
+        assignCancelled: 'لم يتم اختيار مصحح',
       },
       byCorrector: {
         title: 'لوحة المصحح',
@@ -175,6 +187,10 @@ export const correctionBoardsTexts = {
         title: 'Düzeltme panosu',
         label: 'Duruma göre düzeltmeler',
         closedWindow: 'son {{days}} gün',
+        assignTitle: 'Düzeltici ata',
+        assignIntro: "{{number}} Atandı'ya geçiyor: kim düzeltecek? Kendisine bildirilecek.",
+        assign: 'Ata',
+        assignCancelled: 'düzeltici seçilmedi',
       },
       byCorrector: {
         title: 'Düzeltmeci panosu',

@@ -7,6 +7,7 @@ import { dieInventoryTexts } from './die-inventory.texts';
 import { dieshopSettingsTexts } from './dieshop-settings.texts';
 import { dieEnlistmentTexts } from './die-enlistment.texts';
 import { toolingTexts } from './tooling.texts';
+import { correctionBoardsTexts } from './correction-boards.texts';
 import { dieCleaningTexts } from './die-cleaning.texts';
 import { dieConfirmationTexts } from './die-confirmation.texts';
 import { dieshop as en } from './en';
@@ -15,7 +16,6 @@ import { profileTexts } from './profile.texts';
 import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
 import { correctionTexts } from './correction.texts';
-import { correctionBoardsTexts } from './correction-boards.texts';
 import { correctionCanvasTexts } from './correction-canvas.texts';
 
 /**
@@ -37,11 +37,11 @@ const SCREENS = [
   dieshopSettingsTexts,
   dieEnlistmentTexts,
   toolingTexts,
+  correctionBoardsTexts,
   dieConfirmationTexts,
   dieCleaningTexts,
   nitridingTexts,
   correctionTexts,
-  correctionBoardsTexts,
   correctionCanvasTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));

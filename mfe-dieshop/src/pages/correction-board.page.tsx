@@ -1,5 +1,19 @@
-import { Button, Caption1, Checkbox, Field, Select, Text, Title2 } from '@fluentui/react-components';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Select,
+  Text,
+  Title2,
+} from '@fluentui/react-components';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -10,6 +24,7 @@ import {
   correctionRecordRoute,
   whyNotMoveCorrection,
   type CorrectionCard,
+  type CorrectionPerson,
   type CorrectionSeverity,
   type CorrectionStatus,
 } from '@planta/contracts';
@@ -21,7 +36,8 @@ import { correctorsOf, isFiltered, matches, NO_FILTERS, placeCorrectionCard, use
 
 const cardKey = (card: CorrectionCard) => card.id;
 const cardLabel = (card: CorrectionCard) => card.number;
-const whyNot = (card: CorrectionCard, _from: string, to: string) => whyNotMoveCorrection(card, to as CorrectionStatus);
+// The corrector of a card dropped on 'Asignada' without one is asked for as it lands.
+const whyNot = (card: CorrectionCard, _from: string, to: string) => whyNotMoveCorrection(card, to as CorrectionStatus, { choosesCorrector: true });
 
 /**
  * /apps/correction-kanban-board: the records by state, Reportada to Cerrada (eficaz), drafts in
@@ -50,10 +66,31 @@ export default function CorrectionBoardPage() {
     [board, filters, names, t],
   );
   const correctors = useMemo(() => (board ? correctorsOf(board) : []), [board]);
+  const [asking, setAsking] = useState<{ card: CorrectionCard; correctors: CorrectionPerson[] } | null>(null);
+  const [chosen, setChosen] = useState('');
+  const answer = useRef<(correctorId: number | null) => void>(() => undefined);
+  /** Asks which corrector takes the card; null when the lead cancels. */
+  const askCorrector = useCallback(async (card: CorrectionCard): Promise<number | null> => {
+    const people = await call(correctionEndpoints.people, {});
+    setChosen(people.correctors[0] ? String(people.correctors[0].id) : '');
+    setAsking({ card, correctors: people.correctors });
+    return new Promise((resolve) => {
+      answer.current = (correctorId) => {
+        setAsking(null);
+        resolve(correctorId);
+      };
+    });
+  }, []);
   const onMove = useCallback(
     async (card: CorrectionCard, _from: string, to: string) => {
+      let corrector_id: number | undefined;
+      if (to === 'assigned' && card.assigned_corrector_id === null) {
+        const picked = await askCorrector(card);
+        if (picked === null) throw new Error(t('correctionBoards.byState.assignCancelled'));
+        corrector_id = picked;
+      }
       try {
-        const saved = await call(correctionEndpoints.boardMove, { body: { id: card.id, to: to as CorrectionStatus, version: card.version } });
+        const saved = await call(correctionEndpoints.boardMove, { body: { id: card.id, to: to as CorrectionStatus, version: card.version, corrector_id } });
         update((current) => (current ? placeCorrectionCard(current, saved) : current));
       } catch (error) {
         // A stale card means someone else moved it: show the board as it is now.
@@ -61,7 +98,7 @@ export default function CorrectionBoardPage() {
         throw error;
       }
     },
-    [update, reload],
+    [update, reload, askCorrector, t],
   );
   const open = useCallback((card: CorrectionCard) => navigate(correctionRecordRoute(card.id)), [navigate]);
 
@@ -126,6 +163,31 @@ export default function CorrectionBoardPage() {
         emptyText={t('correctionBoards.empty')}
         live={live}
       />
+      <Dialog open={asking !== null} onOpenChange={(_, data) => (data.open ? undefined : answer.current(null))}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('correctionBoards.byState.assignTitle')}</DialogTitle>
+            <DialogContent>
+              <Text as="p">{t('correctionBoards.byState.assignIntro', { number: asking?.card.number ?? '' })}</Text>
+              <Field label={t('correctionBoards.corrector')} required>
+                <Select value={chosen} onChange={(_, data) => setChosen(data.value)}>
+                  {(asking?.correctors ?? []).map((corrector) => (
+                    <option key={corrector.id} value={String(corrector.id)}>
+                      {corrector.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={chosen === ''} onClick={() => answer.current(Number(chosen))}>
+                {t('correctionBoards.byState.assign')}
+              </Button>
+              <Button onClick={() => answer.current(null)}>{t('common:actions.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
     </section>
   );
 }

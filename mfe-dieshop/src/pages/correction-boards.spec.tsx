@@ -159,12 +159,48 @@ describe('CorrectionBoardPage', () => {
   it("refuses an illegal move with the contract's reason, without a call", async () => {
     const api = mockApi(on('GET', '/api/correction-board', 200, BOARD));
     await render();
-    await keyboardMove('NC-2026-0001', 2);
-    expect(api.calls('POST', '/api/correction-board/move')).toEqual([]);
-    expect(screen.getByTestId('kanban-refusal').textContent).toContain(correctionMessages.assignFirst);
     await keyboardMove('NC-2026-0004', 1);
+    expect(api.calls('POST', '/api/correction-board/move')).toEqual([]);
     expect(screen.getByTestId('kanban-refusal').textContent).toContain(correctionMessages.operationsFirst);
     expect(within(region('En corrección')).getByRole('article', { name: 'NC-2026-0004' })).toBeTruthy();
+  });
+
+  it("asks who corrects a card dropped on 'Asignada' without a corrector, and sends the choice with the move", async () => {
+    const people = {
+      correctors: [
+        { id: 7, name: 'Carmen Villalba' },
+        { id: 9, name: 'Andrés Olmedo' },
+      ],
+      mentionable: [],
+    };
+    const api = mockApi(
+      on('GET', '/api/correction-board', 200, BOARD),
+      on('GET', '/api/correction-people', 200, people),
+      on('POST', '/api/correction-board/move', 200, card(1, { status: 'assigned', assigned_corrector_id: 9, corrector_name: 'Andrés Olmedo', version: 4 })),
+    );
+    await render();
+    await keyboardMove('NC-2026-0001', 2);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Asignar corrector')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Corrector/ }), { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(api.calls('POST', '/api/correction-board/move')).toEqual([{ id: 1, to: 'assigned', version: 3, corrector_id: 9 }]));
+    await waitFor(() => expect(within(region('Asignada')).getByRole('article', { name: 'NC-2026-0001' })).toBeTruthy());
+  });
+
+  it('leaves the card where it was when the lead cancels the choice of corrector', async () => {
+    const api = mockApi(
+      on('GET', '/api/correction-board', 200, BOARD),
+      on('GET', '/api/correction-people', 200, { correctors: [{ id: 7, name: 'Carmen Villalba' }], mentionable: [] }),
+    );
+    await render();
+    await keyboardMove('NC-2026-0001', 2);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Asignar corrector')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByTestId('kanban-refusal').textContent).toContain('no se eligió corrector'));
+    expect(api.calls('POST', '/api/correction-board/move')).toEqual([]);
+    expect(within(region('Reportada')).getByRole('article', { name: 'NC-2026-0001' })).toBeTruthy();
   });
 
   it("puts the card back with the server's refusal and reads the board again", async () => {

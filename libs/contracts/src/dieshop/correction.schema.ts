@@ -59,7 +59,8 @@ export const isOpenCorrection = (status: CorrectionStatus) => (OPEN_CORRECTION_S
 
 /** The board's moves (domain.md A2.2); the guards of `whyNotMoveCorrection` come on top. */
 export const CORRECTION_TRANSITIONS: Readonly<Record<CorrectionStatus, readonly CorrectionStatus[]>> = {
-  draft: ['reported', 'discarded'],
+  // A draft is confirmed by taking it on: reported, straight to analysis, or assigned.
+  draft: ['reported', 'analysis', 'assigned', 'discarded'],
   reported: ['analysis', 'assigned', 'discarded'],
   analysis: ['reported', 'assigned', 'discarded'],
   assigned: ['analysis', 'in_correction'],
@@ -186,13 +187,16 @@ export interface CorrectionMoveSubject {
   current_attempt: { operations_count: number; trial_result: TrialResult } | null;
 }
 
-/** Why a board move is refused (Spanish), or null when it is allowed. */
-export function whyNotMoveCorrection(record: CorrectionMoveSubject, to: CorrectionStatus): string | null {
+/**
+ * Why a record may not move to a state, in Spanish, or null. `choosesCorrector`: the mover picks
+ * the corrector as the card lands on 'Asignada' (the correction board asks), so none is needed yet.
+ */
+export function whyNotMoveCorrection(record: CorrectionMoveSubject, to: CorrectionStatus, options: { choosesCorrector?: boolean } = {}): string | null {
   if (record.status === to) return null;
   if (!CORRECTION_TRANSITIONS[record.status].includes(to)) {
     return CORRECTION_TRANSITIONS[record.status].length === 0 ? correctionMessages.finished(record.status) : correctionMessages.illegalMove(record.status, to);
   }
-  if (to === 'assigned' && record.assigned_corrector_id === null) return correctionMessages.assignFirst;
+  if (to === 'assigned' && record.assigned_corrector_id === null && !options.choosesCorrector) return correctionMessages.assignFirst;
   if (to === 'in_trial' && (!record.current_attempt || record.current_attempt.operations_count === 0)) return correctionMessages.operationsFirst;
   if (to === 'closed' && record.current_attempt?.trial_result !== 'approved') return correctionMessages.closeWithApprovedTrial;
   return null;
@@ -512,6 +516,8 @@ export const correctionBoardMoveSchema = z.object({
   id: bodyInteger({ message: messages.invalidId }),
   to: z.enum(CORRECTION_STATUSES),
   version: bodyInteger({ min: 0, message: messages.invalidId }),
+  /** The corrector a move to 'Asignada' gives the card, chosen as it is dropped (the board asks when the card has none). */
+  corrector_id: bodyInteger({ message: correctionMessages.correctorNotMember }).optional(),
 });
 export type CorrectionBoardMove = z.input<typeof correctionBoardMoveSchema>;
 
