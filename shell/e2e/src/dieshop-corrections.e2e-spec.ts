@@ -24,7 +24,6 @@ interface Order {
 interface Run {
   id: number;
   order_id: number;
-  die_id: number;
 }
 interface Dimension {
   label: string;
@@ -97,11 +96,12 @@ describe('die corrections, from the press to the closed record', () => {
       }
     }
     expect(order).toBeDefined();
-    const die = await ok(apiAs<{ die_reference: string; copy_number: number; profile_id: number }>(LEAD, 'GET', `die/${run!.die_id}`));
+    const dieId = order!.die_id!;
+    const die = await ok(apiAs<{ die_reference: string; copy_number: number; profile_id: number }>(LEAD, 'GET', `die/${dieId}`));
     const dieLabel = `${die.die_reference}-${die.copy_number}`;
-    const profile = await ok(apiAs<{ dimensions: Dimension[] }>(LEAD, 'GET', `profile/${die.profile_id}`));
-    const a = profile.dimensions.find((dimension) => dimension.label === 'A')!;
-    const b = profile.dimensions.find((dimension) => dimension.label === 'B')!;
+    const { dimensions } = await ok(apiAs<{ dimensions: Dimension[] }>(LEAD, 'GET', `profile/${die.profile_id}/dimensions`));
+    const a = dimensions.find((dimension) => dimension.label === 'A')!;
+    const b = dimensions.find((dimension) => dimension.label === 'B')!;
     const settings = await ok(apiAs<{ correction_draft_after: number }>(LEAD, 'GET', 'correction-settings'));
 
     // ------------------------------------------------------------ the operator's checks, on a tablet
@@ -110,9 +110,10 @@ describe('die corrections, from the press to the closed record', () => {
     await login(operator, OPERATOR);
     const prompt = operator.getByRole('alertdialog', { name: 'Dimensiones criticas' });
     const tooShort = a.nominal_mm - a.tol_minus_mm * 2;
+    // The prompt opens in the minute after each 10-minute mark of the run (the run started a moment ago).
     await operator.clock.fastForward('01:05');
     for (let check = 1; check <= settings.correction_draft_after; check++) {
-      await operator.clock.fastForward('10:00');
+      await operator.clock.fastForward(check === 1 ? '09:00' : '10:00');
       await visible(prompt);
       await prompt.getByLabel('Dimensión A (mm)').fill(typed(tooShort));
       await prompt.getByLabel('Dimensión B (mm)').fill(typed(b.nominal_mm));
@@ -122,10 +123,18 @@ describe('die corrections, from the press to the closed record', () => {
       await eventually(async () => expect(await prompt.isVisible()).toBe(false));
     }
     // The last check opened the draft, with the run, the values and the die.
-    const drafts = await ok(apiAs<{ items: (Record & { die_label: string; measured_mm: number })[] }>(LEAD, 'GET', `correction-record/all?status=draft&die_id=${run!.die_id}`));
+    const drafts = await ok(
+      apiAs<{ items: (Record & { die_label: string; measured_mm: number })[] }>(LEAD, 'GET', `correction-record/all?status=draft&die_id=${dieId}`),
+    );
     expect(drafts.items).toHaveLength(1);
     const draft = drafts.items[0];
-    expect(draft).toMatchObject({ auto_draft: true, order_die_id: run!.id, dimension_label: 'A', die_label: dieLabel, measured_mm: Number(tooShort.toFixed(2)) });
+    expect(draft).toMatchObject({
+      auto_draft: true,
+      order_die_id: run!.id,
+      dimension_label: 'A',
+      die_label: dieLabel,
+      measured_mm: Number(tooShort.toFixed(2)),
+    });
 
     // ------------------------------------------------------------ the lead assigns it on the correction board
     const lead = await open(LEAD);
@@ -163,8 +172,7 @@ describe('die corrections, from the press to the closed record', () => {
     await onPath(corrector, `/apps/correction-record/${draft.id}`);
     const recordPage = corrector.getByRole('main');
     await visible(recordPage.getByRole('heading', { name: `Registro de corrección ${draft.number}`, level: 1 }));
-    await recordPage.getByRole('button', { name: 'En corrección' }).click();
-    await visible(corrector.getByText('La corrección pasó a «En corrección»'));
+    // Her first attempt takes the record into correction.
     await recordPage.getByRole('button', { name: 'Nuevo intento' }).click();
     await eventually(() => expect(new URL(corrector.url()).pathname).toMatch(new RegExp(`^/apps/correction-report/\\d+/${draft.id}$`)));
     const reportId = Number(new URL(corrector.url()).pathname.split('/')[3]);
@@ -176,7 +184,9 @@ describe('die corrections, from the press to the closed record', () => {
     await reportPage.getByRole('textbox', { name: /^Cantidad/ }).fill('0,2 mm');
     await reportPage.getByRole('textbox', { name: /^Horas/ }).fill('2,5');
     await reportPage.getByRole('textbox', { name: /^Hallazgos/ }).fill('Portada de la cara A gastada');
-    const savingAttempt = corrector.waitForResponse((response) => response.url().endsWith(`/api/correction-report/${reportId}`) && response.request().method() === 'PATCH');
+    const savingAttempt = corrector.waitForResponse(
+      (response) => response.url().endsWith(`/api/correction-report/${reportId}`) && response.request().method() === 'PATCH',
+    );
     await reportPage.getByRole('button', { name: 'Guardar el intento' }).click();
     expect((await savingAttempt).status()).toBe(200);
 
@@ -184,8 +194,10 @@ describe('die corrections, from the press to the closed record', () => {
     await reportPage.getByRole('link', { name: 'Abrir el lienzo' }).click();
     await onPath(corrector, `/apps/testCanvas/${draft.id}`);
     const canvasPage = corrector.getByRole('main');
+    await visible(canvasPage.getByRole('heading', { name: `Lienzo de corrección ${draft.number}` }));
     const surface = canvasPage.getByTestId('correction-canvas');
-    await visible(surface);
+    await visible(surface.locator('canvas').first());
+    await visible(canvasPage.getByText('Toca el plano para poner un pin numerado.'));
     const box = (await surface.boundingBox())!;
     await corrector.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     const pin = canvasPage.getByRole('form', { name: 'Pin 1' });
@@ -200,14 +212,15 @@ describe('die corrections, from the press to the closed record', () => {
 
     // Back on the attempt: the mark is shown, and a comment mentions the lead.
     await corrector.goto(`/apps/correction-report/${reportId}/${draft.id}`);
-    await visible(reportPage.getByRole('list', { name: 'Leyenda' }).getByText(`${typed(tooShort)} mm`));
+    const shown = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 3 }).format(Number(tooShort.toFixed(2)));
+    await visible(reportPage.getByRole('list', { name: 'Leyenda' }).getByText(`${shown} mm`));
     const box2 = reportPage.getByRole('textbox', { name: 'Comentario' });
     await box2.fill('@Jor');
     await reportPage.getByRole('option', { name: `@${LEAD_NAME}` }).click();
     await box2.press('End');
     await box2.pressSequentially(' portada aliviada; lista para la prueba');
     const commenting = corrector.waitForResponse((response) => response.url().endsWith('/api/correction-comment') && response.request().method() === 'POST');
-    await reportPage.getByRole('button', { name: 'Comentar' }).click();
+    await reportPage.getByRole('button', { name: 'Enviar' }).click();
     expect((await commenting).status()).toBe(201);
 
     // ------------------------------------------------------------ the lead's notification opens the attempt in a new tab
@@ -239,10 +252,12 @@ describe('die corrections, from the press to the closed record', () => {
     // ------------------------------------------------------------ tried and closed; the die summary tells it
     const current = await ok(apiAs<Record>(LEAD, 'GET', `correction-record/${draft.id}`));
     await ok(apiAs(LEAD, 'POST', 'correction-board/move', { id: draft.id, to: 'in_trial', version: current.version }));
-    await ok(apiAs(LEAD, 'POST', `correction-report/${reportId}/trial`, { result: 'approved', note: 'Prueba en prensa dentro de tolerancia' }), 201);
+    await ok(apiAs(LEAD, 'POST', `correction-report/${reportId}/trial`, { result: 'approved', note: 'Prueba en prensa dentro de tolerancia' }));
     const closed = await ok(apiAs<Record & { effectiveness: string }>(LEAD, 'GET', `correction-record/${draft.id}`));
     expect([closed.status, closed.effectiveness]).toEqual(['closed', 'effective']);
-    const summary = await ok(apiAs<{ corrections: { id: number; attempts: { attempt_no: number; trial_result: string }[] }[] }>(LEAD, 'GET', `die/${run!.die_id}/summary`));
+    const summary = await ok(
+      apiAs<{ corrections: { id: number; attempts: { attempt_no: number; trial_result: string }[] }[] }>(LEAD, 'GET', `die/${dieId}/summary`),
+    );
     expect(summary.corrections.find((correction) => correction.id === draft.id)?.attempts).toEqual([
       expect.objectContaining({ attempt_no: 1, trial_result: 'approved' }),
     ]);

@@ -101,6 +101,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'invitado@norte.example', displayName: 'Elena Ruiz', role: 'guest' },
   { email: 'admin@sur.example', displayName: 'Sofía Herrera', role: 'admin' },
   { email: 'operario@sur.example', displayName: 'Pedro Quintana', role: 'user' },
+  { email: 'matriceria@norte.example', displayName: 'Carmen Villalba', role: 'user' },
 ];
 
 export const account = (email: string): DemoAccount => DEMO_ACCOUNTS.find((candidate) => candidate.email === email)!;

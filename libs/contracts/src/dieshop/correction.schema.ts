@@ -162,12 +162,18 @@ export const correctionMessages = {
 } as const;
 
 /** The notifications' texts (spec 4). */
+/** Millimetres as Spanish texts write them: a decimal comma. */
+const mm = (value: number) => String(value).replace('.', ',');
+
 export const correctionNotices = {
   mentionInRecord: (number: string, excerpt: string) => `Te mencionaron en la corrección ${number}: ${excerpt}`,
   mentionInReport: (number: string, attempt: number, excerpt: string) => `Te mencionaron en el intento ${attempt} de la corrección ${number}: ${excerpt}`,
   assigned: (number: string, die: string) => `Se te asignó la corrección ${number} de la matriz ${die}`,
   autoDraft: (number: string, die: string, label: string, measured: number, nominal: number, times: number) =>
-    `Borrador ${number}: la matriz ${die} midió ${label} = ${measured} mm (nominal ${nominal} mm) fuera de tolerancia ${times} veces`,
+    `Borrador ${number}: la matriz ${die} midió ${label} = ${mm(measured)} mm (nominal ${mm(nominal)} mm) fuera de tolerancia ${times} veces`,
+  /** The automatic draft's description: what the checks of the run read. */
+  autoDraftDescription: (label: string, times: number, order: string, measured: number, nominal: number, minus: number, plus: number) =>
+    `Dimensión ${label} fuera de tolerancia ${times} veces en la corrida ${order}: última medida ${mm(measured)} mm (nominal ${mm(nominal)} mm, −${mm(minus)}/+${mm(plus)})`,
 } as const;
 
 /** The die log's notes (die_event notes are Spanish). */
