@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
-import { baseUrl, eventually, launchBrowser, login, newPage, onPath, visible } from '../support/browser';
+import { baseUrl, eventually, launchBrowser, login, onPath, visible } from '../support/browser';
 
 /**
  * Issue 14, done when: a die that goes out of tolerance at the press is corrected through the
@@ -256,9 +256,9 @@ describe('die corrections, from the press to the closed record', () => {
     const closed = await ok(apiAs<Record & { effectiveness: string }>(LEAD, 'GET', `correction-record/${draft.id}`));
     expect([closed.status, closed.effectiveness]).toEqual(['closed', 'effective']);
     const summary = await ok(
-      apiAs<{ corrections: { id: number; attempts: { attempt_no: number; trial_result: string }[] }[] }>(LEAD, 'GET', `die/${dieId}/summary`),
+      apiAs<{ corrections: { id: number; reports: { attempt_no: number; trial_result: string }[] }[] }>(LEAD, 'GET', `die/${dieId}/summary`),
     );
-    expect(summary.corrections.find((correction) => correction.id === draft.id)?.attempts).toEqual([
+    expect(summary.corrections.find((correction) => correction.id === draft.id)?.reports).toEqual([
       expect.objectContaining({ attempt_no: 1, trial_result: 'approved' }),
     ]);
   });
