@@ -1,4 +1,5 @@
 import { Badge, makeStyles } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BadgeProps } from '@fluentui/react-components';
 import type { CorrectionEffectiveness, CorrectionSeverity, CorrectionStatus, TrialResult } from '@planta/contracts';
@@ -39,13 +40,17 @@ function Chip({ colour, text, appearance = 'tint' }: { colour: Colour; text: str
 /** The names of the corrections' vocabulary in the user's language. */
 export function useCorrectionNames() {
   const { t } = useTranslation(DIESHOP_NS);
-  return {
-    status: (value: CorrectionStatus) => t(`correction.enums.status.${i18nKey(value)}`),
-    origin: (value: string) => t(`correction.enums.origin.${i18nKey(value)}`),
-    severity: (value: CorrectionSeverity) => t(`correction.enums.severity.${i18nKey(value)}`),
-    effectiveness: (value: CorrectionEffectiveness) => t(`correction.enums.effectiveness.${i18nKey(value)}`),
-    trial: (value: TrialResult) => t(`correction.enums.trialResult.${i18nKey(value)}`),
-  };
+  // The same object while the language holds: the boards' columns are memoised on it.
+  return useMemo(
+    () => ({
+      status: (value: CorrectionStatus) => t(`correction.enums.status.${i18nKey(value)}`),
+      origin: (value: string) => t(`correction.enums.origin.${i18nKey(value)}`),
+      severity: (value: CorrectionSeverity) => t(`correction.enums.severity.${i18nKey(value)}`),
+      effectiveness: (value: CorrectionEffectiveness) => t(`correction.enums.effectiveness.${i18nKey(value)}`),
+      trial: (value: TrialResult) => t(`correction.enums.trialResult.${i18nKey(value)}`),
+    }),
+    [t],
+  );
 }
 
 export function CorrectionStatusBadge({ status }: { status: CorrectionStatus }) {

@@ -1,10 +1,10 @@
-import { Badge, Caption1, makeStyles, Text, tokens, type BadgeProps } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { Badge, Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { correctionRecordRoute, type CorrectionCard, type CorrectionSeverity, type CorrectionStatus } from '@planta/contracts';
-import { i18nKey, useFormat } from '@planta/ui';
+import { correctionRecordRoute, type CorrectionCard } from '@planta/contracts';
+import { useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
+import { SeverityBadge, useCorrectionNames } from './correction-badges';
 
 /** The frame of the two correction boards' pages. */
 export const useBoardStyles = makeStyles({
@@ -22,20 +22,6 @@ const useStyles = makeStyles({
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-const SEVERITY_COLOURS: Record<CorrectionSeverity, NonNullable<BadgeProps['color']>> = { minor: 'informative', major: 'warning', critical: 'danger' };
-
-/** The names of the states and severities on the boards, in the user's language. */
-export function useBoardNames() {
-  const { t } = useTranslation(DIESHOP_NS);
-  return useMemo(
-    () => ({
-      status: (status: CorrectionStatus) => t(`correctionBoards.status.${i18nKey(status)}`),
-      severity: (severity: CorrectionSeverity) => t(`correctionBoards.severityName.${severity}`),
-    }),
-    [t],
-  );
-}
-
 /**
  * A correction on a board: number (a link to its record), die copy, defect, severity, corrector,
  * due date (overdue marked), attempts; `showStatus` on the corrector board, where a lane mixes states.
@@ -44,7 +30,7 @@ export function CorrectionCardView({ card, showStatus = false }: { card: Correct
   const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   const format = useFormat();
-  const names = useBoardNames();
+  const names = useCorrectionNames();
   return (
     <>
       <div className={styles.head}>
@@ -57,9 +43,7 @@ export function CorrectionCardView({ card, showStatus = false }: { card: Correct
               {names.status(card.status)}
             </Badge>
           ) : null}
-          <Badge appearance="tint" color={SEVERITY_COLOURS[card.severity]} shape="rounded">
-            {names.severity(card.severity)}
-          </Badge>
+          <SeverityBadge severity={card.severity} />
         </span>
       </div>
       <Text weight="semibold">{card.die_label}</Text>

@@ -2,19 +2,6 @@
 export const correctionBoardsTexts = {
   es: {
     correctionBoards: {
-      // Until the record pages' vocabulary (correction.enums) is merged: the names the boards show.
-      status: {
-        draft: 'Borrador',
-        reported: 'Reportada',
-        analysis: 'En análisis',
-        assigned: 'Asignada',
-        inCorrection: 'En corrección',
-        inTrial: 'En prueba',
-        closed: 'Cerrada (eficaz)',
-        discarded: 'Descartada',
-        scrapped: 'Matriz de baja',
-      },
-      severityName: { minor: 'Menor', major: 'Mayor', critical: 'Crítica' },
       card: {
         unassigned: 'Sin asignar',
         due: 'Vence {{date}}',
@@ -53,18 +40,6 @@ export const correctionBoardsTexts = {
   },
   en: {
     correctionBoards: {
-      status: {
-        draft: 'Draft',
-        reported: 'Reported',
-        analysis: 'In analysis',
-        assigned: 'Assigned',
-        inCorrection: 'In correction',
-        inTrial: 'In trial',
-        closed: 'Closed (effective)',
-        discarded: 'Discarded',
-        scrapped: 'Die scrapped',
-      },
-      severityName: { minor: 'Minor', major: 'Major', critical: 'Critical' },
       card: {
         unassigned: 'Unassigned',
         due: 'Due {{date}}',
@@ -103,18 +78,6 @@ export const correctionBoardsTexts = {
   },
   ar: {
     correctionBoards: {
-      status: {
-        draft: 'مسودة',
-        reported: 'مُبلَّغ عنها',
-        analysis: 'قيد التحليل',
-        assigned: 'مُسندة',
-        inCorrection: 'قيد التصحيح',
-        inTrial: 'قيد التجربة',
-        closed: 'مغلقة (فعّالة)',
-        discarded: 'مستبعدة',
-        scrapped: 'قالب مستبعد',
-      },
-      severityName: { minor: 'طفيفة', major: 'كبيرة', critical: 'حرجة' },
       card: {
         unassigned: 'غير مسندة',
         due: 'تستحق {{date}}',
@@ -153,18 +116,6 @@ export const correctionBoardsTexts = {
   },
   tr: {
     correctionBoards: {
-      status: {
-        draft: 'Taslak',
-        reported: 'Bildirildi',
-        analysis: 'Analizde',
-        assigned: 'Atandı',
-        inCorrection: 'Düzeltmede',
-        inTrial: 'Denemede',
-        closed: 'Kapandı (etkili)',
-        discarded: 'Vazgeçildi',
-        scrapped: 'Kalıp hurdaya ayrıldı',
-      },
-      severityName: { minor: 'Küçük', major: 'Büyük', critical: 'Kritik' },
       card: {
         unassigned: 'Atanmamış',
         due: 'Son tarih {{date}}',

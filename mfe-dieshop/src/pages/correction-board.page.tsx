@@ -30,7 +30,8 @@ import {
 } from '@planta/contracts';
 import { call } from '@planta/session';
 import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, type KanbanColumn } from '@planta/ui';
-import { CorrectionCardView, useBoardNames, useBoardStyles } from '../components/correction-card';
+import { useCorrectionNames } from '../components/correction-badges';
+import { CorrectionCardView, useBoardStyles } from '../components/correction-card';
 import { DIESHOP_NS } from '../i18n';
 import { correctorsOf, isFiltered, matches, NO_FILTERS, placeCorrectionCard, useBoardData, type CorrectionBoardFilters } from './correction-boards.model';
 
@@ -47,7 +48,7 @@ const whyNot = (card: CorrectionCard, _from: string, to: string) => whyNotMoveCo
 export default function CorrectionBoardPage() {
   const styles = useBoardStyles();
   const { t } = useTranslation([DIESHOP_NS, 'common']);
-  const names = useBoardNames();
+  const names = useCorrectionNames();
   const navigate = useNavigate();
   const mayMove = useCan(correctionEndpoints.boardMove);
   const mayCreate = useCan(correctionEndpoints.create);
