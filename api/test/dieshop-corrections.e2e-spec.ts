@@ -2,6 +2,7 @@ import {
   CORRECTION_BOARD_CHANGED,
   correctionMessages,
   correctionNotices,
+  dieMentionOf,
   correctionReportPath,
   DEFAULT_CORRECTION_DEFECTS,
   DEFAULT_CORRECTION_OPERATIONS,
@@ -502,6 +503,23 @@ describe('the automatic draft from the 10-minute checks', () => {
 });
 
 describe('discussion with mentions', () => {
+  it("links a die mention to the company's own die only", async () => {
+    const opened = (await create({ die_id: await die() })).body as CorrectionRecordDetail;
+    const own = await t
+      .http()
+      .post('/api/correction-comment')
+      .set(as(LEAD))
+      .send({ correction_record_id: opened.id, text: `Igual que ${dieMentionOf({ id: opened.die_id, label: opened.die.label })}` });
+    expect([own.status, own.body.text]).toEqual([201, `Igual que @[${opened.die.label}](die:${opened.die_id})`]);
+    const southDie = await die('in_stock', south);
+    const foreign = await t
+      .http()
+      .post('/api/correction-comment')
+      .set(as(LEAD))
+      .send({ correction_record_id: opened.id, text: `Como ${dieMentionOf({ id: southDie, label: 'PS-0501-1' })}` });
+    expect([foreign.status, foreign.body.fields]).toEqual([400, { text: correctionMessages.dieMentionMissing }]);
+  });
+
   it('notifies only the mentioned members of the company, with the link fields of spec 2.2', async () => {
     const opened = (await create({ die_id: await die() })).body as CorrectionRecordDetail;
     const operator = await connect(url, tokens[OPERATOR]);

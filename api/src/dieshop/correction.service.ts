@@ -8,6 +8,7 @@ import {
   correctionReportPath,
   DIMENSION_LABELS,
   liveEvents,
+  mentionedDieIds,
   mentionedUserIds,
   mentionExcerpt,
   whyNotMoveDie,
@@ -563,6 +564,12 @@ export class CorrectionService {
     return this.changing(async (scope, announcement) => {
       const mentioned = mentionedUserIds(body.text);
       for (const userId of mentioned) await activeMember(scope, userId, 'text', correctionMessages.mentionNotMember);
+      // A die mention links to its summary: only the company's own dies.
+      const dies = mentionedDieIds(body.text);
+      if (dies.length > 0) {
+        const [{ found }] = await scope.manager.query(`select count(*)::int as found from die where company_id = $1 and id = any($2)`, [scope.companyId, dies]);
+        if (found !== dies.length) throw fieldError('text', correctionMessages.dieMentionMissing);
+      }
       const excerpt = mentionExcerpt(body.text);
       let recordId: number;
       let notice: (userId: number) => Outgoing;

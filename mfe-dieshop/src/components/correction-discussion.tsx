@@ -1,14 +1,24 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { correctionEndpoints, dieEndpoints, dieLabel, mentionOf, mentionsAsText, type CorrectionComment, type CorrectionPerson } from '@planta/contracts';
+import { Link } from 'react-router-dom';
+import {
+  correctionEndpoints,
+  dieEndpoints,
+  dieLabel,
+  dieMentionOf,
+  mentionOf,
+  mentionParts,
+  type CorrectionComment,
+  type CorrectionPerson,
+} from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { Discussion, peopleSource, showSnackbar, useCan, type MentionSource } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
 
 /**
  * The discussion of a correction record or of one of its attempts: @people of the company (they
- * are notified) and @dies by reference, as in the chat ('EN-1042-1'). Read only for a guest and
- * without the grant to comment.
+ * are notified) and @dies by reference, as in the chat ('EN-1042-1'), each a link to its summary
+ * (plain text on a share link). Read only for a guest and without the grant to comment.
  */
 export function CorrectionDiscussion({
   target,
@@ -42,7 +52,7 @@ export function CorrectionDiscussion({
           query.length === 0
             ? []
             : (await call(dieEndpoints.find, { query: { reference: query.toUpperCase() } })).slice(0, 8).map((die) => ({ id: die.id, label: dieLabel(die) })),
-        write: (option) => option.label,
+        write: dieMentionOf,
       });
     return list;
   }, [people, mayFindDies, t]);
@@ -57,7 +67,18 @@ export function CorrectionDiscussion({
     }
   };
 
-  return (
-    <Discussion title={t('correctionRecord.discussion')} comments={comments} render={mentionsAsText} sources={sources} onSend={mayComment ? send : undefined} />
-  );
+  const render = (text: string) =>
+    mentionParts(text).map((part, index) =>
+      part.kind === 'text' ? (
+        part.text
+      ) : readOnly ? (
+        `@${part.label}`
+      ) : (
+        <Link key={index} to={`/apps/dies/dieResume/${part.id}`}>
+          @{part.label}
+        </Link>
+      ),
+    );
+
+  return <Discussion title={t('correctionRecord.discussion')} comments={comments} render={render} sources={sources} onSend={mayComment ? send : undefined} />;
 }

@@ -145,6 +145,7 @@ export const correctionMessages = {
   illegalMove: (from: CorrectionStatus, to: CorrectionStatus) => `No se puede pasar de «${CORRECTION_STATUS_LABELS[from]}» a «${CORRECTION_STATUS_LABELS[to]}»`,
   finished: (status: CorrectionStatus) => `La corrección está «${CORRECTION_STATUS_LABELS[status]}»: ya no cambia`,
   assignFirst: 'Asigna un corrector antes de pasarla a Asignada',
+  dieMentionMissing: 'La matriz mencionada no es de la empresa',
   keepCorrector: 'Una corrección en curso o en prueba necesita un corrector',
   operationsFirst: 'Registra las operaciones del intento antes de enviarla a prueba',
   closeWithApprovedTrial: 'Solo se cierra con la prueba aprobada',
