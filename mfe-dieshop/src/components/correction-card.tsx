@@ -1,10 +1,10 @@
-import { Badge, Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { correctionRecordRoute, type CorrectionCard } from '@planta/contracts';
 import { useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
-import { SeverityBadge, useCorrectionNames } from './correction-badges';
+import { CorrectionStatusBadge, SeverityBadge } from './correction-badges';
 
 /** The frame of the two correction boards' pages. */
 export const useBoardStyles = makeStyles({
@@ -30,7 +30,6 @@ export function CorrectionCardView({ card, showStatus = false }: { card: Correct
   const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   const format = useFormat();
-  const names = useCorrectionNames();
   return (
     <>
       <div className={styles.head}>
@@ -38,11 +37,7 @@ export function CorrectionCardView({ card, showStatus = false }: { card: Correct
           {card.number}
         </Link>
         <span className={styles.chips}>
-          {card.status === 'draft' || showStatus ? (
-            <Badge appearance="outline" color={card.status === 'draft' ? 'subtle' : 'brand'} shape="rounded">
-              {names.status(card.status)}
-            </Badge>
-          ) : null}
+          {card.status === 'draft' || showStatus ? <CorrectionStatusBadge status={card.status} /> : null}
           <SeverityBadge severity={card.severity} />
         </span>
       </div>

@@ -32,8 +32,19 @@ export default function CorrectionRecordListPage() {
 
   const columns = useMemo<ResourceColumn<CorrectionRecordRow>[]>(
     () => [
-      { key: 'number', label: t('correction.fields.number'), sortable: true, render: (row) => <Text weight="semibold">{row.number}</Text>, width: 14 },
-      { key: 'die_label', label: t('correction.fields.die'), sortable: true, width: 16 },
+      // A number (NC-2026-0012) and a die reference (EN-1042-1) are read whole: no break at their hyphens.
+      {
+        key: 'number',
+        label: t('correction.fields.number'),
+        sortable: true,
+        render: (row) => (
+          <Text weight="semibold" wrap={false}>
+            {row.number}
+          </Text>
+        ),
+        width: 14,
+      },
+      { key: 'die_label', label: t('correction.fields.die'), sortable: true, render: (row) => <Text wrap={false}>{row.die_label}</Text>, width: 16 },
       { key: 'defect_name', label: t('correction.fields.defect'), render: (row) => row.defect_name ?? '—', width: 26 },
       {
         key: 'severity',
