@@ -180,10 +180,11 @@ describe('CorrectionBoardPage', () => {
     );
     await render();
     await keyboardMove('NC-2026-0001', 2);
-    // In jsdom the surface reads aria-hidden while focus returns to the Move button; the browser test finds it by role and name.
+    // In jsdom Fluent's modal may mark its own surface aria-hidden while the Move button takes the focus
+    // back (hence `hidden` below); the browser test finds the dialog and its controls by role and name.
     const dialog = (await screen.findByText('Asignar corrector')).closest<HTMLElement>('[role="dialog"]')!;
-    fireEvent.change(within(dialog).getByRole('combobox', { name: /Corrector/ }), { target: { value: '9' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Corrector/, hidden: true }), { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Asignar', hidden: true }));
     await waitFor(() =>
       expect(api.calls('POST', '/api/correction-board/move').map((request) => request.body)).toEqual([{ id: 1, to: 'assigned', version: 3, corrector_id: 9 }]),
     );
@@ -197,9 +198,10 @@ describe('CorrectionBoardPage', () => {
     );
     await render();
     await keyboardMove('NC-2026-0001', 2);
-    // In jsdom the surface reads aria-hidden while focus returns to the Move button; the browser test finds it by role and name.
+    // In jsdom Fluent's modal may mark its own surface aria-hidden while the Move button takes the focus
+    // back (hence `hidden` below); the browser test finds the dialog and its controls by role and name.
     const dialog = (await screen.findByText('Asignar corrector')).closest<HTMLElement>('[role="dialog"]')!;
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar', hidden: true }));
     await waitFor(() => expect(screen.getByTestId('kanban-refusal').textContent).toContain('no se eligió corrector'));
     expect(api.calls('POST', '/api/correction-board/move')).toEqual([]);
     expect(within(region('Reportada')).getByRole('article', { name: 'NC-2026-0001' })).toBeTruthy();
