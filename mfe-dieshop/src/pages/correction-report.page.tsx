@@ -62,7 +62,10 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   operation: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr)) auto',
+    // One line per operation: what, where, how much, a note, and its remove button (an auto-fill
+    // repetition cannot sit beside an 'auto' track: the browser dropped the rule and stacked them).
+    gridTemplateColumns: 'minmax(150px, 1.3fr) minmax(120px, 1fr) minmax(90px, 0.7fr) minmax(120px, 1fr) auto',
+    '@media (max-width: 720px)': { gridTemplateColumns: '1fr 1fr' },
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
     paddingBottom: tokens.spacingVerticalS,
