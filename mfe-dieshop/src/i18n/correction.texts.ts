@@ -69,7 +69,7 @@ const es = {
     dieNotFound: 'Ninguna matriz empieza por «{{text}}»',
     nominalHint: 'Nominal del perfil: {{nominal}} mm (−{{minus}} / +{{plus}})',
     measuredHint: 'Con coma o punto decimal: 12,35',
-    sections: { die: 'Matriz y origen', defect: 'Defecto y medida', follow: 'Seguimiento' },
+    sections: { die: 'Origen', defect: 'Defecto y medida', follow: 'Seguimiento' },
     created: 'Se registró {{number}}',
   },
   correctionRecord: {
@@ -227,7 +227,7 @@ const en: BundleShape<typeof es> = {
     dieNotFound: 'No die starts with “{{text}}”',
     nominalHint: 'Profile nominal: {{nominal}} mm (−{{minus}} / +{{plus}})',
     measuredHint: 'With a decimal comma or point: 12.35',
-    sections: { die: 'Die and origin', defect: 'Defect and measure', follow: 'Follow-up' },
+    sections: { die: 'Origin', defect: 'Defect and measure', follow: 'Follow-up' },
     created: '{{number}} was recorded',
   },
   correctionRecord: {
