@@ -267,14 +267,15 @@ export async function insertCorrections(
       'correction_comment',
       plan.discussion
         .filter((entry) => who(entry.by) !== null)
-        .map((entry) => ({
+        .map((entry, index, entries) => ({
           company_id: companyId,
           correction_record_id: entry.report === undefined ? record.id : null,
           correction_report_id: entry.report === undefined ? null : (reportIds[entry.report] ?? null),
           author_id: who(entry.by),
           text: entry.text(mention),
           mentions: `{${mentionedUserIds(entry.text(mention)).join(',')}}`,
-          created_at: new Date(plan.openedAt + entry.minutes * MINUTE).toISOString(),
+          // Never in the future, whatever time today's record was opened: the last a few minutes ago, in order.
+          created_at: new Date(Math.min(plan.openedAt + entry.minutes * MINUTE, Date.now() - (entries.length - index) * 3 * MINUTE)).toISOString(),
         })),
     );
     // Each mention reached the person it named (spec 4): the record's page, or the attempt's report.
@@ -292,7 +293,7 @@ export async function insertCorrections(
           variant: 'info',
           hypothalum_id: reportId === null ? record.id : null,
           correction_report_path: reportId === null ? null : correctionReportPath({ id: reportId, correction_record_id: record.id }),
-          at: plan.openedAt + entry.minutes * MINUTE,
+          at: Math.min(plan.openedAt + entry.minutes * MINUTE, Date.now() - MINUTE),
         });
       }
     }
