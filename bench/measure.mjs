@@ -82,6 +82,8 @@ export async function startBenchApi(root, name, { freePort, waitForApi }) {
     admin,
     app,
     base,
+    // For the benchmarks that watch the API process (its memory while it works).
+    pid: api.pid,
     async stop() {
       api.kill('SIGTERM');
       await new Promise((done) => api.once('exit', done));

@@ -12,7 +12,8 @@
 //      index.html with JavaScript off);
 //   3. then the realtime tables of bench/realtime.bench.mjs (its own database and API processes).
 //   4. then the production, maintenance and die-shop tables of bench/production.bench.mjs,
-//      bench/maintenance.bench.mjs and bench/dieshop.bench.mjs (each on its own database and API).
+//      bench/maintenance.bench.mjs and bench/dieshop.bench.mjs (each on its own database and API);
+//   5. then the upload agent's table of bench/uploads.bench.mjs (upload to draft, and memory).
 // It builds nothing: run `npx nx run-many -t build` first.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { runDieshopBench } from './dieshop.bench.mjs';
 import { runMaintenanceBench } from './maintenance.bench.mjs';
 import { runProductionBench } from './production.bench.mjs';
 import { runRealtimeBench } from './realtime.bench.mjs';
+import { runUploadsBench } from './uploads.bench.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -320,6 +322,7 @@ async function main() {
   await runProductionBench();
   await runMaintenanceBench();
   await runDieshopBench();
+  await runUploadsBench();
 }
 
 main().catch((error) => {

@@ -13,6 +13,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, prepareDatabase } from './database/database';
 import { DieshopModule } from './dieshop/dieshop.module';
+import { UploadModule } from './uploads/upload.module';
 import { ApiDocsController, ApiDocument } from './health/api-docs.controller';
 import { HealthController } from './health/health.controller';
 import { AccessGuard } from './permissions/access.guard';
@@ -62,6 +63,7 @@ export class AppModule {
         ChatModule,
         ProductionModule,
         MaintenanceModule,
+        UploadModule,
         ...extraModules,
       ],
       controllers: [HealthController, ApiDocsController],

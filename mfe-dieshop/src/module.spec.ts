@@ -35,3 +35,20 @@ describe('dieshop routes belong to this area', () => {
     for (const route of ROUTES) expect([route.path, remoteForPath(route.path)]).toEqual([route.path, 'mfe_dieshop']);
   });
 });
+
+describe('the upload agent (issue 15)', () => {
+  it('has its list, a new upload before a document’s review, and the agent’s base going to the list', () => {
+    const paths = ROUTES.filter((candidate) => candidate.path.startsWith('/apps/ia-agent')).map(({ path, page, redirectTo }) => [
+      path,
+      page,
+      redirectTo ?? 'load',
+    ]);
+    expect(paths).toEqual([
+      ['/apps/ia-agent', 'smart-upload', '/apps/ia-agent/list'],
+      ['/apps/ia-agent/list', 'smart-upload', 'load'],
+      ['/apps/ia-agent/upload', 'smart-upload', '/apps/ia-agent/list'],
+      ['/apps/ia-agent/upload/new', 'smart-upload', 'load'],
+      ['/apps/ia-agent/upload/:id', 'smart-upload', 'load'],
+    ]);
+  });
+});

@@ -1,8 +1,7 @@
-import { correctionDefectResource, correctionOperationResource, profileResource, type PageAlias } from '@planta/contracts';
+import { correctionDefectResource, correctionOperationResource, profileResource } from '@planta/contracts';
 import { screenRoutes, shareRoute, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
 import { DIESHOP_NAVIGATION } from './navigation';
 
-const landing = (alias: PageAlias) => () => import('./pages/landing.page').then((page) => ({ default: page.landingFor(alias) }));
 const dieSummary = () => import('./pages/die-summary.page');
 const dieInventory = () => import('./pages/die-inventory.page');
 const dieCopyForm = () => import('./pages/die-copy-form.page');
@@ -50,8 +49,11 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes(correctionOperationResource, correctionCatalogue),
   { path: '/apps/testCanvas/:id', page: 'die-drawing', load: () => import('./pages/correction-canvas.page') },
   { path: '/apps/ia-agent', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
-  { path: '/apps/ia-agent/list', page: 'smart-upload', load: landing('smart-upload') },
-  { path: '/apps/ia-agent/upload/:id', page: 'smart-upload', load: landing('smart-upload') },
+  // The upload agent (issue 15): the list, a new upload before a document's review at :id.
+  { path: '/apps/ia-agent/list', page: 'smart-upload', load: () => import('./uploads/upload-list.page') },
+  { path: '/apps/ia-agent/upload', page: 'smart-upload', redirectTo: '/apps/ia-agent/list' },
+  { path: '/apps/ia-agent/upload/new', page: 'smart-upload', load: () => import('./uploads/upload-new.page') },
+  { path: '/apps/ia-agent/upload/:id', page: 'smart-upload', load: () => import('./uploads/upload-review.page') },
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */

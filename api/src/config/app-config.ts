@@ -43,6 +43,11 @@ export interface AppConfig {
   shutdown: { drainTimeoutMs: number; retryAfterSeconds: number };
   /** The preventive scheduler's period (every minute; 0: only on demand, as the tests drive it). */
   maintenance: { schedulerIntervalMs: number };
+  /**
+   * The upload agent: how often a process looks for documents to read (0: only when one is
+   * uploaded to it, as the tests drive it), and how long one document may take at most.
+   */
+  uploads: { pollIntervalMs: number; jobTimeoutMs: number };
 }
 
 const registrationMode = (value: string | undefined): RegistrationMode => {
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
     shutdown: { drainTimeoutMs: Math.max(0, int(env.SHUTDOWN_DRAIN_MS, 10_000)), retryAfterSeconds: Math.max(1, int(env.RETRY_AFTER_SECONDS, 2)) },
     maintenance: { schedulerIntervalMs: Math.max(0, int(env.PM_SCHEDULER_MS, 60_000)) },
+    uploads: { pollIntervalMs: Math.max(0, int(env.UPLOAD_POLL_MS, 3_000)), jobTimeoutMs: Math.max(1_000, int(env.UPLOAD_JOB_TIMEOUT_MS, 180_000)) },
   };
 }
 

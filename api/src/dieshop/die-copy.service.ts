@@ -132,20 +132,7 @@ export class DieCopyService {
   /** A copy received: state 'new', logged as its reception. */
   create(caller: RequestIdentity, input: DieCopyCreate): Promise<DieCopy> {
     return this.tenantDb
-      .transaction(async (scope) => {
-        await checkProfile(scope, input.profile_id);
-        const columns = ['die_reference', 'copy_number', ...EDITABLE] as const;
-        const [{ id }] = await scope.manager.query(
-          `insert into die (company_id, state, ${columns.join(', ')})
-           values ($1, 'new', ${columns.map((_, index) => `$${index + 2}`).join(', ')}) returning id`,
-          [scope.companyId, ...columns.map((column) => input[column])],
-        );
-        await scope.manager.query(
-          `insert into die_event (company_id, die_id, user_id, kind, from_state, to_state, note) values ($1, $2, $3, 'reception', null, 'new', $4)`,
-          [scope.companyId, id, caller.userId, input.supplier ? `Recibida de ${input.supplier}` : ''],
-        );
-        return dieCopy(scope, id);
-      })
+      .transaction((scope) => this.createIn(scope, caller, input))
       .catch((error: unknown) => {
         if (isUniqueViolation(error, 'die_company_id_die_reference_copy_number_key'))
           throw fieldError('copy_number', dieCopyMessages.copyTaken, HttpStatus.CONFLICT);
@@ -153,23 +140,45 @@ export class DieCopyService {
       });
   }
 
+  /** As `create`, in the scope's transaction (a delivery note confirmed by the upload agent receives several). */
+  async createIn(scope: TenantScope, caller: RequestIdentity, input: DieCopyCreate, receptionNote?: string): Promise<DieCopy> {
+    await checkProfile(scope, input.profile_id);
+    const columns = ['die_reference', 'copy_number', ...EDITABLE] as const;
+    const [{ id }] = await scope.manager.query(
+      `insert into die (company_id, state, ${columns.join(', ')})
+       values ($1, 'new', ${columns.map((_, index) => `$${index + 2}`).join(', ')}) returning id`,
+      [scope.companyId, ...columns.map((column) => input[column])],
+    );
+    await scope.manager.query(
+      `insert into die_event (company_id, die_id, user_id, kind, from_state, to_state, note) values ($1, $2, $3, 'reception', null, 'new', $4)`,
+      [scope.companyId, id, caller.userId, receptionNote ?? (input.supplier ? `Recibida de ${input.supplier}` : '')],
+    );
+    return dieCopy(scope, id);
+  }
+
   /** Changes the data of a copy; what changed is logged (an action of the die's life too). */
   update(caller: RequestIdentity, id: number, patch: DieCopyUpdate): Promise<DieCopy> {
-    return this.tenantDb.transaction(async (scope) => {
-      const before = await dieCopy(scope, id);
-      await checkProfile(scope, patch.profile_id);
-      const changed = EDITABLE.filter((column) => patch[column] !== undefined && patch[column] !== before[column]);
-      if (changed.length === 0) return before;
-      await scope.manager.query(`update die set ${changed.map((column, index) => `${column} = $${index + 2}`).join(', ')} where id = $1`, [
-        id,
-        ...changed.map((column) => patch[column]),
-      ]);
-      await scope.manager.query(
-        `insert into die_event (company_id, die_id, user_id, kind, from_state, to_state, note) values ($1, $2, $3, 'edit', $4, $4, $5)`,
-        [scope.companyId, id, caller.userId, before.state, `Datos cambiados: ${changed.join(', ')}`],
-      );
-      return dieCopy(scope, id);
-    });
+    return this.tenantDb.transaction((scope) => this.updateIn(scope, caller, id, patch));
+  }
+
+  /** As `update`, in the scope's transaction (the upload agent confirms several records in one). */
+  async updateIn(scope: TenantScope, caller: RequestIdentity, id: number, patch: DieCopyUpdate): Promise<DieCopy> {
+    const before = await dieCopy(scope, id);
+    await checkProfile(scope, patch.profile_id);
+    const changed = EDITABLE.filter((column) => patch[column] !== undefined && patch[column] !== before[column]);
+    if (changed.length === 0) return before;
+    await scope.manager.query(`update die set ${changed.map((column, index) => `${column} = $${index + 2}`).join(', ')} where id = $1`, [
+      id,
+      ...changed.map((column) => patch[column]),
+    ]);
+    await scope.manager.query(`insert into die_event (company_id, die_id, user_id, kind, from_state, to_state, note) values ($1, $2, $3, 'edit', $4, $4, $5)`, [
+      scope.companyId,
+      id,
+      caller.userId,
+      before.state,
+      `Datos cambiados: ${changed.join(', ')}`,
+    ]);
+    return dieCopy(scope, id);
   }
 
   move(caller: RequestIdentity, id: number, input: DieMove): Promise<DieCopy> {

@@ -75,6 +75,8 @@ const correctionCatalogues = resourceWiring([correctionDefectResource, correctio
   exports: [
     DieLifeService,
     CorrectionService,
+    DieCopyService,
+    NitridingService,
   ],
 })
 export class DieshopModule {}

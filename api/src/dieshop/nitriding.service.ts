@@ -110,60 +110,66 @@ export class NitridingService {
 
   /** Makes the batch and sends it: each die's counters since nitriding are kept, in-stock dies go to nitriding. */
   create(caller: RequestIdentity, input: NitridingBatchCreate): Promise<NitridingBatchDetail> {
-    return this.tenantDb.transaction(async (scope) => {
-      const sentAt = input.sent_at ? new Date(input.sent_at) : new Date();
-      if (input.expected_at && input.expected_at < sentAt.toISOString().slice(0, 10)) throw fieldError('expected_at', nitridingMessages.expectedBeforeSent);
-      const dieIds = [...new Set(input.die_ids)];
-      const dies: { id: number; die_reference: string; copy_number: number; state: DieState; awaiting: string | null }[] = await scope.manager.query(
-        `select d.id, d.die_reference, d.copy_number, d.state,
-                (select b.number from die_nitriding n join nitriding_batch b on b.id = n.batch_id
-                  where n.die_id = d.id and n.result is null and b.status <> 'confirmed' limit 1) as awaiting
-           from die d where d.company_id = $1 and d.id = any($2::int[]) order by d.die_reference, d.copy_number for update of d`,
-        [scope.companyId, dieIds],
-      );
-      if (dies.length !== dieIds.length) throw fieldError('die_ids', nitridingMessages.dieMissing);
-      for (const die of dies) {
-        if (die.awaiting) throw fieldError('die_ids', nitridingMessages.inOpenBatch(label(die), die.awaiting), HttpStatus.CONFLICT);
-        if (die.state !== 'in_stock' && die.state !== 'nitriding')
-          throw fieldError('die_ids', nitridingMessages.notCandidate(label(die), DIE_STATE_PHRASES[die.state]), HttpStatus.CONFLICT);
-      }
-      const [{ id }] = await scope.manager.query(
-        `insert into nitriding_batch (company_id, number, supplier, process, sent_at, expected_at, notes, created_by)
-         values ($1, next_document_number($1, 'NT', $2::timestamptz), $3, $4, $2, $5, $6, $7) returning id`,
-        [scope.companyId, sentAt, input.supplier, input.process, input.expected_at, input.notes, caller.userId],
-      );
-      // The snapshot before anything resets: this is the die's next nitriding, after so many billets and kg.
-      await scope.manager.query(
-        `insert into die_nitriding (company_id, batch_id, die_id, nitriding_no, billets_since_previous, kg_since_previous)
-         select $1, $2, d.id, d.nitriding_count + 1, d.billets_since_nitriding, d.kg_since_nitriding from die d where d.company_id = $1 and d.id = any($3::int[])`,
-        [scope.companyId, id, dieIds],
-      );
-      const [{ number }] = await scope.manager.query(`select number from nitriding_batch where id = $1`, [id]);
-      for (const die of dies)
-        await this.life.move(scope, die.id, 'nitriding', {
-          kind: 'nitriding',
-          userId: caller.userId,
-          refId: id,
-          at: sentAt,
-          note: `Enviada a nitrurar en el lote ${number} (${input.supplier})`,
-        });
-      return this.detail(scope, id);
-    });
+    return this.tenantDb.transaction((scope) => this.createIn(scope, caller, input));
+  }
+
+  /** As `create`, in the scope's transaction (the upload agent confirms several records in one). */
+  async createIn(scope: TenantScope, caller: RequestIdentity, input: NitridingBatchCreate): Promise<NitridingBatchDetail> {
+    const sentAt = input.sent_at ? new Date(input.sent_at) : new Date();
+    if (input.expected_at && input.expected_at < sentAt.toISOString().slice(0, 10)) throw fieldError('expected_at', nitridingMessages.expectedBeforeSent);
+    const dieIds = [...new Set(input.die_ids)];
+    const dies: { id: number; die_reference: string; copy_number: number; state: DieState; awaiting: string | null }[] = await scope.manager.query(
+      `select d.id, d.die_reference, d.copy_number, d.state,
+              (select b.number from die_nitriding n join nitriding_batch b on b.id = n.batch_id
+                where n.die_id = d.id and n.result is null and b.status <> 'confirmed' limit 1) as awaiting
+         from die d where d.company_id = $1 and d.id = any($2::int[]) order by d.die_reference, d.copy_number for update of d`,
+      [scope.companyId, dieIds],
+    );
+    if (dies.length !== dieIds.length) throw fieldError('die_ids', nitridingMessages.dieMissing);
+    for (const die of dies) {
+      if (die.awaiting) throw fieldError('die_ids', nitridingMessages.inOpenBatch(label(die), die.awaiting), HttpStatus.CONFLICT);
+      if (die.state !== 'in_stock' && die.state !== 'nitriding')
+        throw fieldError('die_ids', nitridingMessages.notCandidate(label(die), DIE_STATE_PHRASES[die.state]), HttpStatus.CONFLICT);
+    }
+    const [{ id }] = await scope.manager.query(
+      `insert into nitriding_batch (company_id, number, supplier, process, sent_at, expected_at, notes, created_by)
+       values ($1, next_document_number($1, 'NT', $2::timestamptz), $3, $4, $2, $5, $6, $7) returning id`,
+      [scope.companyId, sentAt, input.supplier, input.process, input.expected_at, input.notes, caller.userId],
+    );
+    // The snapshot before anything resets: this is the die's next nitriding, after so many billets and kg.
+    await scope.manager.query(
+      `insert into die_nitriding (company_id, batch_id, die_id, nitriding_no, billets_since_previous, kg_since_previous)
+       select $1, $2, d.id, d.nitriding_count + 1, d.billets_since_nitriding, d.kg_since_nitriding from die d where d.company_id = $1 and d.id = any($3::int[])`,
+      [scope.companyId, id, dieIds],
+    );
+    const [{ number }] = await scope.manager.query(`select number from nitriding_batch where id = $1`, [id]);
+    for (const die of dies)
+      await this.life.move(scope, die.id, 'nitriding', {
+        kind: 'nitriding',
+        userId: caller.userId,
+        refId: id,
+        at: sentAt,
+        note: `Enviada a nitrurar en el lote ${number} (${input.supplier})`,
+      });
+    return this.detail(scope, id);
   }
 
   receive(id: number, input: NitridingReceive): Promise<NitridingBatchDetail> {
-    return this.tenantDb.transaction(async (scope) => {
-      const batch = await this.lockBatch(scope, id);
-      if (batch.status !== 'sent') throw fieldError('status', nitridingMessages.alreadyReceived, HttpStatus.CONFLICT);
-      const receivedAt = input.received_at ? new Date(input.received_at) : new Date();
-      if (receivedAt < batch.sent_at) throw fieldError('received_at', nitridingMessages.receivedBeforeSent);
-      await scope.manager.query(`update nitriding_batch set status = 'received', received_at = $2, certificate_number = $3 where id = $1`, [
-        id,
-        receivedAt,
-        input.certificate_number,
-      ]);
-      return this.detail(scope, id);
-    });
+    return this.tenantDb.transaction((scope) => this.receiveIn(scope, id, input));
+  }
+
+  /** As `receive`, in the scope's transaction (the upload agent confirms several records in one). */
+  async receiveIn(scope: TenantScope, id: number, input: NitridingReceive): Promise<NitridingBatchDetail> {
+    const batch = await this.lockBatch(scope, id);
+    if (batch.status !== 'sent') throw fieldError('status', nitridingMessages.alreadyReceived, HttpStatus.CONFLICT);
+    const receivedAt = input.received_at ? new Date(input.received_at) : new Date();
+    if (receivedAt < batch.sent_at) throw fieldError('received_at', nitridingMessages.receivedBeforeSent);
+    await scope.manager.query(`update nitriding_batch set status = 'received', received_at = $2, certificate_number = $3 where id = $1`, [
+      id,
+      receivedAt,
+      input.certificate_number,
+    ]);
+    return this.detail(scope, id);
   }
 
   /** The certificate's file (a PDF or a photo of it), stored once per company within its upload limit. */
@@ -193,49 +199,52 @@ export class NitridingService {
    * The batch is confirmed when every die is.
    */
   confirm(caller: RequestIdentity, id: number, dieId: number, input: NitridingConfirm): Promise<NitridingBatchDetail> {
-    return this.tenantDb.transaction(async (scope) => {
-      const batch = await this.lockBatch(scope, id);
-      if (batch.status === 'sent') throw fieldError('result', nitridingMessages.notReceived, HttpStatus.CONFLICT);
-      const [entry]: { id: number; nitriding_no: number; result: string | null }[] = await scope.manager.query(
-        `select id, nitriding_no, result from die_nitriding where batch_id = $1 and die_id = $2 and company_id = $3 for update`,
-        [id, dieId, scope.companyId],
-      );
-      if (!entry) throw new NotFoundException(nitridingMessages.dieNotInBatch);
-      if (entry.result !== null) throw fieldError('result', nitridingMessages.alreadyConfirmed, HttpStatus.CONFLICT);
-      await scope.manager.query(`update die_nitriding set hardness_hv = $2, case_depth_mm = $3, result = $4, note = $5 where id = $1`, [
-        entry.id,
-        input.hardness_hv,
-        input.case_depth_mm,
-        input.result,
-        input.note,
-      ]);
-      const values = `${input.hardness_hv} HV, ${String(input.case_depth_mm).replace('.', ',')} mm`;
-      if (input.result === 'accepted') {
-        await scope.manager.query(
-          `update die set billets_since_nitriding = 0, kg_since_nitriding = 0, nitriding_count = greatest(nitriding_count + 1, $2) where id = $1 and company_id = $3`,
-          [dieId, entry.nitriding_no, scope.companyId],
-        );
-        await this.life.move(scope, dieId, 'in_stock', {
-          kind: 'nitriding',
-          userId: caller.userId,
-          refId: id,
-          note: `Nitrurado nº ${entry.nitriding_no} aceptado (${batch.number}, certificado ${batch.certificate_number}): ${values}`,
-        });
-      } else {
-        await this.life.move(scope, dieId, 'nitriding', {
-          kind: 'nitriding',
-          userId: caller.userId,
-          refId: id,
-          note: `Nitrurado rechazado (${batch.number}): ${values}. ${nitridingMessages.rejectedStays}`,
-        });
-      }
+    return this.tenantDb.transaction((scope) => this.confirmIn(scope, caller, id, dieId, input));
+  }
+
+  /** As `confirm`, in the scope's transaction (the upload agent confirms several records in one). */
+  async confirmIn(scope: TenantScope, caller: RequestIdentity, id: number, dieId: number, input: NitridingConfirm): Promise<NitridingBatchDetail> {
+    const batch = await this.lockBatch(scope, id);
+    if (batch.status === 'sent') throw fieldError('result', nitridingMessages.notReceived, HttpStatus.CONFLICT);
+    const [entry]: { id: number; nitriding_no: number; result: string | null }[] = await scope.manager.query(
+      `select id, nitriding_no, result from die_nitriding where batch_id = $1 and die_id = $2 and company_id = $3 for update`,
+      [id, dieId, scope.companyId],
+    );
+    if (!entry) throw new NotFoundException(nitridingMessages.dieNotInBatch);
+    if (entry.result !== null) throw fieldError('result', nitridingMessages.alreadyConfirmed, HttpStatus.CONFLICT);
+    await scope.manager.query(`update die_nitriding set hardness_hv = $2, case_depth_mm = $3, result = $4, note = $5 where id = $1`, [
+      entry.id,
+      input.hardness_hv,
+      input.case_depth_mm,
+      input.result,
+      input.note,
+    ]);
+    const values = `${input.hardness_hv} HV, ${String(input.case_depth_mm).replace('.', ',')} mm`;
+    if (input.result === 'accepted') {
       await scope.manager.query(
-        `update nitriding_batch set status = 'confirmed', confirmed_at = now()
-          where id = $1 and not exists (select 1 from die_nitriding where batch_id = $1 and result is null)`,
-        [id],
+        `update die set billets_since_nitriding = 0, kg_since_nitriding = 0, nitriding_count = greatest(nitriding_count + 1, $2) where id = $1 and company_id = $3`,
+        [dieId, entry.nitriding_no, scope.companyId],
       );
-      return this.detail(scope, id);
-    });
+      await this.life.move(scope, dieId, 'in_stock', {
+        kind: 'nitriding',
+        userId: caller.userId,
+        refId: id,
+        note: `Nitrurado nº ${entry.nitriding_no} aceptado (${batch.number}, certificado ${batch.certificate_number}): ${values}`,
+      });
+    } else {
+      await this.life.move(scope, dieId, 'nitriding', {
+        kind: 'nitriding',
+        userId: caller.userId,
+        refId: id,
+        note: `Nitrurado rechazado (${batch.number}): ${values}. ${nitridingMessages.rejectedStays}`,
+      });
+    }
+    await scope.manager.query(
+      `update nitriding_batch set status = 'confirmed', confirmed_at = now()
+        where id = $1 and not exists (select 1 from die_nitriding where batch_id = $1 and result is null)`,
+      [id],
+    );
+    return this.detail(scope, id);
   }
 
   /** The die's nitridings, oldest first (the die summary's "Nitrurados"). */

@@ -26,6 +26,8 @@ const FILE_USES: { page: string; sql: string }[] = [
   { page: 'die-cleaning', sql: `select 1 from die_cleaning_photo where company_id = $1 and file_id = $2` },
   { page: 'die-nitriding', sql: `select 1 from nitriding_batch where company_id = $1 and certificate_file_id = $2` },
   { page: 'dies', sql: `select 1 from profile where company_id = $1 and drawing_file_id = $2` },
+  // The originals of the upload agent's documents (issue 15).
+  { page: 'smart-upload', sql: `select 1 from document_upload where company_id = $1 and file_id = $2` },
   // The drawing under a correction's canvas (issue 14).
   {
     page: 'correction-records',
@@ -75,6 +77,11 @@ export class FilesService {
     const declarable: readonly string[] = kind.documents ? [...PHOTO_CONTENT_TYPES, 'application/pdf'] : PHOTO_CONTENT_TYPES;
     if (!contentType || (declared !== '' && declared !== 'application/octet-stream' && !declarable.includes(declared)))
       throw fieldError(field, kind.typeMessage);
+    return { ...(await this.keep(scope, buffer, contentType)), file_name: cleanFileName(fileName) };
+  }
+
+  /** Keeps checked bytes once per content in the company (the same content twice is the same file). */
+  async keep(scope: TenantScope, buffer: Buffer, contentType: string): Promise<StoredFileView> {
     const sha256 = createHash('sha256').update(buffer).digest('hex');
     await scope.manager.query(
       `insert into stored_file (company_id, sha256, content_type, size_bytes, data) values ($1, $2, $3, $4, $5)
@@ -85,7 +92,7 @@ export class FilesService {
       `select id, content_type, size_bytes from stored_file where company_id = $1 and sha256 = $2`,
       [scope.companyId, sha256],
     );
-    return { id: row.id, content_type: row.content_type, size_bytes: row.size_bytes, sha256, url: fileUrl(row.id), file_name: cleanFileName(fileName) };
+    return { id: row.id, content_type: row.content_type, size_bytes: row.size_bytes, sha256, url: fileUrl(row.id) };
   }
 
   /** A file of the active company for a caller who may read a record using it; another company's is not found. */

@@ -158,28 +158,7 @@ export class OrdersService {
   }
 
   create(input: OrderInput) {
-    return this.tenantDb.transaction(async (scope) => {
-      await checkReferences(scope, input);
-      await refuseIfAny(
-        scope,
-        `select 1 from production_order where company_id = $1 and number = $2`,
-        [scope.companyId, input.number],
-        productionMessages.orderNumberTaken,
-      );
-      const status = input.line_id ? 'planned' : 'to_plan';
-      const created = await refusingConflicts(
-        async () =>
-          scope.repository(ProductionOrderEntity).create({
-            ...input,
-            finish_id: input.finish_id ?? null,
-            line_id: input.line_id ?? null,
-            status,
-            board_position: await nextPosition(scope, status, input.line_id ?? null),
-          }),
-        { unique: { production_order_number_unique: productionMessages.orderNumberTaken } },
-      );
-      return orderRow(scope, created.id);
-    });
+    return this.tenantDb.transaction((scope) => createOrder(scope, input));
   }
 
   update(id: number, patch: Partial<OrderInput>) {
@@ -271,6 +250,30 @@ export class OrdersService {
 }
 
 /** One order with the names of what it refers to, or 404. */
+/** A new order, in the scope's transaction (the orders page, and a confirmed production order document). */
+export async function createOrder(scope: TenantScope, input: OrderInput): Promise<OrderRow> {
+  await checkReferences(scope, input);
+  await refuseIfAny(
+    scope,
+    `select 1 from production_order where company_id = $1 and number = $2`,
+    [scope.companyId, input.number],
+    productionMessages.orderNumberTaken,
+  );
+  const status = input.line_id ? 'planned' : 'to_plan';
+  const created = await refusingConflicts(
+    async () =>
+      scope.repository(ProductionOrderEntity).create({
+        ...input,
+        finish_id: input.finish_id ?? null,
+        line_id: input.line_id ?? null,
+        status,
+        board_position: await nextPosition(scope, status, input.line_id ?? null),
+      }),
+    { unique: { production_order_number_unique: productionMessages.orderNumberTaken } },
+  );
+  return orderRow(scope, created.id);
+}
+
 export async function orderRow(scope: TenantScope, id: number): Promise<OrderRow> {
   await scope.repository(ProductionOrderEntity).findOne(id);
   const [row] = await scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.id = $2`, [scope.companyId, id]);

@@ -5,6 +5,7 @@ import { seedAuditTrail } from './audit-demo';
 import { seedMaintenanceDemo } from './maintenance-demo';
 import { seedDieshopDemo } from './dieshop-demo';
 import { seedProductionDemo } from './production-demo';
+import { seedUploadsDemo } from './uploads-demo';
 import {
   DEMO_ACCOUNTS,
   DEMO_CHAT,
@@ -110,6 +111,9 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedMaintenanceDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedDieshopDemo(manager, company, companyId);
+  // The die technician of the north plant works with the upload agent (issue 15).
+  const north = companyIds.get('Extrusiones del Norte');
+  if (north !== undefined) await seedUploadsDemo(manager, north, 'matriceria@norte.example');
   for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);
 }
 

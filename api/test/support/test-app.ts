@@ -63,8 +63,16 @@ export async function startTestApp(
   options: { reach?: (url: string) => string } = {},
 ): Promise<TestApp> {
   const database = await createEmptyDatabase();
-  // The preventive scheduler runs only when a test asks (maintenance-preventive.e2e-spec.ts drives it with a fake clock).
-  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, PLANTA_DATA_DIR: '/nonexistent', PLANTA_CHECK_RESPONSES: 'true', PM_SCHEDULER_MS: '0', ...env });
+  // The preventive scheduler runs only when a test asks (maintenance-preventive.e2e-spec.ts drives it with a
+  // fake clock); the upload queue is read when a document is uploaded, not on a timer.
+  const config = loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    PLANTA_DATA_DIR: '/nonexistent',
+    PLANTA_CHECK_RESPONSES: 'true',
+    PM_SCHEDULER_MS: '0',
+    UPLOAD_POLL_MS: '0',
+    ...env,
+  });
   const app = await createApp(config, options.reach ? options.reach(database.url) : database.url, { logger: false, extraModules });
   const http = () => request(app.getHttpServer());
   return {

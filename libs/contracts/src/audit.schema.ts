@@ -17,7 +17,19 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kinds of record an entry is about. */
-export const AUDIT_ENTITIES = ['company', 'role', 'page', 'page-role', 'user', 'failure-report', 'machine-stop', 'work-order', 'pm-plan', 'meter'] as const;
+export const AUDIT_ENTITIES = [
+  'company',
+  'role',
+  'page',
+  'page-role',
+  'user',
+  'failure-report',
+  'machine-stop',
+  'work-order',
+  'pm-plan',
+  'meter',
+  'document-upload',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values before and after a change (only the fields that changed). */

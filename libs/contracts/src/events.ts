@@ -22,6 +22,8 @@ export const liveEvents = {
    * session still holds instead of reconnecting.
    */
   accessRevoked: 'accessRevoked',
+  /** To an upload's uploader: a document being read ('Leyendo PDF', 'OCR página 2/3') and its outcome. */
+  uploadProgress: 'uploadProgress',
   /** Emitted by the client. */
   joinToRoom: 'joinToRoom',
   /**

@@ -44,3 +44,5 @@ export * from './dieshop/die-forecast.schema';
 export * from './dieshop/correction-canvas.schema';
 export * from './dieshop/correction.schema';
 export * from './mentions';
+export * from './uploads/document-types';
+export * from './uploads/upload.schema';

@@ -78,10 +78,18 @@ const USER_MAINTENANCE: Partial<Record<PageAlias, CrudGrant>> = {
 
 /**
  * What the user role gets in the die shop: die technicians receive, prepare, confirm, clean,
- * nitride and keep the tooling (scrapping a die, a delete on 'dies', is the leads'); the upload
- * agent is read until its own issue.
+ * nitride, keep the tooling and upload their paperwork to the agent (scrapping a die, a delete on
+ * 'dies', is the leads').
  */
-export const USER_DIESHOP_WORK: readonly PageAlias[] = ['dies', 'die-preparation', 'die-production-confirmation', 'die-nitriding', 'die-cleaning', 'tooling'];
+export const USER_DIESHOP_WORK: readonly PageAlias[] = [
+  'dies',
+  'die-preparation',
+  'die-production-confirmation',
+  'die-nitriding',
+  'die-cleaning',
+  'tooling',
+  'smart-upload',
+];
 
 /**
  * What the user role writes in the corrections (issue 14): operators and quality report

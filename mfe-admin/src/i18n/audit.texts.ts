@@ -30,6 +30,7 @@ const es = {
       'machine-stop': 'Parada de máquina',
       'work-order': 'Orden de trabajo',
       'pm-plan': 'Plan preventivo',
+      'document-upload': 'Documento cargado',
       meter: 'Contador',
     },
     fields: {
@@ -103,6 +104,7 @@ const en: BundleShape<typeof es> = {
       'machine-stop': 'Machine stop',
       'work-order': 'Work order',
       'pm-plan': 'Preventive plan',
+      'document-upload': 'Uploaded document',
       meter: 'Meter',
     },
     fields: {
@@ -176,6 +178,7 @@ const ar: BundleShape<typeof es> = {
       'machine-stop': 'توقف آلة',
       'work-order': 'أمر عمل',
       'pm-plan': 'خطة وقائية',
+      'document-upload': 'مستند مرفوع',
       meter: 'عداد',
     },
     fields: {
@@ -249,6 +252,7 @@ const tr: BundleShape<typeof es> = {
       'machine-stop': 'Makine duruşu',
       'work-order': 'İş emri',
       'pm-plan': 'Önleyici bakım planı',
+      'document-upload': 'Yüklenen belge',
       meter: 'Sayaç',
     },
     fields: {

@@ -17,6 +17,7 @@ import { dieshop as tr } from './tr';
 import { nitridingTexts } from './nitriding.texts';
 import { correctionTexts } from './correction.texts';
 import { correctionCanvasTexts } from './correction-canvas.texts';
+import { uploadsTexts } from './uploads.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -43,6 +44,7 @@ const SCREENS = [
   nitridingTexts,
   correctionTexts,
   correctionCanvasTexts,
+  uploadsTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

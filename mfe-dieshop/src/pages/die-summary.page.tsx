@@ -24,6 +24,7 @@ import { Facts, i18nKey, printQrLabel, ShareButton, StoredFileLink, useCan, useF
 import { DieCorrections } from '../components/die-corrections';
 import { DieStateBadge } from '../components/die-state-badge';
 import { DIESHOP_NS } from '../i18n';
+import { SourceDocuments } from '../uploads/source-documents';
 import { correctionNewForDie } from './correction.model';
 import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
@@ -368,6 +369,8 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
           </ul>
         )}
       </RecordSection>
+
+      {!shared ? <SourceDocuments of="die" id={die.id} /> : null}
     </>
   );
 }

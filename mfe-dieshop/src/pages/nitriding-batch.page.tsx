@@ -17,6 +17,7 @@ import {
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, tooLargeRefusal, useCan, useFormat } from '@planta/ui';
 import { DIESHOP_NS } from '../i18n';
+import { SourceDocuments } from '../uploads/source-documents';
 import { NITRIDING_PATH } from './nitriding.shared';
 
 const useStyles = makeStyles({
@@ -336,6 +337,7 @@ export default function NitridingBatchPage({ id }: { id: number }) {
       ) : (
         <Certificate batch={batch} onSaved={setBatch} />
       )}
+      <SourceDocuments of="nitriding-batch" id={batch.id} />
       <Title3 as="h2">{t('nitriding.dies')}</Title3>
       <div className={styles.dies}>
         {batch.dies.map((die) => (

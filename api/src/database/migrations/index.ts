@@ -14,6 +14,7 @@ import { WorkOrderCompletedBy1764620000000 } from './1764620000000-work-order-co
 import { MaintenanceSummaryIndexes1764640000000 } from './1764640000000-maintenance-summary-indexes';
 import { Dieshop1764700000000 } from './1764700000000-dieshop';
 import { Corrections1764800000000 } from './1764800000000-corrections';
+import { Uploads1764900000000 } from './1764900000000-uploads';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   MaintenanceSummaryIndexes1764640000000,
   Dieshop1764700000000,
   Corrections1764800000000,
+  Uploads1764900000000,
 ];

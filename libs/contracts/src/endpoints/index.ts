@@ -16,3 +16,4 @@ export * from './tool.endpoints';
 export * from './die-aftercare.endpoints';
 export * from './nitriding.endpoints';
 export * from './correction.endpoints';
+export * from './upload.endpoints';
