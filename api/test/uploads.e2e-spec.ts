@@ -237,6 +237,124 @@ describe('a delivery note', () => {
   });
 });
 
+describe('the other documents, confirmed', () => {
+  it('a customer profile drawing creates the profile with its critical dimensions and the drawing', async () => {
+    const drawing = await uploaded(
+      await textPdf([
+        'PLANO DE PERFIL',
+        'Cliente: Aluminios Carpintería Norte S.L.',
+        'Perfil: UP-7720    Revisión: C    Fecha: 14/01/2025',
+        'Aleación: 6063    Temple: T6    Peso nominal: 1,245 kg/m',
+        'COTAS CRÍTICAS',
+        'Cota\tDescripción\tNominal (mm)\tTolerancia (mm)',
+        'A\tAncho\t45,00\t±0,20',
+        'B\tAlto\t30,00\t+0,15 / -0,05',
+        'C\tEspesor de pared\t1,60\t± 0,10',
+      ]),
+      'perfil.pdf',
+    );
+    expect(drawing.doc_type).toBe('profile_drawing');
+    const confirmed = await t.http().post(`/api/upload/${drawing.id}/confirm`).set(as(TECH)).send(readValues(drawing));
+    expect(confirmed.status).toBe(200);
+    const [profile] = await t.sql<{ id: number; customer: string; nominal_kg_m: string; designation: string; temper: string; drawing_file_id: number | null }>(
+      `select p.id, p.customer, p.nominal_kg_m, a.designation, a.temper, p.drawing_file_id from profile p left join aluminum_alloy a on a.id = p.alloy_id
+        where p.company_id = $1 and p.code = 'UP-7720'`,
+      [north],
+    );
+    expect(profile).toMatchObject({ customer: 'Aluminios Carpintería Norte S.L.', designation: '6063', temper: 'T6' });
+    expect(Number(profile.nominal_kg_m)).toBe(1.245);
+    expect(profile.drawing_file_id).not.toBeNull();
+    const dimensions = await t.sql<{ label: string; nominal_mm: string; tol_minus_mm: string; tol_plus_mm: string }>(
+      `select label, nominal_mm, tol_minus_mm, tol_plus_mm from profile_dimension where profile_id = $1 order by label`,
+      [profile.id],
+    );
+    expect(dimensions.map((row) => [row.label, Number(row.nominal_mm), Number(row.tol_minus_mm), Number(row.tol_plus_mm)])).toEqual([
+      ['A', 45, 0.2, 0.2],
+      ['B', 30, 0.05, 0.15],
+      ['C', 1.6, 0.1, 0.1],
+    ]);
+    expect((confirmed.body as UploadDetail).links).toEqual([expect.objectContaining({ entity: 'profile', entity_id: profile.id, action: 'created' })]);
+  });
+
+  it("a die drawing's title block updates its die copy", async () => {
+    const drawing = await uploaded(
+      await textPdf([
+        'PLANO DE MATRIZ',
+        'Matriz: UP-4530-1    Perfil: UP-7720    Cliente: Perfiles Planta S.A.',
+        'Diámetro: Ø 250 mm    Espesor: 80 mm    Cavidades: 2',
+        'Prensa: P2    Acero: 1.2344',
+        'Escala: 1:2    Revisión: B    Fecha: 28/02/2025',
+      ]),
+      'plano-matriz.pdf',
+    );
+    expect(drawing.doc_type).toBe('die_drawing');
+    expect((await t.http().post(`/api/upload/${drawing.id}/confirm`).set(as(TECH)).send(readValues(drawing))).status).toBe(200);
+    const [die] = await t.sql<{ steel: string; cavities: number; code: string }>(
+      `select d.steel, d.cavities, p.code from die d join profile p on p.id = d.profile_id where d.company_id = $1 and d.die_reference = 'UP-4530' and d.copy_number = 1`,
+      [north],
+    );
+    expect(die).toEqual({ steel: '1.2344', cavities: 2, code: 'UP-7720' });
+  });
+
+  it('a production order becomes an order to plan with the die and the alloy of the catalogue', async () => {
+    const order = await uploaded(
+      await textPdf([
+        'ORDEN DE PRODUCCIÓN',
+        'Orden Nº: OP-UP-0118    Fecha: 10/03/2025',
+        'Cliente: Aluminios Carpintería Norte S.L.',
+        'Perfil: UP-7720    Matriz: UP-4521-2    Aleación: 6063 T6',
+        'Longitud: 6.500 mm    Piezas: 1.200    Kilos: 9.711,0 kg',
+        'Fecha de entrega: 21/03/2027',
+      ]),
+      'orden.pdf',
+    );
+    expect(order.doc_type).toBe('production_order');
+    expect((await t.http().post(`/api/upload/${order.id}/confirm`).set(as(TECH)).send(readValues(order))).status).toBe(200);
+    const [created] = await t.sql<{
+      customer: string;
+      die: string;
+      quantity_pieces: number;
+      quantity_kg: string;
+      length_mm: string;
+      due: string;
+      status: string;
+    }>(
+      `select o.customer, d.die_reference || '-' || d.copy_number as die, o.quantity_pieces, o.quantity_kg, o.length_mm, to_char(o.due_date, 'YYYY-MM-DD') as due, o.status
+         from production_order o join die d on d.id = o.die_id where o.company_id = $1 and o.number = 'OP-UP-0118'`,
+      [north],
+    );
+    expect({ ...created, quantity_kg: Number(created.quantity_kg), length_mm: Number(created.length_mm) }).toEqual({
+      customer: 'Aluminios Carpintería Norte S.L.',
+      die: 'UP-4521-2',
+      quantity_pieces: 1200,
+      quantity_kg: 9711,
+      length_mm: 6500,
+      due: '2027-03-21',
+      status: 'to_plan',
+    });
+  });
+
+  it('an inventory spreadsheet imports the new copies with their totals and moves the known ones', async () => {
+    const sheet = csvFile([
+      ['Matriz', 'Perfil', 'Tipo', 'Ubicación', 'Tochos', 'Kg totales'],
+      ['UP-4521-2', '', 'Hueca', 'Estantería A-3', '1250', '48300,5'],
+      ['UP-9000-1', 'UP-7720', 'Hueca', 'Estantería B-1', '830', '21950'],
+    ]);
+    const inventory = await uploaded(sheet, 'inventario.csv');
+    expect(inventory).toMatchObject({ kind: 'csv', doc_type: 'die_inventory' });
+    expect((await t.http().post(`/api/upload/${inventory.id}/confirm`).set(as(TECH)).send(readValues(inventory))).status).toBe(200);
+    const dies = await t.sql<{ label: string; state: string; die_type: string; location: string; billets_total: number; kg_total: string }>(
+      `select die_reference || '-' || copy_number as label, state, die_type, location, billets_total, kg_total from die
+        where company_id = $1 and (die_reference, copy_number) in (('UP-4521', 2), ('UP-9000', 1)) order by die_reference`,
+      [north],
+    );
+    expect(dies.map((die) => [die.label, die.state, die.die_type, die.location, die.billets_total, Number(die.kg_total)])).toEqual([
+      ['UP-4521-2', 'in_stock', 'hollow', 'Estantería A-3', 0, 0],
+      ['UP-9000-1', 'in_stock', 'hollow', 'Estantería B-1', 830, 21950],
+    ]);
+  });
+});
+
 describe('what is refused', () => {
   it('over the limit: 2 MB + 1 byte refused with the message; a company limit of 5 MB honoured', async () => {
     const over = await upload(Buffer.alloc(2 * MB + 1, 0x41), 'grande.pdf');
