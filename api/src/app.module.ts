@@ -16,6 +16,7 @@ import { DieshopModule } from './dieshop/dieshop.module';
 import { UploadModule } from './uploads/upload.module';
 import { ApiDocsController, ApiDocument } from './health/api-docs.controller';
 import { HealthController } from './health/health.controller';
+import { IndicatorsModule } from './indicators/indicators.module';
 import { AccessGuard } from './permissions/access.guard';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
@@ -64,6 +65,7 @@ export class AppModule {
         ProductionModule,
         MaintenanceModule,
         UploadModule,
+        IndicatorsModule,
         ...extraModules,
       ],
       controllers: [HealthController, ApiDocsController],

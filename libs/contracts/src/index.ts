@@ -46,3 +46,4 @@ export * from './dieshop/correction.schema';
 export * from './mentions';
 export * from './uploads/document-types';
 export * from './uploads/upload.schema';
+export * from './dashboards/indicators.schema';

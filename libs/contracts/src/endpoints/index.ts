@@ -17,3 +17,4 @@ export * from './die-aftercare.endpoints';
 export * from './nitriding.endpoints';
 export * from './correction.endpoints';
 export * from './upload.endpoints';
+export * from './indicators.endpoints';

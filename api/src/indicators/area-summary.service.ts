@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import {
+  cardLight,
+  countOf,
+  SUMMARY_AREA_PAGES,
+  SUMMARY_AREAS,
+  SUMMARY_RED_OVERDUE_ORDERS,
+  SUMMARY_RED_STOP_MINUTES,
+  SUMMARY_RULES,
+  topItems,
+  type AreaSummary,
+  type SummaryArea,
+  type SummaryItem,
+} from '@planta/contracts';
+import type { EntityManager } from 'typeorm';
+import { nitridingFilterSql, DIE_COPY_FROM } from '../dieshop/die-copy.queries';
+import { DIMENSION_CHECK_MINUTES } from '../production/figures';
+import type { RequestIdentity } from '../tenancy/request-context';
+import { TenantDb } from '../tenancy/tenant-db.service';
+import { iso, n, OPEN_CORRECTIONS_SQL, OPEN_ENLISTMENTS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';
+
+type Items = (manager: EntityManager, companyId: number, now: Date) => Promise<SummaryItem[]>;
+const minutesSince = (start: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - new Date(start).getTime()) / 60_000));
+
+/** Open stops of machines (presses only, or all), longest first. */
+async function openStops(manager: EntityManager, companyId: number, pressesOnly: boolean) {
+  return (await manager.query(
+    `select machine.id, machine.name, stop.started_at, stop.planned
+       from machine_stop stop join machine on machine.id = stop.machine_id
+      where stop.company_id = $1 and stop.ended_at is null ${pressesOnly ? `and machine.type = 'press'` : ''}
+      order by stop.planned, stop.started_at, machine.name`,
+    [companyId],
+  )) as { id: number; name: string; started_at: Date; planned: boolean }[];
+}
+
+/**
+ * What needs attention now in each area (SUMMARY_RULES): each item a Spanish sentence with the
+ * screen it links to and how urgent it is; the card's light is its most urgent item's.
+ */
+const AREA_ITEMS: Record<SummaryArea, Items> = {
+  async production(manager, companyId, now) {
+    const items: SummaryItem[] = (await openStops(manager, companyId, true)).map((stop) => {
+      const minutes = minutesSince(stop.started_at, now);
+      return {
+        text: `${stop.name} detenida ${minutes} min`,
+        route: SUMMARY_AREA_PAGES.production.route,
+        severity: !stop.planned && minutes >= SUMMARY_RED_STOP_MINUTES ? 'red' : 'amber',
+      };
+    });
+    // A running die whose last finished 10-minute window has no dimension record.
+    const late: { name: string }[] = await manager.query(
+      `select line.name
+         from order_die run join extrusion_line line on line.id = run.line_id
+         cross join lateral (select floor(extract(epoch from $2::timestamptz - run.start_extrusion_time) / ($3 * 60))::int - 1 as k) last
+        where run.company_id = $1 and run.end_extrusion_time is null and last.k >= 1
+          and not exists (select 1 from dimension_record record
+                           where record.order_die_id = run.id
+                             and record.date_saved >= run.start_extrusion_time + last.k * $3 * interval '1 minute'
+                             and record.date_saved < run.start_extrusion_time + (last.k + 1) * $3 * interval '1 minute')
+        order by line.name`,
+      [companyId, now, DIMENSION_CHECK_MINUTES],
+    );
+    for (const line of late) items.push({ text: `${line.name}: control dimensional vencido`, route: '/apps/extrusion-line/all', severity: 'amber' });
+    return items;
+  },
+
+  async maintenance(manager, companyId, now) {
+    const items: SummaryItem[] = [];
+    const [orders] = await manager.query(`select count(*) from work_order where company_id = $1 and status in (${OPEN_ORDERS_SQL}) and due_at < $2`, [
+      companyId,
+      now,
+    ]);
+    const overdue = n(orders.count);
+    if (overdue > 0)
+      items.push({
+        text: countOf(overdue, 'orden de trabajo vencida', 'órdenes de trabajo vencidas'),
+        route: '/apps/maintenance-kanban-board',
+        severity: overdue >= SUMMARY_RED_OVERDUE_ORDERS ? 'red' : 'amber',
+      });
+    for (const stop of (await openStops(manager, companyId, false)).filter((row) => !row.planned)) {
+      const minutes = minutesSince(stop.started_at, now);
+      items.push({
+        text: `${stop.name} detenida ${minutes} min`,
+        route: `/apps/maintenance-dashboard/machineResume/${stop.id}`,
+        severity: minutes >= SUMMARY_RED_STOP_MINUTES ? 'red' : 'amber',
+      });
+    }
+    const [plans] = await manager.query(
+      `select count(*) from pm_plan plan join company on company.id = plan.company_id
+        where plan.company_id = $1 and plan.active and plan.trigger <> 'counter' and plan.next_due_on < ($2::timestamptz at time zone company.time_zone)::date`,
+      [companyId, now],
+    );
+    if (n(plans.count) > 0)
+      items.push({
+        text: countOf(n(plans.count), 'plan preventivo vencido', 'planes preventivos vencidos'),
+        route: '/apps/preventiveMaintenance/all',
+        severity: 'amber',
+      });
+    return items;
+  },
+
+  async dieshop(manager, companyId, now) {
+    const items: SummaryItem[] = [];
+    const [dies] = await manager.query(
+      `select count(*) filter (where ${nitridingFilterSql('overdue')}) as overdue,
+              count(*) filter (where ${nitridingFilterSql('soon')} and not (${nitridingFilterSql('overdue')})) as soon
+         ${DIE_COPY_FROM} where d.company_id = $1`,
+      [companyId],
+    );
+    if (n(dies.overdue) > 0)
+      items.push({
+        text: countOf(n(dies.overdue), 'matriz con nitrurado vencido', 'matrices con nitrurado vencido'),
+        route: '/apps/dies/all',
+        severity: 'red',
+      });
+    const [enlistments] = await manager.query(
+      `select count(*) from die_enlistment where company_id = $1 and status in (${OPEN_ENLISTMENTS_SQL}) and needed_at < $2`,
+      [companyId, now],
+    );
+    if (n(enlistments.count) > 0)
+      items.push({
+        text: countOf(n(enlistments.count), 'alistamiento atrasado', 'alistamientos atrasados'),
+        route: '/apps/die_enlistment/all',
+        severity: 'amber',
+      });
+    if (n(dies.soon) > 0)
+      items.push({ text: countOf(n(dies.soon), 'matriz con nitrurado próximo', 'matrices con nitrurado próximo'), route: '/apps/dies/all', severity: 'amber' });
+    return items;
+  },
+
+  async corrections(manager, companyId, now) {
+    const items: SummaryItem[] = [];
+    const [records] = await manager.query(
+      `select count(*) filter (where due_at is not null and due_at < $2) as overdue, count(*) as open, count(*) filter (where status = 'draft') as drafts
+         from correction_record where company_id = $1 and status in (${OPEN_CORRECTIONS_SQL})`,
+      [companyId, now],
+    );
+    if (n(records.overdue) > 0)
+      items.push({ text: countOf(n(records.overdue), 'corrección vencida', 'correcciones vencidas'), route: '/apps/correction-kanban-board', severity: 'red' });
+    if (n(records.open) > 0)
+      items.push({ text: countOf(n(records.open), 'corrección abierta', 'correcciones abiertas'), route: '/apps/correction-kanban-board', severity: 'amber' });
+    if (n(records.drafts) > 0)
+      items.push({
+        text: countOf(n(records.drafts), 'borrador por revisar', 'borradores por revisar'),
+        route: '/apps/correction-record/all',
+        severity: 'amber',
+      });
+    return items;
+  },
+};
+
+/** 'Resumen de áreas': a card for each area whose page the caller may read. */
+@Injectable()
+export class AreaSummaryService {
+  constructor(private readonly tenantDb: TenantDb) {}
+
+  summary(caller: RequestIdentity): Promise<AreaSummary> {
+    const now = new Date();
+    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+      const pages = await readablePages(manager, companyId, caller.userId);
+      const cards: AreaSummary['cards'] = [];
+      for (const area of SUMMARY_AREAS) {
+        const { page, title, route } = SUMMARY_AREA_PAGES[area];
+        if (!pages.has(page)) continue;
+        const items = await AREA_ITEMS[area](manager, companyId, now);
+        cards.push({ area, title, light: cardLight(items), rule: SUMMARY_RULES[area], route, items: topItems(items) });
+      }
+      return { now: iso(now), cards };
+    });
+  }
+}
