@@ -37,6 +37,9 @@ describe('reaching every screen', () => {
 
   it('every menu item of every area reaches a screen (administrator, who sees them all)', async () => {
     await login(page, 'admin@norte.example');
+    // The remotes add their areas to the menu as they load: every area is there before it is unfolded.
+    for (const area of ['Producción ágil', 'Mantenimiento inteligente', 'Matricería ágil'])
+      await visible(page.getByRole('navigation').first().getByRole('button', { name: area }));
     await unfoldNavigation(page);
     const links = await navigationLinks(page);
     const addresses = links.map((link) => link.href);
