@@ -1,6 +1,7 @@
 import { AreaLanding } from '@planta/ui';
+import { AreaSummaryPage } from './area-summary.page';
 
 /** The analytics ("Resumen de áreas") and indicators ("Indicadores clave") dashboards. */
 export function DashboardPage({ kind }: { kind: 'analytics' | 'indicators' }) {
-  return <AreaLanding alias={kind === 'analytics' ? 'dashboards-analytics' : 'dashboards-indicators'} />;
+  return kind === 'analytics' ? <AreaSummaryPage /> : <AreaLanding alias="dashboards-indicators" />;
 }

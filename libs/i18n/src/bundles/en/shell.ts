@@ -197,6 +197,14 @@ export const shell: BundleShape<typeof es> = {
     message: 'The rest of the portal keeps working. Check your connection and try again.',
     retry: 'Retry',
   },
+  areaSummary: {
+    title: 'Area overview',
+    loading: 'Loading the overview',
+    none: 'You have access to no area of the plant.',
+    calm: 'Nothing needs attention now.',
+    open: 'Go to {{area}}',
+    light: { green: 'OK', amber: 'Attention', red: 'Critical' },
+  },
   welcome: {
     greeting: 'Hello, {{name}}!',
     intro: 'Here is an overview of every area of the plant.',

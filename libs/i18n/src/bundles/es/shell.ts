@@ -202,6 +202,14 @@ export const shell = {
     message: 'El resto del portal sigue funcionando. Revisa tu conexión y vuelve a intentarlo.',
     retry: 'Reintentar',
   },
+  areaSummary: {
+    title: 'Resumen de áreas',
+    loading: 'Cargando el resumen',
+    none: 'No tienes acceso a ninguna área de la planta.',
+    calm: 'Nada que atender ahora.',
+    open: 'Ir a {{area}}',
+    light: { green: 'En orden', amber: 'Atención', red: 'Crítico' },
+  },
   welcome: {
     greeting: '¡Hola, {{name}}!',
     intro: 'Este es el resumen de cada área de la planta.',

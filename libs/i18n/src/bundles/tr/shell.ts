@@ -197,6 +197,14 @@ export const shell: BundleShape<typeof es> = {
     message: 'Portalın geri kalanı çalışmaya devam ediyor. Bağlantınızı kontrol edip tekrar deneyin.',
     retry: 'Yeniden dene',
   },
+  areaSummary: {
+    title: 'Alan özeti',
+    loading: 'Özet yükleniyor',
+    none: 'Tesisin hiçbir alanına erişiminiz yok.',
+    calm: 'Şu anda ilgilenilecek bir şey yok.',
+    open: '{{area}} alanına git',
+    light: { green: 'Yolunda', amber: 'Dikkat', red: 'Kritik' },
+  },
   welcome: {
     greeting: 'Merhaba {{name}}!',
     intro: 'Tesisin her alanının özeti burada.',
