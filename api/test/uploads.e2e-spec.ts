@@ -40,7 +40,10 @@ async function settled(id: number, who = TECH): Promise<UploadDetail> {
 async function uploaded(bytes: Buffer, name: string): Promise<UploadDetail> {
   const response = await upload(bytes, name);
   expect(response.status).toBe(201);
-  return settled((response.body as UploadDetail).id);
+  const created = response.body as UploadDetail;
+  // Whatever stage it is at, its progress names it (the uploader's screen follows it by id).
+  expect(created.progress?.upload_id ?? created.id).toBe(created.id);
+  return settled(created.id);
 }
 
 /** A die copy of the test, in stock, with counters since its last nitriding. */

@@ -1,5 +1,3 @@
-import type { UploadRow } from '@planta/contracts';
-
 /** An upload as its list shows it. */
 export const UPLOAD_ROW_COLUMNS = `
   select u.id, u.file_name, u.kind, u.status, u.doc_type, u.supplier, u.dies, u.confidence::float8 as confidence, u.page_count,
@@ -16,8 +14,6 @@ export const UPLOAD_SORTS: Record<string, string> = {
   uploaded_by_name: 'lower(uploader.display_name)',
   uploaded_at: 'u.uploaded_at',
 };
-
-export type UploadRowRecord = UploadRow;
 
 /** The columns of the detail beyond the row's. */
 export const UPLOAD_DETAIL_COLUMNS = `${UPLOAD_ROW_COLUMNS},

@@ -68,6 +68,8 @@ export class UploadService {
          values ($1, $2, $3::varchar, $4, $5, $3::varchar, $6) returning id`,
         [scope.companyId, stored.id, cleanFileName(file.originalname || 'documento'), sniffed.kind, caller.userId, JSON.stringify(queued(0))],
       );
+      // The queued progress names its upload, known once inserted.
+      await scope.manager.query(`update document_upload set progress = jsonb_set(progress, '{upload_id}', to_jsonb(id)) where id = $1`, [id]);
       return { id: id as number, duplicate: false };
     });
     if (!outcome.duplicate) this.worker.kick();
