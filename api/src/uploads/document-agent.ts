@@ -1,9 +1,8 @@
-import { DOCUMENT_TYPE_SPECS, type DieCandidate, type DocumentType, type ExtractedFieldView, type UploadKind } from '@planta/contracts';
+import { DOCUMENT_TYPE_SPECS, type DieCandidate, type DocumentType, type ExtractedFieldView } from '@planta/contracts';
 import type { DocumentText } from './document-text';
 import {
   classifyDocument,
   extractFields,
-  learnSynonyms,
   matchDie,
   normalizeLabel,
   supplierOf,
@@ -13,7 +12,6 @@ import {
   type TrainingExample,
 } from './extraction';
 import { DocumentRefused, progressLabel, readDocument, type PageImage, type ReadingProgress } from './reading/document-reader';
-import { sniffDocument } from './reading/file-sniffer';
 import { renderPage } from './reading/pdf-reader';
 
 export type { TrainingExample };
@@ -46,11 +44,6 @@ export interface ReadUpload {
 }
 
 export type ReadProgress = { stage: 'pdf' | 'ocr' | 'spreadsheet' | 'image'; label: string; page: number | null; pages: number | null; progress: number };
-
-/** The real type of an upload, from its bytes. */
-export function sniffUpload(bytes: Buffer): { kind: UploadKind; contentType: string } | null {
-  return sniffDocument(bytes);
-}
 
 export const isRefusal = (error: unknown): error is DocumentRefused => error instanceof DocumentRefused;
 
@@ -159,13 +152,4 @@ function overallConfidence(docType: DocumentType, draft: ExtractedDraft): number
   const values = [...draft.fields, ...draft.rows.flat()].filter((field) => required.has(field.key)).map((field) => field.confidence);
   if (values.length === 0) return null;
   return Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 1000) / 1000;
-}
-
-/** The labels a confirmation teaches for the supplier's documents (what the reviewer corrected or filled in). */
-export function learnedSynonyms(
-  text: DocumentText,
-  draft: ExtractedDraft,
-  values: { fields: Record<string, string | null>; rows: Record<string, string | null>[] },
-): LabelSynonyms {
-  return learnSynonyms(text, draft, { fields: values.fields, rows: values.rows });
 }

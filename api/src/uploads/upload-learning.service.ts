@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentType, UploadValues } from '@planta/contracts';
 import type { TenantScope } from '../tenancy/tenant-db.service';
-import { learnedSynonyms, supplierKey, type AgentContext, type LearnedSynonyms, type TrainingExample } from './document-agent';
+import { supplierKey, type AgentContext, type LearnedSynonyms, type TrainingExample } from './document-agent';
+import { learnSynonyms, type ExtractedDraft } from './extraction';
 import type { DocumentText } from './document-text';
 
 /** The confirmed documents the type classifier learns from (the newest; enough for a plant's paperwork). */
@@ -36,13 +37,13 @@ export class UploadLearning {
 
   /** After a confirmation: the labels of the values the reviewer corrected or filled, for this supplier and type. */
   async learn(scope: TenantScope, uploadId: number, values: UploadValues): Promise<void> {
-    const [upload]: { text: DocumentText | null; draft: Parameters<typeof learnedSynonyms>[1] | null; supplier: string }[] = await scope.manager.query(
+    const [upload]: { text: DocumentText | null; draft: ExtractedDraft | null; supplier: string }[] = await scope.manager.query(
       `select text, draft, supplier from document_upload where id = $1`,
       [uploadId],
     );
     if (!upload?.text || !upload.draft) return;
     const key = supplierKey(values.fields.supplier ?? upload.supplier);
-    const found = learnedSynonyms(upload.text, upload.draft, values);
+    const found = learnSynonyms(upload.text, upload.draft, values);
     await scope.manager.query(
       `insert into document_learning (company_id, supplier_key, doc_type, synonyms, documents) values ($1, $2, $3, $4, 1)
        on conflict (company_id, supplier_key, doc_type) do update

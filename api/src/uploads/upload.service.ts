@@ -16,7 +16,8 @@ import { cleanFileName, FilesService } from '../files/files.service';
 import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
-import { renderPageImage, sniffUpload } from './document-agent';
+import { renderPageImage } from './document-agent';
+import { sniffDocument } from './reading/file-sniffer';
 import type { PageImage } from './reading/document-reader';
 import { UPLOAD_DETAIL_COLUMNS, UPLOAD_DETAIL_FROM, UPLOAD_FROM, UPLOAD_ROW_COLUMNS, UPLOAD_SORTS } from './upload.queries';
 import { UploadWorker } from './upload-worker.service';
@@ -53,7 +54,7 @@ export class UploadService {
     const outcome = await this.tenantDb.transaction(async (scope) => {
       const limit = await this.files.limitMb(scope);
       if (file.buffer.length > limit * 1024 * 1024) throw fieldError('file', uploadMessages.fileTooLarge(limit), HttpStatus.PAYLOAD_TOO_LARGE);
-      const sniffed = sniffUpload(file.buffer);
+      const sniffed = sniffDocument(file.buffer);
       if (!sniffed) throw fieldError('file', uploadMessages.fileType, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
       const stored = await this.files.keep(scope, file.buffer, sniffed.contentType);
       // One upload at a time per content: a second one waits for the first to commit.

@@ -160,3 +160,10 @@ export const DOCUMENT_TYPE_SPECS: Record<DocumentType, DocumentTypeSpec> = {
     },
   },
 };
+
+/** Each field's Spanish name by its key (a key is the same field in every document type). */
+export const DOCUMENT_FIELD_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(DOCUMENT_TYPE_SPECS)
+    .flatMap((spec) => [...spec.fields, ...(spec.rows?.fields ?? [])])
+    .map((field) => [field.key, field.label]),
+);

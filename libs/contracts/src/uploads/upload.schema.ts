@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, nameText, safeText } from '../common.schema';
+import { failureReportMessages } from '../maintenance/failure-report.schema';
 import { messages } from '../messages';
 import { DOCUMENT_TYPES, type DocumentType } from './document-types';
 import type { PageAlias } from '../pages';
@@ -36,7 +37,8 @@ export const DOCUMENT_TARGET_PAGES: Record<DocumentType, PageAlias> = {
 export const UPLOAD_MAX_PAGES = 10;
 
 export const uploadMessages = {
-  fileTooLarge: (mb: number) => `El tamaño máximo permitido es de ${mb}MB`,
+  /** Spec 5 and 8: the same refusal as every upload of the portal. */
+  fileTooLarge: failureReportMessages.fileTooLarge,
   fileType: 'Solo se aceptan documentos PDF, imágenes PNG, JPEG o TIFF, hojas XLSX o archivos CSV',
   fileMissing: 'Elige un archivo',
   tooManyPages: (pages: number, max: number) => `El documento tiene ${pages} páginas; el máximo es ${max}`,
