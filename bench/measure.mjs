@@ -3,11 +3,22 @@
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Calls `call` `requests` times one after the other (after 5 warm-up calls); n, p50 and p99 in ms. */
-export async function timed(call, requests) {
-  for (let warm = 0; warm < 5; warm++) await call();
+/**
+ * Calls `call` `requests` times one after the other (after 5 warm-up calls); n, p50 and p99 in ms.
+ * With `budgetMs`, a slow call is timed fewer times: the warm-ups stop after one that takes over a
+ * second, and no request starts once the budget (warm-ups included) is spent, 3 at least; n says
+ * how many were timed.
+ */
+export async function timed(call, requests, budgetMs = Infinity) {
+  const began = performance.now();
+  for (let warm = 0; warm < 5; warm++) {
+    const start = performance.now();
+    await call();
+    if (budgetMs !== Infinity && performance.now() - start > 1_000) break;
+  }
   const latencies = [];
   for (let run = 0; run < requests; run++) {
+    if (run >= 3 && performance.now() - began > budgetMs) break;
     const start = performance.now();
     await call();
     latencies.push(performance.now() - start);
@@ -15,6 +26,13 @@ export async function timed(call, requests) {
   latencies.sort((a, b) => a - b);
   return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
+
+/** The median of some numbers (the mean of the two middle ones for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 export const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
 
@@ -93,4 +111,27 @@ export async function startBenchApi(root, name, { freePort, waitForApi }) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Chromium for the browser timings (playwright-core driving @sparticuz/chromium's build). */
+export async function launchChromium() {
+  const { default: chromium } = await import('@sparticuz/chromium');
+  const { chromium: playwright } = await import('playwright-core');
+  return playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/**
+ * A new browser context (empty cache: a cold load) on the portal at `base`, already signed in as
+ * `email`: the shell finds the API's token where its sign-in leaves it.
+ */
+export async function signedInContext(browser, base, token, email) {
+  const context = await browser.newContext({ baseURL: base });
+  await context.addInitScript(
+    ([key, value, emailKey, emailValue]) => {
+      localStorage.setItem(key, value);
+      localStorage.setItem(emailKey, emailValue);
+    },
+    ['jwt_access_token', token, 'email', email],
+  );
+  return context;
 }

@@ -13,7 +13,9 @@
 //   3. then the realtime tables of bench/realtime.bench.mjs (its own database and API processes).
 //   4. then the production, maintenance and die-shop tables of bench/production.bench.mjs,
 //      bench/maintenance.bench.mjs and bench/dieshop.bench.mjs (each on its own database and API);
-//   5. then the upload agent's table of bench/uploads.bench.mjs (upload to draft, and memory).
+//   5. then the indicators' table of bench/indicators.bench.mjs (one year of one company: the
+//      indicators for a month and a year beside plain pg, and the indicators page in the browser);
+//   6. then the upload agent's table of bench/uploads.bench.mjs (upload to draft, and memory).
 // It builds nothing: run `npx nx run-many -t build` first.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,10 +23,10 @@ import { freePort } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright } from 'playwright-core';
 import { runDieshopBench } from './dieshop.bench.mjs';
+import { runIndicatorsBench } from './indicators.bench.mjs';
 import { runMaintenanceBench } from './maintenance.bench.mjs';
+import { launchChromium, median } from './measure.mjs';
 import { runProductionBench } from './production.bench.mjs';
 import { runRealtimeBench } from './realtime.bench.mjs';
 import { runUploadsBench } from './uploads.bench.mjs';
@@ -104,11 +106,6 @@ async function stopApi(api) {
 
 // ---------------------------------------------------------------- helpers
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 
@@ -304,7 +301,7 @@ async function main() {
   const api = await startApi();
   let browser;
   try {
-    browser = await playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await launchChromium();
     console.log(`API on ${api.baseUrl}; Chromium ${browser.version()}; ${RUNS} runs per timing.\n`);
 
     const sizes = await measureSizes(browser, api.baseUrl);
@@ -322,6 +319,7 @@ async function main() {
   await runProductionBench();
   await runMaintenanceBench();
   await runDieshopBench();
+  await runIndicatorsBench();
   await runUploadsBench();
 }
 

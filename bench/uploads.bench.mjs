@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pad, startBenchApi } from './measure.mjs';
+import { median, pad, startBenchApi } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,8 +43,6 @@ async function peakWhile(pid, work) {
     clearInterval(timer);
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function runUploadsBench() {
   const samples = join(ROOT, 'api', 'dist', 'uploads', 'reading', 'sample-files.js');

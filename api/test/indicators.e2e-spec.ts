@@ -1,4 +1,13 @@
-import { countOf, indicatorMessages, type AreaSummary, type DieshopIndicators, type MaintenanceIndicators, type ProductionIndicators } from '@planta/contracts';
+import {
+  countOf,
+  indicatorMessages,
+  liveEvents,
+  type AreaSummary,
+  type DieshopIndicators,
+  type MaintenanceIndicators,
+  type ProductionIndicators,
+} from '@planta/contracts';
+import { closeSockets, connect, nextEvent, pause, recorder } from './support/sockets';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -341,5 +350,39 @@ describe('tenancy and grants', () => {
     } finally {
       await grant(true);
     }
+  });
+});
+
+describe('live changes', () => {
+  afterEach(() => closeSockets());
+
+  it("tell the company's sockets which area's figures changed, once per change however many rows, and no other company", async () => {
+    const url = await t.listen();
+    const admin = await connect(url, tokens['admin@norte.example']);
+    const south = await connect(url, tokens['admin@sur.example']);
+    const heardByAdmin = recorder(admin);
+    const heardBySouth = recorder(south);
+    const changed = (area: string) => nextEvent<{ area: string }>(admin, liveEvents.indicatorsChanged, 5000, (payload) => payload.area === area);
+
+    // Whoever writes the rows (here plain SQL, as an administrator or another process would): two stops in one statement.
+    const production = changed('production');
+    const maintenance = changed('maintenance');
+    await t.sql(
+      `insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause)
+       values ($1, $2, $3, '2021-03-05T10:00:00Z', '2021-03-05T10:30:00Z', false, 'mechanical'),
+              ($1, $2, $3, '2021-03-05T11:00:00Z', '2021-03-05T11:10:00Z', false, 'mechanical')`,
+      [north, ids.press, ids.line],
+    );
+    expect(await production).toEqual({ area: 'production' });
+    expect(await maintenance).toEqual({ area: 'maintenance' });
+
+    const dieshop = changed('dieshop');
+    await t.sql(`update die set location = location where id = $1`, [ids.dieX]);
+    expect(await dieshop).toEqual({ area: 'dieshop' });
+
+    await pause(800);
+    const events = heardByAdmin.filter(([event]) => event === liveEvents.indicatorsChanged).map(([, payload]) => (payload as { area: string }).area);
+    expect(events.sort()).toEqual(['dieshop', 'maintenance', 'production']);
+    expect(heardBySouth.filter(([event]) => event === liveEvents.indicatorsChanged)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { authRoles } from '@planta/contracts';
 import { NO_CHROME, remoteForPath } from '@planta/shell-contract';
-import { ROUTES } from './module';
+import remoteModule, { ROUTES } from './module';
 
 const route = (path: string) => ROUTES.find((candidate) => candidate.path === path);
 
@@ -50,5 +50,19 @@ describe('the upload agent (issue 15)', () => {
       ['/apps/ia-agent/upload/new', 'smart-upload', 'load'],
       ['/apps/ia-agent/upload/:id', 'smart-upload', 'load'],
     ]);
+  });
+});
+
+describe('dashboard widgets (issue 16)', () => {
+  it('offers the dies and corrections to the indicators, my corrections and tomorrow’s dies to the welcome page', () => {
+    expect(remoteModule.widgets?.map(({ id, dashboard, page }) => [id, dashboard, page])).toEqual([
+      ['dieshop-dies', 'indicators', 'dies'],
+      ['dieshop-corrections', 'indicators', 'correction-records'],
+      ['dieshop-my-corrections', 'welcome', 'correction-records'],
+      ['dieshop-tomorrow', 'welcome', 'die-preparation'],
+    ]);
+  });
+  it('loads each widget’s component only when asked', async () => {
+    for (const widget of remoteModule.widgets ?? []) expect(typeof (await widget.load()).default).toBe('function');
   });
 });

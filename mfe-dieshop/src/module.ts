@@ -1,5 +1,6 @@
 import { correctionDefectResource, correctionOperationResource, profileResource } from '@planta/contracts';
 import { screenRoutes, shareRoute, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import { DIESHOP_WIDGETS } from './dashboard/dieshop-widgets';
 import { DIESHOP_NAVIGATION } from './navigation';
 
 const dieSummary = () => import('./pages/die-summary.page');
@@ -57,5 +58,5 @@ export const ROUTES: readonly RemoteRoute[] = [
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */
-const remoteModule: RemoteModule = { name: 'mfe_dieshop', routes: ROUTES, navigation: DIESHOP_NAVIGATION };
+const remoteModule: RemoteModule = { name: 'mfe_dieshop', routes: ROUTES, navigation: DIESHOP_NAVIGATION, widgets: DIESHOP_WIDGETS };
 export default remoteModule;

@@ -1,4 +1,5 @@
 import { screenRoutes, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import { MAINTENANCE_WIDGETS } from './dashboard/maintenance-widgets';
 import { MAINTENANCE_NAVIGATION } from './navigation';
 
 /**
@@ -15,5 +16,5 @@ export const ROUTES: readonly RemoteRoute[] = [
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */
-const remoteModule: RemoteModule = { name: 'mfe_maintenance', routes: ROUTES, navigation: MAINTENANCE_NAVIGATION };
+const remoteModule: RemoteModule = { name: 'mfe_maintenance', routes: ROUTES, navigation: MAINTENANCE_NAVIGATION, widgets: MAINTENANCE_WIDGETS };
 export default remoteModule;

@@ -1,5 +1,6 @@
 import { PRODUCTION_RESOURCES, type ResourceDefinition } from '@planta/contracts';
 import { screenRoutes, type PageLoader, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import { PRODUCTION_WIDGETS } from './dashboard/production-widgets';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
 /** Catalogue screens with something of their own; every other resource gets the generic screens. */
@@ -24,6 +25,6 @@ export const ROUTES: readonly RemoteRoute[] = [
   { path: '/apps/planning-kanban-board/board', page: 'planning-board', load: () => import('./pages/planning-board.page') },
 ];
 
-/** What this remote hands the shell (exposed as `./module`). */
-const remoteModule: RemoteModule = { name: 'mfe_production', routes: ROUTES, navigation: PRODUCTION_NAVIGATION };
+/** What this remote hands the shell (exposed as `./module`): its routes, navigation and dashboard widgets. */
+const remoteModule: RemoteModule = { name: 'mfe_production', routes: ROUTES, navigation: PRODUCTION_NAVIGATION, widgets: PRODUCTION_WIDGETS };
 export default remoteModule;

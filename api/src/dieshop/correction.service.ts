@@ -142,6 +142,7 @@ export class CorrectionService {
       if (query.die_id) where.push(`c.die_id = ${bind(query.die_id)}`);
       if (query.overdue !== undefined)
         where.push(`${query.overdue ? '' : 'not '}(c.due_at is not null and c.due_at < now() and c.status in (${OPEN_STATUSES_SQL}))`);
+      if (query.open !== undefined) where.push(`${query.open ? '' : 'not '}(c.status in (${OPEN_STATUSES_SQL}))`);
       if (query.search)
         where.push(
           containsFoldedSql(

@@ -14,7 +14,7 @@ import {
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
 import { nitridingFilterSql, DIE_COPY_FROM } from '../dieshop/die-copy.queries';
-import { DIMENSION_CHECK_MINUTES } from '../production/figures';
+import { DIMENSION_CHECK_MINUTES } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { iso, n, OPEN_CORRECTIONS_SQL, OPEN_ENLISTMENTS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';

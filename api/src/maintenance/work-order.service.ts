@@ -4,6 +4,8 @@ import {
   MAINTENANCE_BOARD_CHANGED,
   mentionedUserIds,
   mentionsAsText,
+  OPEN_WORK_ORDER_STATUSES,
+  sqlValues,
   workOrderMessages,
   type MaintenanceBoardChanged,
   type WorkOrderListQuery,
@@ -43,6 +45,8 @@ import { assignmentNotification } from './assignment-notice';
 
 type Create = z.output<typeof workOrderCreateSchema>;
 type Patch = z.output<typeof workOrderPatchSchema>;
+
+const OPEN_ORDERS = sqlValues(OPEN_WORK_ORDER_STATUSES);
 
 /** A notification to send once the transaction that caused it has committed. */
 export type Outgoing = { userId: number; notification: NewNotification };
@@ -91,6 +95,7 @@ export class WorkOrderService {
       if (query.assignee_id) where.push(`o.assignee_id = ${bind(query.assignee_id)}`);
       if (query.mine) where.push(`o.assignee_id = ${bind(caller.userId)}`);
       if (query.overdue) where.push(`o.due_at < now() and o.status in ('pending','assigned','in_progress','on_hold')`);
+      if (query.open !== undefined) where.push(`${query.open ? '' : 'not '}(o.status in (${OPEN_ORDERS}))`);
       if (query.search) where.push(containsFoldedSql(['o.number', 'o.title', "coalesce(m.name, '')"], bind(query.search)));
       const from = `from work_order o left join machine m on m.id = o.machine_id left join app_user a on a.id = o.assignee_id
                     left join failure_report r on r.id = o.failure_report_id where ${where.join(' and ')}`;

@@ -6,6 +6,7 @@ import {
   PLANNING_BOARD_CHANGED,
   productionMessages,
   whyNotRun,
+  type MyRun,
   type OrderDie,
   type StartExtrusion,
   type StopExtrusion,
@@ -18,7 +19,7 @@ import { requestContext, type RequestIdentity } from '../tenancy/request-context
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { isCheckViolation, isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
-import { billetKg, productionFigures } from './figures';
+import { billetKg, dimensionMarks, productionFigures } from './figures';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { nextPosition } from './orders.service';
@@ -96,6 +97,44 @@ export class ExtrusionService {
       dies_model_order_die_reference: started.die.die_reference,
       dies_model_order_copy_number: started.die.copy_number,
     };
+  }
+
+  /**
+   * The runs the caller started that are still running (the welcome dashboard's 'Mi extrusión'),
+   * with their last dimension check and the 10-minute marks missed so far.
+   */
+  mine(caller: RequestIdentity): Promise<MyRun[]> {
+    return this.tenantDb.transaction(async (scope) => {
+      const runs: (Omit<MyRun, 'start_extrusion_time' | 'last_check_at' | 'missed_checks'> & { start_extrusion_time: Date })[] = await scope.manager.query(
+        `select run.id, run.order_id, o.number as order_number, o.profile, run.line_id, line.name as line_name, d.die_reference, d.copy_number,
+                run.start_extrusion_time
+           from order_die run
+           join production_order o on o.id = run.order_id
+           join extrusion_line line on line.id = run.line_id
+           join die d on d.id = run.die_id
+          where run.company_id = $1 and run.started_by = $2 and run.end_extrusion_time is null
+          order by run.start_extrusion_time, run.id`,
+        [scope.companyId, caller.userId],
+      );
+      // One check saves DimensionA and DimensionB together: A stands for the check.
+      const records: { order_die_id: number; date_saved: Date }[] = runs.length
+        ? await scope.manager.query(
+            `select order_die_id, date_saved from dimension_record
+              where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
+            [scope.companyId, runs.map((run) => run.id)],
+          )
+        : [];
+      const now = new Date();
+      return runs.map(({ start_extrusion_time: start, ...run }) => {
+        const saved = records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved);
+        return {
+          ...run,
+          start_extrusion_time: start.toISOString(),
+          last_check_at: saved.at(-1)?.toISOString() ?? null,
+          missed_checks: dimensionMarks(start, null, saved, now).filter((mark) => mark.state === 'missed').length,
+        };
+      });
+    });
   }
 
   /**

@@ -1,7 +1,5 @@
-import type { DimensionMark, ProductionFigures } from '@planta/contracts';
+import { DIMENSION_CHECK_MINUTES, type DimensionMark, type ProductionFigures } from '@planta/contracts';
 
-/** Minutes between critical dimension checks of a running order die (spec 4, 9). */
-export const DIMENSION_CHECK_MINUTES = 10;
 const CHECK_MS = DIMENSION_CHECK_MINUTES * 60_000;
 
 export interface FinishedRun {

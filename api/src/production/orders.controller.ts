@@ -70,6 +70,11 @@ export class ExtrusionController {
   stop(@Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.stop>) {
     return this.extrusion.stop(params.orderDieId, body);
   }
+
+  @Endpoint(extrusionEndpoints.mine)
+  mine(@Caller() caller: RequestIdentity) {
+    return this.extrusion.mine(caller);
+  }
 }
 
 @ApiTags('production')

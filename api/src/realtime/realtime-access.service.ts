@@ -1,5 +1,4 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { PoolClient } from 'pg';
 import { liveEvents, type AccessRevokedPayload } from '@planta/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ACCESS_CHANGED_CHANNEL } from '../database/access-changes';
@@ -14,7 +13,6 @@ import { roomsOf } from './realtime.service';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Notifications that arrive together (a company's members removed at once) are checked in one query. */
 const BATCH_MS = 20;
-const RELISTEN_MS = 1_000;
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((role, index) => role === b[index]);
 
@@ -31,7 +29,7 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
   private readonly logger = new Logger('Realtime');
   private server?: PlantaServer;
   private timer?: NodeJS.Timeout;
-  private relisten?: NodeJS.Timeout;
+  private stopListening?: () => void;
   private stopped = false;
   private sweeping = false;
   private readonly changedUsers = new Set<number>();
@@ -51,13 +49,19 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), this.config.realtime.accessCheckMs);
     this.timer.unref();
-    void this.listen();
+    // After a lost connection everything is checked: changes may have been missed.
+    this.stopListening = this.pool.listen(
+      ACCESS_CHANGED_CHANNEL,
+      'Access change listener',
+      (payload) => this.userChanged(Number(payload)),
+      () => void this.sweep(),
+    );
   }
 
   beforeApplicationShutdown(): void {
     this.stopped = true;
     clearInterval(this.timer);
-    clearTimeout(this.relisten);
+    this.stopListening?.();
     clearTimeout(this.batch);
   }
 
@@ -140,31 +144,5 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
       this.changedUsers.clear();
       this.check(users).catch((error: Error) => this.logger.warn(`Access check of users ${[...users].join(', ')} failed: ${error.message}`));
     }, BATCH_MS);
-  }
-
-  /** Listens for access changes; after a lost connection listens again and checks everything (changes may have been missed). */
-  private async listen(afterLoss = false): Promise<void> {
-    if (this.stopped) return;
-    let client: PoolClient | undefined;
-    try {
-      client = await this.pool.listenClient();
-      client.on('error', (error) => this.logger.warn(`Access change listener: ${error.message}`));
-      client.on('notification', ({ payload }) => this.userChanged(Number(payload)));
-      client.once('end', () => this.listenLater());
-      await client.query(`listen ${ACCESS_CHANGED_CHANNEL}`);
-      if (afterLoss) await this.sweep();
-    } catch (error) {
-      this.logger.warn(`Access change listener could not start: ${(error as Error).message}`);
-      client?.removeAllListeners('end');
-      client?.release(true);
-      this.listenLater();
-    }
-  }
-
-  private listenLater(): void {
-    if (this.stopped) return;
-    clearTimeout(this.relisten);
-    this.relisten = setTimeout(() => void this.listen(true), RELISTEN_MS);
-    this.relisten.unref();
   }
 }

@@ -3,10 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
+/** How long a lost LISTEN waits before listening again. */
+const RELISTEN_MS = 1_000;
+
 /**
  * The realtime connections to the app's PostgreSQL: the socket.io adapter holds one for LISTEN
- * all the time, and so does the access check (realtime-access.service.ts); they must not be
- * taken from the request pool. Ended after the socket server closed.
+ * all the time, and so do the access check (realtime-access.service.ts) and the indicators' live
+ * changes (indicators-live.service.ts); they must not be taken from the request pool. Ended after
+ * the socket server closed.
  */
 @Injectable()
 export class RealtimePool implements OnApplicationShutdown {
@@ -16,7 +20,7 @@ export class RealtimePool implements OnApplicationShutdown {
   private closed = false;
 
   constructor(@InjectDataSource() dataSource: DataSource) {
-    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 4, connectionTimeoutMillis: 10_000 });
+    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 6, connectionTimeoutMillis: 10_000 });
     // An idle client losing its server must not crash the process; the adapter reconnects.
     this.pool.on('error', (error) => this.logger.warn(`Realtime database connection: ${error.message}`));
   }
@@ -60,6 +64,44 @@ export class RealtimePool implements OnApplicationShutdown {
   /** A connection to hold for a LISTEN, on the same terms as the adapter's (never answers after shutdown). */
   listenClient(): Promise<PoolClient> {
     return this.forAdapter.connect();
+  }
+
+  /**
+   * Listens on `channel` while the process runs: each notification's payload goes to `heard`.
+   * A lost connection is listened again a second later, then `relistened` runs (notifications may
+   * have been missed meanwhile). Returns what stops it.
+   */
+  listen(channel: string, label: string, heard: (payload: string | undefined) => void, relistened?: () => void): () => void {
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const later = () => {
+      if (stopped || this.closed) return;
+      clearTimeout(retry);
+      retry = setTimeout(() => void start(true), RELISTEN_MS);
+      retry.unref();
+    };
+    const start = async (afterLoss: boolean) => {
+      if (stopped || this.closed) return;
+      let client: PoolClient | undefined;
+      try {
+        client = await this.listenClient();
+        client.on('error', (error) => this.logger.warn(`${label}: ${error.message}`));
+        client.on('notification', ({ payload }) => heard(payload));
+        client.once('end', later);
+        await client.query(`listen ${channel}`);
+        if (afterLoss) relistened?.();
+      } catch (error) {
+        this.logger.warn(`${label} could not start: ${(error as Error).message}`);
+        client?.removeAllListeners('end');
+        client?.release(true);
+        later();
+      }
+    };
+    void start(false);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -38,6 +38,15 @@ export class RealtimeService {
     this.emit(rooms.company(companyId), event, payload);
   }
 
+  /**
+   * To this process's sockets of a company only: for events every process raises itself (each
+   * hears the same database notification), which through the adapter would arrive once per process.
+   */
+  toCompanyHere(companyId: number, event: string, payload: unknown): void {
+    if (!this.server) return this.logger.warn(`No socket server yet: ${event} not sent`);
+    this.server.local.to(rooms.company(companyId)).emit(event, payload);
+  }
+
   private emit(room: string, event: string, payload: unknown): void {
     if (!this.server) return this.logger.warn(`No socket server yet: ${event} to ${room} not sent`);
     this.server.to(room).emit(event, payload);

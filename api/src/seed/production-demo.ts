@@ -17,6 +17,7 @@ interface DemoLine {
   container: number;
   billet: number;
   cooling: number;
+  /** Net kg/h goal: the demo runs reach about 85 % of it, so the performance part of OEE reads as a real plant's. */
   goal: number;
   toolingDiameter: number;
   toolingLength: number;
@@ -69,7 +70,7 @@ const NORTE: DemoPlant = {
       container: 152,
       billet: 146,
       cooling: 38,
-      goal: 950,
+      goal: 760,
       toolingDiameter: 280,
       toolingLength: 200,
       control: 'single',
@@ -88,7 +89,7 @@ const NORTE: DemoPlant = {
       container: 184,
       billet: 178,
       cooling: 45,
-      goal: 1350,
+      goal: 1750,
       toolingDiameter: 350,
       toolingLength: 240,
       control: 'radial-gradient',
@@ -107,7 +108,7 @@ const NORTE: DemoPlant = {
       container: 235,
       billet: 228,
       cooling: 55,
-      goal: 2100,
+      goal: 4200,
       toolingDiameter: 420,
       toolingLength: 300,
       control: 'radial-longitudinal-gradient',
@@ -166,7 +167,7 @@ const SUR: DemoPlant = {
       container: 127,
       billet: 121,
       cooling: 32,
-      goal: 700,
+      goal: 450,
       toolingDiameter: 240,
       toolingLength: 180,
       control: 'longitudinal-gradient',

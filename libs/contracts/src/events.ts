@@ -24,6 +24,12 @@ export const liveEvents = {
   accessRevoked: 'accessRevoked',
   /** To an upload's uploader: a document being read ('Leyendo PDF', 'OCR página 2/3') and its outcome. */
   uploadProgress: 'uploadProgress',
+  /**
+   * To a company's sockets: data behind an area's indicators changed (a run ended, a stop, a work
+   * order, a die moved, a correction); payload IndicatorsChangedPayload. Announced by the
+   * database itself, at most once a second per company and area.
+   */
+  indicatorsChanged: 'indicatorsChanged',
   /** Emitted by the client. */
   joinToRoom: 'joinToRoom',
   /**
@@ -32,6 +38,13 @@ export const liveEvents = {
    */
   renewAccess: 'renewAccess',
 } as const;
+
+/** The areas whose indicators a change concerns (the `area` of `indicatorsChanged`). */
+export const INDICATOR_AREAS = ['production', 'maintenance', 'dieshop'] as const;
+export type IndicatorArea = (typeof INDICATOR_AREAS)[number];
+export interface IndicatorsChangedPayload {
+  area: IndicatorArea;
+}
 
 /** The events a stored notification goes out as (NotificationsService). */
 export const NOTIFYING_EVENTS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineStopSchema } from './maintenance/machine-stop.schema';
-import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
+import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { orderDieSchema } from './orders.schema';
 
@@ -181,6 +181,25 @@ export type DimensionMarkState = (typeof DIMENSION_MARK_STATES)[number];
 export const dimensionMarkSchema = z.object({ at: z.string(), state: z.enum(DIMENSION_MARK_STATES) });
 export type DimensionMark = z.infer<typeof dimensionMarkSchema>;
 
+/** Minutes of extrusion between the critical-dimension checks of a running order die (spec 4, 9). */
+export const DIMENSION_CHECK_MINUTES = 10;
+const CHECK_MS = DIMENSION_CHECK_MINUTES * 60_000;
+
+/**
+ * When a running order die's next check is due. The marks fall every 10 minutes of extrusion
+ * (10, 20, 30 ... minutes after the start) and a mark is answered by a record saved within the ten
+ * minutes after it. Before the first mark: the first mark. Once the current mark is answered: the
+ * next one. Otherwise the current mark, overdue (asked for since then, not yet answered).
+ */
+export function nextDimensionCheck(startedAt: string | Date, lastCheckAt: string | Date | null, now: Date = new Date()): { at: Date; overdue: boolean } {
+  const start = new Date(startedAt).getTime();
+  const marks = Math.floor((now.getTime() - start) / CHECK_MS);
+  if (marks < 1) return { at: new Date(start + CHECK_MS), overdue: false };
+  const current = start + marks * CHECK_MS;
+  if (lastCheckAt !== null && new Date(lastCheckAt).getTime() >= current) return { at: new Date(current + CHECK_MS), overdue: false };
+  return { at: new Date(current), overdue: true };
+}
+
 // ----------------------------------------------------------------------------------- Extrusion
 
 export const startExtrusionSchema = z.object({
@@ -205,6 +224,27 @@ export const lineFiguresSchema = z.object({
   lines: z.array(z.object({ line_id: z.number().int(), line_name: z.string(), net_productivity_goal_kg_h: z.number(), figures: productionFiguresSchema })),
 });
 export type LineFigures = z.infer<typeof lineFiguresSchema>;
+
+/**
+ * `GET /api/extrusion/mine`: a run the caller started that is still running (the welcome
+ * dashboard's 'Mi extrusión'), with its last dimension check and the checks missed so far.
+ */
+export const myRunSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  profile: z.string(),
+  line_id: z.number().int(),
+  line_name: z.string(),
+  die_reference: z.string(),
+  copy_number: z.number().int(),
+  start_extrusion_time: isoDateTime,
+  /** The last critical-dimension record of the run; null before the first. */
+  last_check_at: isoDateTime.nullable(),
+  /** 10-minute marks whose window closed without a record. */
+  missed_checks: z.number().int(),
+});
+export type MyRun = z.infer<typeof myRunSchema>;
 
 /** The answer of `POST /api/extrusion/start`: the running order die (spec 3 shape) and where it runs. */
 export const startedRunSchema = orderDieSchema.extend({ order_id: z.number().int(), line_id: z.number().int() });

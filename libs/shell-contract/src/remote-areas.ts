@@ -1,9 +1,11 @@
-import { resourcesOf, type Area } from '@planta/contracts';
+import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICATORS_PAGE, resourcesOf, type Area, type PageAlias } from '@planta/contracts';
 
 /**
  * Which remote owns which addresses (architecture.md "Layout"). The shell knows this without
  * loading the remote, so that when a remote cannot be loaded its own addresses show an error
- * card with a retry instead of a 404, while every other area keeps working.
+ * card with a retry instead of a 404, while every other area keeps working. Likewise the
+ * dashboards show an error card in place of the widgets of a remote that offers them
+ * (`widgetsPage`: whose readers would see them) when it cannot be loaded.
  */
 const routesOf = (area: Area) => resourcesOf(area).map((resource) => resource.route);
 
@@ -11,11 +13,13 @@ export const REMOTE_AREAS = {
   mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback'] },
   mfe_production: {
     title: 'Producción ágil',
+    widgetsPage: PRODUCTION_INDICATORS_PAGE,
     // The declared resources' routes, and the screens of the area that are not resources.
     prefixes: [...routesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board', '/apps/orders'],
   },
   mfe_maintenance: {
     title: 'Mantenimiento inteligente',
+    widgetsPage: MAINTENANCE_INDICATORS_PAGE,
     prefixes: [
       '/apps/maintenance-dashboard',
       '/apps/maintenance-kanban-board',
@@ -26,6 +30,7 @@ export const REMOTE_AREAS = {
   },
   mfe_dieshop: {
     title: 'Matricería ágil',
+    widgetsPage: DIESHOP_INDICATORS_PAGE,
     prefixes: [
       ...routesOf('dieshop'),
       '/apps/dieshop-settings',
@@ -45,7 +50,7 @@ export const REMOTE_AREAS = {
     ],
   },
   mfe_admin: { title: 'Administración', prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users', '/apps/audit'] },
-} as const satisfies Record<string, { title: string; prefixes: readonly string[] }>;
+} as const satisfies Record<string, { title: string; prefixes: readonly string[]; widgetsPage?: PageAlias }>;
 
 export type RemoteName = keyof typeof REMOTE_AREAS;
 export const REMOTE_NAMES = Object.keys(REMOTE_AREAS) as RemoteName[];
@@ -54,3 +59,6 @@ export const REMOTE_NAMES = Object.keys(REMOTE_AREAS) as RemoteName[];
 export function remoteForPath(pathname: string): RemoteName | undefined {
   return REMOTE_NAMES.find((name) => REMOTE_AREAS[name].prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
 }
+
+/** The page whose readers see the remote's dashboard widgets, if it offers any. */
+export const widgetsPageOf = (name: RemoteName): PageAlias | undefined => (REMOTE_AREAS[name] as { widgetsPage?: PageAlias }).widgetsPage;

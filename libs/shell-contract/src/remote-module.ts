@@ -1,4 +1,5 @@
 import { authRoles, type Area, type PageAlias, type ResourceDefinition, type RoleName, type ShareResourceType } from '@planta/contracts';
+import type { DashboardWidget } from './dashboard-widgets';
 import type { NavigationItem } from './navigation';
 
 /** Page layouts of spec 2.5. */
@@ -86,14 +87,6 @@ export function shareRoute(path: string, share: ShareLink, load: PageLoader): Re
   if (segments.at(-1) !== `:${SHARE_TOKEN_PARAM}` || !segments.includes(`:${share.param}`))
     throw new Error(`shareRoute: ${path} must end in /:${SHARE_TOKEN_PARAM} and hold :${share.param}`);
   return { path, auth: authRoles.guest, share, settings: NO_CHROME, load };
-}
-
-/** A widget a remote offers to the shell's dashboards. */
-export interface DashboardWidget {
-  id: string;
-  title: string;
-  auth?: readonly RoleName[];
-  load: PageLoader;
 }
 
 /** What a remote's exposed module (`./module`) describes to the shell. */

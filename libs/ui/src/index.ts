@@ -23,3 +23,7 @@ export * from './qr-code';
 export * from './stored-files';
 export * from './share-button';
 export * from './discussion';
+export * from './use-live-figures';
+export * from './figure-card';
+export * from './chart-figure';
+export * from './dashboard-widget';

@@ -18,6 +18,7 @@ import { nitridingTexts } from './nitriding.texts';
 import { correctionTexts } from './correction.texts';
 import { correctionCanvasTexts } from './correction-canvas.texts';
 import { uploadsTexts } from './uploads.texts';
+import { dashboardWidgetTexts } from './dashboard-widgets.texts';
 
 /**
  * The 'dieshop' namespace of this remote, in the four languages: the area's vocabulary
@@ -45,6 +46,7 @@ const SCREENS = [
   correctionTexts,
   correctionCanvasTexts,
   uploadsTexts,
+  dashboardWidgetTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const dieshopBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

@@ -1,38 +1,7 @@
-import { Card, InfoLabel, makeStyles, Text, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ReliabilityFigures } from '@planta/contracts';
-import { useFormat, type Formats } from '@planta/ui';
-
-const useStyles = makeStyles({
-  // Visible overflow: the formula's popover opens below the label and must not be cut by the card.
-  card: { padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '150px', overflow: 'visible' },
-  value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
-  note: { color: tokens.colorNeutralForeground3 },
-  info: { maxWidth: '360px', display: 'flex', flexDirection: 'column', gap: '6px' },
-});
-
-/** A figure with its label and, behind the label's (i) button, how it is computed. */
-export function FigureCard({ label, value, info, note, testId }: { label: string; value: ReactNode; info?: ReactNode; note?: ReactNode; testId?: string }) {
-  const styles = useStyles();
-  return (
-    <Card className={styles.card} data-testid={testId}>
-      {info ? (
-        <InfoLabel info={<div className={styles.info}>{info}</div>} size="medium">
-          {label}
-        </InfoLabel>
-      ) : (
-        <Text weight="semibold">{label}</Text>
-      )}
-      <span className={styles.value}>{value}</span>
-      {note ? (
-        <Text size={200} className={styles.note}>
-          {note}
-        </Text>
-      ) : null}
-    </Card>
-  );
-}
+import { FigureCard, useFormat, type Formats } from '@planta/ui';
 
 const hours = (format: Formats, value: number | null) => (value === null ? '—' : `${format.number(value, 1)} h`);
 

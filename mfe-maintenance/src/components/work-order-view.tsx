@@ -326,7 +326,7 @@ export function WorkOrderView({
               <option value="">—</option>
               {STOP_CAUSES.map((cause) => (
                 <option key={cause} value={cause}>
-                  {t(`maintenance:enums.stopCause.${i18nKey(cause)}`)}
+                  {t(`common:enums.stopCause.${i18nKey(cause)}`)}
                 </option>
               ))}
             </Select>
@@ -520,7 +520,7 @@ export function WorkOrderView({
         {order.stops.length === 0 ? <Text>{t('maintenance:order.noStops')}</Text> : null}
         {order.stops.map((stop) => (
           <Text key={stop.id}>
-            {t(`maintenance:enums.stopCause.${i18nKey(stop.cause)}`)} ·{' '}
+            {t(`common:enums.stopCause.${i18nKey(stop.cause)}`)} ·{' '}
             {t('maintenance:order.stopLine', {
               start: format.dateTime(stop.started_at),
               end: stop.ended_at ? format.dateTime(stop.ended_at) : t('maintenance:order.stopOpen'),

@@ -6,6 +6,7 @@ import { machineSummaryTexts } from './machine-summary.texts';
 import { maintenanceDashboardTexts } from './maintenance-dashboard.texts';
 import { reliabilityTexts } from './reliability.texts';
 import { failureReportTexts } from './failure-report.texts';
+import { dashboardWidgetTexts } from './dashboard-widgets.texts';
 
 /**
  * The 'maintenance' namespace of this remote, in the four languages: the area's vocabulary
@@ -23,6 +24,7 @@ const SCREENS = [
   maintenanceDashboardTexts,
   machineSummaryTexts,
   failureReportTexts,
+  dashboardWidgetTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const maintenanceBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

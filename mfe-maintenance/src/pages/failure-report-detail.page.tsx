@@ -106,7 +106,7 @@ export default function FailureReportDetailPage({ id }: { id: number }) {
   if (report.stop)
     facts.push([
       t('maintenance:failureReport.stop'),
-      `${report.stop.ended_at ? t('maintenance:failureReport.stopClosed', { from: format.dateTime(report.stop.started_at), to: format.dateTime(report.stop.ended_at) }) : t('maintenance:failureReport.stopOpen', { time: format.dateTime(report.stop.started_at) })} · ${t(`maintenance:enums.stopCause.${i18nKey(report.stop.cause)}`)}`,
+      `${report.stop.ended_at ? t('maintenance:failureReport.stopClosed', { from: format.dateTime(report.stop.started_at), to: format.dateTime(report.stop.ended_at) }) : t('maintenance:failureReport.stopOpen', { time: format.dateTime(report.stop.started_at) })} · ${t(`common:enums.stopCause.${i18nKey(report.stop.cause)}`)}`,
     ]);
   if (report.work_order_id)
     facts.push([

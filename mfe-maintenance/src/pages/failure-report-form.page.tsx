@@ -216,7 +216,7 @@ export default function FailureReportFormPage() {
                 <option value="">—</option>
                 {STOP_CAUSES.map((value) => (
                   <option key={value} value={value}>
-                    {t(`maintenance:enums.stopCause.${i18nKey(value)}`)}
+                    {t(`common:enums.stopCause.${i18nKey(value)}`)}
                   </option>
                 ))}
               </Select>

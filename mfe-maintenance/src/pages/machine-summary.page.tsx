@@ -188,7 +188,7 @@ export default function MachineSummaryPage() {
             <Text>
               {t('machineSummary.stoppedSince', {
                 since: format.dateTime(summary.open_stop.started_at),
-                cause: t(`enums.stopCause.${i18nKey(summary.open_stop.cause)}`),
+                cause: t(`common:enums.stopCause.${i18nKey(summary.open_stop.cause)}`),
               })}
             </Text>
           </>
@@ -217,7 +217,7 @@ export default function MachineSummaryPage() {
                   <Text weight="semibold">{format.dateTime(failure.at)}</Text> ·{' '}
                   {failure.kind === 'report'
                     ? t('machineSummary.failureReport', { number: failure.label })
-                    : t('machineSummary.failureStop', { cause: t(`enums.stopCause.${i18nKey(failure.cause ?? 'other')}`) })}
+                    : t('machineSummary.failureStop', { cause: t(`common:enums.stopCause.${i18nKey(failure.cause ?? 'other')}`) })}
                   {failure.hours !== null ? (
                     <Text className={styles.muted}> · {t('machineSummary.stopDuration', { hours: format.number(failure.hours, 1) })}</Text>
                   ) : null}
@@ -314,7 +314,7 @@ export default function MachineSummaryPage() {
                 <li key={`${event.event}-${event.ref_id}`}>
                   <Text weight="semibold">{format.dateTime(event.at)}</Text> ·{' '}
                   {t(`machineSummary.events.${i18nKey(event.event)}`, {
-                    label: event.event.startsWith('stop') ? t(`enums.stopCause.${i18nKey(event.label)}`) : event.label,
+                    label: event.event.startsWith('stop') ? t(`common:enums.stopCause.${i18nKey(event.label)}`) : event.label,
                     detail: event.detail,
                   })}
                 </li>

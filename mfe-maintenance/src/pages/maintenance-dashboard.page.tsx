@@ -33,11 +33,11 @@ import {
   type MaintenanceDashboard,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
+import { ErrorCard, FigureCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
 import type { TFunction } from 'i18next';
 import '../i18n';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
-import { FigureCard, useReliabilityTexts } from '../components/reliability-figures';
+import { useReliabilityTexts } from '../components/reliability-figures';
 
 export const DASHBOARD_PATH = '/apps/maintenance-dashboard/all';
 export const summaryPath = (machineId: number) => `/apps/maintenance-dashboard/machineResume/${machineId}`;
@@ -97,7 +97,7 @@ async function exportDashboard(dashboard: MaintenanceDashboard, t: TFunction, fo
   ];
   const causeRows = [
     [bold(t('dashboard.sheet.cause')), bold(t('dashboard.sheet.hours')), bold(t('dashboard.sheet.cumulative'))],
-    ...dashboard.downtime_by_cause.map((row) => [cell(t(`enums.stopCause.${i18nKey(row.cause)}`)), cell(row.hours), cell(row.cumulative_share)]),
+    ...dashboard.downtime_by_cause.map((row) => [cell(t(`common:enums.stopCause.${i18nKey(row.cause)}`)), cell(row.hours), cell(row.cumulative_share)]),
   ];
   const names = [t('dashboard.title'), t('dashboard.sheet.press'), t('dashboard.sheet.cause')].map((name) => name.slice(0, 31));
   const sheets = [figures, pressRows, causeRows].map((data, index) => ({
@@ -308,7 +308,7 @@ function MaintenanceDashboardPage() {
                   <ResponsiveContainer width="100%" height="100%">
                     <ComposedChart
                       data={dashboard.downtime_by_cause.map((row) => ({
-                        cause: t(`enums.stopCause.${i18nKey(row.cause)}`),
+                        cause: t(`common:enums.stopCause.${i18nKey(row.cause)}`),
                         hours: Math.round(row.hours * 10) / 10,
                         cumulative: Math.round(row.cumulative_share * 1000) / 10,
                       }))}

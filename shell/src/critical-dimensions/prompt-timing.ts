@@ -1,3 +1,5 @@
+import { DIMENSION_CHECK_MINUTES } from '@planta/contracts';
+
 /**
  * When the critical-dimensions prompt opens (spec 4, 9): while the user's first order die has an
  * active timer, at every 10-minute mark of extrusion time, checked every second. Pure, so that it
@@ -10,7 +12,6 @@
  * Marks that passed while nobody had the portal open are not prompted late: the API shows them as
  * missed checks on the order.
  */
-export const MARK_MINUTES = 10;
 
 export interface PromptState {
   dialogOpen: boolean;
@@ -24,7 +25,7 @@ export const initialPromptState: PromptState = { dialogOpen: false, dataSaved: f
 /** The mark the elapsed time is at, or null between marks. */
 export function markAt(startedAt: number, now: number): number | null {
   const elapsedMinutes = Math.floor((now - startedAt) / 60_000);
-  return elapsedMinutes > 0 && elapsedMinutes % MARK_MINUTES === 0 ? elapsedMinutes / MARK_MINUTES : null;
+  return elapsedMinutes > 0 && elapsedMinutes % DIMENSION_CHECK_MINUTES === 0 ? elapsedMinutes / DIMENSION_CHECK_MINUTES : null;
 }
 
 /** One check (every second). `startedAt` null: no order die with an active timer. */

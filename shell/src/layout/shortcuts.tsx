@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 });
 
 /** The navigation items (translated) the user may open, and those of them chosen as shortcuts (spec 3: item ids). */
-function useShortcutItems() {
+export function useShortcutItems() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   const items = useNavigationItems();

@@ -1,50 +1,147 @@
-import { Card, CardHeader, makeStyles, Text, Title1, tokens } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
+import { Button, Card, CardHeader, Link as FluentLink, makeStyles, Text, Title1, tokens } from '@fluentui/react-components';
+import { AlertRegular, StarRegular } from '@fluentui/react-icons';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '@planta/contracts';
-import type { DashboardWidget, RemoteModule } from '@planta/shell-contract';
-import { userAtom, userRolesAtom } from '@planta/session';
-import { useLoadedRemotes } from '../layout/nav-utils';
-import { RemotePage } from '../remotes/remote-page';
+import { Link, useNavigate } from 'react-router-dom';
+import { userAtom } from '@planta/session';
+import { useFormat } from '@planta/ui';
+import { WidgetGrid } from '../dashboards/widget-grid';
+import { NavIcon } from '../layout/icons';
+import { useShortcutItems } from '../layout/shortcuts';
+import { notificationLink } from '../notifications/notification-links';
+import { notificationsAtom, notificationsOpenAtom } from '../notifications/notifications-panel';
+
+/** The unread notices the welcome page lists; the drawer has them all. */
+const SHOWN_NOTICES = 5;
 
 const useStyles = makeStyles({
-  page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  intro: { maxWidth: '720px' },
-  widgets: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' },
+  page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
+  head: { display: 'flex', flexDirection: 'column', gap: '4px' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  own: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 400px), 1fr))', alignItems: 'start' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },
+  notice: { display: 'flex', flexDirection: 'column', gap: '2px' },
+  shortcuts: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
+  shortcut: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '8px',
+    minHeight: '44px',
+    padding: '0 12px',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    color: 'inherit',
+    textDecoration: 'none',
+    ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+  },
 });
 
-/** The widgets the loaded remotes offer to this user (spec: RemoteModule.widgets, filtered by auth). */
-export function visibleWidgets(remotes: readonly RemoteModule[], roles: readonly string[]): { remote: string; widget: DashboardWidget }[] {
-  return remotes.flatMap((remote) =>
-    (remote.widgets ?? []).filter((widget) => hasPermission(widget.auth, roles)).map((widget) => ({ remote: remote.name, widget })),
+/** The local calendar day, 'YYYY-MM-DD'. */
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** A day of the welcome widgets: today, up to now. */
+const today = () => {
+  const now = new Date();
+  return { from: new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString(), to: null, lineId: null, shiftId: null };
+};
+
+/** The user's unread notices and mentions, each opening where it points (as the drawer does). */
+function UnreadNotices() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const format = useFormat();
+  const navigate = useNavigate();
+  const notices = useAtomValue(notificationsAtom);
+  const openDrawer = useSetAtom(notificationsOpenAtom);
+  return (
+    <Card data-widget="shell-notices" role="region" aria-label={t('welcome.mentions')}>
+      <CardHeader image={<AlertRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.mentions')}</Text>} />
+      {notices.length === 0 ? (
+        <Text className={styles.muted}>{t('welcome.noMentions')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {notices.slice(0, SHOWN_NOTICES).map((notice) => {
+            const link = notificationLink(notice);
+            return (
+              <li key={notice.id} className={styles.notice}>
+                {link ? (
+                  <FluentLink onClick={() => (link.newTab ? window.open(link.url, '_blank', 'noopener') : navigate(link.url))}>
+                    {notice.text_message}
+                  </FluentLink>
+                ) : (
+                  <Text>{notice.text_message}</Text>
+                )}
+                <Text size={200} className={styles.muted}>
+                  {format.dateTime(notice.created_at)}
+                </Text>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {notices.length > 0 ? (
+        <div>
+          <Button size="small" onClick={() => openDrawer(true)}>
+            {t('welcome.allNotifications', { count: notices.length })}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
   );
 }
 
-/** The welcome dashboard: greets the user by name and shows the remotes' widgets, each loaded lazily. */
+/** The pages the user starred in the toolbar, as large links. */
+function MyShortcuts() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const { chosen } = useShortcutItems();
+  return (
+    <Card data-widget="shell-shortcuts" role="region" aria-label={t('welcome.shortcuts')}>
+      <CardHeader image={<StarRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.shortcuts')}</Text>} />
+      {chosen.length === 0 ? (
+        <Text className={styles.muted}>{t('welcome.noShortcuts')}</Text>
+      ) : (
+        <div className={styles.shortcuts}>
+          {chosen.map((item) => (
+            <Link key={item.id} to={item.url!} className={styles.shortcut}>
+              <NavIcon name={item.icon} />
+              <span>{item.title}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /apps/dashboards/welcome — the user's own day (issue 16): the areas' welcome widgets (their
+ * running extrusion and next check, their work orders, their corrections), their unread notices
+ * and mentions, and their shortcuts. A guest without grants sees the greeting and the shortcuts.
+ */
 export function WelcomePage() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
+  const format = useFormat();
   const user = useAtomValue(userAtom);
-  const roles = useAtomValue(userRolesAtom);
-  const remotes = useLoadedRemotes();
-  const widgets = useMemo(() => visibleWidgets(remotes, roles), [remotes, roles]);
+  const filters = useMemo(today, []);
+  const signedIn = user.role.length > 0;
   return (
-    <section className={styles.page}>
-      <Title1 as="h1">{t('welcome.greeting', { name: user.data.displayName, defaultValue: `Hola, ${user.data.displayName}` })}</Title1>
-      <Card className={styles.intro}>
-        <Text style={{ color: tokens.colorNeutralForeground2 }}>
-          {t('welcome.intro', 'Desde aquí llegas a la producción, el mantenimiento y la matricería de tu planta.')}
+    <section className={styles.page} aria-labelledby="welcome-title">
+      <div className={styles.head}>
+        <Title1 as="h1" id="welcome-title">
+          {t('welcome.greeting', { name: user.data.displayName })}
+        </Title1>
+        <Text className={styles.muted}>
+          {t('welcome.today', { date: format.date(localDay(new Date())) })} · {t('welcome.intro')}
         </Text>
-      </Card>
-      {widgets.length > 0 ? (
-        <div className={styles.widgets}>
-          {widgets.map(({ remote, widget }) => (
-            <Card key={`${remote}:${widget.id}`} data-widget={widget.id}>
-              <CardHeader header={<Text weight="semibold">{widget.title}</Text>} />
-              <RemotePage load={widget.load} areaTitle={widget.title} />
-            </Card>
-          ))}
+      </div>
+      <WidgetGrid dashboard="welcome" filters={filters} />
+      {signedIn ? (
+        <div className={styles.own}>
+          <UnreadNotices />
+          <MyShortcuts />
         </div>
       ) : null}
     </section>

@@ -3,17 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { PageLoader } from '@planta/shell-contract';
 import { ErrorCard, LoadingScreen } from '@planta/ui';
 
-const pages = new Map<PageLoader, ComponentType>();
+/** Pages and widgets take different props: each caller names its own. */
+const pages = new Map<PageLoader, unknown>();
 
-/** One lazy component per page loader, so that navigating back does not load it again. */
-function lazyPage(load: PageLoader): ComponentType {
-  let page = pages.get(load);
+/** One lazy component per page (or widget) loader, so that navigating back does not load it again. */
+export function lazyPage<Props extends object = object>(load: PageLoader): ComponentType<Props> {
+  let page = pages.get(load) as ComponentType<Props> | undefined;
   if (!page) {
-    page = lazy(async () => ({ default: (await load()).default as ComponentType }));
+    page = lazy(async () => ({ default: (await load()).default as ComponentType<Props> }));
     pages.set(load, page);
   }
   return page;
 }
+
+/** Forgets a loader's component, so that a retry loads it again from the network. */
+export const forgetPage = (load: PageLoader) => pages.delete(load);
 
 interface BoundaryProps {
   fallback: (error: Error, reset: () => void) => ReactNode;
@@ -51,7 +55,7 @@ export function RemotePage({ load, areaTitle }: { load: PageLoader; areaTitle: s
           message={t('remoteError.message', { area: areaTitle })}
           retryLabel={t('remoteError.retry', 'Reintentar')}
           onRetry={() => {
-            pages.delete(load);
+            forgetPage(load);
             setAttempt((value) => value + 1);
             reset();
           }}

@@ -15,6 +15,7 @@ import { MaintenanceSummaryIndexes1764640000000 } from './1764640000000-maintena
 import { Dieshop1764700000000 } from './1764700000000-dieshop';
 import { Corrections1764800000000 } from './1764800000000-corrections';
 import { Uploads1764900000000 } from './1764900000000-uploads';
+import { IndicatorsChangedNotify1765000000000 } from './1765000000000-indicators-changed-notify';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   Dieshop1764700000000,
   Corrections1764800000000,
   Uploads1764900000000,
+  IndicatorsChangedNotify1765000000000,
 ];

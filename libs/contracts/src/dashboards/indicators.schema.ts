@@ -53,6 +53,13 @@ export const INDICATOR_FORMULAS = {
 /** OEE colour bands (domain.md B, as OpenMES uses them): red below 65 %, amber to 85 %, green above. */
 export const OEE_BANDS = { red: 0.65, green: 0.85 } as const;
 
+/** OEE's band: red below 65 %, amber below 85 %, green from there; none without a figure. */
+export function oeeBand(oee: number | null | undefined): 'red' | 'amber' | 'green' | null {
+  if (oee === null || oee === undefined) return null;
+  if (oee < OEE_BANDS.red) return 'red';
+  return oee < OEE_BANDS.green ? 'amber' : 'green';
+}
+
 // ------------------------------------------------------------------------------------ queries
 
 const periodMoment = isoDateTime.refine((text) => {

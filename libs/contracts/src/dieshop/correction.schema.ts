@@ -332,6 +332,8 @@ export const correctionRecordListQuerySchema = listQuerySchema.extend({
   corrector_id: queryInteger().optional(),
   die_id: queryInteger().optional(),
   overdue: queryFlag.optional(),
+  /** Only the records still being worked (OPEN_CORRECTION_STATUSES), or with `false` only the finished ones. */
+  open: queryFlag.optional(),
 });
 export type CorrectionRecordListQuery = z.infer<typeof correctionRecordListQuerySchema>;
 export type CorrectionRecordListQueryInput = z.input<typeof correctionRecordListQuerySchema>;

@@ -39,7 +39,7 @@ export const correctionEndpoints = {
     path: 'correction-record/all',
     access: { page: 'correction-records' },
     tag: 'dieshop',
-    summary: "A page of the company's correction records: filters by state, origin, corrector, die and overdue",
+    summary: "A page of the company's correction records: filters by state, origin, corrector, die, overdue and open",
     query: correctionRecordListQuerySchema,
     response: pagedSchema(correctionRecordRowSchema),
   }),

@@ -6,6 +6,7 @@ import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, orderDieSche
 import {
   lineFiguresQuerySchema,
   lineFiguresSchema,
+  myRunSchema,
   orderDetailSchema,
   orderListQuerySchema,
   orderPatchSchema,
@@ -119,6 +120,14 @@ export const extrusionEndpoints = {
     body: stopExtrusionSchema,
     response: stoppedRunSchema,
     status: 200,
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: 'extrusion/mine',
+    access: { page: 'extrusion' },
+    tag: 'production',
+    summary: "The caller's running extrusions (the runs they started) with their last dimension check and missed checks ('Mi extrusión')",
+    response: z.array(myRunSchema),
   }),
   lineFigures: endpoint({
     method: 'GET',

@@ -33,7 +33,7 @@ export const workOrderEndpoints = {
     path: 'work-order/all',
     access: corrective,
     tag,
-    summary: 'A page of work orders: search number, title and machine; filter by type, state, machine, assignee, mine, overdue',
+    summary: 'A page of work orders: search number, title and machine; filter by type, state, machine, assignee, mine, overdue, open',
     query: workOrderListQuerySchema,
     response: pagedSchema(workOrderRowSchema),
   }),

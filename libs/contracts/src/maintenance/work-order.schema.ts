@@ -93,6 +93,8 @@ export const workOrderListQuerySchema = listQuerySchema.extend({
   assignee_id: queryInteger().optional(),
   mine: queryFlag.optional(),
   overdue: queryFlag.optional(),
+  /** Only the orders still to be done (OPEN_WORK_ORDER_STATUSES), or with `false` only the finished and cancelled ones. */
+  open: queryFlag.optional(),
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuerySchema>;
 

@@ -3,6 +3,7 @@ import type { BundleShape } from '../types';
 
 export const common: BundleShape<typeof es> = {
   loading: 'جارٍ التحميل...',
+  widgetLoadError: 'تعذّر تحميل الأرقام: {{message}}',
   actions: {
     save: 'حفظ',
     cancel: 'إلغاء',
@@ -139,5 +140,18 @@ export const common: BundleShape<typeof es> = {
     count: 'البطاقات: {{count}}',
     empty: 'لا توجد بطاقات',
     readOnly: 'للقراءة فقط: لا يحق لك نقل البطاقات.',
+  },
+  /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  enums: {
+    stopCause: {
+      mechanical: 'عطل ميكانيكي',
+      hydraulic: 'عطل هيدروليكي',
+      electrical: 'عطل كهربائي',
+      die: 'القالب',
+      billetShortage: 'نقص القضبان',
+      dieChange: 'تغيير القالب',
+      planned: 'صيانة مخططة',
+      other: 'سبب آخر',
+    },
   },
 };

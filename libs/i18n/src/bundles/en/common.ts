@@ -3,6 +3,7 @@ import type { BundleShape } from '../types';
 
 export const common: BundleShape<typeof es> = {
   loading: 'Loading...',
+  widgetLoadError: 'The figures could not be loaded: {{message}}',
   actions: {
     save: 'Save',
     cancel: 'Cancel',
@@ -140,5 +141,18 @@ export const common: BundleShape<typeof es> = {
     count: 'Cards: {{count}}',
     empty: 'No cards',
     readOnly: 'Read only: you may not move cards.',
+  },
+  /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  enums: {
+    stopCause: {
+      mechanical: 'Mechanical failure',
+      hydraulic: 'Hydraulic failure',
+      electrical: 'Electrical failure',
+      die: 'Die',
+      billetShortage: 'No billets',
+      dieChange: 'Die change',
+      planned: 'Planned maintenance',
+      other: 'Other cause',
+    },
   },
 };

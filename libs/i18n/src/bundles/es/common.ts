@@ -5,6 +5,7 @@
  */
 export const common = {
   loading: 'Cargando...',
+  widgetLoadError: 'No se pudieron cargar las cifras: {{message}}',
   actions: {
     save: 'Guardar',
     cancel: 'Cancelar',
@@ -145,5 +146,18 @@ export const common = {
     count: 'Tarjetas: {{count}}',
     empty: 'Sin tarjetas',
     readOnly: 'Solo lectura: no tienes permiso para mover tarjetas.',
+  },
+  /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  enums: {
+    stopCause: {
+      mechanical: 'Falla mecánica',
+      hydraulic: 'Falla hidráulica',
+      electrical: 'Falla eléctrica',
+      die: 'Matriz',
+      billetShortage: 'Falta de tocho',
+      dieChange: 'Cambio de matriz',
+      planned: 'Mantenimiento planificado',
+      other: 'Otra causa',
+    },
   },
 };

@@ -3,6 +3,7 @@ import type { BundleShape } from '../types';
 
 export const common: BundleShape<typeof es> = {
   loading: 'Yükleniyor...',
+  widgetLoadError: 'Rakamlar yüklenemedi: {{message}}',
   actions: {
     save: 'Kaydet',
     cancel: 'İptal',
@@ -140,5 +141,18 @@ export const common: BundleShape<typeof es> = {
     count: 'Kartlar: {{count}}',
     empty: 'Kart yok',
     readOnly: 'Salt okunur: kart taşıma yetkiniz yok.',
+  },
+  /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  enums: {
+    stopCause: {
+      mechanical: 'Mekanik arıza',
+      hydraulic: 'Hidrolik arıza',
+      electrical: 'Elektrik arızası',
+      die: 'Kalıp',
+      billetShortage: 'Biyet yok',
+      dieChange: 'Kalıp değişimi',
+      planned: 'Planlı bakım',
+      other: 'Başka neden',
+    },
   },
 };

@@ -1,0 +1,125 @@
+import { nextDimensionCheck, type MyRun } from '@planta/contracts';
+import { bearer, startTestApp, type TestApp } from './support/test-app';
+
+/** `GET /api/extrusion/mine`: the runs the caller started and still runs, with their dimension checks ('Mi extrusión'). */
+
+let t: TestApp;
+let north: number;
+const tokens: Record<string, string> = {};
+const ids = { die: 0, otherCopy: 0, alloy: 0, lineA: 0, lineB: 0 };
+const OPERATOR = 'operario@norte.example';
+const LEAD = 'jefe@norte.example';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
+  for (const email of [OPERATOR, LEAD, 'invitado@norte.example', 'operario@sur.example']) tokens[email] = (await t.login(email)).access_token;
+  const copy = (number: number) =>
+    t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = $2`, [north, number]);
+  [{ id: ids.die }] = await copy(1);
+  [{ id: ids.otherCopy }] = await copy(2);
+  [{ id: ids.alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  // Two free presses (the seeded ones are busy).
+  for (const key of ['lineA', 'lineB'] as const) {
+    const [line] = await t.sql<{ id: number }>(
+      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
+         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
+       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
+      [north, `Prensa mía ${key}`],
+    );
+    ids[key] = line.id;
+  }
+});
+afterAll(() => t.close());
+
+const as = (email: string) => bearer(tokens[email]);
+const mine = async (email: string) => {
+  const response = await t.http().get('/api/extrusion/mine').set(as(email));
+  expect(response.status).toBe(200);
+  return response.body as MyRun[];
+};
+async function start(number: string, dieId: number, lineId: number, who: string) {
+  const order = await t.http().post('/api/orders').set(as(LEAD)).send({
+    number,
+    customer: 'Cliente de pruebas',
+    profile: 'Perfil mío',
+    die_id: ids.die,
+    alloy_id: ids.alloy,
+    length_mm: 6000,
+    quantity_pieces: 500,
+    quantity_kg: 1800,
+    due_date: '2026-03-15',
+  });
+  expect(order.status).toBe(201);
+  const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: dieId, line_id: lineId });
+  expect(started.status).toBe(201);
+  return { orderId: order.body.id as number, runId: started.body.id as number };
+}
+
+describe('my running extrusions', () => {
+  it('answers the runs the caller started, with the last check and the checks missed, and nobody else’s', async () => {
+    const operatorRun = await start('OP-MINE-1', ids.die, ids.lineA, OPERATOR);
+    const leadRun = await start('OP-MINE-2', ids.otherCopy, ids.lineB, LEAD);
+
+    const fresh = (await mine(OPERATOR)).find((run) => run.id === operatorRun.runId);
+    expect(fresh).toEqual({
+      id: operatorRun.runId,
+      order_id: operatorRun.orderId,
+      order_number: 'OP-MINE-1',
+      profile: 'Perfil mío',
+      line_id: ids.lineA,
+      line_name: 'Prensa mía lineA',
+      die_reference: 'EN-6003',
+      copy_number: 1,
+      start_extrusion_time: expect.any(String),
+      last_check_at: null,
+      missed_checks: 0,
+    });
+    expect((await mine(OPERATOR)).map((run) => run.id)).not.toContain(leadRun.runId);
+    expect((await mine(LEAD)).map((run) => run.id)).toContain(leadRun.runId);
+    expect((await mine(LEAD)).map((run) => run.id)).not.toContain(operatorRun.runId);
+
+    // 25 minutes of extrusion: the 10-minute mark passed unanswered, the 20-minute one is asked for now.
+    await t.sql(`update order_die set start_extrusion_time = now() - interval '25 minutes' where id = $1`, [operatorRun.runId]);
+    const late = (await mine(OPERATOR)).find((run) => run.id === operatorRun.runId)!;
+    expect([late.missed_checks, late.last_check_at]).toEqual([1, null]);
+    const overdue = nextDimensionCheck(late.start_extrusion_time, late.last_check_at);
+    expect(overdue.overdue).toBe(true);
+    expect(overdue.at.getTime() - Date.parse(late.start_extrusion_time)).toBe(20 * 60_000);
+
+    const saved = await t
+      .http()
+      .post('/api/orders/saveDieCriticalDimension')
+      .set(as(OPERATOR))
+      .send([
+        { order_dies_id: operatorRun.runId, dimension_text: 'DimensionA', dimension_value: 20.1 },
+        { order_dies_id: operatorRun.runId, dimension_text: 'DimensionB', dimension_value: 2.01 },
+      ]);
+    expect(saved.status).toBe(201);
+    const answered = (await mine(OPERATOR)).find((run) => run.id === operatorRun.runId)!;
+    expect(answered.last_check_at).toBe(saved.body[0].date_saved);
+    expect(answered.missed_checks).toBe(1);
+    const next = nextDimensionCheck(answered.start_extrusion_time, answered.last_check_at);
+    expect(next.overdue).toBe(false);
+    expect(next.at.getTime() - Date.parse(answered.start_extrusion_time)).toBe(30 * 60_000);
+
+    // A stopped run is no longer running.
+    expect(
+      (await t.http().post(`/api/extrusion/${operatorRun.runId}/stop`).set(as(OPERATOR)).send({ billets_pushed: 10, good_kg: 500, scrap_kg: 20 })).status,
+    ).toBe(200);
+    expect((await mine(OPERATOR)).map((run) => run.id)).not.toContain(operatorRun.runId);
+  });
+
+  it('is for the readers of the extrusion page, each in their own company', async () => {
+    expect((await t.http().get('/api/extrusion/mine').set(as('invitado@norte.example'))).status).toBe(403);
+    expect((await t.http().get('/api/extrusion/mine')).status).toBe(401);
+    const south = await mine('operario@sur.example');
+    const [{ count }] = await t.sql<{ count: number }>(
+      `select count(*)::int as count from order_die run join app_user u on u.id = run.started_by
+        where u.email = 'operario@sur.example' and run.end_extrusion_time is null and run.company_id <> $1`,
+      [north],
+    );
+    expect(south).toHaveLength(count);
+    expect(south.every((run) => !run.order_number.startsWith('OP-MINE'))).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { apiAs } from '../support/api-client';
+import { expectNoSeriousAxeViolations } from '../support/axe';
+import { eventually, freshPagePerTest, greeting, hidden, login, onPath, visible, type BrowserPage } from '../support/browser';
+import { createTestLine, ok } from '../support/plant';
+
+/**
+ * Issue 16: 'Indicadores clave' from the widgets each area ships with its remote, the welcome page
+ * with the user's own day, the shop-floor display, exports, a remote down, and live figures.
+ */
+const ADMIN = 'admin@norte.example';
+const OPERATOR = 'operario@norte.example';
+const LEAD = 'jefe@norte.example';
+const TECH = 'matriceria@norte.example';
+
+const widget = (page: Page, id: string) => page.locator(`[data-widget="${id}"]`);
+const figure = (page: Page, testId: string) => page.getByTestId(testId).first();
+/** The kg in a figure's text ('12.345,6 kg' → 12345.6). */
+const kgOf = async (page: Page, testId: string) => Number(((await figure(page, testId).textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+
+/** A run on a press of its own (the demo's runs would meet it): a die in stock, an order, the extrusion started by `who`. */
+async function startRun(who: string, tag: string): Promise<{ id: number; lineId: number }> {
+  const line = await createTestLine(LEAD, `Prensa e2e ${tag}`);
+  const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
+  const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: `E2E-${tag}`, copy_number: 1, die_type: 'solid', location: 'E-09' }));
+  await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
+  const order = await ok(
+    apiAs<{ id: number }>(LEAD, 'POST', 'orders', {
+      number: `OP-E2E-${tag}-1`,
+      customer: 'Cliente e2e',
+      profile: `PR-E2E-${tag}`,
+      die_id: die.id,
+      alloy_id: alloys.items[0].id,
+      length_mm: 6000,
+      quantity_pieces: 100,
+      quantity_kg: 900,
+      due_date: '2026-12-31',
+    }),
+  );
+  const run = await ok(apiAs<{ id: number }>(who, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
+  return { id: run.id, lineId: line.id };
+}
+
+describe('the dashboards', () => {
+  let state: BrowserPage;
+  freshPagePerTest((current) => (state = current));
+
+  it("give the plant manager every area's indicators for the period, with formulas, exports and the shop-floor display", async () => {
+    const { page } = state;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ADMIN);
+    await page.goto('/apps/dashboards/indicators');
+    await visible(page.getByRole('heading', { name: 'Indicadores clave', level: 1 }));
+    for (const id of ['production-oee', 'production-output', 'production-checks', 'production-trend', 'production-pareto']) await visible(widget(page, id));
+    await visible(page.locator('[data-widget^="maintenance-"]').first());
+    await visible(page.locator('[data-widget^="dieshop-"]').first());
+    // The demo's month has runs: OEE is a percentage, coloured by its band.
+    await page.getByLabel('Período', { exact: true }).selectOption('month');
+    await onPath(page, '/apps/dashboards/indicators');
+    expect(new URL(page.url()).searchParams.get('period')).toBe('month');
+    await eventually(async () => expect(await figure(page, 'figure-oee').textContent()).toMatch(/\d+([,.]\d+)?\s?%/));
+    expect(['red', 'amber', 'green']).toContain(await figure(page, 'figure-oee').getAttribute('data-band'));
+    // Each figure says how it is computed.
+    await widget(page, 'production-oee').getByRole('button').first().click();
+    await visible(page.getByText('OEE = disponibilidad × rendimiento × calidad.'));
+    await page.keyboard.press('Escape');
+    await expectNoSeriousAxeViolations(page);
+
+    const excel = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar a Excel' }).click();
+    expect((await excel).suggestedFilename()).toBe('indicadores-clave.xlsx');
+    const pdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar a PDF' }).click();
+    const pdfFile = await pdf;
+    expect(pdfFile.suggestedFilename()).toBe('indicadores-clave.pdf');
+    const bytes = await new Promise<Buffer>((resolve, reject) =>
+      pdfFile.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+      }, reject),
+    );
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The shop-floor display: one press at a time in large type, the arrows change it, Esc leaves.
+    await page.getByRole('button', { name: 'Pantalla de planta' }).click();
+    const display = page.getByTestId('shop-floor-display');
+    await visible(display);
+    const firstPress = await display.getByRole('heading', { level: 1 }).textContent();
+    await visible(display.locator('[data-widget="production-oee"]'));
+    expect(await display.locator('[data-widget="production-trend"]').count()).toBe(0);
+    await display.getByRole('button', { name: 'Prensa siguiente' }).click();
+    await eventually(async () => expect(await display.getByRole('heading', { level: 1 }).textContent()).not.toBe(firstPress));
+    await page.keyboard.press('Escape');
+    await hidden(display);
+    await visible(page.getByRole('heading', { name: 'Indicadores clave', level: 1 }));
+  });
+
+  it('show an operator their own day on the welcome page, and the indicators their grants allow', async () => {
+    const { page } = state;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    // The operator's own running extrusion (stopped at the end: its 10-minute prompt must not reach later tests).
+    const run = await startRun(OPERATOR, 'MIA');
+    try {
+      await login(page, OPERATOR);
+      await visible(greeting(page, 'Luis Cárdenas'));
+      const mine = widget(page, 'production-my-extrusion');
+      await visible(mine.getByTestId(`my-run-${run.id}`));
+      expect(await mine.getByTestId(`next-check-${run.id}`).textContent()).toMatch(/\d{2}:\d{2}/);
+      await visible(widget(page, 'shell-notices'));
+      await visible(widget(page, 'shell-shortcuts'));
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await ok(apiAs(OPERATOR, 'POST', `extrusion/${run.id}/stop`, { billets_pushed: 10, good_kg: 500, scrap_kg: 20 }));
+    }
+
+    // Each area's widgets follow the operator's grants (the API refuses the same figures otherwise).
+    const { grants } = await ok(apiAs<{ grants: Record<string, { read: boolean } | undefined> }>(OPERATOR, 'GET', 'grants'));
+    await page.goto('/apps/dashboards/indicators');
+    await visible(widget(page, 'production-oee'));
+    for (const [prefix, pageAlias] of [
+      ['maintenance-', 'maintenance-dashboard'],
+      ['dieshop-dies', 'dies'],
+      ['dieshop-corrections', 'correction-records'],
+    ]) {
+      const shown = page.locator(`[data-widget^="${prefix}"]`);
+      if (grants[pageAlias]?.read) await visible(shown.first());
+      else expect(await shown.count()).toBe(0);
+    }
+  });
+
+  it("keep working when an area's remote is down: its place says so, the others show their figures, a retry brings it back", async () => {
+    const { context, page } = state;
+    const block = '**/mfe/maintenance/**';
+    await context.route(block, (route) => route.abort());
+    await login(page, LEAD);
+    await page.goto('/apps/dashboards/indicators');
+    const down = page.locator('[data-remote-down="mfe_maintenance"]');
+    await visible(down);
+    await visible(down.getByText('Los indicadores de Mantenimiento inteligente no están disponibles'));
+    await visible(figure(page, 'figure-oee'));
+    await visible(page.locator('[data-widget^="dieshop-"]').first());
+    await context.unroute(block);
+    await down.getByRole('button', { name: 'Reintentar' }).click();
+    await visible(page.locator('[data-widget^="maintenance-"]').first());
+    expect(await down.count()).toBe(0);
+  });
+
+  it("update 'Indicadores clave' live when an extrusion run ends", async () => {
+    const { page } = state;
+    const run = await startRun(LEAD, 'IND');
+
+    await login(page, ADMIN);
+    await page.goto(`/apps/dashboards/indicators?period=today&line=${run.lineId}`);
+    const goodKg = figure(page, 'figure-good-kg');
+    await visible(goodKg);
+    const before = await kgOf(page, 'figure-good-kg');
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await ok(apiAs(LEAD, 'POST', `extrusion/${run.id}/stop`, { billets_pushed: 30, good_kg: 1500, scrap_kg: 90 }));
+    await eventually(async () => expect(await kgOf(page, 'figure-good-kg')).toBeCloseTo(before + 1500, 1), 15_000);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+import type { ExportSheet } from '@planta/shell-contract';
+
+/** What an export holds: a title, the lines that say what it covers, and each widget's tables. */
+export interface DashboardExport {
+  title: string;
+  /** e.g. 'Período: …', 'Prensa: …', 'Generado: …' */
+  header: readonly string[];
+  parts: readonly { title: string; sheets: readonly ExportSheet[] }[];
+}
+
+/** Excel refuses these in a sheet name, more than 31 characters, and the same name twice. */
+export function sheetNames(titles: readonly string[]): string[] {
+  const used = new Set<string>();
+  return titles.map((title) => {
+    const base =
+      title
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .trim()
+        .slice(0, 31) || 'Datos';
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+const tablesOf = (content: DashboardExport) =>
+  content.parts.flatMap((part) => part.sheets.map((sheet) => ({ title: sheet.title === part.title ? sheet.title : `${part.title} · ${sheet.title}`, sheet })));
+
+/** The workbook: a first sheet saying what it covers, then one sheet per table. */
+export async function exportToExcel(content: DashboardExport, fileName: string): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const tables = tablesOf(content);
+  const names = sheetNames([content.title, ...tables.map((table) => table.title)]);
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
+  const cell = (value: string | number | null) => (value === null || value === undefined ? null : { value });
+  const cover = { data: [[bold(content.title)], ...content.header.map((line) => [cell(line)])], sheet: names[0], columns: [{ width: 60 }] };
+  const sheets = tables.map(({ title, sheet }, index) => ({
+    data: [[bold(title)], sheet.columns.map(bold), ...sheet.rows.map((row) => row.map(cell))],
+    sheet: names[index + 1],
+    columns: sheet.columns.map((column, position) => ({ width: position === 0 ? 30 : Math.max(12, column.length + 2) })),
+  }));
+  await writeXlsxFile([cover, ...sheets] as never).toFile(`${fileName}.xlsx`);
+}
+
+// The PDF's standard font writes Windows-1252: other characters are replaced rather than failing the export.
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+export const pdfSafe = (text: string) =>
+  [...text.replace(/[≥]/g, '>=').replace(/[≤]/g, '<=').replace(/[→]/g, '->')]
+    .map((char) => ((char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) <= 0xff) || WIN_ANSI_EXTRA.includes(char) ? char : '?'))
+    .join('');
+
+/** An A4 landscape PDF: the title and what it covers, then each table with its header row, across pages as needed. */
+export async function exportToPdf(content: DashboardExport, fileName: string): Promise<void> {
+  const bytes = await dashboardPdf(content);
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${fileName}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export async function dashboardPdf(content: DashboardExport): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const document = await PDFDocument.create();
+  document.setTitle(pdfSafe(content.title));
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const [width, height] = [841.89, 595.28];
+  const margin = 36;
+  let page = document.addPage([width, height]);
+  let y = height - margin;
+  const newPageIfBelow = (space: number) => {
+    if (y - space >= margin) return;
+    page = document.addPage([width, height]);
+    y = height - margin;
+  };
+  const write = (text: string, x: number, size: number, font = regular, maxWidth = width - 2 * margin) => {
+    let safe = pdfSafe(text);
+    while (safe.length > 1 && font.widthOfTextAtSize(safe, size) > maxWidth) safe = `${safe.slice(0, -2)}…`;
+    page.drawText(safe, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+  };
+
+  write(content.title, margin, 18, bold);
+  y -= 24;
+  for (const line of content.header) {
+    write(line, margin, 10);
+    y -= 14;
+  }
+  for (const { title, sheet } of tablesOf(content)) {
+    y -= 12;
+    newPageIfBelow(48);
+    write(title, margin, 12, bold);
+    y -= 18;
+    const columnWidth = (width - 2 * margin) / Math.max(1, sheet.columns.length);
+    const row = (cells: readonly (string | number | null)[], font = regular) => {
+      newPageIfBelow(14);
+      cells.forEach((value, index) => write(value === null ? '—' : String(value), margin + index * columnWidth, 9, font, columnWidth - 6));
+      y -= 13;
+    };
+    row(sheet.columns, bold);
+    for (const cells of sheet.rows) row(cells.map((value) => (typeof value === 'number' ? formatPdfNumber(value) : value)));
+  }
+  return document.save();
+}
+
+const formatPdfNumber = (value: number) =>
+  Number.isInteger(value) ? value.toLocaleString('es-ES') : value.toLocaleString('es-ES', { maximumFractionDigits: 3 });
