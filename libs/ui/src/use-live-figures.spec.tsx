@@ -40,7 +40,9 @@ describe('live figures', () => {
     const pending: ((value: string) => void)[] = [];
     let fail = false;
     const load = jest.fn((signal: AbortSignal) =>
-      fail ? Promise.reject(new Error('sin red')) : new Promise<string>((resolve) => pending.push(resolve) && signal.addEventListener('abort', () => undefined)),
+      fail
+        ? Promise.reject(new Error('sin red'))
+        : new Promise<string>((resolve) => pending.push(resolve) && signal.addEventListener('abort', () => undefined)),
     );
     const { result } = renderHook(() => useLiveFigures(load, ['dieshop'], 'week'));
     act(() => handlers.get(liveEvents.indicatorsChanged)!({ area: 'dieshop' }));
