@@ -8,6 +8,10 @@ export interface SocketData {
   /** When the access token expires (ms since the epoch). */
   expiresAt?: number;
   expiry?: NodeJS.Timeout;
+  /** How many renewAccess the socket has sent: only the latest is applied. */
+  renewals?: number;
+  /** The renewal being applied: the next one waits for it (presence moves in order). */
+  applying?: Promise<void>;
 }
 
 /** The events the server sends to one socket directly; everything else goes to rooms (RealtimeService). */

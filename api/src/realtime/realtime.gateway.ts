@@ -100,12 +100,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage(liveEvents.renewAccess)
   async renewAccess(@ConnectedSocket() socket: PlantaSocket, @MessageBody() body: unknown): Promise<RenewAccessAck> {
     const request = renewAccessPayloadSchema.safeParse(body);
+    // Tokens checked at the same time may be answered out of order (a company switch right after a
+    // renewed session): the last one sent wins, and each is applied after the one before.
+    const renewal = (socket.data.renewals = (socket.data.renewals ?? 0) + 1);
     try {
       if (!request.success) throw refusal(messages.invalidAccessToken);
       const { identity, expiresAt } = await this.identify(request.data.token);
       if (identity.userId !== socket.data.identity.userId) throw refusal(messages.invalidAccessToken);
       if (socket.disconnected) return { ok: false, error: messages.invalidAccessToken };
-      await this.access.renew(socket, identity, expiresAt);
+      // A newer token arrived meanwhile: that one decides where the socket goes.
+      if (renewal !== socket.data.renewals) return { ok: true };
+      const applied = (socket.data.applying ?? Promise.resolve()).then(() =>
+        renewal === socket.data.renewals ? this.access.renew(socket, identity, expiresAt) : undefined,
+      );
+      socket.data.applying = applied.catch(() => undefined);
+      await applied;
       return { ok: true };
     } catch (error) {
       return { ok: false, error: (error as Error).message };

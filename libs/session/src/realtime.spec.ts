@@ -28,7 +28,18 @@ class FakeSocket implements RealtimeSocket {
   connectCalls = 0;
   disconnectCalls = 0;
 
-  constructor(readonly options: RealtimeSocketOptions) {}
+  /** The token the last handshake sent (socket.io asks `auth` when it opens and on every reconnection). */
+  handshakeSent: string | null = null;
+
+  constructor(readonly options: RealtimeSocketOptions) {
+    this.handshake();
+  }
+
+  private handshake(): void {
+    this.options.auth((data) => {
+      this.handshakeSent = data.token;
+    });
+  }
 
   on(event: string, listener: Handler): this {
     if (!this.handlers.has(event)) this.handlers.set(event, new Set());
@@ -47,6 +58,7 @@ class FakeSocket implements RealtimeSocket {
   connect(): this {
     this.connectCalls += 1;
     this.active = true;
+    this.handshake();
     return this;
   }
   disconnect(): this {
@@ -264,15 +276,34 @@ describe('realtime socket (spec 4, 7)', () => {
     expect(sessionStore.get(reconnectingAtom)).toBe(false);
   });
 
-  it('reconnects with the new token when the token changes while not connected', () => {
+  it('hands a token that changed during the handshake over once connected, on the same connection', () => {
     watchRealtimeSession();
     signIn('token-1');
     const socket = sockets[0];
     sessionStore.set(accessTokenAtom, 'token-2');
     expect(sockets).toHaveLength(1);
-    expect(socket.connectCalls).toBe(1);
-    expect(socket.tokenSent()).toBe('token-2');
+    expect(socket.connectCalls).toBe(0);
     expect(socket.emitted.filter((entry) => entry.event === 'renewAccess')).toEqual([]);
+    socket.fire('connect');
+    expect(socket.emitted.filter((entry) => entry.event === 'renewAccess').map((entry) => entry.args[0])).toEqual([{ token: 'token-2' }]);
+    expect(socket.connectCalls).toBe(0);
+  });
+
+  it('connects again with the new token when the old one is refused, or when the socket had stopped', () => {
+    watchRealtimeSession();
+    signIn('token-1');
+    const socket = sockets[0];
+    sessionStore.set(accessTokenAtom, 'token-2');
+    socket.active = false;
+    socket.fire('connect_error', { data: { statusCode: 401 } });
+    expect(socket.connectCalls).toBe(1);
+    expect(socket.handshakeSent).toBe('token-2');
+
+    socket.active = false;
+    sessionStore.set(accessTokenAtom, 'token-3');
+    expect(socket.connectCalls).toBe(2);
+    expect(socket.handshakeSent).toBe('token-3');
+    expect(sockets).toHaveLength(1);
   });
 });
 

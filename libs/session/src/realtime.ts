@@ -71,6 +71,8 @@ const HANDSHAKE_RETRY = { budgetMs: Infinity, firstDelayMs: 1_000, maxDelayMs: 1
 let factory: RealtimeSocketFactory = defaultRealtimeSocketFactory;
 let socket: RealtimeSocket | null = null;
 let socketToken: string | null = null;
+/** The token the socket's last handshake sent: a newer one is handed over once connected. */
+let handshakeToken: string | null = null;
 let stopWatching: (() => void) | null = null;
 let stopSessionEndListener: (() => void) | null = null;
 let pageMounted = false;
@@ -184,7 +186,10 @@ function attach(target: RealtimeSocket, event: string, handler: Listener): void 
 function createSocket(): RealtimeSocket {
   const created = factory({
     path: REALTIME_PATH,
-    auth: (callback) => callback({ token: sessionStore.get(accessTokenAtom) }),
+    auth: (callback) => {
+      handshakeToken = sessionStore.get(accessTokenAtom);
+      callback({ token: handshakeToken });
+    },
   });
   internalHandlers = [];
   attach(created, 'connect', () => {
@@ -192,6 +197,8 @@ function createSocket(): RealtimeSocket {
     setState('connected');
     joinRoomOnce(created);
     notifyCatchUp();
+    // The token changed while the handshake was under way: hand the new one over on this socket.
+    if (socketToken && handshakeToken !== socketToken) renew(created, socketToken);
   });
   attach(created, 'connect_error', ((error?: { data?: { statusCode?: number } }) => {
     // The server could not check the token now (503): socket.io stops there, so try again later.
@@ -206,6 +213,8 @@ function createSocket(): RealtimeSocket {
       );
       return;
     }
+    // Refused with a token that has been replaced since: try the new one.
+    if (!created.active && socketToken && handshakeToken !== socketToken) return reconnect(created);
     // Not active any more: the server refused the handshake (bad or expired token); do not retry.
     setState(created.active ? 'reconnecting' : 'refused');
   }) as Listener);
@@ -230,10 +239,12 @@ export function startRealtime(): boolean {
   if (!token || !canConnect(user)) return false;
   if (socket) {
     if (token !== socketToken) {
-      // A new token (company switch, renewed session): the server must see it.
+      // A new token (company switch, renewed session): the server must see it. While the socket
+      // is still connecting, its connection hands it over (a reconnection would start a new
+      // session with the server for nothing).
       socketToken = token;
       if (socket.connected) renew(socket, token);
-      else reconnect(socket);
+      else if (!socket.active) reconnect(socket);
     }
     return true;
   }
@@ -251,6 +262,7 @@ export function stopRealtime(): void {
   const current = socket;
   socket = null;
   socketToken = null;
+  handshakeToken = null;
   stopSessionEndListener?.();
   stopSessionEndListener = null;
   if (current) {
