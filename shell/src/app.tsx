@@ -1,4 +1,4 @@
-import { FluentProvider, makeStaticStyles } from '@fluentui/react-components';
+import { FluentProvider, makeStaticStyles, tokens } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -12,8 +12,12 @@ import { fluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
 import { AppRoutes } from './routing/app-routes';
 
-// The portal fills the window: no browser default margin framing it.
-const useGlobalStyles = makeStaticStyles({ body: { margin: 0 } });
+// The portal fills the window: no browser default margin framing it. Plain links (router links
+// in tables and lists) take the theme's link colour: the browser's dark blue is unreadable on the dark theme.
+const useGlobalStyles = makeStaticStyles({
+  body: { margin: 0 },
+  'a:not([class]), a:not([class]):visited': { color: tokens.colorBrandForegroundLink },
+});
 
 function Theme({ children }: { children: ReactNode }) {
   useGlobalStyles();
