@@ -1,7 +1,7 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EndpointResponse, indicatorEndpoints, IndicatorArea } from '@planta/contracts';
+import { indicatorEndpoints, type EndpointResponse, type IndicatorArea } from '@planta/contracts';
 import { useAtomValue } from 'jotai';
 import { call, userAtom } from '@planta/session';
 import { filtersKey, type DashboardFilters, type ExportSheet, type WidgetProps } from '@planta/shell-contract';
@@ -28,13 +28,21 @@ export const useWidgetStyles = makeStyles({
 
 type IndicatorEndpoint = (typeof indicatorEndpoints)['production' | 'maintenance' | 'dieshop'];
 
-/** The query of an indicators endpoint for the dashboard's filters: the period (up to now without `to`), and the press and shift where the endpoint takes them. */
-export function indicatorQuery(filters: DashboardFilters, takes: { line?: boolean; shift?: boolean } = {}) {
+/** Each area's indicators endpoint: its live changes are that area's. */
+const AREA_OF = new Map<IndicatorEndpoint, IndicatorArea>([
+  [indicatorEndpoints.production, 'production'],
+  [indicatorEndpoints.maintenance, 'maintenance'],
+  [indicatorEndpoints.dieshop, 'dieshop'],
+]);
+
+/** The query of an indicators endpoint for the dashboard's filters: the period (up to now without `to`), and the press and shift where the endpoint's query takes them. */
+export function indicatorQuery(filters: DashboardFilters, endpoint: IndicatorEndpoint) {
+  const takes = endpoint.query.shape;
   return {
     from: filters.from,
     ...(filters.to ? { to: filters.to } : {}),
-    ...(takes.line && filters.lineId ? { line_id: filters.lineId } : {}),
-    ...(takes.shift && filters.shiftId ? { shift_id: filters.shiftId } : {}),
+    ...('line_id' in takes && filters.lineId ? { line_id: filters.lineId } : {}),
+    ...('shift_id' in takes && filters.shiftId ? { shift_id: filters.shiftId } : {}),
   };
 }
 
@@ -75,17 +83,12 @@ export function loadShared<T>(key: string, request: (signal: AbortSignal) => Pro
 }
 
 /** An area's indicators for the dashboard's filters, kept live (useLiveFigures) and shared between the area's widgets. */
-export function useIndicatorFigures<E extends IndicatorEndpoint>(
-  endpoint: E,
-  filters: DashboardFilters,
-  area: IndicatorArea,
-  takes: { line?: boolean; shift?: boolean } = {},
-): LiveFigures<EndpointResponse<E>> {
-  const query = indicatorQuery(filters, takes);
+export function useIndicatorFigures<E extends IndicatorEndpoint>(endpoint: E, filters: DashboardFilters): LiveFigures<EndpointResponse<E>> {
+  const query = indicatorQuery(filters, endpoint);
   const key = `${endpoint.path}?${JSON.stringify(query)}`;
   return useLiveFigures(
     (signal) => loadShared(key, (own) => call(endpoint as IndicatorEndpoint, { query }, { signal: own }) as Promise<EndpointResponse<E>>, signal),
-    [area],
+    [AREA_OF.get(endpoint)!],
     `${key}|${filtersKey(filters)}`,
   );
 }

@@ -48,7 +48,7 @@ function correctionSheets(corrections: Corrections | null, t: TFunction): Export
  */
 export default function DieshopCorrectionsWidget({ filters, display, onExport }: WidgetProps) {
   const { t } = useTranslation('dieshop');
-  const figures = useIndicatorFigures(indicatorEndpoints.dieshop, filters, 'dieshop');
+  const figures = useIndicatorFigures(indicatorEndpoints.dieshop, filters);
   useWidgetExport(onExport, figures.data ? correctionSheets(figures.data.corrections, t) : null);
   return <WidgetFrame live={figures}>{(data) => <CorrectionsView corrections={data.corrections} display={display} />}</WidgetFrame>;
 }

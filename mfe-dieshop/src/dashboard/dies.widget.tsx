@@ -37,7 +37,7 @@ function diesSheets(data: DieshopIndicators, t: TFunction): ExportSheet[] {
  */
 export default function DieshopDiesWidget({ filters, display, onExport }: WidgetProps) {
   const { t } = useTranslation('dieshop');
-  const figures = useIndicatorFigures(indicatorEndpoints.dieshop, filters, 'dieshop');
+  const figures = useIndicatorFigures(indicatorEndpoints.dieshop, filters);
   useWidgetExport(onExport, figures.data ? diesSheets(figures.data, t) : null);
   return <WidgetFrame live={figures}>{(data) => <DiesView data={data} display={display} />}</WidgetFrame>;
 }

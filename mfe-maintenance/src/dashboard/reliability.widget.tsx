@@ -4,24 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { indicatorEndpoints, type MaintenanceIndicators, type ReliabilityFigures } from '@planta/contracts';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
-import {
-  FigureCard,
-  useFormat,
-  type Formats,
-  exportNumber,
-  exportPercent,
-  useWidgetExport,
-  useWidgetStyles,
-  WidgetFrame,
-  useIndicatorFigures,
-} from '@planta/ui';
-import { useReliabilityTexts } from '../components/reliability-figures';
+import { FigureCard, useFormat, exportNumber, exportPercent, useWidgetExport, useWidgetStyles, WidgetFrame, useIndicatorFigures } from '@planta/ui';
+import { summaryPath } from '../components/maintenance-paths';
+import { hours, useReliabilityTexts } from '../components/reliability-figures';
 import '../i18n';
 
 type Reliability = MaintenanceIndicators['plant'];
-
-const summaryPath = (machineId: number) => `/apps/maintenance-dashboard/machineResume/${machineId}`;
-const hours = (format: Formats, value: number | null) => (value === null ? '—' : `${format.number(value, 1)} h`);
 
 /** The indicators' figures in the shape the reliability texts (the dashboard's tooltips) read. */
 const asFigures = (figures: Reliability): ReliabilityFigures => ({
@@ -84,7 +72,7 @@ function reliabilitySheets(data: MaintenanceIndicators, lineId: number | null, t
  */
 export default function MaintenanceReliabilityWidget({ filters, display, onExport }: WidgetProps) {
   const { t } = useTranslation('maintenance');
-  const figures = useIndicatorFigures(indicatorEndpoints.maintenance, filters, 'maintenance', { line: true });
+  const figures = useIndicatorFigures(indicatorEndpoints.maintenance, filters);
   useWidgetExport(onExport, figures.data ? reliabilitySheets(figures.data, filters.lineId, t) : null);
   return <WidgetFrame live={figures}>{(data) => <ReliabilityView data={data} display={display} lineId={filters.lineId} />}</WidgetFrame>;
 }

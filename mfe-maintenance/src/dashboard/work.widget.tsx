@@ -19,10 +19,10 @@ import {
   WidgetFrame,
   useIndicatorFigures,
 } from '@planta/ui';
+import { DASHBOARD_PATH } from '../components/maintenance-paths';
 import '../i18n';
 
 const BOARD_PATH = '/apps/maintenance-kanban-board';
-const DASHBOARD_PATH = '/apps/maintenance-dashboard/all';
 
 const causeName = (t: TFunction, cause: string) => t(`common:enums.stopCause.${i18nKey(cause)}`);
 
@@ -53,7 +53,7 @@ function workSheets(data: MaintenanceIndicators, t: TFunction): ExportSheet[] {
  */
 export default function MaintenanceWorkWidget({ filters, display, onExport }: WidgetProps) {
   const { t } = useTranslation('maintenance');
-  const figures = useIndicatorFigures(indicatorEndpoints.maintenance, filters, 'maintenance', { line: true });
+  const figures = useIndicatorFigures(indicatorEndpoints.maintenance, filters);
   useWidgetExport(onExport, figures.data ? workSheets(figures.data, t) : null);
   return <WidgetFrame live={figures}>{(data) => <WorkView data={data} display={display} />}</WidgetFrame>;
 }

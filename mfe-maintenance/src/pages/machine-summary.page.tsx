@@ -11,7 +11,7 @@ import { MeterChart } from '../components/meter-chart';
 import { MeterReadingDialog } from '../components/meter-reading-dialog';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
 import { ReliabilityCards } from '../components/reliability-figures';
-import { DASHBOARD_PATH, summaryPath } from './maintenance-dashboard.page';
+import { DASHBOARD_PATH, summaryPath } from '../components/maintenance-paths';
 
 /** Tablets and phones: a coarse pointer or a narrow screen puts 'Reportar falla' first and big. */
 const TOUCH_QUERY = '(pointer: coarse), (max-width: 899.98px)';

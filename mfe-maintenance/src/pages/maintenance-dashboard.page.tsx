@@ -37,10 +37,8 @@ import { ErrorCard, FigureCard, i18nKey, showSnackbar, useCan, useFormat, useRef
 import type { TFunction } from 'i18next';
 import '../i18n';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
-import { useReliabilityTexts } from '../components/reliability-figures';
-
-export const DASHBOARD_PATH = '/apps/maintenance-dashboard/all';
-export const summaryPath = (machineId: number) => `/apps/maintenance-dashboard/machineResume/${machineId}`;
+import { DASHBOARD_PATH, summaryPath } from '../components/maintenance-paths';
+import { hours, useReliabilityTexts } from '../components/reliability-figures';
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
@@ -56,8 +54,6 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto' },
   progress: { minWidth: '120px' },
 });
-
-const hours = (format: Formats, value: number | null) => (value === null ? '—' : `${format.number(value, 1)} h`);
 
 /** The figures of the whole dashboard as sheet rows: what the cards, charts and tables show. */
 async function exportDashboard(dashboard: MaintenanceDashboard, t: TFunction, format: Formats) {

@@ -27,7 +27,7 @@ function checksSheets(data: ProductionIndicators, t: TFunction): ExportSheet[] {
 
 /** 'Controles dimensionales': the 10-minute critical-dimension checks answered, expected and missed, and their share, per press. */
 export default function ChecksWidget({ filters, onExport }: WidgetProps) {
-  const live = useIndicatorFigures(indicatorEndpoints.production, filters, 'production', { line: true, shift: true });
+  const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
   useWidgetExport(onExport, live.data ? checksSheets(live.data, t) : null);
   return <WidgetFrame live={live}>{(data) => <ChecksFigures data={data} />}</WidgetFrame>;

@@ -48,7 +48,7 @@ function oeeSheets(data: ProductionIndicators, filters: DashboardFilters, displa
  * shop-floor display: the one press, in large type, with its net kg/h against the goal.
  */
 export default function OeeWidget({ filters, display, onExport }: WidgetProps) {
-  const live = useIndicatorFigures(indicatorEndpoints.production, filters, 'production', { line: true, shift: true });
+  const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
   useWidgetExport(onExport, live.data ? oeeSheets(live.data, filters, display, t) : null);
   return <WidgetFrame live={live}>{(data) => <OeeFigures data={data} filters={filters} display={display} />}</WidgetFrame>;

@@ -68,7 +68,7 @@ const kg = (format: Formats, value: number, t: TFunction) => t('dashboard.kgValu
 
 /** 'Productividad y recuperación': net kg/h of each press against its goal, the plant's recovery and scrap, good and billet kg. */
 export default function OutputWidget({ filters, onExport }: WidgetProps) {
-  const live = useIndicatorFigures(indicatorEndpoints.production, filters, 'production', { line: true, shift: true });
+  const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
   useWidgetExport(onExport, live.data ? outputSheets(live.data, t) : null);
   return <WidgetFrame live={live}>{(data) => <OutputFigures data={data} />}</WidgetFrame>;

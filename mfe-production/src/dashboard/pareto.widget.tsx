@@ -34,7 +34,7 @@ function paretoSheets(data: ProductionIndicators, t: TFunction): ExportSheet[] {
 
 /** 'Pareto de pérdidas': minutes of the presses' unplanned stops by cause, largest first, with the cumulative share. */
 export default function ParetoWidget({ filters, onExport }: WidgetProps) {
-  const live = useIndicatorFigures(indicatorEndpoints.production, filters, 'production', { line: true, shift: true });
+  const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
   useWidgetExport(onExport, live.data ? paretoSheets(live.data, t) : null);
   return <WidgetFrame live={live}>{(data) => <ParetoChart data={data} />}</WidgetFrame>;

@@ -27,7 +27,7 @@ function trendSheets(data: ProductionIndicators, t: TFunction, format: Formats):
 
 /** 'Tendencia de OEE': OEE, availability, performance and quality day by day (a day without figures leaves a gap). */
 export default function TrendWidget({ filters, onExport }: WidgetProps) {
-  const live = useIndicatorFigures(indicatorEndpoints.production, filters, 'production', { line: true, shift: true });
+  const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
   const format = useFormat();
   useWidgetExport(onExport, live.data ? trendSheets(live.data, t, format) : null);
