@@ -1,6 +1,16 @@
 // What the benchmarks share: percentiles, one-at-a-time timing, the tables they print, and a
 // plain `pg` stand-in for the API's tenant scope (the baseline of "via plain pg" rows).
 
+/** Lines of the budgets exceeded in this run: each table marks its own, `npm run bench` lists them at the end and fails. */
+export const overBudget = [];
+
+/** 'ok' or 'OVER BUDGET' for a figure against its budget (same unit), remembering what was exceeded. */
+export function budgetMark(label, value, budget, unit = 'ms') {
+  if (value <= budget) return `≤ ${budget} ${unit} ok`;
+  overBudget.push(`${label}: ${Math.round(value)} ${unit} > ${budget} ${unit}`);
+  return `≤ ${budget} ${unit} OVER BUDGET`;
+}
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**

@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
@@ -75,6 +76,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+        // Before the contract check: a replayed answer (issue 17) is sent as it was stored.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         RequestDrain,

@@ -1,16 +1,19 @@
 import { FluentProvider, makeStaticStyles, tokens } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { I18n } from '@planta/i18n';
-import { currentSettingsAtom, followGrants, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
+import { currentSettingsAtom, followGrants, isSignedInAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
+import { LayoutFrame } from './layout/layout';
+import { OfflineQueueStatus } from './layout/offline-queue-status';
 import { ReconnectingStatus } from './layout/reconnecting-status';
 import { Snackbars } from './layout/snackbars';
 import { fluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
 import { AppRoutes } from './routing/app-routes';
+import { useNextStepNeeded, usePrefetchChrome } from './routing/next-step.prefetch';
 
 // The portal fills the window: no browser default margin framing it. Plain links (router links
 // in tables and lists) take the theme's link colour: the browser's dark blue is unreadable on the dark theme.
@@ -35,19 +38,27 @@ function StartUp({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
-  useLoadRemotes();
+  const nextStepNeeded = useNextStepNeeded();
+  useLoadRemotes(nextStepNeeded);
+  usePrefetchChrome(nextStepNeeded);
 
   // The grants follow the session from its first token on (menu, routes and buttons obey them).
   useEffect(() => followGrants(), []);
 
+  // Once per page load: `t` changes whenever an area adds its texts, which must not sign anyone in again.
+  const translate = useRef(t);
+  translate.current = t;
   useEffect(() => {
     resetJoinedRoom();
-    void signInWithToken({ accessUrl: window.location.pathname }).then((result) => {
-      if (result.outcome === 'failed') showSnackbar({ message: t('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
-      if (result.outcome === 'unreachable') showSnackbar({ message: t('session.serverUnreachable'), variant: 'warning' });
+    void signInWithToken({ accessUrl: window.location.pathname }).then(async (result) => {
+      const say = translate.current;
+      if (result.outcome === 'failed') showSnackbar({ message: say('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
+      if (result.outcome === 'unreachable') showSnackbar({ message: say('session.serverUnreachable'), variant: 'warning' });
+      // A signed-in user's page is framed by the chrome: loaded now, it shows with the page, not after it.
+      if (sessionStore.get(isSignedInAtom)) await LayoutFrame.preload().catch(() => undefined);
       setReady(true);
     });
-  }, [t]);
+  }, []);
 
   // Spec 4/8: a 401 from any call ends the session and returns to /login (a 503 or no answer never does: the client retries).
   useEffect(
@@ -74,6 +85,7 @@ export function App({ i18n }: { i18n: I18n }) {
             </StartUp>
             <Snackbars />
             <ReconnectingStatus />
+            <OfflineQueueStatus />
           </BrowserRouter>
         </Theme>
       </I18nextProvider>

@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { messages } from '@planta/contracts';
 import { apiErrorBody } from '../common/api-error';
 import { workspaceRoot } from '../config/workspace-root';
+import { compressedFiles } from './compressed-files';
 
 /** The remotes the shell loads at run time: federation container name → folder under /mfe/. */
 export const REMOTES = { mfe_auth: 'auth', mfe_production: 'production', mfe_maintenance: 'maintenance', mfe_dieshop: 'dieshop', mfe_admin: 'admin' } as const;
@@ -37,20 +38,37 @@ export function remoteOrigins(map: Record<string, string>): string[] {
   ];
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+/** Read at every start-up, changed by a deployment: a warm visit uses its copy for a minute, then a stale one while it checks. */
+const SHORT_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+
+/**
+ * Hashed files are cached for good; the remotes map and the remotes' manifests for a short while
+ * (a new build of one remote is seen within a minute, without rebuilding the shell); the install
+ * manifest for five minutes; the entries (remoteEntry.js, the page, the service worker) are
+ * checked every time.
+ */
+export function cacheControlOf(file: string): string {
+  if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) return IMMUTABLE;
+  if (file.endsWith('mf-manifest.json')) return SHORT_CACHE;
+  if (file.endsWith('.webmanifest')) return 'public, max-age=300';
+  return NO_CACHE;
+}
+
 const NOT_SPA = /^\/(api|mfe|socket\.io)(\/|$)|^\/remotes\.json$/;
 const NOT_FILES = /^\/(api|socket\.io)(\/|$)/;
 
 /**
  * Serves the built shell at /, each remote's build under /mfe/<name>/ and the remotes map, on
- * the API's origin. Hashed files are cached for good; entry files never, so a new build of one
- * remote is picked up at once without rebuilding the shell.
+ * the API's origin, text compressed (brotli or gzip), cached as cacheControlOf says.
  */
 export function serveWebApps(app: NestExpressApplication, map: Record<string, string>): void {
   const logger = new Logger('Web');
-  const noCache = (response: Response) => response.setHeader('Cache-Control', 'no-cache');
   const setHeaders = (response: Response, file: string) => {
-    if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    else noCache(response);
+    response.setHeader('Cache-Control', cacheControlOf(file));
+    // The install manifest has its own type.
+    if (file.endsWith('.webmanifest')) response.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
   };
 
   // Source maps stay next to the builds for the team (error reports), not for every visitor.
@@ -59,26 +77,32 @@ export function serveWebApps(app: NestExpressApplication, map: Record<string, st
     response.status(404).json(apiErrorBody(404, messages.notFound));
   });
   app.use('/remotes.json', (_request: Request, response: Response) => {
-    noCache(response);
+    response.setHeader('Cache-Control', SHORT_CACHE);
     response.json(map);
   });
   for (const folder of Object.values(REMOTES)) {
     const dist = join(workspaceRoot, `mfe-${folder}`, 'dist');
     if (!existsSync(dist)) logger.warn(`mfe-${folder} is not built (${dist}); its area will show an error card.`);
-    app.use(`/mfe/${folder}`, express.static(dist, { setHeaders, fallthrough: true, index: false }));
+    app.use(`/mfe/${folder}`, compressedFiles(dist, cacheControlOf), express.static(dist, { setHeaders, fallthrough: true, index: false }));
   }
   const shell = join(workspaceRoot, 'shell', 'dist');
   if (!existsSync(join(shell, 'index.html'))) {
     logger.warn(`The shell is not built (${shell}): only the API is served.`);
     return;
   }
-  const shellFiles = express.static(shell, { setHeaders, index: false });
+  const shellCompressed = compressedFiles(shell, cacheControlOf);
+  const shellPlain = express.static(shell, { setHeaders, index: false });
   // API calls and the socket skip the file lookup (a stat per request otherwise).
-  app.use((request: Request, response: Response, next: NextFunction) => (NOT_FILES.test(request.path) ? next() : shellFiles(request, response, next)));
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    NOT_FILES.test(request.path) ? next() : shellCompressed(request, response, () => shellPlain(request, response, next)),
+  );
   // Any other page address is a route of the single-page portal.
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SPA.test(request.path)) return next();
-    noCache(response);
-    response.sendFile(join(shell, 'index.html'));
+    request.url = '/index.html';
+    shellCompressed(request, response, () => {
+      response.setHeader('Cache-Control', NO_CACHE);
+      response.sendFile(join(shell, 'index.html'));
+    });
   });
 }

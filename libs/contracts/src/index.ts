@@ -2,6 +2,7 @@ export * from './roles';
 export * from './pages';
 export * from './messages';
 export * from './error.schema';
+export * from './idempotency';
 export * from './common.schema';
 export * from './auth.schema';
 export * from './company.schema';

@@ -8,3 +8,4 @@ export * from './device-settings';
 export * from './realtime';
 export * from './grants';
 export * from './retry-rules';
+export * from './offline-queue';

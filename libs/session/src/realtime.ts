@@ -1,5 +1,4 @@
 import { atom } from 'jotai';
-import { io } from 'socket.io-client';
 import { liveEvents, permissionEndpoints, type JoinToRoomAck, type JoinToRoomPayload, type RenewAccessAck, type User } from '@planta/contracts';
 import { call, retryingCallsAtom } from './api-client';
 import { retryDelay } from './retry-rules';
@@ -45,8 +44,72 @@ export type RealtimeSocketFactory = (options: RealtimeSocketOptions) => Realtime
 
 export const REALTIME_PATH = '/socket.io';
 
+/**
+ * A socket.io socket whose client library loads when the socket is first opened (after sign-in),
+ * so that the sign-in page does not download it. Until then it keeps the listeners, the wanted
+ * state and the messages to send, and hands them over; a failed download is tried again.
+ */
+class DeferredSocket implements RealtimeSocket {
+  private socket: RealtimeSocket | null = null;
+  private readonly listeners: [string, Listener][] = [];
+  private readonly waiting: ((socket: RealtimeSocket) => void)[] = [];
+  private wanted = true;
+
+  constructor(options: RealtimeSocketOptions) {
+    this.load(options);
+  }
+
+  private load(options: RealtimeSocketOptions): void {
+    import('socket.io-client').then(
+      ({ io }) => {
+        const socket = io({ path: options.path, auth: options.auth, autoConnect: false }) as unknown as RealtimeSocket;
+        for (const [event, listener] of this.listeners.splice(0)) socket.on(event, listener);
+        this.socket = socket;
+        for (const send of this.waiting.splice(0)) send(socket);
+        if (this.wanted) socket.connect();
+      },
+      (error: unknown) => {
+        console.warn('The realtime client could not be loaded; trying again:', error);
+        if (this.wanted) setTimeout(() => this.load(options), 5_000);
+      },
+    );
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+  get active(): boolean {
+    return this.socket ? this.socket.active : this.wanted;
+  }
+  on(event: string, listener: Listener): this {
+    if (this.socket) this.socket.on(event, listener);
+    else this.listeners.push([event, listener]);
+    return this;
+  }
+  off(event: string, listener?: Listener): this {
+    if (this.socket) this.socket.off(event, listener);
+    else this.listeners.splice(0, this.listeners.length, ...this.listeners.filter(([name, own]) => name !== event || (listener && own !== listener)));
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): this {
+    if (this.socket) this.socket.emit(event, ...args);
+    else this.waiting.push((socket) => socket.emit(event, ...args));
+    return this;
+  }
+  connect(): this {
+    this.wanted = true;
+    this.socket?.connect();
+    return this;
+  }
+  disconnect(): this {
+    this.wanted = false;
+    this.socket?.disconnect();
+    return this;
+  }
+}
+
 /** Same origin, path /socket.io, default reconnection backoff. */
-export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) => io({ path: options.path, auth: options.auth }) as unknown as RealtimeSocket;
+export const defaultRealtimeSocketFactory: RealtimeSocketFactory = (options) => new DeferredSocket(options);
 
 /**
  * - idle: no socket (signed out) · connecting: first attempt · connected

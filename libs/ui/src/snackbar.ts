@@ -1,6 +1,7 @@
 /**
  * Snackbars any app can raise and only the shell renders (it owns the toaster): a tiny
- * publish-subscribe held by this shared singleton lib.
+ * publish-subscribe. Each app bundles its own copy of this lib, so the listeners live on the
+ * page (one set under a global symbol), not in the module.
  */
 export type SnackbarVariant = 'success' | 'warning' | 'error' | 'info';
 export type SnackbarPosition = 'top' | 'top-end' | 'bottom' | 'bottom-end';
@@ -18,7 +19,9 @@ export const SNACKBAR_DEFAULT_MS = 6000;
 export const SNACKBAR_MAX_STACK = 5;
 
 type Listener = (snackbar: Required<SnackbarMessage>) => void;
-const listeners = new Set<Listener>();
+const LISTENERS = Symbol.for('planta.snackbar.listeners');
+const page = globalThis as typeof globalThis & { [LISTENERS]?: Set<Listener> };
+const listeners = (page[LISTENERS] ??= new Set<Listener>());
 
 export function showSnackbar(snackbar: SnackbarMessage): void {
   const complete: Required<SnackbarMessage> = { variant: 'info', position: 'bottom', autoHideMs: SNACKBAR_DEFAULT_MS, ...snackbar };

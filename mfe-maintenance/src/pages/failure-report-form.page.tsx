@@ -29,7 +29,7 @@ import {
   type FailureSeverity,
   type StopCause,
 } from '@planta/contracts';
-import { call, errorMessage, isApiRequestError } from '@planta/session';
+import { callOrQueue, errorMessage, isApiRequestError } from '@planta/session';
 import { i18nKey, PhotoPicker, showSnackbar, useCan, usePhotoPicker, useReferenceOptions } from '@planta/ui';
 import '../i18n';
 import { MACHINE_QUERY_PARAM, REPORTS_PATH } from './failure-report.shared';
@@ -50,8 +50,15 @@ type Errors = Partial<Record<'machine_id' | 'area' | 'kind' | 'severity' | 'desc
  * /apps/failure-damage-report/new: the tablet form of a failure or damage report. `?machine=<id>`
  * (the machine summary's QR) chooses the machine. Photos come from the camera or the gallery; one
  * over the company's limit is refused at once; the report and its photos are sent in one request.
+ * Without network the report is kept and sent when it returns, once (issue 17: the shell says it is
+ * pending); the form then starts afresh for the next report.
  */
 export default function FailureReportFormPage() {
+  const [round, setRound] = useState(0);
+  return <FailureReportForm key={round} onQueued={() => setRound((current) => current + 1)} />;
+}
+
+function FailureReportForm({ onQueued }: { onQueued: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['maintenance', 'common']);
   const navigate = useNavigate();
@@ -99,7 +106,9 @@ export default function FailureReportFormPage() {
     picker.appendTo(body);
     setSending(true);
     try {
-      const created = await call(failureReportEndpoints.create, { body: body as never });
+      const outcome = await callOrQueue(failureReportEndpoints.create, { body: body as never }, { kind: 'failureReport' });
+      if (outcome.status === 'queued') return onQueued();
+      const created = outcome.data;
       showSnackbar({ message: t('maintenance:failureReport.sent', { number: created.number }), variant: 'success' });
       navigate(`${REPORTS_PATH}/${created.id}`);
     } catch (error) {

@@ -359,6 +359,7 @@ function MaintenanceDashboardPage() {
                       value={Math.min(1, plan.used_share)}
                       color={plan.used_share >= 1 ? 'error' : 'warning'}
                       thickness="large"
+                      aria-label={`${t('dashboard.used')}: ${plan.name} · ${plan.machine_name}`}
                     />
                     <Text size={200}>
                       {format.number(plan.value, 1)} / {format.number(plan.next_due_value, 1)} {plan.unit} ({format.percent(plan.used_share)})
@@ -370,7 +371,11 @@ function MaintenanceDashboardPage() {
             <Card className={styles.panel}>
               <Title3 as="h2">{t('dashboard.workMix')}</Title3>
               <Text>{t('dashboard.workMixText', mix)}</Text>
-              <ProgressBar value={mixTotal ? (mix!.corrective + mix!.improvement) / mixTotal : 0} thickness="large" />
+              <ProgressBar
+                value={mixTotal ? (mix!.corrective + mix!.improvement) / mixTotal : 0}
+                thickness="large"
+                aria-label={t('dashboard.reactiveShare', { share: format.percent(mixTotal ? (mix!.corrective + mix!.improvement) / mixTotal : null) })}
+              />
               <Text size={200} className={styles.muted}>
                 {t('dashboard.reactiveShare', { share: format.percent(mixTotal ? (mix!.corrective + mix!.improvement) / mixTotal : null) })}
               </Text>

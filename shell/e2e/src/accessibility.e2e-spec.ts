@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
+import { AREA_SCREENS, openAreaScreen } from '../support/area-screens';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { freshPagePerTest, login, visible } from '../support/browser';
 
 /**
  * Issue 9 item 11: axe (with its experimental rules, as the audit ran it) finds nothing serious
  * or critical on the whole page — shell and area together — of the screens plant staff use most.
- * The planning board has its own check in planning-board.e2e-spec.ts.
+ * The planning board has its own check in planning-board.e2e-spec.ts. Issue 17 adds each area's
+ * main screen, as the role that uses it (support/area-screens.ts).
  */
 describe('accessibility (axe, serious and critical)', () => {
   let page: Page;
@@ -38,6 +40,12 @@ describe('accessibility (axe, serious and critical)', () => {
     await page.goto('/apps/extrusion-line/new');
     await main.getByRole('button', { name: 'Guardar' }).click();
     await visible(main.getByText('Este campo es obligatorio').first());
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it.each(AREA_SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
+    await login(page, screen.email);
+    await openAreaScreen(page, screen);
     await expectNoSeriousAxeViolations(page);
   });
 });

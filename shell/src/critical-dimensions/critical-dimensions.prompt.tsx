@@ -4,8 +4,16 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { criticalDimensionsFormSchema, dieLabel, orderEndpoints, type CriticalDimensionsForm, type DimensionRecord, type OrderDie } from '@planta/contracts';
-import { call, errorMessage, userAtom } from '@planta/session';
+import {
+  criticalDimensionsFormSchema,
+  dieLabel,
+  orderEndpoints,
+  type CriticalDimensionsForm,
+  type DimensionRecord,
+  type OrderDie,
+  type SavedDimensionRecord,
+} from '@planta/contracts';
+import { call, callOrQueue, errorMessage, onOfflineQueueEvent, userAtom } from '@planta/session';
 import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';
@@ -13,6 +21,8 @@ import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warning
 /** How often the running order dies are asked for; the marks themselves are checked every second. */
 const REFRESH_MS = 60_000;
 const handledKey = (orderDieId: number) => `planta.criticalDimensions.${orderDieId}`;
+/** How the offline queue names these saves (common:offlineQueue.kinds). */
+const QUEUE_KIND = 'criticalDimensions';
 
 function storedMark(orderDieId: number): number | null {
   const value = Number(localStorage.getItem(handledKey(orderDieId)));
@@ -55,6 +65,25 @@ export function CriticalDimensionsPrompt() {
     return () => clearInterval(timer);
   }, [fetchRunning]);
 
+  // A value outside its profile's tolerance is told at once, and stays long enough to be read at the press.
+  const warnOutOfTolerance = useCallback(
+    (answered: readonly SavedDimensionRecord[]) => {
+      for (const message of outOfToleranceMessages(answered, (key, values) => t(key, values), i18n.resolvedLanguage ?? i18n.language)) {
+        showSnackbar({ message, variant: 'warning', position: 'top', autoHideMs: OUT_OF_TOLERANCE_MS });
+      }
+    },
+    [t, i18n],
+  );
+
+  // An entry saved without network is checked against the tolerance when the queue sends it (the shell tells that it was sent).
+  useEffect(
+    () =>
+      onOfflineQueueEvent((event) => {
+        if (event.type === 'sent' && event.entry.kind === QUEUE_KIND && Array.isArray(event.data)) warnOutOfTolerance(event.data as SavedDimensionRecord[]);
+      }),
+    [warnOutOfTolerance],
+  );
+
   useEffect(() => {
     // A new order die starts from the mark last handled for it (kept across reloads), before its
     // first check: a reload within the minute of a mark already answered or closed does not ask again.
@@ -81,13 +110,13 @@ export function CriticalDimensionsPrompt() {
       { order_dies_id: orderDie.id, dimension_text: 'DimensionB', dimension_value: dimensionB, date_saved: now },
     ];
     try {
-      const answered = await call(orderEndpoints.saveDieCriticalDimension, { body: records });
+      // Without network the entry is kept and sent when it returns, once (issue 17): the mark counts as answered.
+      const outcome = await callOrQueue(orderEndpoints.saveDieCriticalDimension, { body: records }, { kind: QUEUE_KIND });
       setState((current) => saved(current));
+      // A queued entry: the shell says it is pending ('Guardado sin conexión…', offline-queue-status.tsx).
+      if (outcome.status === 'queued') return;
       showSnackbar({ message: t('criticalDimensions.saved', 'Información Guardada'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
-      // A value outside its profile's tolerance is told at once, and stays long enough to be read at the press.
-      for (const message of outOfToleranceMessages(answered, (key, values) => t(key, values), i18n.resolvedLanguage ?? i18n.language)) {
-        showSnackbar({ message, variant: 'warning', position: 'top', autoHideMs: OUT_OF_TOLERANCE_MS });
-      }
+      warnOutOfTolerance(outcome.data);
       void fetchRunning();
     } catch (error) {
       showSnackbar({ message: errorMessage(error), variant: 'error', position: 'top-end', autoHideMs: 2000 });

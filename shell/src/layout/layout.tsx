@@ -1,17 +1,20 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, setLanguage } from '@planta/i18n';
 import type { RouteSettings } from '@planta/shell-contract';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, deviceClassAtom, deviceSettingsAtom, TOUCH_QUERY, userAtom } from '@planta/session';
 import { LoadingScreen } from '@planta/ui';
+import { useFocusAfterNavigation } from './focus-after-navigation';
+import { useTouchTargetStyles } from './touch-targets.styles';
+import { preloadable } from '../routing/preloadable';
 import { useMediaQuery } from './use-media';
 
 export { CONTENT_MAX_WIDTH, HEADER_HEIGHT, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
 // The chrome (navbar, toolbar, settings, search, ...) loads only where it is shown, so that the
-// sign-in screens, which hide it, do not download it.
-const LayoutFrame = lazy(() => import('./layout-frame'));
+// sign-in screens, which hide it, do not download it; start-up loads it ahead for a signed-in user.
+export const LayoutFrame = preloadable(async () => (await import('./layout-frame')).default);
 
 /** The language the user keeps in their settings is applied after sign-in. */
 function useUserLanguage(language: string | undefined): void {
@@ -29,6 +32,10 @@ function useDeviceClass(): void {
   useEffect(() => setDeviceClass(touch ? 'touch' : 'desktop'), [touch, setDeviceClass]);
 }
 
+type LayoutParts = Partial<Record<'navbar' | 'toolbar' | 'footer' | 'leftSidePanel' | 'rightSidePanel', { display?: boolean }>>;
+const PARTS = ['navbar', 'toolbar', 'footer', 'leftSidePanel', 'rightSidePanel'] as const;
+const hidesEveryPart = (config: LayoutParts | undefined) => !!config && PARTS.every((part) => config[part]?.display === false);
+
 /**
  * The page layout of spec 2.5. A route's settings are merged over the defaults and the user's
  * own settings while it is shown; a route that hides every part of the chrome gets its page alone.
@@ -39,14 +46,17 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
   const user = useAtomValue(userAtom);
   const device = useAtomValue(deviceSettingsAtom);
   useDeviceClass();
+  // Every route, the sign-in pages too, is laid out here: 44 px touch targets on tablets.
+  useTouchTargetStyles();
+  useFocusAfterNavigation();
   useEffect(() => {
     applyRouteSettings(settings ?? null, device);
   }, [settings, defaults, user.data.settings, device]);
   useUserLanguage(user.data.settings.language);
 
-  const config = current.layout.config;
-  const chromeless =
-    !config.navbar.display && !config.toolbar.display && !config.footer.display && !config.leftSidePanel.display && !config.rightSidePanel.display;
+  // A route that hides the chrome is chromeless from its first render, before its settings are
+  // applied: the sign-in page must not download the chrome to hide it a moment later.
+  const chromeless = hidesEveryPart(settings?.layout?.config as LayoutParts | undefined) || hidesEveryPart(current.layout.config);
   if (chromeless) return <main dir={current.direction}>{children}</main>;
   return (
     <Suspense fallback={<LoadingScreen delayMs={200} />}>

@@ -6,6 +6,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
 import { NavIcon } from './icons';
 import { navigationTitle } from './nav-utils';
+import { TOUCH_QUERY } from './use-media';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0 },
@@ -25,6 +26,8 @@ const useStyles = makeStyles({
     cursor: 'pointer',
     borderRadius: tokens.borderRadiusMedium,
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
+    // A finger's 44 px on tablets (touch-targets.styles.ts covers Fluent's controls).
+    [`@media ${TOUCH_QUERY}`]: { minHeight: '44px' },
   },
   active: { backgroundColor: tokens.colorSubtleBackgroundSelected, fontWeight: tokens.fontWeightSemibold },
   label: { flex: 1, textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },

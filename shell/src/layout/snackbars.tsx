@@ -1,27 +1,52 @@
-import { makeStyles, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { useEffect } from 'react';
-import { LAYERS, onSnackbar, SNACKBAR_MAX_STACK } from '@planta/ui';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { onSnackbar, type SnackbarMessage } from '@planta/ui';
 
-// The toaster's portal node sits above every other Fluent overlay (LAYERS): a drawer or dialog
-// opened after the first message must not cover the next one.
-const useStyles = makeStyles({ mountNode: { zIndex: LAYERS.toast } });
+type ToasterProps = { queue: readonly Required<SnackbarMessage>[]; onShown: (count: number) => void };
 
-/** Renders the snackbars any app raises (spec 9: at most five stacked, 6 s unless said otherwise). */
+// The toaster loads with the first snackbar: most pages, the sign-in page among them, never show one.
+const loadToaster = () => import('./snackbar-toaster');
+
+/** A toaster that cannot be loaded (the network is down) must not take the page with it. */
+class ToasterBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error) {
+    console.warn('Snackbars could not be shown:', error);
+    this.props.onError();
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Renders the snackbars any app raises; those raised while the toaster loads wait in a queue, and
+ * a toaster that could not be loaded is tried again with the next snackbar.
+ */
 export function Snackbars() {
-  const styles = useStyles();
-  const toasterId = useId('snackbars');
-  const { dispatchToast } = useToastController(toasterId);
+  const [queue, setQueue] = useState<Required<SnackbarMessage>[]>([]);
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(
     () =>
-      onSnackbar(({ message, variant, position, autoHideMs }) =>
-        dispatchToast(
-          <Toast>
-            <ToastTitle>{message}</ToastTitle>
-          </Toast>,
-          { intent: variant, position, timeout: autoHideMs },
-        ),
-      ),
-    [dispatchToast],
+      onSnackbar((snackbar) => {
+        setQueue((waiting) => [...waiting, snackbar]);
+        setToaster((current: ComponentType<ToasterProps> | null) => current ?? lazy(loadToaster));
+      }),
+    [],
   );
-  return <Toaster toasterId={toasterId} limit={SNACKBAR_MAX_STACK} mountNode={{ className: styles.mountNode }} />;
+  const shown = useCallback((count: number) => setQueue((waiting) => waiting.slice(count)), []);
+  const failed = useCallback(() => setToaster(null), []);
+  if (!Toaster) return null;
+  return (
+    <ToasterBoundary onError={failed}>
+      <Suspense fallback={null}>
+        <Toaster queue={queue} onShown={shown} />
+      </Suspense>
+    </ToasterBoundary>
+  );
 }

@@ -1,13 +1,14 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteModule, type RemoteName } from '@planta/shell-contract';
+import { REMOTES_MAP_URL, remotesMapResponse } from './remotes-map.request';
 
 export type RemoteState = { status: 'loading' } | { status: 'ready'; module: RemoteModule } | { status: 'failed'; error: string };
 
 let remotesMap: Partial<Record<RemoteName, string>> = {};
 
 /** Reads `/remotes.json` (name → manifest URL) and registers every remote with the federation runtime. */
-export async function registerRemotesFromMap(url = '/remotes.json'): Promise<void> {
-  const response = await fetch(url, { cache: 'no-store' });
+export async function registerRemotesFromMap(url = REMOTES_MAP_URL): Promise<void> {
+  const response = await remotesMapResponse(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   remotesMap = (await response.json()) as Partial<Record<RemoteName, string>>;
   registerRemotes(

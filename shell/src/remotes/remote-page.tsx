@@ -1,20 +1,28 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageLoader } from '@planta/shell-contract';
-import { ErrorCard, LoadingScreen } from '@planta/ui';
+import { LoadingScreen } from '@planta/ui';
+import { ErrorCard } from '../layout/lazy-error-card';
+import { preloadable, type Preloadable } from '../routing/preloadable';
 
 /** Pages and widgets take different props: each caller names its own. */
 const pages = new Map<PageLoader, unknown>();
 
-/** One lazy component per page (or widget) loader, so that navigating back does not load it again. */
-export function lazyPage<Props extends object = object>(load: PageLoader): ComponentType<Props> {
-  let page = pages.get(load) as ComponentType<Props> | undefined;
+/** One component per page (or widget) loader, so that navigating back does not load it again. */
+export function lazyPage<Props extends object = object>(load: PageLoader): Preloadable<Props> {
+  let page = pages.get(load) as Preloadable<Props> | undefined;
   if (!page) {
-    page = lazy(async () => ({ default: (await load()).default as ComponentType<Props> }));
+    page = preloadable(async () => (await load()).default as ComponentType<Props>);
     pages.set(load, page);
   }
   return page;
 }
+
+/** Loads a page ahead, so that it renders at once when shown (a failure shows when it is). */
+export const preloadPage = (load: PageLoader) =>
+  lazyPage(load)
+    .preload()
+    .catch(() => undefined);
 
 /** Forgets a loader's component, so that a retry loads it again from the network. */
 export const forgetPage = (load: PageLoader) => pages.delete(load);

@@ -1,21 +1,50 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
-import { REMOTE_NAMES, type RemoteName } from '@planta/shell-contract';
+import { useCallback, useEffect, useRef } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@planta/shell-contract';
 import { loadRemoteModule, type RemoteState } from './remote-loader';
+import { preloadPage } from './remote-page';
+
+/** A remote's module, with the page of the address shown loaded too, so that it renders at once. */
+async function loadWithPage(name: RemoteName, pathname: string): Promise<RemoteState> {
+  const state = await loadRemoteModule(name);
+  if (state.status !== 'ready') return state;
+  const route = state.module.routes.find((candidate) => candidate.load && matchPath(candidate.path, pathname));
+  if (route?.load) await preloadPage(route.load);
+  return state;
+}
 
 /** What each remote's module is: loading, ready or failed (the shell's own state, not shared). */
 export const remoteStatesAtom = atom<Record<RemoteName, RemoteState>>(
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, { status: 'loading' }])) as Record<RemoteName, RemoteState>,
 );
 
-/** Loads every remote in parallel once; each settles on its own, so one failure blocks nothing. */
-export function useLoadRemotes(): void {
+/**
+ * Loads each remote once, when it is needed: the remote of the address shown first (the sign-in
+ * screens need only theirs), then, when `all` (someone is signed in or signing in), every other
+ * one (the menu and the dashboards are made of them). Each settles on its own, so one failure
+ * blocks nothing.
+ */
+export function useLoadRemotes(all: boolean): void {
   const setStates = useSetAtom(remoteStatesAtom);
+  const { pathname } = useLocation();
+  const here = remoteForPath(pathname);
+  const at = useRef(pathname);
+  at.current = pathname;
+  const requested = useRef(new Map<RemoteName, Promise<unknown>>());
   useEffect(() => {
-    for (const name of REMOTE_NAMES) {
-      void loadRemoteModule(name).then((state) => setStates((states) => ({ ...states, [name]: state })));
-    }
-  }, [setStates]);
+    const load = (name: RemoteName) => {
+      let loading = requested.current.get(name);
+      if (!loading) {
+        loading = loadWithPage(name, at.current).then((state) => setStates((states) => ({ ...states, [name]: state })));
+        requested.current.set(name, loading);
+      }
+      return loading;
+    };
+    const first = here ? load(here) : Promise.resolve();
+    // The others wait for the page being opened, so that they do not compete with it.
+    if (all) void first.finally(() => REMOTE_NAMES.forEach(load));
+  }, [here, all, setStates]);
 }
 
 export function useRemoteStates() {

@@ -1,17 +1,35 @@
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { REMOTE_AREAS, REMOTE_NAMES, type RouteAccessRule, type RouteDefinition } from '@planta/shell-contract';
-import { ErrorCard, LoadingScreen } from '@planta/ui';
+import { useAtomValue } from 'jotai';
+import { isSignedInAtom } from '@planta/session';
+import { NO_CHROME, REMOTE_AREAS, REMOTE_NAMES, type RouteAccessRule, type RouteDefinition } from '@planta/shell-contract';
+import { LoadingScreen } from '@planta/ui';
+import { ErrorCard } from '../layout/lazy-error-card';
 import { Layout } from '../layout/layout';
-import { DashboardPage } from '../pages/dashboard.page';
-import { ErrorPage } from '../pages/error.page';
-import { WelcomePage } from '../pages/welcome.page';
 import { RemotePage } from '../remotes/remote-page';
 import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
+import { preloadable, type Preloadable } from './preloadable';
 import { RouteGuard } from './route-guard';
 import { ShareSignIn } from './share-sign-in';
 import { HOME, NOT_FOUND, SHELL_ROUTES } from './shell-routes';
+
+/** The shell's own pages load when first shown (the sign-in page needs none of them), or ahead. */
+function shellPage<Props extends object>(load: () => Promise<ComponentType<Props>>): Preloadable<Props> {
+  const Page = preloadable(load);
+  function ShellPage(props: Props) {
+    return (
+      <Suspense fallback={<LoadingScreen delayMs={200} />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(ShellPage, { preload: Page.preload });
+}
+
+export const WelcomePage = shellPage(async () => (await import('../pages/welcome.page')).WelcomePage);
+const DashboardPage = shellPage(async () => (await import('../pages/dashboard.page')).DashboardPage);
+const ErrorPage = shellPage(async () => (await import('../pages/error.page')).ErrorPage);
 
 /**
  * A route's page inside the layout, behind the guard of its access rule (a page grant or a role
@@ -51,6 +69,9 @@ function RemoteUnavailable({ name }: { name: (typeof REMOTE_NAMES)[number] }) {
  */
 export function AppRoutes() {
   const states = useRemoteStates();
+  // Only the sign-in screens are open to visitors, and they stand alone: no chrome to download for them.
+  const signedIn = useAtomValue(isSignedInAtom);
+  const pendingSettings = signedIn ? undefined : NO_CHROME;
   const remoteRoutes = useMemo(
     () =>
       REMOTE_NAMES.flatMap((name) => {
@@ -61,7 +82,7 @@ export function AppRoutes() {
               key={`${name}${prefix}`}
               path={prefix}
               element={
-                <Layout>
+                <Layout settings={pendingSettings}>
                   <RemoteUnavailable name={name} />
                 </Layout>
               }
@@ -70,7 +91,7 @@ export function AppRoutes() {
               key={`${name}${prefix}/*`}
               path={`${prefix}/*`}
               element={
-                <Layout>
+                <Layout settings={pendingSettings}>
                   <RemoteUnavailable name={name} />
                 </Layout>
               }
@@ -88,7 +109,7 @@ export function AppRoutes() {
           />
         ));
       }),
-    [states],
+    [states, pendingSettings],
   );
 
   return (

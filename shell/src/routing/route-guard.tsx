@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { PageAlias } from '@planta/contracts';
 import { grantsAtom, refreshGrants, rememberedUrlAtom, routeDecision, userAtom, userRolesAtom } from '@planta/session';
-import { ErrorCard, LoadingScreen } from '@planta/ui';
+import { LoadingScreen } from '@planta/ui';
+import { ErrorCard } from '../layout/lazy-error-card';
 
 /**
  * Spec 2.1 and architecture.md "Permissions in the UI": renders the route when the user may open

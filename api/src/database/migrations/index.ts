@@ -16,6 +16,7 @@ import { Dieshop1764700000000 } from './1764700000000-dieshop';
 import { Corrections1764800000000 } from './1764800000000-corrections';
 import { Uploads1764900000000 } from './1764900000000-uploads';
 import { IndicatorsChangedNotify1765000000000 } from './1765000000000-indicators-changed-notify';
+import { IdempotencyKeys1765100000000 } from './1765100000000-idempotency-keys';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   Corrections1764800000000,
   Uploads1764900000000,
   IndicatorsChangedNotify1765000000000,
+  IdempotencyKeys1765100000000,
 ];

@@ -88,6 +88,19 @@ export const common: BundleShape<typeof es> = {
     saved: 'تم حفظ التغييرات',
     deleted: 'تم حذف السجل',
   },
+  offlineQueue: {
+    savedOffline: 'حُفظ دون اتصال: سيُرسل عند عودة الشبكة',
+    pending: 'بانتظار الإرسال: {{count}}',
+    pendingDetail: 'محفوظ دون اتصال وسيُرسل عند عودة الشبكة: {{count}}',
+    sending: 'جارٍ إرسال ما حُفظ دون اتصال…',
+    lastError: 'آخر محاولة: {{message}}',
+    sent: 'أُرسل ما حُفظ دون اتصال: {{what}}',
+    refused: 'تعذّر إرسال ما حُفظ دون اتصال ({{what}}): {{message}}',
+    kinds: {
+      criticalDimensions: 'الأبعاد الحرجة',
+      failureReport: 'بلاغ عطل أو ضرر',
+    },
+  },
   errors: {
     forbidden: 'ليست لديك صلاحية لتنفيذ هذا الإجراء',
     network: 'تعذّر الاتصال بالخادم. تحقّق من اتصالك وحاول مرة أخرى.',

@@ -271,6 +271,7 @@ export const shell: BundleShape<typeof es> = {
     tokenSignInFailed: 'تعذّر تسجيل الدخول باستخدام الرمز (TOKEN)',
     tokenSignInSucceeded: 'تمت المصادقة بنجاح',
     reconnecting: 'جارٍ إعادة الاتصال…',
+    offline: 'لا يوجد اتصال',
     serverUnreachable: 'تعذّر الاتصال بالخادم. ما زالت جلستك محفوظة: أعد تحميل الصفحة بعد بضع ثوانٍ.',
   },
   navigation: {

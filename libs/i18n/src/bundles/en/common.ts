@@ -88,6 +88,19 @@ export const common: BundleShape<typeof es> = {
     saved: 'Changes saved',
     deleted: 'Record deleted',
   },
+  offlineQueue: {
+    savedOffline: 'Saved offline: it will be sent when the network is back',
+    pending: 'Waiting to be sent: {{count}}',
+    pendingDetail: 'Saved offline, to be sent when the network is back: {{count}}',
+    sending: 'Sending what was saved offline…',
+    lastError: 'Last attempt: {{message}}',
+    sent: 'Sent what was saved offline: {{what}}',
+    refused: 'What was saved offline could not be sent ({{what}}): {{message}}',
+    kinds: {
+      criticalDimensions: 'Critical dimensions',
+      failureReport: 'Failure or damage report',
+    },
+  },
   errors: {
     forbidden: 'You do not have permission for this action',
     network: 'Could not reach the server. Check your connection and try again.',

@@ -271,6 +271,7 @@ export const shell: BundleShape<typeof es> = {
     tokenSignInFailed: 'Could not sign in with the TOKEN',
     tokenSignInSucceeded: 'Signed in successfully',
     reconnecting: 'Reconnecting…',
+    offline: 'No connection',
     serverUnreachable: 'Could not reach the server. Your session is still saved: reload the page in a few seconds.',
   },
   navigation: {

@@ -90,6 +90,20 @@ export const common = {
     saved: 'Cambios guardados',
     deleted: 'Registro eliminado',
   },
+  /** Saves kept while the network is down and sent when it returns (issue 17, @planta/session offline-queue). */
+  offlineQueue: {
+    savedOffline: 'Guardado sin conexión: se enviará al volver la red',
+    pending: 'Pendientes de envío: {{count}}',
+    pendingDetail: 'Guardados sin conexión que se enviarán al volver la red: {{count}}',
+    sending: 'Enviando lo guardado sin conexión…',
+    lastError: 'Último intento: {{message}}',
+    sent: 'Enviado lo guardado sin conexión: {{what}}',
+    refused: 'No se pudo enviar lo guardado sin conexión ({{what}}): {{message}}',
+    kinds: {
+      criticalDimensions: 'Dimensiones críticas',
+      failureReport: 'Reporte de falla o daño',
+    },
+  },
   errors: {
     forbidden: 'No tienes permiso para esta acción',
     network: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',

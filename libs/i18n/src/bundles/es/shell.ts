@@ -277,6 +277,8 @@ export const shell = {
     tokenSignInSucceeded: 'Autenticado correctamente',
     /** While calls wait to be sent again or the live connection comes back (an API restart): the session stays. */
     reconnecting: 'Reconectando…',
+    /** The browser has no network: the portal goes on from its cache until it comes back. */
+    offline: 'Sin conexión',
     /** The stored session could not be checked at start-up: the API out of reach. */
     serverUnreachable: 'No se pudo conectar con el servidor. Tu sesión sigue guardada: recarga la página en unos segundos.',
   },

@@ -88,6 +88,19 @@ export const common: BundleShape<typeof es> = {
     saved: 'Değişiklikler kaydedildi',
     deleted: 'Kayıt silindi',
   },
+  offlineQueue: {
+    savedOffline: 'Çevrimdışı kaydedildi: ağ geri geldiğinde gönderilecek',
+    pending: 'Gönderilmeyi bekleyen: {{count}}',
+    pendingDetail: 'Çevrimdışı kaydedilen, ağ geri geldiğinde gönderilecek: {{count}}',
+    sending: 'Çevrimdışı kaydedilenler gönderiliyor…',
+    lastError: 'Son deneme: {{message}}',
+    sent: 'Çevrimdışı kaydedilen gönderildi: {{what}}',
+    refused: 'Çevrimdışı kaydedilen gönderilemedi ({{what}}): {{message}}',
+    kinds: {
+      criticalDimensions: 'Kritik ölçüler',
+      failureReport: 'Arıza veya hasar bildirimi',
+    },
+  },
   errors: {
     forbidden: 'Bu işlem için yetkiniz yok',
     network: 'Sunucuya bağlanılamadı. Bağlantınızı kontrol edip tekrar deneyin.',

@@ -271,6 +271,7 @@ export const shell: BundleShape<typeof es> = {
     tokenSignInFailed: 'TOKEN ile giriş yapılırken hata oluştu',
     tokenSignInSucceeded: 'Kimlik doğrulama başarılı',
     reconnecting: 'Yeniden bağlanılıyor…',
+    offline: 'Bağlantı yok',
     serverUnreachable: 'Sunucuya ulaşılamadı. Oturumunuz hâlâ kayıtlı: birkaç saniye sonra sayfayı yenileyin.',
   },
   navigation: {

@@ -1,0 +1,221 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { areaTitle, eventually, freshPagePerTest, hidden, login, onPath, settle, visible } from '../support/browser';
+
+/**
+ * Issue 17: an installable portal (web app manifest and icons) that starts from the service
+ * worker's cache on a tablet whose network comes and goes, and says 'Sin conexión' meanwhile
+ * instead of breaking.
+ */
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type?: string;
+  purpose?: string;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Width and height from a PNG's IHDR chunk. */
+const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
+/** The time of a test that waits out the client's retries of a read (about 30 s) before it reports the failure. */
+const WAITS_OUT_RETRIES = 180_000;
+
+const offlineStatus = (page: Page) => page.getByRole('status').filter({ hasText: 'Sin conexión' });
+const loginHeading = (page: Page) => page.getByRole('heading', { name: 'INGRESA A TU CUENTA' });
+
+/** The service worker is active and answers this page's requests. */
+async function controlled(page: Page): Promise<void> {
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await eventually(async () => expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true));
+}
+
+/**
+ * One online visit is enough: every script and JSON file the page loaded from the portal
+ * (the shell's and the remotes' files, the remotes map and manifests; not the API) is in the
+ * worker's cache.
+ */
+async function cachedForOffline(page: Page): Promise<void> {
+  await controlled(page);
+  await settle(page);
+  await eventually(async () => {
+    const missing = await page.evaluate(async () => {
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /\.(js|json)$/.test(url.pathname) && !/^\/(api|socket\.io)\//.test(url.pathname));
+      const found = await Promise.all(files.map(async (url) => ((await caches.match(url.href, { ignoreSearch: true })) ? null : url.pathname)));
+      return { files: files.length, missing: found.filter(Boolean) };
+    });
+    expect(missing.files).toBeGreaterThan(3);
+    expect(missing.missing).toEqual([]);
+  }, 20_000);
+}
+
+/** Every URL the portal's caches hold. */
+async function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+}
+
+/** Client-side navigation (no reload), as a click on an in-app link does. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await onPath(page, path);
+}
+
+/** Network cut (the browser's offline mode): the page is told at once. */
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await visible(offlineStatus(page));
+}
+
+describe('an installable portal that starts from cache', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  freshPagePerTest((state) => ({ context, page } = state));
+
+  it("links a web app manifest served as application/manifest+json: 'Planta', standalone from /, with 192 and 512 PNG icons", async () => {
+    await page.goto('/login');
+    await visible(loginHeading(page));
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+
+    const response = await context.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    // A short cache: a new logo or name reaches the tablets within minutes.
+    expect(response.headers()['cache-control']).toMatch(/max-age=(\d{1,3}|[1-2]\d{3}|3[0-5]\d{2}|3600)\b/);
+    const manifest = JSON.parse(await response.text()) as Record<string, unknown> & { icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({ name: 'Planta', start_url: '/', scope: '/', display: 'standalone', lang: 'es' });
+    expect(typeof manifest.short_name).toBe('string');
+    expect(typeof manifest.background_color).toBe('string');
+    // The same colour as the page's own theme-color.
+    expect(manifest.theme_color).toBe(await page.locator('meta[name="theme-color"]').getAttribute('content'));
+
+    const sizes = manifest.icons.map((icon) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose?.split(' ').includes('maskable'))).toBe(true);
+    const appleTouch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    const icons = [...manifest.icons, { src: appleTouch!, sizes: '180x180', type: 'image/png' }];
+    for (const icon of icons) {
+      const image = await context.request.get(icon.src);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const bytes = await image.body();
+      expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect(pngSize(bytes)).toEqual({ width, height });
+      // And the browser decodes it at that size.
+      const decoded = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return { width: img.naturalWidth, height: img.naturalHeight };
+      }, icon.src);
+      expect(decoded).toEqual({ width, height });
+    }
+  });
+
+  it('has its service worker active and controlling the page after the first visit', async () => {
+    await page.goto('/login');
+    await visible(loginHeading(page));
+    await controlled(page);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toMatch(/\/service-worker\.js$/);
+  });
+
+  it("opens the sign-in page offline after one online visit, says 'Sin conexión', and the word goes when the network returns", async () => {
+    await page.goto('/login');
+    await visible(loginHeading(page));
+    await cachedForOffline(page);
+    expect(await offlineStatus(page).count()).toBe(0);
+
+    await goOffline(context, page);
+    // The status informs; the form stays usable underneath.
+    await visible(page.getByRole('textbox', { name: 'Correo' }));
+
+    await page.reload();
+    await visible(loginHeading(page));
+    await visible(page.getByRole('textbox', { name: 'Correo' }));
+    await visible(offlineStatus(page));
+    // An SPA route other than the one visited also opens (the cached page for every route).
+    await page.goto('/register');
+    await visible(offlineStatus(page));
+    await page.goto('/login');
+    await visible(loginHeading(page));
+
+    await context.setOffline(false);
+    await hidden(offlineStatus(page));
+    // The page still works with the network back: the sign-in reaches the API.
+    await login(page, 'operario@norte.example');
+  });
+
+  it(
+    'keeps a signed-in page on screen offline, a list that cannot be read says so in Spanish, and a reload still opens the portal',
+    async () => {
+      await login(page, 'jefe@norte.example');
+      // The list visited once online: its page's code is cached.
+      await page.goto('/apps/extrusion-line');
+      await visible(areaTitle(page, 'Líneas de extrusión'));
+      await page.goto('/apps/dashboards/welcome');
+      await visible(page.getByRole('main').getByRole('heading', { name: 'Jorge Salinas' }).or(page.getByRole('main').getByText('Jorge Salinas')));
+      await cachedForOffline(page);
+      // The API's answers and the live connection are never kept; the page and the build files are.
+      const cached = await cachedUrls(page);
+      expect(cached.filter((path) => /^\/(api|socket\.io)\//.test(path))).toEqual([]);
+      expect(cached).toEqual(expect.arrayContaining(['/index.html', '/remotes.json', '/mfe/production/mf-manifest.json', '/mfe/production/remoteEntry.js']));
+
+      await goOffline(context, page);
+      // The welcome page stays as it was, with the status above it.
+      await visible(page.getByRole('main').getByText('Jorge Salinas'));
+
+      // In-app navigation to the list: its read waits for the network, then says it could not be made.
+      await navigateInApp(page, '/apps/extrusion-line');
+      await onPath(page, '/apps/extrusion-line');
+      await visible(areaTitle(page, 'Líneas de extrusión'));
+      await visible(page.getByRole('main').getByText(/No se pudo conectar con el servidor/), 60_000);
+      await visible(offlineStatus(page));
+
+      // A reload without a network: the portal opens from the cache (signed in, or at the sign-in
+      // page with the stored session kept for the next load with a network), still saying so.
+      await page.reload();
+      await visible(loginHeading(page).or(areaTitle(page, 'Líneas de extrusión')), 60_000);
+      await visible(offlineStatus(page));
+
+      await context.setOffline(false);
+      await hidden(offlineStatus(page));
+    },
+    WAITS_OUT_RETRIES,
+  );
+
+  it(
+    'shows the welcome page opened offline with its greeting, and each figure it cannot read says so in Spanish',
+    async () => {
+      await login(page, 'jefe@norte.example');
+      await navigateInApp(page, '/apps/extrusion-line');
+      await visible(areaTitle(page, 'Líneas de extrusión'));
+      await cachedForOffline(page);
+
+      await goOffline(context, page);
+      await navigateInApp(page, '/apps/dashboards/welcome');
+      await visible(page.getByRole('main').getByText('Jorge Salinas'));
+      // The reads wait for the network (about 30 s), then each widget says what failed, with a retry.
+      await visible(page.getByRole('main').getByText(/No se pudieron cargar las cifras: No se pudo conectar con el servidor/), 60_000);
+      await visible(page.getByRole('main').getByRole('button', { name: 'Reintentar' }));
+      await visible(offlineStatus(page));
+      // Still signed in, with the menu the grants allow.
+      await visible(page.getByRole('navigation').first().getByRole('button', { name: 'Producción ágil' }));
+
+      await context.setOffline(false);
+      await hidden(offlineStatus(page));
+    },
+    WAITS_OUT_RETRIES,
+  );
+});

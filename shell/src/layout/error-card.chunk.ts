@@ -1,0 +1,2 @@
+// The chunk lazy-error-card.tsx loads: the shared ErrorCard alone.
+export { ErrorCard } from '@planta/ui';
