@@ -1,4 +1,5 @@
 import { hasPermission } from '@planta/contracts';
+import { remoteForPath } from '@planta/shell-contract';
 import { AUTH_ROUTES, GUEST_ONLY_PATHS } from './routes';
 
 const auth = (path: string) => AUTH_ROUTES.find((route) => route.path === path)?.auth;
@@ -6,6 +7,9 @@ const auth = (path: string) => AUTH_ROUTES.find((route) => route.path === path)?
 describe('auth routes (spec 2.1, 2.2)', () => {
   it('owns the four sign-in routes and the password change', () => {
     expect(AUTH_ROUTES.map((route) => route.path)).toEqual(['/login', '/register', '/callback', '/logout', '/change-password']);
+  });
+  it('are all addresses the shell knows to be this remote’s (so it loads this remote for them, signed in or not)', () => {
+    for (const route of AUTH_ROUTES) expect([route.path, remoteForPath(route.path)]).toEqual([route.path, 'mfe_auth']);
   });
   it('opens the password change to every signed-in role and to nobody signed out', () => {
     for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth('/change-password'), [role])).toBe(true);

@@ -10,7 +10,7 @@ import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICA
 const routesOf = (area: Area) => resourcesOf(area).map((resource) => resource.route);
 
 export const REMOTE_AREAS = {
-  mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback'] },
+  mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback', '/change-password'] },
   mfe_production: {
     title: 'Producción ágil',
     widgetsPage: PRODUCTION_INDICATORS_PAGE,

@@ -123,7 +123,12 @@ export async function focused(page: Page): Promise<Focused | null> {
 
 /** Fails unless an element has the focus, in view, with a visible focus indicator. */
 export async function expectVisibleFocus(page: Page, after: string): Promise<Focused> {
-  const state = await focused(page);
+  let state = await focused(page);
+  // The browser scrolls the focused element into view, smoothly where the page asks for it: a moment.
+  for (const deadline = Date.now() + 1_500; state && !state.inView && Date.now() < deadline;) {
+    await page.waitForTimeout(100);
+    state = await focused(page);
+  }
   if (!state) throw new Error(`after ${after} nothing has the focus (document.activeElement is the page)`);
   if (!state.inView) throw new Error(`after ${after} the focused ${state.description} is outside the window`);
   if (!state.indicated) throw new Error(`after ${after} the focused ${state.description} shows no focus indicator (it looks the same unfocused)`);

@@ -4,14 +4,14 @@ import { isSignedInAtom } from '@planta/session';
 import { LayoutFrame } from '../layout/layout';
 import { WelcomePage } from './app-routes';
 
+const INTENT_EVENTS = ['input', 'keydown', 'pointerdown'] as const;
+
 /**
  * Whether the portal may load what the next step certainly needs: someone is signed in, or a
  * visitor has started to sign in (typed, pressed a key or touched the page; focus alone does not
  * count, the sign-in form focuses itself). Nothing is loaded for a visitor who only looks at the
  * sign-in page; one who is typing gets the chrome and the areas while they type.
  */
-const INTENT_EVENTS = ['input', 'keydown', 'pointerdown'] as const;
-
 export function useNextStepNeeded(): boolean {
   const signedIn = useAtomValue(isSignedInAtom);
   const [started, setStarted] = useState(false);
