@@ -14,28 +14,14 @@ import {
 } from './offline-queue';
 import { ApiRequestError } from './api-client';
 import { clearSession, sessionStore, startSession } from './session.atoms';
-import { fakeJwt, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
+import { fakeJwt, fakeOperator, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const user = (id: number, companyId: number) => ({
-  uuid: `u-${id}`,
-  uid: `u-${id}`,
-  from: 'api' as const,
-  role: ['user'],
-  data: {
-    id,
-    company_id: companyId,
-    companyId,
-    displayName: 'Luis',
-    position: null,
-    photoURL: null,
-    email: 'operario@norte.example',
-    settings: {},
-    shortcuts: [],
-  },
-});
 const signIn = (id = 7, companyId = 2) =>
-  startSession({ user: user(id, companyId), access_token: fakeJwt({ sub: String(id), company_id: companyId, exp: Math.floor(Date.now() / 1000) + 3600 }) });
+  startSession({
+    user: fakeOperator(id, companyId),
+    access_token: fakeJwt({ sub: String(id), company_id: companyId, exp: Math.floor(Date.now() / 1000) + 3600 }),
+  });
 
 const records = [
   { order_dies_id: 5, dimension_text: 'DimensionA', dimension_value: 12.5, date_saved: '2026-01-01T10:00:00.000Z' },

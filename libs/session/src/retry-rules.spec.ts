@@ -2,7 +2,7 @@ import { NOT_PROCESSED_HEADER, storageKeys } from '@planta/contracts';
 import { apiRequest, ApiRequestError, configureApiClient, retryingCallsAtom, sessionMessages, type HttpMethod } from './api-client';
 import { retryAfterMs, retryDelay, retryPlan } from './retry-rules';
 import { accessTokenAtom, clearSession, onSessionEnd, sessionStore, startSession } from './session.atoms';
-import { fakeJwt, fakeResponse, installFetch, type FetchMock } from './testing/fakes';
+import { fakeJwt, fakeOperator, fakeResponse, installFetch, type FetchMock } from './testing/fakes';
 
 /**
  * While the API restarts or its database is out of reach, the browser keeps the session and sends
@@ -10,23 +10,7 @@ import { fakeJwt, fakeResponse, installFetch, type FetchMock } from './testing/f
  * the real client: the first answer a call meets, and whether it was sent again and the session kept.
  */
 
-const user = {
-  uuid: 'u-1',
-  uid: 'u-1',
-  from: 'api' as const,
-  role: ['user'],
-  data: {
-    id: 1,
-    company_id: 2,
-    companyId: 2,
-    displayName: 'Luis',
-    position: null,
-    photoURL: null,
-    email: 'operario@norte.example',
-    settings: {},
-    shortcuts: [],
-  },
-};
+const user = fakeOperator();
 const token = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 });
 
 type First = number | 'no answer';

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { areaTitle, eventually, freshPagePerTest, hidden, login, onPath, settle, visible } from '../support/browser';
+import { areaTitle, eventually, freshPagePerTest, hidden, login, navigateInApp, onPath, settle, visible } from '../support/browser';
 
 /**
  * Issue 17: an installable portal (web app manifest and icons) that starts from the service
@@ -59,15 +59,6 @@ async function cachedUrls(page: Page): Promise<string[]> {
     for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
     return urls;
   });
-}
-
-/** Client-side navigation (no reload), as a click on an in-app link does. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-  await onPath(page, path);
 }
 
 /** Network cut (the browser's offline mode): the page is told at once. */

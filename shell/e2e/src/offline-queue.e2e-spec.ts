@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
+import { sqlOnTestApi } from '../support/api-server';
 import { eventually, freshPagePerTest, login, visible, type BrowserPage } from '../support/browser';
 import { smallPng } from '../support/images';
 
@@ -14,21 +12,6 @@ import { smallPng } from '../support/images';
  */
 const OPERARIO = 'operario@norte.example';
 const PENDING_TEXT = 'Guardado sin conexión: se enviará al volver la red';
-
-/** Rows from the run's database as the superuser (global-setup's API): what no endpoint lists, such as the dimension records of a run. */
-async function sqlRows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const { PLANTA_E2E_PG_PORT: pgPort, PLANTA_E2E_DATA_DIR: dataDir } = process.env;
-  if (!pgPort || !dataDir) throw new Error('PLANTA_E2E_PG_PORT / PLANTA_E2E_DATA_DIR not set: run through shell/e2e/jest.config.js');
-  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
-  const client = new Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'planta' });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** The shell's status of saves kept offline (a status region, empty while nothing waits). */
 const queueStatus = (page: Page) => page.getByTestId('offline-queue-status');
@@ -81,24 +64,24 @@ describe('the offline queue', () => {
     let run: { id: number; started_by: number | null; start: Date } | undefined;
     afterEach(async () => {
       // The run goes back to how the global set-up left it: nobody's, so that no other test is prompted.
-      if (run) await sqlRows(`update order_die set started_by = $2, start_extrusion_time = $3 where id = $1`, [run.id, run.started_by, run.start]);
+      if (run) await sqlOnTestApi(`update order_die set started_by = $2, start_extrusion_time = $3 where id = $1`, [run.id, run.started_by, run.start]);
       run = undefined;
     });
 
     it('typed with the network cut is kept, shown as pending, and stored once when the network returns', async () => {
       // One of the demo's running runs becomes the operator's, 9 minutes in: the prompt asks at its 10-minute mark.
-      [run] = await sqlRows<{ id: number; started_by: number | null; start: Date }>(
+      [run] = await sqlOnTestApi<{ id: number; started_by: number | null; start: Date }>(
         `select od.id, od.started_by, od.start_extrusion_time as start from order_die od join company c on c.id = od.company_id
           where c.name = 'Extrusiones del Norte' and od.end_extrusion_time is null order by od.id limit 1`,
       );
       expect(run).toBeDefined();
-      const [{ start, since }] = await sqlRows<{ start: Date; since: Date }>(
+      const [{ start, since }] = await sqlOnTestApi<{ start: Date; since: Date }>(
         `update order_die set started_by = (select id from app_user where email = $2), start_extrusion_time = now() - interval '9 minutes'
           where id = $1 returning start_extrusion_time as start, now() as since`,
         [run!.id, OPERARIO],
       );
       const stored = () =>
-        sqlRows<{ dimension_text: string; value: number }>(
+        sqlOnTestApi<{ dimension_text: string; value: number }>(
           `select dimension_text, dimension_value::float8 as value from dimension_record where order_die_id = $1 and date_saved >= $2 order by dimension_text`,
           [run!.id, since],
         );

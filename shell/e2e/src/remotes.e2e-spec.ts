@@ -1,14 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { areaTitle, freshPagePerTest, login, onPath, visible } from '../support/browser';
-
-/** Client-side navigation (no reload), as a click on an in-app link does. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-  await onPath(page, path);
-}
+import { areaTitle, freshPagePerTest, login, navigateInApp, onPath, visible } from '../support/browser';
 
 /** A remote that cannot load shows an error card in its area only, and recovers on retry. */
 describe('an unavailable remote', () => {

@@ -114,25 +114,29 @@ export async function waitForHealth(api: RunningApi, timeoutMs = 120_000): Promi
 
 /**
  * Runs SQL on the API's database as the cluster's superuser (the password file the API wrote in
- * its data folder): for test set-up that no endpoint offers.
+ * its data folder), and answers its rows: for test set-up, and reads, that no endpoint offers.
  */
-export async function sqlAsSuperuser(api: Pick<RunningApi, 'pgPort' | 'dataDir'>, sql: string): Promise<void> {
+export async function sqlAsSuperuser<T = Record<string, unknown>>(
+  api: Pick<RunningApi, 'pgPort' | 'dataDir'>,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const password = readFileSync(join(api.dataDir, 'pg-password'), 'utf8').trim();
   const client = new Client({ host: '127.0.0.1', port: api.pgPort, user: 'postgres', password, database: 'planta' });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows as T[];
   } finally {
     await client.end();
   }
 }
 
 /** SQL as the superuser on the run's API (global-setup.ts), from a spec: for what no endpoint does yet. */
-export function sqlOnTestApi(sql: string): Promise<void> {
+export function sqlOnTestApi<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const { PLANTA_E2E_PG_PORT: pgPort, PLANTA_E2E_DATA_DIR: dataDir } = process.env;
   if (!pgPort || !dataDir) throw new Error('PLANTA_E2E_PG_PORT / PLANTA_E2E_DATA_DIR not set: run through shell/e2e/jest.config.js');
-  return sqlAsSuperuser({ pgPort: Number(pgPort), dataDir }, sql);
+  return sqlAsSuperuser<T>({ pgPort: Number(pgPort), dataDir }, sql, params);
 }
 
 /** SIGTERM (the API stops its PostgreSQL), SIGKILL after a grace period; resolves with the exit code. */

@@ -49,6 +49,15 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /** The path of the page's current URL. */
+/** Client-side navigation (no reload), as a click on an in-app link does. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await onPath(page, path);
+}
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the page is on this path (client-side navigations included). */

@@ -4,7 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { offlineQueueAtom, onOfflineQueueEvent, startOfflineQueue } from '@planta/session';
-import { LAYERS, showSnackbar } from '@planta/ui';
+import { showSnackbar } from '@planta/ui';
+import { STATUS_PILL, STATUS_REGION } from './status-pill.styles';
 
 /** A refusal of something typed a while ago stays long enough to be read at the press. */
 export const OFFLINE_REFUSAL_MS = 20_000;
@@ -13,27 +14,16 @@ export const SAVED_OFFLINE_NOTICE_MS = 8_000;
 
 const useStyles = makeStyles({
   region: {
-    position: 'fixed',
+    ...STATUS_REGION,
     // Above a fixed footer, at the start corner (the right one in Arabic).
     bottom: '72px',
     insetInlineStart: tokens.spacingHorizontalL,
-    zIndex: LAYERS.toast,
-    // It informs; it never stands in the way of a tap.
-    pointerEvents: 'none',
   },
   pill: {
-    display: 'flex',
-    alignItems: 'center',
+    ...STATUS_PILL,
     flexWrap: 'wrap',
     maxWidth: 'calc(100vw - 32px)',
-    gap: tokens.spacingHorizontalS,
     paddingBlock: tokens.spacingVerticalS,
-    paddingInline: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorNeutralBackgroundInverted,
-    color: tokens.colorNeutralForegroundInverted,
-    boxShadow: tokens.shadow8,
-    fontSize: tokens.fontSizeBase300,
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },

@@ -4,38 +4,23 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSettingsAtom, reconnectingAtom } from '@planta/session';
-import { LAYERS } from '@planta/ui';
 import { HEADER_HEIGHT, TOOLBAR_HEIGHT } from './layout-constants';
 import { keepLoadedFilesForOffline, workerSeesNetwork } from './offline-cache';
+import { STATUS_PILL, STATUS_REGION } from './status-pill.styles';
 
 /** A connection back within this time (a company switch, a blip) is not worth a word. */
 export const RECONNECTING_SHOWN_AFTER_MS = 600;
 
 const useStyles = makeStyles({
   region: {
-    position: 'fixed',
+    ...STATUS_REGION,
     // The whole width, the pill centred in it: the same in both writing directions.
     left: 0,
     right: 0,
     display: 'flex',
     justifyContent: 'center',
-    zIndex: LAYERS.toast,
-    // It informs; it never stands in the way of a click.
-    pointerEvents: 'none',
   },
-  pill: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    paddingBlock: tokens.spacingVerticalXS,
-    paddingInline: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorNeutralBackgroundInverted,
-    color: tokens.colorNeutralForegroundInverted,
-    boxShadow: tokens.shadow8,
-    fontSize: tokens.fontSizeBase300,
-    whiteSpace: 'nowrap',
-  },
+  pill: { ...STATUS_PILL, paddingBlock: tokens.spacingVerticalXS, whiteSpace: 'nowrap' },
   icon: { fontSize: tokens.fontSizeBase400 },
 });
 

@@ -33,3 +33,24 @@ export function sentBody(mock: FetchMock, call = 0): unknown {
 export function sentHeaders(mock: FetchMock, call = 0): Record<string, string> {
   return mock.mock.calls[call][1].headers as Record<string, string>;
 }
+
+/** The demo operator as the API returns a signed-in user (the session's user shape). */
+export function fakeOperator(id = 1, companyId = 2) {
+  return {
+    uuid: `u-${id}`,
+    uid: `u-${id}`,
+    from: 'api' as const,
+    role: ['user'],
+    data: {
+      id,
+      company_id: companyId,
+      companyId,
+      displayName: 'Luis',
+      position: null,
+      photoURL: null,
+      email: 'operario@norte.example',
+      settings: {},
+      shortcuts: [],
+    },
+  };
+}
