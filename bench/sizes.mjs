@@ -28,7 +28,7 @@ export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 260, remoteOwnCode: 60
  * with a little room, so that no change makes them worse. Each one goes down to its budget as
  * the budget is met (issue 17's note says which are still above).
  */
-export const CEILINGS_KB = { shellOnLogin: 310, loginPage: 395, remoteOwnCode: 65 };
+export const CEILINGS_KB = { shellOnLogin: 235, loginPage: 312, remoteOwnCode: BUDGETS_KB.remoteOwnCode };
 
 /** Each remote's first page: where its area opens, visited by an admin (who may see every area). */
 export const REMOTES = [
@@ -42,7 +42,7 @@ export const REMOTES = [
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The build file a URL path serves: /x.js from shell/dist, /mfe/<name>/x.js from mfe-<name>/dist. */
-function distFile(pathname) {
+export function distFile(pathname) {
   const remote = pathname.match(/^\/mfe\/([a-z]+)\/(.+)$/);
   return remote ? join(ROOT, `mfe-${remote[1]}`, 'dist', remote[2]) : join(ROOT, 'shell', 'dist', pathname.slice(1));
 }
@@ -53,7 +53,7 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 const DIGIT = Object.fromEntries([...BASE64].map((char, value) => [char, value]));
 
 /** The generated characters of a file attributed to each source of its map (Base64 VLQ "mappings"). */
-function charactersBySource(code, map) {
+export function charactersBySource(code, map) {
   const lines = code.split('\n');
   const counts = new Array(map.sources.length).fill(0);
   let source = 0;

@@ -3,8 +3,8 @@ import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
-import type { I18n } from '@planta/i18n';
-import { currentSettingsAtom, followGrants, isSignedInAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken } from '@planta/session';
+import { setLanguage, type I18n } from '@planta/i18n';
+import { currentSettingsAtom, followGrants, isSignedInAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken, userAtom } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { LayoutFrame } from './layout/layout';
 import { OfflineQueueStatus } from './layout/offline-queue-status';
@@ -35,7 +35,7 @@ function Theme({ children }: { children: ReactNode }) {
 
 /** Spec 4 start-up: nothing renders until the stored session has been checked. */
 function StartUp({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   const nextStepNeeded = useNextStepNeeded();
@@ -54,11 +54,16 @@ function StartUp({ children }: { children: ReactNode }) {
       const say = translate.current;
       if (result.outcome === 'failed') showSnackbar({ message: say('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
       if (result.outcome === 'unreachable') showSnackbar({ message: say('session.serverUnreachable'), variant: 'warning' });
-      // A signed-in user's page is framed by the chrome: loaded now, it shows with the page, not after it.
-      if (sessionStore.get(isSignedInAtom)) await LayoutFrame.preload().catch(() => undefined);
+      // A signed-in user's page is framed by the chrome and written in their language (its texts
+      // downloaded on demand): both loaded now, the page shows with them, never before.
+      if (sessionStore.get(isSignedInAtom)) {
+        const { language } = sessionStore.get(userAtom).data.settings;
+        // a language that fails here is tried again, and reported, by the layout (useUserLanguage)
+        await Promise.all([LayoutFrame.preload().catch(() => undefined), language ? setLanguage(language, i18n).catch(() => undefined) : undefined]);
+      }
       setReady(true);
     });
-  }, []);
+  }, [i18n]);
 
   // Spec 4/8: a 401 from any call ends the session and returns to /login (a 503 or no answer never does: the client retries).
   useEffect(

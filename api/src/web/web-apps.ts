@@ -46,8 +46,8 @@ const SHORT_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 /**
  * Hashed files are cached for good; the remotes map and the remotes' manifests for a short while
  * (a new build of one remote is seen within a minute, without rebuilding the shell); the install
- * manifest for five minutes; the entries (remoteEntry.js, the page, the service worker) are
- * checked every time.
+ * manifest for five minutes; the page and the service worker are checked every time (a remote's
+ * entry is hashed in production builds, named by its manifest).
  */
 export function cacheControlOf(file: string): string {
   if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) return IMMUTABLE;

@@ -115,25 +115,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Spec 3: the user before sign-in. */
-export const defaultUser = {
-  uuid: '',
-  uid: '',
-  from: 'api',
-  role: [],
-  data: {
-    id: 0,
-    company_id: 0,
-    companyId: 0,
-    displayName: '',
-    position: null,
-    photoURL: null,
-    email: '',
-    settings: {},
-    shortcuts: ['calendar', 'mail', 'contacts', 'todo'],
-  },
-} as const satisfies User;
-
 export const authResponseSchema = z.object({ user: userSchema, access_token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 

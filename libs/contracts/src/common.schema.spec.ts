@@ -18,7 +18,7 @@ import { pathId } from './endpoint';
 import { issuesToFields } from './error.schema';
 import { messages } from './messages';
 import { orderSchema } from './production.schema';
-import { resourceSchemas } from './resource';
+import { resourceSchemas } from './resource.schemas';
 import { extrusionLineResource, machineResource } from './resources';
 import { INT4_MAX, isImageUrl, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
 

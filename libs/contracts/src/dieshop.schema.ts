@@ -4,9 +4,7 @@
  * (`dieshop:enums.<name>.<value>`) all come from these lists.
  */
 
-/** sólido / semihueco / hueco: how the profile's section closes (a hollow needs a porthole or bridge die). */
-export const PROFILE_SHAPES = ['solid', 'semi_hollow', 'hollow'] as const;
-export type ProfileShape = (typeof PROFILE_SHAPES)[number];
+// The profiles' shapes (PROFILE_SHAPES) are in dieshop/profile-shapes.ts.
 
 /** The die families: thresholds and expected life default per type (`die_family`). */
 export const DIE_TYPES = ['solid', 'semi_hollow', 'hollow', 'multi_cavity'] as const;

@@ -3,7 +3,7 @@ import type { ShareResourceType } from './auth.schema';
 import { queryInteger } from './common.schema';
 import { messages } from './messages';
 import { INT4_MAX } from './safe-input';
-import type { CrudAction, PageAlias } from './pages';
+import type { PageAlias } from './pages';
 
 /**
  * One API call, declared once and used by both sides: the API mounts its route, guard, validation
@@ -55,22 +55,12 @@ export interface EndpointDefinition {
 /** Declares an endpoint, keeping its literal types (for the typed client). */
 export const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
 
-const ACTION_BY_METHOD: Record<HttpMethod, CrudAction> = { GET: 'read', POST: 'insert', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
-
-/** The grant a page endpoint needs: GET read, POST insert, PUT/PATCH update, DELETE delete. */
-export const actionOf = (method: string): CrudAction | undefined =>
-  ACTION_BY_METHOD[method.toUpperCase() as HttpMethod] ?? (method.toUpperCase() === 'HEAD' ? 'read' : undefined);
-
 /** The success status of an endpoint. */
 export function successStatus(definition: Pick<EndpointDefinition, 'method' | 'status' | 'response'>): number {
   if (definition.status) return definition.status;
   if (definition.response === null) return 204;
   return definition.method === 'POST' ? 201 : 200;
 }
-
-/** The page whose grants an endpoint needs, if it is a page endpoint. */
-export const pageOf = (definition: Pick<EndpointDefinition, 'access'>): PageAlias | undefined =>
-  typeof definition.access === 'object' ? definition.access.page : undefined;
 
 // ------------------------------------------------------------------------------------- typing
 
@@ -94,22 +84,6 @@ export type EndpointRequest<E extends EndpointDefinition> = Part<'params', E['pa
 
 /** The answer of an endpoint (JSON: dates as ISO strings). */
 export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
-
-// ------------------------------------------------------------------------------------- paths
-
-const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
-
-/** The names of the path's `:parameters`. */
-export const pathParams = (path: string): string[] => [...path.matchAll(PARAM)].map((match) => match[1]);
-
-/** The path with its parameters filled in (each encoded as one path segment). */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(PARAM, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 // ------------------------------------------------------------------------------ common pieces
 

@@ -1,6 +1,7 @@
 import { issuesToFields } from './error.schema';
-import { billetCrossSectionArea, lineMessages, planningBoardMoveSchema, productionMessages, shiftsOverlap, shiftWeekIntervals } from './production.schema';
-import { resourceSchemas } from './resource';
+import { lineMessages, productionMessages } from './production.messages';
+import { billetCrossSectionArea, planningBoardMoveSchema, shiftsOverlap, shiftWeekIntervals } from './production.schema';
+import { resourceSchemas } from './resource.schemas';
 import { aluminumAlloyResource, extrusionLineResource, finishResource, machineResource, shiftResource } from './resources';
 
 const extrusionLineSchema = resourceSchemas(extrusionLineResource).create;

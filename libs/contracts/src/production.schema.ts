@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lineStopSchema } from './maintenance/machine-stop.schema';
 import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
+import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages } from './production.messages';
 import { orderDieSchema } from './orders.schema';
 
 /**
@@ -9,66 +10,8 @@ import { orderDieSchema } from './orders.schema';
  * resources/production.resources.ts), orders, extrusion runs and the planning board.
  */
 
-export const lineMessages = {
-  billetNotSmallerThanContainer: 'El diámetro del tocho debe ser menor que el diámetro interior del contenedor',
-  usableTableTooLong: 'La longitud útil de la mesa no puede superar la longitud de la mesa',
-  discardNotShorterThanBillet: 'El descarte debe ser más corto que el tocho',
-} as const;
-
 /** Cross-section of a round billet, mm², from its diameter in mm. */
 export const billetCrossSectionArea = (billetDiameterMm: number) => Math.round(((Math.PI * billetDiameterMm ** 2) / 4) * 100) / 100;
-
-/** Finished orders the planning board shows at first, and how many more each 'Ver más' adds; at most. */
-export const BOARD_FINISHED_PAGE = 20;
-export const BOARD_FINISHED_MAX = 1000;
-
-export const productionMessages = {
-  nonNegativeNumber: messages.nonNegativeNumber,
-  wholeNumber: messages.wholeNumber,
-  timeFormat: messages.timeFormat,
-  dateFormat: messages.dateFormat,
-  sameStartAndEnd: 'La hora de fin debe ser distinta de la de inicio',
-  dueRange: 'La fecha «hasta» debe ser igual o posterior a la fecha «desde»',
-  chooseDays: 'Elige al menos un día',
-  shiftOverlap: 'El turno se solapa con otro turno de la misma línea',
-  minNotBelowMax: 'El mínimo debe ser menor que el máximo',
-  alloyDesignation: 'Usa la designación de la aleación, por ejemplo 6063 o 6005A',
-  alloyTemper: 'Temple no válido (por ejemplo F, O, T4, T5, T6 o T66)',
-  alloyDensity: 'La densidad de una aleación de aluminio está entre 2,5 y 3,0 g/cm³',
-  anodisedColour: 'Indica el color del anodizado',
-  anodisedClass: 'Elige la clase de espesor del anodizado',
-  ralColour: 'Usa un color RAL, por ejemplo RAL 9016',
-  chooseLine: 'Elige la línea',
-  chooseDie: 'Elige la matriz',
-  chooseAlloy: 'Elige la aleación',
-  chooseOrder: 'Elige la orden',
-  machineCode: 'Usa letras mayúsculas, números, punto, guion o guion bajo (por ejemplo PR-01)',
-  machineCriticality: 'Elige la criticidad (A, B o C)',
-  // Conflicts (409) and refusals of the production rules.
-  lineNameTaken: 'Ya existe una línea con ese nombre',
-  finishNameTaken: 'Ya existe un acabado con ese nombre',
-  alloyTaken: 'Ya existe esa aleación con ese temple',
-  machineCodeTaken: 'Ya existe una máquina con ese código',
-  machineParentCycle: 'Una máquina no puede depender de sí misma ni de una máquina que depende de ella',
-  orderInUse: 'La orden tiene historial de extrusión: no se puede eliminar',
-  orderNumberTaken: 'Ya existe una orden con ese número',
-  orderLineLocked: 'La línea de una orden en prensa o terminada no se puede cambiar',
-  orderFinished: 'La orden ya está terminada',
-  dieNotOfOrder: 'La matriz no es una copia de la matriz de la orden',
-  dieAlreadyRunning: 'Esta matriz ya está en marcha en otra línea',
-  orderDieAlreadyRunning: 'Esta orden ya está en marcha con esta matriz en otra línea',
-  lineBusy: 'La línea ya está extruyendo otra orden: detenla antes de iniciar otra',
-  orderDieNotRunning: 'La extrusión de esta orden no está en marcha',
-  tooMuchOutput: 'Los kg buenos más el scrap superan el peso de los tochos empujados',
-  activeTimerOnlyYours: 'Solo puedes consultar tus propias órdenes en marcha',
-  boardIntoPress: 'Una orden entra en prensa solo al iniciar su extrusión',
-  boardFinishNeverRan: 'No se puede terminar una orden que nunca se extruyó',
-  boardRunning: 'La orden está extruyendo: detén la extrusión antes de moverla',
-  boardFinishedIsFinal: 'Una orden terminada no vuelve a planificarse',
-  boardLine: 'Línea no válida',
-  boardDueRange: 'La fecha «hasta» no puede ser anterior a la fecha «desde»',
-  boardFinishedLimit: messages.wholeNumberBetween(1, BOARD_FINISHED_MAX),
-} as const;
 
 const positiveUpTo = (max: number) => bodyNumber(messages.positiveNumber).positive(messages.positiveNumber).max(max, messages.atMost(max));
 /** Zero or more, up to `max`. */

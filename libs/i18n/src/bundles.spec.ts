@@ -1,6 +1,13 @@
 import { PAGES, messages } from '@planta/contracts';
-import { CORE_NAMESPACES, resources, type Bundle } from './bundles';
-import { LANGUAGE_CODES } from './languages';
+import { CORE_NAMESPACES, coreBundleLoaders, spanishBundles, type Bundle, type CoreBundles } from './bundles';
+import { ar } from './bundles/ar';
+import { en } from './bundles/en';
+import { es } from './bundles/es';
+import { tr } from './bundles/tr';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages';
+
+// Every language at once, read here straight from the bundles (the portal loads one at a time).
+const resources = { es, en, ar, tr } satisfies Record<LanguageCode, CoreBundles>;
 
 type Flat = Record<string, string>;
 
@@ -22,6 +29,12 @@ describe('translation bundles', () => {
   it('ships the four languages and the core namespaces', () => {
     expect(Object.keys(resources).sort()).toEqual(['ar', 'en', 'es', 'tr']);
     for (const lng of LANGUAGE_CODES) expect(Object.keys(resources[lng]).sort()).toEqual([...CORE_NAMESPACES].sort());
+  });
+
+  it('has Spanish at hand and a chunk loader for every other language, which gives its bundles', async () => {
+    expect(spanishBundles).toBe(es);
+    expect(Object.keys(coreBundleLoaders).sort()).toEqual(LANGUAGE_CODES.filter((lng) => lng !== DEFAULT_LANGUAGE).sort());
+    for (const [lng, load] of Object.entries(coreBundleLoaders)) expect(await load()).toBe(resources[lng as LanguageCode]);
   });
 
   describe.each(CORE_NAMESPACES)('namespace %s', (ns) => {

@@ -1,9 +1,32 @@
 import i18next from 'i18next';
 import { getI18n as reactI18n } from 'react-i18next';
-import { applyDocumentLanguage, createI18n, documentDirection, getI18n, initI18n, registerBundles, setLanguage } from './i18n';
+import type * as Bundles from './bundles';
+import {
+  applyDocumentLanguage,
+  createI18n,
+  documentDirection,
+  getI18n,
+  initI18n,
+  isLanguageLoaded,
+  loadLanguage,
+  nestedTexts,
+  registerBundles,
+  setLanguage,
+  type I18n,
+} from './i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, MENU_LANGUAGES, languageDirection, resolveLanguage } from './languages';
 
 const root = (): HTMLElement => document.documentElement;
+
+/** Resolves at the instance's next language change. */
+const nextLanguageChange = (instance: I18n): Promise<string> =>
+  new Promise((resolve) => {
+    const changed = (lng: string) => {
+      instance.off('languageChanged', changed);
+      resolve(lng);
+    };
+    instance.on('languageChanged', changed);
+  });
 
 describe('languages', () => {
   it('lists es, en, ar and tr with their direction; Spanish is the default', () => {
@@ -55,14 +78,27 @@ describe('the shared instance', () => {
     expect(root().lang).toBe('es');
   });
 
-  it('can be initialised again by every remote without being reset', async () => {
+  it('holds only the Spanish core bundles until another language is asked for', () => {
+    expect(isLanguageLoaded('es')).toBe(true);
+    for (const lng of ['en', 'ar', 'tr']) expect([lng, isLanguageLoaded(lng)]).toEqual([lng, false]);
+    expect(i18next.hasResourceBundle('en', 'common')).toBe(false);
+  });
+
+  it('can be initialised again by every remote without being reset; a language asked for follows once its bundles are there', async () => {
     registerBundles('probe', { es: { a: 'uno' }, en: { a: 'one' }, ar: { a: 'واحد' }, tr: { a: 'bir' } });
     const again = initI18n();
     expect(again).toBe(i18next);
     expect(again.t('probe:a')).toBe('uno');
-    expect(initI18n('en').language).toBe('en');
+    const changed = nextLanguageChange(i18next);
+    // the core English bundles are not there yet: it stays Spanish (no raw keys) until they are
+    expect(initI18n('en').language).toBe('es');
+    expect(i18next.t('loading')).toBe('Cargando...');
+    expect(await changed).toBe('en');
+    expect(isLanguageLoaded('en')).toBe(true);
     expect(i18next.t('probe:a')).toBe('one');
-    await setLanguage('es');
+    expect(i18next.t('loading')).toBe('Loading...');
+    // a language already loaded switches at once
+    expect(initI18n('es').language).toBe('es');
   });
 
   it("setLanguage('ar') switches the document to right-to-left and back", async () => {
@@ -156,6 +192,8 @@ describe('the shared instance', () => {
 });
 
 describe('createI18n', () => {
+  beforeAll(() => loadLanguage('en'));
+
   it('returns an independent instance with the same configuration', () => {
     const isolated = createI18n('en');
     expect(isolated).not.toBe(i18next);
@@ -173,6 +211,139 @@ describe('createI18n', () => {
     const isolated = createI18n('tr');
     isolated.addResourceBundle('es', 'common', { onlySpanish: 'Solo en español' }, true, true);
     expect(isolated.t('onlySpanish')).toBe('Solo en español');
+  });
+});
+
+describe('languages loaded on demand', () => {
+  /** A fresh copy of the lib from its entry point (empty chunk cache), whose loaders can be watched or made to fail. */
+  async function freshLib<T>(use: (lib: typeof import('./index'), bundles: typeof Bundles) => Promise<T>): Promise<T> {
+    let result!: T;
+    await jest.isolateModulesAsync(async () => {
+      result = await use(await import('./index'), await import('./bundles'));
+    });
+    return result;
+  }
+
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await setLanguage('es');
+  });
+
+  it('loads a language into an instance only when asked, Spanish being there from the start', async () => {
+    const isolated = createI18n();
+    expect(isolated.hasResourceBundle('es', 'shell')).toBe(true);
+    expect(isLanguageLoaded('ar', isolated)).toBe(false);
+    expect(await loadLanguage('ar', isolated)).toBe('ar');
+    expect(isLanguageLoaded('ar', isolated)).toBe(true);
+    // loaded, not switched to
+    expect(isolated.language).toBe('es');
+    expect(isolated.getFixedT('ar')('actions.save')).toBe('حفظ');
+  });
+
+  it("setLanguage('ar') loads Arabic before switching: t() answers in Arabic, never in Spanish or with keys", async () => {
+    const isolated = createI18n();
+    const seen: string[] = [];
+    isolated.on('languageChanged', () => seen.push(isolated.t('actions.save'), isolated.t('shell:languageMenu.label')));
+    const change = await setLanguage('ar', isolated);
+    expect(change).toEqual({ language: 'ar', direction: 'rtl', directionChanged: true });
+    expect(seen).toEqual(['حفظ', isolated.getResource('ar', 'shell', 'languageMenu.label')]);
+    expect(isolated.resolvedLanguage).toBe('ar');
+    expect(isolated.t('actions.save')).toBe('حفظ');
+  });
+
+  it('fetches no language chunk before its language is asked for, and each one once', async () => {
+    // freshLib loads every module of the lib's entry point: a static import of en, ar or tr would show up here
+    const required: string[] = [];
+    const ON_DEMAND = ['./bundles/en', './bundles/ar', './bundles/tr'] as const;
+    jest.doMock('./bundles/en', () => (required.push('en'), jest.requireActual('./bundles/en')));
+    jest.doMock('./bundles/ar', () => (required.push('ar'), jest.requireActual('./bundles/ar')));
+    jest.doMock('./bundles/tr', () => (required.push('tr'), jest.requireActual('./bundles/tr')));
+    try {
+      await freshLib(async (lib, bundles) => {
+        const loaders = (['en', 'ar', 'tr'] as const).map((lng) => jest.spyOn(bundles.coreBundleLoaders, lng));
+        const [en, ar, tr] = loaders;
+        const isolated = lib.createI18n();
+        expect(required).toEqual([]);
+        // a remote's namespace comes in every language; that fetches nothing either
+        lib.registerBundles('probe', { es: { a: 'uno' }, en: { a: 'one' }, ar: { a: 'واحد' }, tr: { a: 'bir' } }, isolated);
+        expect(isolated.t('actions.save')).toBe('Guardar');
+        for (const loader of loaders) expect(loader).not.toHaveBeenCalled();
+
+        await Promise.all([lib.setLanguage('tr', isolated), lib.setLanguage('tr', isolated)]);
+        expect(isolated.t('actions.save')).toBe(isolated.getResource('tr', 'common', 'actions.save'));
+        expect(tr).toHaveBeenCalledTimes(1);
+        expect(en).not.toHaveBeenCalled();
+        expect(ar).not.toHaveBeenCalled();
+        expect(required).toEqual(['tr']);
+
+        // a chunk that has arrived serves every later instance at once, without fetching again
+        const turkish = lib.createI18n('tr');
+        expect(turkish.language).toBe('tr');
+        expect(turkish.t('actions.save')).toBe(isolated.t('actions.save'));
+        expect(tr).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      for (const path of ON_DEMAND) jest.dontMock(path);
+    }
+  });
+
+  it('keeps the current language and rejects clearly when a chunk cannot be loaded, and tries again later', async () => {
+    await freshLib(async (lib, bundles) => {
+      const isolated = lib.createI18n();
+      await lib.setLanguage('en', isolated);
+      jest.spyOn(bundles.coreBundleLoaders, 'tr').mockRejectedValueOnce(new Error('Loading chunk i18n-tr failed'));
+
+      const failure = lib.setLanguage('tr', isolated);
+      await expect(failure).rejects.toThrow('@planta/i18n: the "tr" texts could not be loaded (Loading chunk i18n-tr failed)');
+      await expect(failure).rejects.toHaveProperty('cause', expect.objectContaining({ message: 'Loading chunk i18n-tr failed' }));
+      expect(isolated.language).toBe('en');
+      expect(isolated.t('actions.cancel')).toBe('Cancel');
+      expect(lib.isLanguageLoaded('tr', isolated)).toBe(false);
+      expect(root().lang).toBe('en');
+
+      expect((await lib.setLanguage('tr', isolated)).language).toBe('tr');
+      expect(isolated.t('actions.cancel')).toBe(isolated.getResource('tr', 'common', 'actions.cancel'));
+      expect(isolated.t('actions.cancel')).not.toBe('Cancel');
+    });
+  });
+
+  it('lets the last of overlapping calls win: a language that arrives late does not replace it', async () => {
+    await freshLib(async (lib, bundles) => {
+      const isolated = lib.createI18n();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const load = bundles.coreBundleLoaders.en;
+      jest.spyOn(bundles.coreBundleLoaders, 'en').mockImplementation(async () => (await held, load()));
+
+      const toEnglish = lib.setLanguage('en', isolated);
+      expect(await lib.setLanguage('ar', isolated)).toEqual({ language: 'ar', direction: 'rtl', directionChanged: true });
+      release();
+      expect(await toEnglish).toEqual({ language: 'ar', direction: 'rtl', directionChanged: false });
+      expect(isolated.language).toBe('ar');
+      expect(root().dir).toBe('rtl');
+    });
+  });
+
+  it('createI18n() with a language not yet loaded starts in Spanish and switches once its bundles arrive', async () => {
+    await freshLib(async (lib) => {
+      const isolated = lib.createI18n('en');
+      expect(isolated.language).toBe('es');
+      expect(isolated.t('loading')).toBe('Cargando...');
+      expect(await nextLanguageChange(isolated)).toBe('en');
+      expect(isolated.t('loading')).toBe('Loading...');
+    });
+  });
+
+  it('nestedTexts() reuses a core text under another namespace in whatever language is loaded', async () => {
+    const isolated = createI18n();
+    const spanish = { inStock: 'x', nested: { press: 'y' } };
+    expect(nestedTexts('common:dieState', spanish)).toEqual({ inStock: '$t(common:dieState.inStock)', nested: { press: '$t(common:dieState.nested.press)' } });
+    const dieState = nestedTexts('common:dieState', { inStock: 'x' });
+    registerBundles('reuse', { es: { dieState }, en: { dieState }, ar: { dieState }, tr: { dieState } }, isolated);
+    expect(isolated.t('reuse:dieState.inStock')).toBe('En inventario');
+    await setLanguage('en', isolated);
+    expect(isolated.t('reuse:dieState.inStock')).toBe(isolated.getResource('en', 'common', 'dieState.inStock'));
+    expect(isolated.t('reuse:dieState.inStock')).not.toBe('En inventario');
   });
 });
 

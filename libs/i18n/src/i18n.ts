@@ -1,6 +1,15 @@
 import i18next, { type InitOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { CORE_NAMESPACES, coreBundles, resources, type Bundle, type LanguageBundles } from './bundles';
+import {
+  CORE_NAMESPACES,
+  coreBundleLoaders,
+  spanishBundles,
+  type Bundle,
+  type BundleShape,
+  type CoreBundles,
+  type LanguageBundles,
+  type OnDemandLanguage,
+} from './bundles';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, resolveLanguage, type Direction, type LanguageCode } from './languages';
 
 export type { I18n };
@@ -15,9 +24,10 @@ export type { I18n };
  */
 const SHARED_INSTANCE = Symbol.for('@planta/i18n/instance');
 const DOCUMENT_SYNC = Symbol.for('@planta/i18n/document-sync');
+const LANGUAGE_REQUEST = Symbol.for('@planta/i18n/language-request');
 
 type GlobalHolder = { [SHARED_INSTANCE]?: I18n };
-type MarkedInstance = I18n & { [DOCUMENT_SYNC]?: boolean };
+type MarkedInstance = I18n & { [DOCUMENT_SYNC]?: boolean; [LANGUAGE_REQUEST]?: LanguageCode };
 
 /** The instance the portal uses: the i18next singleton, or the one a first copy of this lib adopted. */
 export function getI18n(): I18n {
@@ -26,11 +36,54 @@ export function getI18n(): I18n {
 }
 
 const isReady = (instance: I18n): boolean => Boolean(instance.isInitialized || instance.isInitializing);
+const currentLanguage = (instance: I18n): LanguageCode => resolveLanguage(instance.resolvedLanguage ?? instance.language);
 
-/** The options of every instance: bundled resources (no backend), Spanish fallback, React binding. */
+/**
+ * The chunks of the on-demand languages this copy of the lib has fetched or is fetching. Only
+ * code lives here (like the bundler's own module cache); which languages an instance holds is
+ * read from the instance. A failed fetch is forgotten, so the next attempt tries again.
+ */
+const fetching = new Map<OnDemandLanguage, Promise<CoreBundles>>();
+const fetched = new Map<OnDemandLanguage, CoreBundles>();
+
+function fetchCoreBundles(language: OnDemandLanguage): Promise<CoreBundles> {
+  let pending = fetching.get(language);
+  if (!pending) {
+    pending = coreBundleLoaders[language]().then(
+      (bundles) => {
+        fetched.set(language, bundles);
+        return bundles;
+      },
+      (cause: unknown) => {
+        fetching.delete(language);
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        throw new Error(`@planta/i18n: the "${language}" texts could not be loaded (${reason})`, { cause });
+      },
+    );
+    fetching.set(language, pending);
+  }
+  return pending;
+}
+
+/** A language's core bundles when they need no fetching: Spanish, or a chunk that has arrived. */
+const bundlesAtHand = (language: LanguageCode): CoreBundles | undefined => (language === DEFAULT_LANGUAGE ? spanishBundles : fetched.get(language));
+
+function addCoreBundles(instance: I18n, language: LanguageCode, bundles: CoreBundles): void {
+  for (const ns of CORE_NAMESPACES) {
+    if (!instance.hasResourceBundle(language, ns)) instance.addResourceBundle(language, ns, bundles[ns], true, false);
+  }
+}
+
+/**
+ * The options of every instance: bundled resources (no backend), Spanish fallback, React binding.
+ * The resources are Spanish, plus `language` when its chunk is at hand; otherwise the instance
+ * starts in Spanish (initI18n and createI18n then switch once the chunk arrives).
+ */
 export function i18nOptions(language?: string | null): InitOptions {
+  const wanted = resolveLanguage(language);
+  const bundles = bundlesAtHand(wanted);
   return {
-    lng: resolveLanguage(language),
+    lng: bundles ? wanted : DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGE_CODES],
     nonExplicitSupportedLngs: true,
@@ -40,11 +93,11 @@ export function i18nOptions(language?: string | null): InitOptions {
     // a remote's namespace finds the common words (Guardar, Cancelar...) without a prefix
     fallbackNS: 'common',
     // i18next keeps and merges into what it is given: hand it copies, never the bundles themselves
-    resources: JSON.parse(JSON.stringify(resources)),
+    resources: JSON.parse(JSON.stringify({ [DEFAULT_LANGUAGE]: spanishBundles, ...(bundles && { [wanted]: bundles }) })),
     // React escapes what it renders
     interpolation: { escapeValue: false },
     returnEmptyString: false,
-    // bundled resources: init completes synchronously, t() works as soon as init returns
+    // resources given, no backend: init completes synchronously, t() works as soon as init returns
     initAsync: false,
     react: {
       useSuspense: false,
@@ -65,44 +118,50 @@ function syncDocument(instance: I18n): void {
   });
 }
 
+/** Switches without waiting (nobody awaits it); a failure only leaves the current language. */
+function switchLater(language: string, instance: I18n): void {
+  if (resolveLanguage(language) === currentLanguage(instance)) return;
+  setLanguage(language, instance).catch((error: unknown) => console.error(error));
+}
+
 function configure(instance: I18n, language: string | null | undefined, bindReact: boolean): I18n {
   if (bindReact && !instance.modules.external.includes(initReactI18next)) instance.use(initReactI18next);
   syncDocument(instance);
   void instance.init(i18nOptions(language));
   applyDocumentLanguage(instance.resolvedLanguage ?? instance.language);
+  if (language) switchLater(language, instance);
   return instance;
 }
 
-/** Adds the core bundles to an instance someone else initialised (idempotent; keeps newer texts). */
-function ensureCoreBundles(instance: I18n): void {
-  for (const ns of CORE_NAMESPACES) {
-    for (const lng of LANGUAGE_CODES) {
-      if (!instance.hasResourceBundle(lng, ns)) instance.addResourceBundle(lng, ns, coreBundles[ns][lng], true, false);
-    }
-  }
+/** Initialises an instance nobody has initialised yet, in Spanish. */
+function ensureReady(instance: I18n): void {
+  if (isReady(instance)) return;
+  if (instance === getI18n()) initI18n();
+  else configure(instance, undefined, false);
 }
 
 /**
  * The portal's shared i18next instance, configured and bound to react-i18next (so
  * `useTranslation()` works without a provider). Safe to call any number of times, from the shell
  * and from every remote: the first call initialises; a later call only switches to `language`
- * when one is given (and adds the core bundles if someone else initialised the instance).
+ * when one is given (and adds the Spanish bundles if someone else initialised the instance).
+ * A language whose chunk has not arrived yet shows Spanish until it does: to render nothing
+ * before it, `await setLanguage(language)` first.
  */
 export function initI18n(language?: string | null): I18n {
   const instance = getI18n();
   if (!isReady(instance)) return configure(instance, language, true);
-  ensureCoreBundles(instance);
+  addCoreBundles(instance, DEFAULT_LANGUAGE, spanishBundles);
   syncDocument(instance);
-  if (language && resolveLanguage(language) !== resolveLanguage(instance.resolvedLanguage ?? instance.language)) {
-    void setLanguage(language, instance);
-  }
+  if (language) switchLater(language, instance);
   return instance;
 }
 
 /**
- * A new, independent instance with the same configuration and the core bundles (tests,
- * isolated renders). It is not bound to react-i18next's global instance: render it with
- * `<I18nextProvider i18n={instance}>`. It still keeps <html lang dir> in step with its language.
+ * A new, independent instance with the same configuration (tests, isolated renders): Spanish,
+ * and `language` at once when its chunk has arrived (else once it does). It is not bound to
+ * react-i18next's global instance: render it with `<I18nextProvider i18n={instance}>`. It still
+ * keeps <html lang dir> in step with its language.
  */
 export function createI18n(language?: string | null): I18n {
   return configure(i18next.createInstance(), language, false);
@@ -115,18 +174,45 @@ export interface LanguageChange {
   directionChanged: boolean;
 }
 
+/** Whether an instance holds a language's core bundles (Spanish always, once initialised). */
+export function isLanguageLoaded(lng: string, instance: I18n = getI18n()): boolean {
+  const language = resolveLanguage(lng);
+  return CORE_NAMESPACES.every((ns) => instance.hasResourceBundle(language, ns));
+}
+
+/**
+ * Adds a language's core bundles to an instance. Only Spanish is in the first bundle; each other
+ * language is a chunk of its own, fetched once, when it is first needed. Rejects with a clear
+ * error when the chunk cannot be fetched (offline, a deployment replaced it): the instance is
+ * left as it was, and a later call tries again.
+ */
+export async function loadLanguage(lng: string, instance: I18n = getI18n()): Promise<LanguageCode> {
+  const language = resolveLanguage(lng);
+  ensureReady(instance);
+  if (!isLanguageLoaded(language, instance)) {
+    addCoreBundles(instance, language, language === DEFAULT_LANGUAGE ? spanishBundles : await fetchCoreBundles(language));
+  }
+  return language;
+}
+
 /**
  * Switches the interface language (unknown codes fall back to Spanish, 'en-US' is 'en'), sets
  * `<html lang>`, and sets `<html dir>` only when the new language's direction differs from the
  * document's (spec 1): Arabic switches the document to right-to-left, the others back.
+ * The language's bundles load first (loadLanguage): t() never answers in Spanish or with raw keys
+ * for it. When they cannot be loaded, the language stays as it was and the promise rejects.
+ * When calls overlap, the last one wins (a language that arrives late does not replace it).
  */
 export async function setLanguage(lng: string, instance: I18n = getI18n()): Promise<LanguageChange> {
   const language = resolveLanguage(lng);
-  if (!isReady(instance)) {
-    if (instance === getI18n()) initI18n(language);
-    else configure(instance, language, false);
-  }
-  const previous = languageDirection(instance.resolvedLanguage ?? instance.language);
+  ensureReady(instance);
+  const marked = instance as MarkedInstance;
+  marked[LANGUAGE_REQUEST] = language;
+  // already loaded: no await, so the switch happens before this call returns its promise
+  if (!isLanguageLoaded(language, instance)) await loadLanguage(language, instance);
+  const current = currentLanguage(instance);
+  const previous = languageDirection(current);
+  if (marked[LANGUAGE_REQUEST] !== language) return { language: current, direction: previous, directionChanged: false };
   await instance.changeLanguage(language);
   applyDocumentLanguage(language);
   const direction = languageDirection(language);
@@ -165,10 +251,7 @@ const NAMESPACE = /^[A-Za-z][\w-]*$/;
  */
 export function registerBundles<T extends Bundle>(namespace: string, bundles: LanguageBundles<T>, instance: I18n = getI18n()): I18n {
   if (!NAMESPACE.test(namespace)) throw new Error(`registerBundles: invalid namespace "${namespace}"`);
-  if (!isReady(instance)) {
-    if (instance === getI18n()) initI18n();
-    else configure(instance, undefined, false);
-  }
+  ensureReady(instance);
   for (const lng of LANGUAGE_CODES) {
     const bundle = bundles[lng];
     if (!bundle) throw new Error(`registerBundles: namespace "${namespace}" has no "${lng}" bundle`);
@@ -178,4 +261,18 @@ export function registerBundles<T extends Bundle>(namespace: string, bundles: La
   const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
   if (!namespaces.includes(namespace)) instance.options.ns = [...namespaces, namespace];
   return instance;
+}
+
+/**
+ * Texts another namespace already has, reused under a namespace's own keys: every text becomes
+ * an i18next nesting (`$t(common:dieState.inStock)`) that reads the original in the language
+ * shown. A remote reuses the core's words this way in every language without holding the
+ * languages that load on demand. `spanish` gives the keys: `nestedTexts('common:dieState', spanishBundles.common.dieState)`.
+ */
+export function nestedTexts<T extends Bundle>(key: string, spanish: T): BundleShape<T> {
+  const nest = (path: string, bundle: Bundle): Bundle =>
+    Object.fromEntries(
+      Object.entries(bundle).map(([name, value]) => [name, typeof value === 'string' ? `$t(${path}.${name})` : nest(`${path}.${name}`, value)]),
+    );
+  return nest(key, spanish) as BundleShape<T>;
 }

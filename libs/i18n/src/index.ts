@@ -1,4 +1,5 @@
 export * from './languages';
 export * from './i18n';
-export { CORE_NAMESPACES, coreBundles, resources } from './bundles';
-export type { Bundle, BundleShape, CoreNamespace, CoreResources, LanguageBundles } from './bundles';
+// Spanish only: the other languages' bundles are chunks that loadLanguage()/setLanguage() fetch.
+export { CORE_NAMESPACES, spanishBundles } from './bundles';
+export type { Bundle, BundleShape, CoreBundles, CoreNamespace, CoreResources, LanguageBundles } from './bundles';

@@ -40,7 +40,13 @@ export const SINGLETONS = [
   '@fluentui/react-shared-contexts',
   '@fluentui/react-provider',
   '@fluentui/react-theme',
-  '@fluentui/react-tabster',
+  // The focus manager's core, not '@fluentui/react-tabster': shared whole, the React package
+  // would put the core on the sign-in page through a button's focus style; the core is loaded
+  // only where a component really manages focus (menus, dialogs), and then once for every app.
+  'tabster',
+  // Keyboard-navigation detection (the focus indicators): its copies would share one state on
+  // the window under clashing instance ids, and the first one disposed would stop it for all.
+  'keyborg',
   '@fluentui/react-portal',
   '@fluentui/react-utilities',
   '@fluentui/react-jsx-runtime',
@@ -144,7 +150,9 @@ export function createFederatedConfig({
     plugins: [
       new ModuleFederationPlugin({
         name,
-        filename: host ? undefined : 'remoteEntry.js',
+        // Hashed (the manifest names it): a warm start takes it from the cache instead of asking
+        // the server whether it changed, one round trip less before a remote's first page.
+        filename: host ? undefined : development ? 'remoteEntry.js' : 'remoteEntry.[contenthash:8].js',
         exposes: host ? undefined : exposes,
         remotes: {},
         shared: sharedModules(),

@@ -28,7 +28,10 @@ test('shares every state-holding library as a singleton with the workspace versi
 });
 
 test('builds remotes with a manifest and a relative public path, the host with neither', () => {
-  assert.equal(pluginOf(remote)._options.filename, 'remoteEntry.js');
+  // Hashed in production: the manifest names it, so that it is cached for good like any chunk.
+  assert.equal(pluginOf(remote)._options.filename, 'remoteEntry.[contenthash:8].js');
+  const devRemote = createFederatedConfig({ name: 'mfe_test', appRoot: import.meta.dirname, exposes: {}, devPort: 4999, mode: 'development' });
+  assert.equal(pluginOf(devRemote)._options.filename, 'remoteEntry.js');
   assert.deepEqual(pluginOf(remote)._options.manifest, { fileName: 'mf-manifest.json' });
   assert.equal(remote.output.publicPath, 'auto');
   assert.equal(pluginOf(host)._options.manifest, false);

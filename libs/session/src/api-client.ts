@@ -340,7 +340,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 /** What a call may set besides its request: abort signal, headers, and the session handling. */
 export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'headers' | 'auth' | 'handleUnauthorized'>;
 
-type CallArgs<E extends EndpointDefinition> =
+/** The arguments of `call()` after the endpoint: its request (optional when it needs none) and options. */
+export type CallArgs<E extends EndpointDefinition> =
   Record<string, never> extends EndpointRequest<E>
     ? [request?: EndpointRequest<E>, options?: CallOptions]
     : [request: EndpointRequest<E>, options?: CallOptions];

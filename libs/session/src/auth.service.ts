@@ -1,6 +1,4 @@
 import {
-  authEndpoints,
-  companyEndpoints,
   messages,
   storageKeys,
   type Company,
@@ -11,9 +9,9 @@ import {
   type TokenSignInRequest,
   type User,
   type UserUpdateRequest,
-  userEndpoints,
 } from '@planta/contracts';
-import { call, isApiRequestError, type ApiRequestError, type CallOptions } from './api-client';
+import { isApiRequestError, type ApiRequestError, type CallOptions } from './api-client';
+import { callSessionEndpoint } from './endpoints.lazy';
 import { decodeJwtPayload, isTokenValid } from './jwt';
 import { isTransientStatus } from './retry-rules';
 import { accessTokenAtom, authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
@@ -24,7 +22,7 @@ const SIGN_IN: CallOptions = { auth: false, handleUnauthorized: false };
 /** Spec 7 POST auth/login. Sets the session; rejects with the API's error (message for the snackbar). */
 export async function signIn(email: string, password: string): Promise<User> {
   const body: LoginRequest = { email, password };
-  const response = await call(authEndpoints.login, { body }, SIGN_IN);
+  const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.login, { body }, SIGN_IN);
   return startSession(response, { email: response.user.data.email || email });
 }
 
@@ -57,7 +55,7 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
     const email = readStored(storageKeys.email);
     if (!email) throw new Error('No stored email for the token sign-in');
     const body: TokenSignInRequest = { token, email, accessUrl };
-    const response = await call(authEndpoints.tokenSignIn, { body }, SIGN_IN);
+    const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.tokenSignIn, { body }, SIGN_IN);
     return { outcome: 'signed-in', user: startSession(response, { email: response.user.data.email || email }) };
   } catch (error) {
     if (unreachable(error)) {
@@ -116,7 +114,7 @@ export function signInWithShareToken(token: string): Promise<SharedResource> {
   if (!pending) {
     pending = (async () => {
       try {
-        const response = await call(authEndpoints.shareSignIn, { body: { token } }, SIGN_IN);
+        const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.shareSignIn, { body: { token } }, SIGN_IN);
         startSession(response, { persist: false });
         const shared = currentShare();
         if (!shared) throw new Error('The share sign-in answered a token without its resource');
@@ -134,7 +132,7 @@ export function signInWithShareToken(token: string): Promise<SharedResource> {
 
 /** Spec 7 POST auth/register. Rejects with an ApiRequestError whose `fields`/`codes` go to the form (spec 8). */
 export async function register(data: RegisterRequest): Promise<User> {
-  const response = await call(authEndpoints.register, { body: data }, SIGN_IN);
+  const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.register, { body: data }, SIGN_IN);
   return startSession(response);
 }
 
@@ -145,7 +143,7 @@ export function signOut(): void {
 
 /** The caller's own new password (a temporary one first of all); the answer's session replaces this one. */
 export async function changePassword(body: PasswordChange): Promise<User> {
-  const response = await call(userEndpoints.changePassword, { body });
+  const response = await callSessionEndpoint((endpoints) => endpoints.userEndpoints.changePassword, { body });
   return startSession(response);
 }
 
@@ -155,18 +153,18 @@ export type UserUpdate = UserUpdateRequest['user']['data'];
 /** Spec 7 POST auth/user/update {user}; the answer replaces the session's user. */
 export async function updateUser(data: UserUpdate): Promise<User> {
   const body: UserUpdateRequest = { user: { data } };
-  const response = await call(authEndpoints.updateUser, { body });
+  const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.updateUser, { body });
   sessionStore.set(userAtom, response.user);
   return response.user;
 }
 
 /** The company selector: POST company/switch {company_id}; stores the re-issued token and user. */
 export async function switchCompany(companyId: number): Promise<User> {
-  const response = await call(companyEndpoints.switch, { body: { company_id: companyId } });
+  const response = await callSessionEndpoint((endpoints) => endpoints.companyEndpoints.switch, { body: { company_id: companyId } });
   return startSession(response);
 }
 
 /** Spec 7 GET company/all: the companies the user may choose. */
 export function companies(): Promise<Company[]> {
-  return call(companyEndpoints.all);
+  return callSessionEndpoint((endpoints) => endpoints.companyEndpoints.all);
 }

@@ -128,4 +128,32 @@ describe('followGrants', () => {
       stop();
     }
   });
+
+  it('does not fetch again for a renewed token of the same user and company, and does for another company', async () => {
+    const fetchMock = installFetch();
+    fetchMock.mockImplementation(async () => answer(1, { dies: grant(true, false, false, false) }));
+    clearSession('sign-out');
+    const stop = followGrants();
+    try {
+      const fetched = () => fetchMock.mock.calls.filter(([url]) => url === '/api/grants').length;
+      startSession(
+        { user: { ...createDefaultUser(), uuid: 'u-1', role: ['user'] }, access_token: fakeJwt({ sub: '1', company_id: 1, iat: 100, exp: 200 }) },
+        { persist: false },
+      );
+      await flush();
+      expect(fetched()).toBe(1);
+
+      sessionStore.set(accessTokenAtom, fakeJwt({ sub: '1', company_id: 1, iat: 150, exp: 250 }), false);
+      await flush();
+      expect(fetched()).toBe(1);
+
+      fetchMock.mockImplementation(async () => answer(2, {}));
+      sessionStore.set(accessTokenAtom, fakeJwt({ sub: '1', company_id: 2, iat: 160, exp: 260 }), false);
+      await flush();
+      expect(fetched()).toBe(2);
+      expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 2, grants: {} });
+    } finally {
+      stop();
+    }
+  });
 });

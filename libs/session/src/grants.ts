@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
-import { actionOf, liveEvents, pageOf, permissionEndpoints, type CrudAction, type CrudGrant, type EndpointDefinition, type PageAlias } from '@planta/contracts';
-import { call, errorMessage } from './api-client';
+import { actionOf, liveEvents, pageOf, type CrudAction, type CrudGrant, type EndpointDefinition, type PageAlias } from '@planta/contracts';
+import { errorMessage } from './api-client';
+import { callSessionEndpoint } from './endpoints.lazy';
 import { decodeJwtPayload } from './jwt';
 import { onCatchUp, subscribe } from './realtime';
 import { accessTokenAtom, sessionStore } from './session.atoms';
@@ -63,7 +64,7 @@ export async function refreshGrants(): Promise<void> {
   const known = sessionStore.get(grantsAtom);
   if (known.status !== 'ready' || known.companyId !== Number(claims?.company_id)) sessionStore.set(grantsAtom, { status: 'loading' });
   try {
-    const answer = await call(permissionEndpoints.myGrants);
+    const answer = await callSessionEndpoint((endpoints) => endpoints.permissionEndpoints.myGrants);
     if (mine === generation) sessionStore.set(grantsAtom, { status: 'ready', companyId: answer.company_id, grants: answer.grants });
   } catch (error) {
     // A signed-out session (401) is cleared by the client; keep known grants over a passing failure.
@@ -74,6 +75,14 @@ export async function refreshGrants(): Promise<void> {
 
 let following: (() => void) | null = null;
 
+/** What the grants depend on in a token: who, in which company, with which roles or share, not when it was issued. */
+function grantsScope(token: string | null): string | null {
+  if (!token) return null;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { iat, exp, nbf, jti, ...scope } = decodeJwtPayload(token) ?? {};
+  return JSON.stringify(scope);
+}
+
 /**
  * Keeps the grants in step with the session: every new access token (sign-in, company switch,
  * share link, sign-out) fetches them again or forgets them, and so do a `grantsChanged` event and
@@ -81,8 +90,17 @@ let following: (() => void) | null = null;
  */
 export function followGrants(): () => void {
   if (following) return following;
+  let scope = grantsScope(sessionStore.get(accessTokenAtom));
+  const onToken = () => {
+    const next = grantsScope(sessionStore.get(accessTokenAtom));
+    // A renewed token of the same user, company and roles (start-up's session check) changes no grant.
+    const status = sessionStore.get(grantsAtom).status;
+    if (next !== null && next === scope && (status === 'ready' || status === 'loading')) return;
+    scope = next;
+    void refreshGrants();
+  };
   const stops = [
-    sessionStore.sub(accessTokenAtom, () => void refreshGrants()),
+    sessionStore.sub(accessTokenAtom, onToken),
     subscribe(liveEvents.grantsChanged, () => void refreshGrants()),
     onCatchUp(() => void refreshGrants()),
   ];

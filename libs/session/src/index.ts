@@ -1,4 +1,5 @@
 export * from './api-client';
+export * from './endpoints.lazy';
 export * from './auth.service';
 export * from './guard';
 export * from './jwt';

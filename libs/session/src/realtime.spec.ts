@@ -14,6 +14,7 @@ import {
   type RealtimeSocketOptions,
 } from './realtime';
 import { retryingCallsAtom } from './api-client';
+import { sessionEndpoints } from './endpoints.lazy';
 import { accessTokenAtom, clearSession, createDefaultUser, joinedRoomAtom, sessionStore, userAtom } from './session.atoms';
 import { fakeResponse, installFetch, type FetchMock } from './testing/fakes';
 
@@ -325,6 +326,8 @@ describe('access changes (company switch, revoked access)', () => {
     return sockets[0];
   };
 
+  // A signed-in page has the session's endpoint definitions (its sign-in loaded them): calls go out at once.
+  beforeAll(() => sessionEndpoints());
   beforeEach(() => {
     fetchMock = installFetch();
   });

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
-import { liveEvents, permissionEndpoints, type JoinToRoomAck, type JoinToRoomPayload, type RenewAccessAck, type User } from '@planta/contracts';
-import { call, retryingCallsAtom } from './api-client';
+import { liveEvents, type JoinToRoomAck, type JoinToRoomPayload, type RenewAccessAck, type User } from '@planta/contracts';
+import { retryingCallsAtom } from './api-client';
+import { callSessionEndpoint } from './endpoints.lazy';
 import { retryDelay } from './retry-rules';
 import { accessTokenAtom, joinedRoomAtom, onSessionEnd, resetJoinedRoom, sessionStore, userAtom } from './session.atoms';
 
@@ -231,7 +232,7 @@ async function afterRevoked(target: RealtimeSocket): Promise<void> {
   lastRevokedAt = now;
   const token = socketToken;
   try {
-    await call(permissionEndpoints.myGrants);
+    await callSessionEndpoint((endpoints) => endpoints.permissionEndpoints.myGrants);
   } catch {
     return;
   }

@@ -1,4 +1,4 @@
-import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICATORS_PAGE, resourcesOf, type Area, type PageAlias } from '@planta/contracts';
+import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICATORS_PAGE, resourceRoutesOf, type PageAlias } from '@planta/contracts';
 
 /**
  * Which remote owns which addresses (architecture.md "Layout"). The shell knows this without
@@ -7,15 +7,13 @@ import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICA
  * dashboards show an error card in place of the widgets of a remote that offers them
  * (`widgetsPage`: whose readers would see them) when it cannot be loaded.
  */
-const routesOf = (area: Area) => resourcesOf(area).map((resource) => resource.route);
-
 export const REMOTE_AREAS = {
   mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback', '/change-password'] },
   mfe_production: {
     title: 'Producción ágil',
     widgetsPage: PRODUCTION_INDICATORS_PAGE,
     // The declared resources' routes, and the screens of the area that are not resources.
-    prefixes: [...routesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board', '/apps/orders'],
+    prefixes: [...resourceRoutesOf('production'), '/apps/extrusion', '/apps/planning-kanban-board', '/apps/orders'],
   },
   mfe_maintenance: {
     title: 'Mantenimiento inteligente',
@@ -32,7 +30,7 @@ export const REMOTE_AREAS = {
     title: 'Matricería ágil',
     widgetsPage: DIESHOP_INDICATORS_PAGE,
     prefixes: [
-      ...routesOf('dieshop'),
+      ...resourceRoutesOf('dieshop'),
       '/apps/dieshop-settings',
       '/apps/dies',
       '/apps/die',

@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { passwordChangeSchema, type PasswordChange } from '@planta/contracts';
 import { changePassword, DEFAULT_AFTER_LOGIN_URL, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, showSnackbar } from '@planta/ui';
-import { useAuthCardStyles } from './auth-card.styles';
+import { AuthCard, useAuthCardStyles } from './auth-card';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const satisfies readonly FieldPath<PasswordChange>[];
 
@@ -48,7 +48,7 @@ export default function ChangePasswordPage() {
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <AuthCard>
         <div className={styles.brand}>
           <img src="/favicon.svg" alt="Planta" width={56} height={56} />
           <Title3 as="h1">{t('changePassword.title')}</Title3>
@@ -80,7 +80,7 @@ export default function ChangePasswordPage() {
         <Text align="center">
           <Link to="/logout">{t('changePassword.signOut')}</Link>
         </Text>
-      </Card>
+      </AuthCard>
     </div>
   );
 }

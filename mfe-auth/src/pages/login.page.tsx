@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { loginRequestSchema, type LoginRequest } from '@planta/contracts';
 import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
-import { useAuthCardStyles } from './auth-card.styles';
+import { AuthCard, useAuthCardStyles } from './auth-card';
 
 /** Spec 2.4 and 5: the sign-in screen; the rules and their messages come from the shared schema. */
 export default function LoginPage() {
@@ -36,7 +36,7 @@ export default function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <AuthCard>
         <div className={styles.brand}>
           <img src="/favicon.svg" alt="Planta" width={64} height={64} />
           <Text>{t('login.description', 'Tu aliado confiable, productivo y transparente en la gestión de tu planta de extrusión.')}</Text>
@@ -95,7 +95,7 @@ export default function LoginPage() {
         <Text align="center">
           <Link to="/register">{t('login.register', 'Crear una cuenta')}</Link>
         </Text>
-      </Card>
+      </AuthCard>
     </div>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  mergeClasses,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  Title3,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -24,7 +10,7 @@ import { authEndpoints, messages, registerRequestSchema, type RegisterRequest, t
 import { afterLoginTarget, call, register, rememberedUrlAtom } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
-import { useAuthCardStyles } from './auth-card.styles';
+import { AuthCard, useAuthCardStyles } from './auth-card';
 
 const useStyles = makeStyles({
   // The three sign-up ways need a little more room than the other cards.
@@ -48,7 +34,7 @@ export default function RegisterPage() {
 
   return (
     <div className={card.page}>
-      <Card className={mergeClasses(card.card, styles.wide)}>
+      <AuthCard className={styles.wide}>
         <div className={card.brand}>
           <img src="/favicon.svg" alt={t('login.logoAlt', 'Logotipo de Planta')} width={64} height={64} />
           <Title3 as="h1">{t('register.title', 'Crea tu cuenta')}</Title3>
@@ -77,7 +63,7 @@ export default function RegisterPage() {
           </Text>
           <Link to="/apps/dashboards/welcome">{t('register.toDashboard', 'Ir al tablero')}</Link>
         </div>
-      </Card>
+      </AuthCard>
     </div>
   );
 }

@@ -6,8 +6,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { canvasPinSchema, type CanvasPin } from '@planta/contracts';
 import { FormNumberField, FormTextField, inputNumber, withDecimalFields } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import type { PinFields } from '../pages/correction-canvas.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionCanvasTexts);
 
 /** What the side form edits, with the canvas schema's own rules and Spanish messages. */
 const pinFieldsSchema = canvasPinSchema.pick({ dimension_label: true, measured_mm: true, nominal_mm: true, zone: true, action: true });

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { BadgeProps } from '@fluentui/react-components';
 import type { CorrectionEffectiveness, CorrectionSeverity, CorrectionStatus, TrialResult } from '@planta/contracts';
 import { i18nKey } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({
   // A chip in a narrow column (a tablet) wraps between its words instead of clipping.

@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CanvasItem } from '@planta/contracts';
 import { useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import { pinDifference, pinsOf } from '../pages/correction-canvas.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionCanvasTexts);
 
 const useStyles = makeStyles({
   legend: { display: 'flex', flexDirection: 'column', gap: '8px', minWidth: 0 },

@@ -3,8 +3,12 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CorrectionCanvas } from '@planta/contracts';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import { canvasLabel, CorrectionCanvasLegend } from './correction-canvas-legend';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionCanvasTexts);
 
 /**
  * konva (and pdfjs, for a PDF drawing) load only when a preview is shown. In a jest test of a page

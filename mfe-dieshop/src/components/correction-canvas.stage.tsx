@@ -6,7 +6,8 @@ import { Arrow, Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Te
 import { useTranslation } from 'react-i18next';
 import type { CanvasItem } from '@planta/contracts';
 import { errorMessage } from '@planta/session';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import {
   extendStroke,
   fitView,
@@ -29,6 +30,9 @@ import {
   type View,
 } from '../pages/correction-canvas.model';
 import { loadDrawingImage, type DrawingImage } from './drawing-image';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionCanvasTexts);
 
 /**
  * The konva stage of the marking canvas: the drawing (or a plain grid), and over it the pins,

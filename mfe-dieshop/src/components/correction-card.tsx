@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { correctionRecordRoute, type CorrectionCard } from '@planta/contracts';
 import { useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
 import { CorrectionStatusBadge, SeverityBadge } from './correction-badges';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionBoardsTexts);
 
 /** The frame of the two correction boards' pages. */
 export const useBoardStyles = makeStyles({

@@ -13,7 +13,11 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { Discussion, peopleSource, showSnackbar, useCan, type MentionSource } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 /**
  * The discussion of a correction record or of one of its attempts: @people of the company (they

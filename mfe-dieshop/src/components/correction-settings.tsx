@@ -15,7 +15,11 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormCheckboxGroup, FormNumberField, FormSection, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({
   section: { padding: '0 24px 24px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1120px' },

@@ -20,8 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { dieCopyMessages, dieEndpoints, dieLabel, dieMoveSchema, dieScrapSchema, type DieCopy, type DieState } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { i18nKey, showSnackbar } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieInventoryTexts } from '../i18n/die-inventory.texts';
 import { manualMoveTargets } from '../pages/die-copy.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieInventoryTexts);
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: '12px' },

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { correctionReportRoute, type DieSummaryCorrection } from '@planta/contracts';
 import { useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+import { dieSummaryTexts } from '../i18n/die-summary.texts';
 import { correctionRecordPath } from '../pages/correction.model';
 import { CorrectionStatusBadge, EffectivenessBadge, TrialResultBadge } from './correction-badges';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
+registerDieshopTexts(dieSummaryTexts);
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },

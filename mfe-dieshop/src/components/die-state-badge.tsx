@@ -2,8 +2,12 @@ import { Badge, makeStyles, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { DieCopy, DieState } from '@planta/contracts';
 import { i18nKey, useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieInventoryTexts } from '../i18n/die-inventory.texts';
 import { DIE_STATE_COLOURS } from '../pages/die-copy.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieInventoryTexts);
 
 const useStyles = makeStyles({
   nitriding: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px' },

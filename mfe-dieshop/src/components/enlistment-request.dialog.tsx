@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { dieEndpoints, dieEnlistmentEndpoints, type EnlistmentDetail } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieEnlistmentTexts);
 
 interface RequestValues {
   die_id: number | null;

@@ -5,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { profileDrawingEndpoints, type ProfileDrawing } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { showSnackbar, StoredFileLink, StoredPhoto, tooLargeRefusal, useCan, useFormat, useUploadLimit } from '@planta/ui';
+import { registerDieshopTexts } from '../i18n';
+import { profileTexts } from '../i18n/profile.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(profileTexts);
 
 /** What a drawing may be: the customer's PDF, or a photo or scan of the paper. */
 const DRAWING_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';

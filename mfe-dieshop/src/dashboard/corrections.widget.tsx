@@ -7,7 +7,13 @@ import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { FigureCard, useFormat, exportNumber, exportPercent, useWidgetExport, useWidgetStyles, WidgetFrame, useIndicatorFigures } from '@planta/ui';
 import { dieSummaryPath } from '../pages/die-copy.model';
 import { CORRECTION_LIST_PATH } from '../pages/correction.model';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
+registerDieshopTexts(dashboardWidgetTexts);
 
 type Corrections = NonNullable<DieshopIndicators['corrections']>;
 

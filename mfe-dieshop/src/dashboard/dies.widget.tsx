@@ -7,7 +7,11 @@ import { indicatorEndpoints, type DieshopIndicators } from '@planta/contracts';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { ChartFigure, FigureCard, i18nKey, isRightToLeft, useFormat, useWidgetExport, useWidgetStyles, WidgetFrame, useIndicatorFigures } from '@planta/ui';
 import { DIE_INVENTORY_PATH } from '../pages/die-copy.model';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dashboardWidgetTexts);
 
 const stateName = (t: TFunction, state: string) => t(`enums.dieState.${i18nKey(state)}`);
 

@@ -8,7 +8,13 @@ import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { i18nKey, useCan, useFormat, type Formats, useWidgetExport, useWidgetStyles, WidgetFrame, useMyItems } from '@planta/ui';
 import { CorrectionStatusBadge, SeverityBadge } from '../components/correction-badges';
 import { CORRECTION_LIST_PATH, correctionRecordPath } from '../pages/correction.model';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
+registerDieshopTexts(dashboardWidgetTexts);
 
 /** How many records the widget lists; the rest are on the corrector's board. */
 export const MY_CORRECTIONS_SHOWN = 8;

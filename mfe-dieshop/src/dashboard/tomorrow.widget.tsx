@@ -7,7 +7,13 @@ import { call } from '@planta/session';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { i18nKey, useFormat, useLiveFigures, type Formats, useWidgetExport, useWidgetStyles, WidgetFrame } from '@planta/ui';
 import { ENLISTMENT_PATH, ENLISTMENT_STATUS_COLORS, enlistmentPath } from '../pages/die-enlistment.shared';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
+import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieEnlistmentTexts);
+registerDieshopTexts(dashboardWidgetTexts);
 
 /** How many preparations are loaded: a day's dies, and then some. */
 const LOADED = 100;

@@ -1,4 +1,7 @@
-import { coreBundles } from '@planta/i18n';
+import { nestedTexts, spanishBundles } from '@planta/i18n';
+
+// The states' names stay the portal's: the other languages' core texts load on demand, so they refer to them ($t nesting).
+const dieState = nestedTexts('common:dieState', spanishBundles.common.dieState);
 
 /**
  * The die shop's vocabulary (libs/contracts dieshop.schema.ts) as people read it, shared by every
@@ -8,7 +11,7 @@ import { coreBundles } from '@planta/i18n';
 export const commonTexts = {
   es: {
     enums: {
-      dieState: coreBundles.common.es.dieState,
+      dieState: spanishBundles.common.dieState,
       dieType: { solid: 'Sólida', semiHollow: 'Semihueca', hollow: 'Hueca (portahole / puente)', multiCavity: 'Multicavidad' },
       profileShape: { solid: 'Sólido', semiHollow: 'Semihueco', hollow: 'Hueco' },
       dieEventKind: {
@@ -65,7 +68,7 @@ export const commonTexts = {
   },
   en: {
     enums: {
-      dieState: coreBundles.common.en.dieState,
+      dieState,
       dieType: { solid: 'Solid', semiHollow: 'Semi-hollow', hollow: 'Hollow (porthole / bridge)', multiCavity: 'Multi-cavity' },
       profileShape: { solid: 'Solid', semiHollow: 'Semi-hollow', hollow: 'Hollow' },
       dieEventKind: {
@@ -122,7 +125,7 @@ export const commonTexts = {
   },
   ar: {
     enums: {
-      dieState: coreBundles.common.ar.dieState,
+      dieState,
       dieType: { solid: 'مصمتة', semiHollow: 'شبه مجوفة', hollow: 'مجوفة (بورتهول / جسر)', multiCavity: 'متعددة التجاويف' },
       profileShape: { solid: 'مصمت', semiHollow: 'شبه مجوف', hollow: 'مجوف' },
       dieEventKind: {
@@ -165,7 +168,7 @@ export const commonTexts = {
   },
   tr: {
     enums: {
-      dieState: coreBundles.common.tr.dieState,
+      dieState,
       dieType: { solid: 'Dolu', semiHollow: 'Yarı boşluklu', hollow: 'Boşluklu (köprülü)', multiCavity: 'Çok gözlü' },
       profileShape: { solid: 'Dolu', semiHollow: 'Yarı boşluklu', hollow: 'Boşluklu' },
       dieEventKind: {

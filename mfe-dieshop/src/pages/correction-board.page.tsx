@@ -32,8 +32,12 @@ import { call } from '@planta/session';
 import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, type KanbanColumn } from '@planta/ui';
 import { useCorrectionNames } from '../components/correction-badges';
 import { CorrectionCardView, useBoardStyles } from '../components/correction-card';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
 import { correctorsOf, isFiltered, matches, NO_FILTERS, placeCorrectionCard, useBoardData, type CorrectionBoardFilters } from './correction-boards.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionBoardsTexts);
 
 const cardKey = (card: CorrectionCard) => card.id;
 const cardLabel = (card: CorrectionCard) => card.number;

@@ -38,7 +38,8 @@ import { ErrorCard, LoadingScreen, showSnackbar, useCan, useRecordLoad, useUnsav
 import { CanvasPinForm, type PinFormHandle } from '../components/canvas-pin-form';
 import { canvasLabel, CorrectionCanvasLegend } from '../components/correction-canvas-legend';
 import type { CanvasStageHandle, DrawingState } from '../components/correction-canvas.stage';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import {
   CANVAS_TOOLS,
   canRedo,
@@ -55,6 +56,9 @@ import {
   type History,
   type PinFields,
 } from './correction-canvas.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionCanvasTexts);
 
 /** konva and pdfjs load with the canvas, not with the die shop's other pages. */
 const CorrectionCanvasStage = lazy(() => import('../components/correction-canvas.stage'));

@@ -1,7 +1,11 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { correctionDefectResource, correctionOperationResource } from '@planta/contracts';
 import { ResourceFormScreen, ResourceListScreen } from '@planta/ui';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 /**
  * The corrections' catalogues, each a declared resource with the generic screens: the defects a

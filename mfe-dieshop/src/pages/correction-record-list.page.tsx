@@ -6,8 +6,12 @@ import { CORRECTION_ORIGINS, CORRECTION_STATUSES, correctionEndpoints, type Corr
 import { call } from '@planta/session';
 import { ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { CorrectionStatusBadge, EffectivenessBadge, SeverityBadge, useCorrectionNames } from '../components/correction-badges';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
 import { CORRECTION_LIST_PATH, CORRECTION_NEW_PATH, correctionRecordPath } from './correction.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 /**
  * /apps/correction-record/all: the company's correction records (the non-conformities of its die

@@ -7,7 +7,8 @@ import { correctionDefectResource, correctionEndpoints, dieEndpoints, dieLabel, 
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, fieldErrorText, FormPage, FormSection, showSnackbar, useCan, useFormFieldStyles } from '@planta/ui';
 import { CorrectionFields, useCatalogue, useDieContext } from '../components/correction-fields';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
 import {
   CORRECTION_FORM_FIELDS,
   CORRECTION_LIST_PATH,
@@ -16,6 +17,9 @@ import {
   emptyCorrectionValues,
   type CorrectionFormValues,
 } from './correction.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 interface DieChoice {
   id: number;

@@ -35,10 +35,14 @@ import { CorrectionCanvasSlot } from '../components/correction-canvas-slot';
 import { CorrectionStatusBadge, EffectivenessBadge, SeverityBadge, TrialResultBadge, useCorrectionNames } from '../components/correction-badges';
 import { CorrectionDiscussion } from '../components/correction-discussion';
 import { CorrectionFields, useCatalogue, useDieContext } from '../components/correction-fields';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
 import { CORRECTION_FORM_FIELDS, correctionFormValues, correctionRecordPath, correctionResolver, type CorrectionFormValues } from './correction.model';
 import { dieSummaryPath } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -50,10 +50,14 @@ import { CorrectionStatusBadge, TrialResultBadge, useCorrectionNames } from '../
 import { CorrectionDiscussion } from '../components/correction-discussion';
 import { useCatalogue, useDieContext } from '../components/correction-fields';
 import { DimensionComparison } from '../components/dimension-comparison';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { correctionTexts } from '../i18n/correction.texts';
 import { correctionRecordPath } from './correction.model';
 import { dieSummaryPath } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

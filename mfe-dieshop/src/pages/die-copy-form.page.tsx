@@ -28,7 +28,8 @@ import {
   useRecordLoad,
   type SelectOption,
 } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieCopyFormTexts } from '../i18n/die-copy-form.texts';
 import {
   DIE_FORM_FIELDS,
   DIE_INVENTORY_PATH,
@@ -39,6 +40,9 @@ import {
   profileOptionsOf,
   type DieCopyFormValues,
 } from './die-copy.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieCopyFormTexts);
 
 type Threshold = 'nitriding_every_billets' | 'nitriding_every_kg' | 'expected_life_kg';
 

@@ -34,8 +34,12 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { ErrorCard, Facts, i18nKey, LoadingScreen, showSnackbar, useCan, useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 import { dieSummaryPath, ENLISTMENT_PATH, ENLISTMENT_STATUS_COLORS } from './die-enlistment.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieEnlistmentTexts);
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1040px' },

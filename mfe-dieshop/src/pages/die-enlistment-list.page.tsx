@@ -7,8 +7,12 @@ import { dieEnlistmentEndpoints, ENLISTMENT_SOON_HOURS, ENLISTMENT_STATUSES, typ
 import { call } from '@planta/session';
 import { i18nKey, ResourceList, useCan, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { EnlistmentRequestDialog } from '../components/enlistment-request.dialog';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 import { ENLISTMENT_PATH, ENLISTMENT_STATUS_COLORS, enlistmentPath } from './die-enlistment.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieEnlistmentTexts);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column' },

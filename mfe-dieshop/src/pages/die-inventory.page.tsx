@@ -7,9 +7,13 @@ import { correctionEndpoints, DIE_STATES, DIE_TYPES, dieEndpoints, dieLabel, NIT
 import { i18nKey, ResourceList, useCan, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { DieStateBadge, NitridingCounter } from '../components/die-state-badge';
 import { MoveDieDialog, ScrapDieDialog, type DieAction } from '../components/die-actions';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieInventoryTexts } from '../i18n/die-inventory.texts';
 import { correctionNewForDie } from './correction.model';
 import { DIE_INVENTORY_PATH, DIE_NEW_PATH, dieEditPath, dieSummaryPath, manualMoveTargets, mayBeScrapped } from './die-copy.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieInventoryTexts);
 
 /** A cell's main text and, smaller under it, what belongs with it. */
 function TwoLines({ first, second, strong }: { first: string; second: string | null; strong?: boolean }) {

@@ -23,11 +23,15 @@ import { call } from '@planta/session';
 import { Facts, i18nKey, printQrLabel, ShareButton, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
 import { DieCorrections } from '../components/die-corrections';
 import { DieStateBadge } from '../components/die-state-badge';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { dieSummaryTexts } from '../i18n/die-summary.texts';
 import { SourceDocuments } from '../uploads/source-documents';
 import { correctionNewForDie } from './correction.model';
 import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(dieSummaryTexts);
 
 const useStyles = makeStyles({
   // The facts keep their width; on a tablet the QR and the actions go below them.

@@ -16,9 +16,13 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, tooLargeRefusal, useCan, useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { nitridingTexts } from '../i18n/nitriding.texts';
 import { SourceDocuments } from '../uploads/source-documents';
 import { NITRIDING_PATH } from './nitriding.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(nitridingTexts);
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1280px' },

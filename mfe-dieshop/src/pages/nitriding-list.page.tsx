@@ -34,8 +34,12 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
 import { ErrorCard, i18nKey, ResourceList, showSnackbar, useCan, useFormat, type ResourceColumn } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { nitridingTexts } from '../i18n/nitriding.texts';
 import { NITRIDING_PATH } from './nitriding.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(nitridingTexts);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px' },

@@ -5,7 +5,11 @@ import { ResourceFormScreen, ResourceListScreen } from '@planta/ui';
 import { ProfileCopies } from '../components/profile-copies';
 import { ProfileDimensionsEditor } from '../components/profile-dimensions.editor';
 import { ProfileDrawingSection } from '../components/profile-drawing';
-import '../i18n';
+import { registerDieshopTexts } from '../i18n';
+import { profileTexts } from '../i18n/profile.texts';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(profileTexts);
 
 const useStyles = makeStyles({
   // Below the form, in its column (FormPage: 24px padding, at most 1120px wide).

@@ -37,9 +37,13 @@ import {
   useFormat,
   useReferenceOptions,
 } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { toolingTexts } from '../i18n/tooling.texts';
 import { enlistmentPath } from './die-enlistment.shared';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(toolingTexts);
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1120px' },

@@ -3,8 +3,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOL_KINDS, TOOL_STATES, toolEndpoints, type Tool } from '@planta/contracts';
 import { i18nKey, ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { toolingTexts } from '../i18n/tooling.texts';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(toolingTexts);
 
 const useStyles = makeStyles({
   // A narrow cell (a tablet) wraps the label inside the badge instead of running out of it.

@@ -4,9 +4,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadDetail } from '@planta/contracts';
 import { useStoredFileUrl } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { uploadPagePath } from './upload.client';
 import { CONFIDENCE_BOX_COLOURS, confidenceLevel, type ReviewFieldRef } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   viewer: { display: 'flex', flexDirection: 'column', gap: '8px', minWidth: 0 },

@@ -3,9 +3,13 @@ import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DieCandidate } from '@planta/contracts';
 import { i18nKey, useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { ConfidenceBadge } from './upload-badges';
 import type { Attention, ReviewFieldRef, ReviewFormValues } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   wrap: {

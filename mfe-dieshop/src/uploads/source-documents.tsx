@@ -5,8 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { uploadEndpoints, type SourceDocument } from '@planta/contracts';
 import { call, canOn } from '@planta/session';
 import { useCan, useFormat, useGrants } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { uploadPath } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -2,8 +2,12 @@ import { Badge, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-co
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress, UploadStatus } from '@planta/contracts';
 import { useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { CONFIDENCE_BADGE_COLOURS, confidenceLevel } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   // A chip in a narrow column wraps between its words instead of clipping.

@@ -5,10 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { DOCUMENT_TYPES, UPLOAD_STATUSES, uploadEndpoints, type UploadRow } from '@planta/contracts';
 import { call, onCatchUp } from '@planta/session';
 import { ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { useUploadProgressEvents } from './upload.client';
 import { ConfidenceBadge, UploadStatusBadge } from './upload-badges';
 import { UPLOAD_BASE_PATH, UPLOAD_NEW_PATH, uploadPath } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 /** How often the list asks whether documents are still being read (uploads of other people send it no event). */
 export const LIST_POLL_MS = 5000;

@@ -6,10 +6,14 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { UPLOAD_ACCEPT, uploadEndpoints, uploadMessages } from '@planta/contracts';
 import { errorMessage } from '@planta/session';
 import { AreaLanding, showSnackbar, useCan, useFormat } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { sendDocument, useReadingUpload, useSmartUploadLimit } from './upload.client';
 import { ReadingProgress } from './upload-badges';
 import { fileTooLarge, uploadPath, UPLOADS_LIST_PATH } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '880px' },

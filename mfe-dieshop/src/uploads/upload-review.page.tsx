@@ -44,7 +44,8 @@ import {
 } from '@planta/contracts';
 import { call, canOn, errorMessage, isApiRequestError } from '@planta/session';
 import { AreaLanding, ErrorCard, Facts, showSnackbar, StoredFileLink, useCan, useFormat, useGrants } from '@planta/ui';
-import { DIESHOP_NS } from '../i18n';
+import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
+import { uploadsTexts } from '../i18n/uploads.texts';
 import { PageViewer } from './page-viewer';
 import { ReviewField } from './review-field';
 import { uploadFilePath, useReadingUpload } from './upload.client';
@@ -68,6 +69,9 @@ import {
   type ReviewFieldRef,
   type ReviewFormValues,
 } from './upload.model';
+
+// The texts this module shows, before its first render (each page carries only its own).
+registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '1600px', boxSizing: 'border-box' },

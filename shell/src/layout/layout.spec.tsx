@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { loadLanguage } from '@planta/i18n';
 import { currentSettingsAtom, defaultSettingsAtom, mergeSettings, NO_ANIMATE_CLASS, sessionStore } from '@planta/session';
 import type { SettingsPatch } from '@planta/session';
 import { renderShell, resetSession, setUser } from '../testing/render-shell';
@@ -69,7 +70,9 @@ describe('navigation per role (spec 2.3)', () => {
     expect(within(nav).getByRole('button', { name: 'Producción ágil' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('translates items with shell:navigation.pages.<id> and groups with shell:navigation.groups.<id>', () => {
+  it('translates items with shell:navigation.pages.<id> and groups with shell:navigation.groups.<id>', async () => {
+    // English is downloaded on demand; once it has been, an instance created in English has it at once
+    await loadLanguage('en');
     setUser(['user']);
     renderShell(<Layout>{page}</Layout>, { path: '/apps/dies/12', language: 'en' });
     const nav = screen.getByRole('navigation');
@@ -78,6 +81,32 @@ describe('navigation per role (spec 2.3)', () => {
     expect(within(nav).getByText('Applications')).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Agile die shop' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Die inventory' })).toBeTruthy();
+  });
+});
+
+describe("the user's language (only Spanish is in the first bundle)", () => {
+  it('shows the page once the language is there, never in Spanish first', async () => {
+    setUser(['user'], { settings: { language: 'tr' } });
+    const { i18n } = renderShell(<Layout>{page}</Layout>);
+    expect(screen.queryByText('Contenido de la página')).toBeNull();
+    expect(screen.queryByText('Aplicaciones')).toBeNull();
+    expect(await screen.findByText('Contenido de la página')).toBeTruthy();
+    expect(i18n.language).toBe('tr');
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByText('Uygulamalar')).toBeTruthy();
+  });
+
+  it('waits again when the setting changes to a language still downloading', async () => {
+    setUser(['user']);
+    const { i18n } = renderShell(<Layout>{page}</Layout>);
+    expect(screen.getByText('Contenido de la página')).toBeTruthy();
+    act(() => {
+      setUser(['user'], { settings: { language: 'ar' } });
+    });
+    expect(screen.queryByText('Contenido de la página')).toBeNull();
+    expect(await screen.findByText('Contenido de la página')).toBeTruthy();
+    expect(i18n.language).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
   });
 });
 

@@ -1,6 +1,4 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { resolveLanguage, setLanguage } from '@planta/i18n';
 import type { RouteSettings } from '@planta/shell-contract';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, deviceClassAtom, deviceSettingsAtom, TOUCH_QUERY, userAtom } from '@planta/session';
@@ -9,21 +7,13 @@ import { useFocusAfterNavigation } from './focus-after-navigation';
 import { useTouchTargetStyles } from './touch-targets.styles';
 import { preloadable } from '../routing/preloadable';
 import { useMediaQuery } from './use-media';
+import { useUserLanguage } from './user-language.hook';
 
 export { CONTENT_MAX_WIDTH, HEADER_HEIGHT, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
 // The chrome (navbar, toolbar, settings, search, ...) loads only where it is shown, so that the
 // sign-in screens, which hide it, do not download it; start-up loads it ahead for a signed-in user.
 export const LayoutFrame = preloadable(async () => (await import('./layout-frame')).default);
-
-/** The language the user keeps in their settings is applied after sign-in. */
-function useUserLanguage(language: string | undefined): void {
-  const { i18n } = useTranslation();
-  useEffect(() => {
-    if (!language) return;
-    if (resolveLanguage(language) !== resolveLanguage(i18n.resolvedLanguage ?? i18n.language)) void setLanguage(language, i18n);
-  }, [language, i18n]);
-}
 
 /** Follows the device class (touch or desktop) whose own settings apply (device-settings.ts). */
 function useDeviceClass(): void {
@@ -52,8 +42,10 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
   useEffect(() => {
     applyRouteSettings(settings ?? null, device);
   }, [settings, defaults, user.data.settings, device]);
-  useUserLanguage(user.data.settings.language);
+  const waitingForLanguage = useUserLanguage(user.data.settings.language);
 
+  // The user's language may still be downloading: the page waits rather than show another language first.
+  if (waitingForLanguage) return <LoadingScreen delayMs={200} />;
   // A route that hides the chrome is chromeless from its first render, before its settings are
   // applied: the sign-in page must not download the chrome to hide it a moment later.
   const chromeless = hidesEveryPart(settings?.layout?.config as LayoutParts | undefined) || hidesEveryPart(current.layout.config);

@@ -1,5 +1,4 @@
 import type { Settings, UserSettings } from '@planta/contracts';
-import { setLanguage } from '@planta/i18n';
 import {
   defaultSettingsAtom,
   errorMessage,
@@ -14,6 +13,7 @@ import { showSnackbar } from '@planta/ui';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyLanguage } from './user-language.hook';
 
 /** What the user may change and keep (the contract's userSettingsSchema): layout, theme, direction, animations, language. */
 export type SettingsChange = UserSettings;
@@ -57,13 +57,17 @@ export function useUpdateSettings(): (change: SettingsChange) => Promise<void> {
   );
 }
 
-/** Switches the interface language (and with it the direction) and keeps it in the user's settings. */
+/**
+ * Switches the interface language (and with it the direction) and keeps it in the user's settings;
+ * a language whose texts cannot be downloaded is neither switched to nor kept.
+ */
 export function useChangeLanguage(): (language: string) => Promise<void> {
   const { i18n } = useTranslation();
   const update = useUpdateSettings();
   return useCallback(
     async (language: string) => {
-      const change = await setLanguage(language, i18n);
+      const change = await applyLanguage(language, i18n);
+      if (!change) return;
       await update({ language: change.language, direction: change.direction });
     },
     [i18n, update],

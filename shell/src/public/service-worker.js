@@ -3,10 +3,12 @@
 // clicked.
 //
 // What is cached, and how (same origin only; API calls and live events never):
-// - Hashed build files (`name.1a2b3c4d.js`, .css, .png, .svg, .woff2) under / and /mfe/<name>/:
-//   cache first. A hash names one content for good; a new build brings new names.
+// - Hashed build files (`name.1a2b3c4d.js`, .css, .png, .svg, .woff2) under / and /mfe/<name>/,
+//   a remote's entry among them (`remoteEntry.1a2b3c4d.js`, named by its manifest): cache first.
+//   A hash names one content for good; a new build brings new names.
 // - The page (any navigation of the single-page portal), /remotes.json, each remote's
-//   mf-manifest.json and remoteEntry.js, the install manifest and its icons: network first,
+//   mf-manifest.json (and an unhashed remoteEntry.js of a development build), the install
+//   manifest and its icons: network first,
 //   answered from the cache when the network fails or takes longer than NETWORK_TIMEOUT_MS. A
 //   new build of the shell or of one remote is picked up on the next visit with a network.
 // - /api/ and /socket.io/: not touched.
@@ -68,13 +70,14 @@ async function trimStatic() {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - STATIC_MAX_ENTRIES)).map((key) => cache.delete(key)));
 }
 
-/** Hashed files: the cache, else the network (then kept). */
-async function cacheFirst(request) {
+/** Hashed files: the cache, else the network (then kept, in the background). */
+async function cacheFirst(event) {
+  const { request } = event;
   const cache = await caches.open(STATIC_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (cacheable(response)) await cache.put(request, response.clone());
+  if (cacheable(response)) event.waitUntil(cache.put(request, response.clone()).catch(() => undefined));
   return response;
 }
 
@@ -87,13 +90,14 @@ function networkFirst(event, key, accept = () => true) {
   // A navigation's request was sent while this worker started (navigation preload), when enabled.
   const preloaded =
     event.request.mode === 'navigate' && event.preloadResponse ? Promise.resolve(event.preloadResponse).catch(() => undefined) : Promise.resolve();
+  const ignore = () => undefined;
+  // Kept in the cache in the background: the page gets the answer without waiting for the write.
   const fromNetwork = preloaded
     .then((response) => response || fetch(event.request))
-    .then(async (response) => {
-      if (cacheable(response) && accept(response)) await put(ENTRY_CACHE, key, response.clone());
+    .then((response) => {
+      if (cacheable(response) && accept(response)) event.waitUntil(put(ENTRY_CACHE, key, response.clone()).catch(ignore));
       return response;
     });
-  const ignore = () => undefined;
   event.waitUntil(fromNetwork.then(ignore, ignore));
   const fromCache = () =>
     caches
@@ -148,7 +152,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   const strategy = strategyOf(url, request.mode);
-  if (strategy === 'static') event.respondWith(cacheFirst(request));
+  if (strategy === 'static') event.respondWith(cacheFirst(event));
   else if (strategy === 'entry') event.respondWith(networkFirst(event, url.pathname));
   else if (strategy === 'page') event.respondWith(networkFirst(event, PAGE_KEY, isPage));
   // A page of the API's own (its documentation): the preloaded answer, so that none is wasted.

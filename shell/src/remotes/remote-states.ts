@@ -14,6 +14,13 @@ async function loadWithPage(name: RemoteName, pathname: string): Promise<RemoteS
   return state;
 }
 
+const now = (run: () => void) => run();
+/** Once the browser has drawn what it was doing (a second at most). */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 50);
+}
+
 /** What each remote's module is: loading, ready or failed (the shell's own state, not shared). */
 export const remoteStatesAtom = atom<Record<RemoteName, RemoteState>>(
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, { status: 'loading' }])) as Record<RemoteName, RemoteState>,
@@ -42,8 +49,9 @@ export function useLoadRemotes(all: boolean): void {
       return loading;
     };
     const first = here ? load(here) : Promise.resolve();
-    // The others wait for the page being opened, so that they do not compete with it.
-    if (all) void first.finally(() => REMOTE_NAMES.forEach(load));
+    // The others wait for the page being opened to be loaded and drawn, so that they do not
+    // compete with it (their code is parsed on the same thread).
+    if (all) void first.finally(() => (here ? whenIdle : now)(() => REMOTE_NAMES.forEach(load)));
   }, [here, all, setStates]);
 }
 

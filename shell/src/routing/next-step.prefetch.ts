@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { isSignedInAtom } from '@planta/session';
+import { isSignedInAtom, preloadSessionEndpoints } from '@planta/session';
 import { LayoutFrame } from '../layout/layout';
 import { WelcomePage } from './app-routes';
 
@@ -29,11 +29,13 @@ export function useNextStepNeeded(): boolean {
 /**
  * The chrome and the welcome page, loaded ahead (the first page after signing in shows both), and
  * the parts shown only now and then (snackbars, error cards), so that the service worker holds
- * them too when the network drops.
+ * them too when the network drops. The session's endpoint definitions (with zod, which the
+ * sign-in page does not load) come first: the sign-in sends its request with them.
  */
 export function usePrefetchChrome(needed: boolean): void {
   useEffect(() => {
     if (!needed) return;
+    preloadSessionEndpoints();
     void LayoutFrame.preload().catch(() => undefined);
     void WelcomePage.preload().catch(() => undefined);
     void import('../layout/snackbar-toaster').catch(() => undefined);

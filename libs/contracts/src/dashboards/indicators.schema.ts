@@ -295,12 +295,6 @@ export const SUMMARY_AREA_PAGES: Record<SummaryArea, { page: PageAlias; title: s
   corrections: { page: 'correction-records', title: 'Correcciones', route: '/apps/correction-record/all' },
 };
 
-/** The production page whose figures the production indicators show (the lines' figures). */
-export const PRODUCTION_INDICATORS_PAGE: PageAlias = 'extrusion-line';
-export const MAINTENANCE_INDICATORS_PAGE: PageAlias = 'maintenance-dashboard';
-export const DIESHOP_INDICATORS_PAGE: PageAlias = 'dies';
-export const CORRECTION_INDICATORS_PAGE: PageAlias = 'correction-records';
-
 /** A press stopped (unplanned) at least this long turns production red. */
 export const SUMMARY_RED_STOP_MINUTES = 30;
 /** This many overdue work orders turn maintenance red. */

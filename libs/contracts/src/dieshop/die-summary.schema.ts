@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_SHAPES } from '../dieshop.schema';
+import { PROFILE_SHAPES } from './profile-shapes';
 import { productionFiguresSchema } from '../production.schema';
 import { correctionRecordRowSchema, correctionReportRowSchema } from './correction.schema';
 import { dieCopySchema, dieHistorySchema } from './die-copy.schema';

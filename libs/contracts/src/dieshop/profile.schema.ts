@@ -2,20 +2,7 @@ import { z } from 'zod';
 import { bodyNumber } from '../common.schema';
 import { messages } from '../messages';
 import { DIMENSION_TEXTS, dimensionRecordSchema } from '../orders.schema';
-
-/** The Spanish texts of profiles and their critical dimensions (refusals shown on their fields). */
-export const profileMessages = {
-  code: 'Indica el código del perfil (letras, números, guiones)',
-  codeTaken: 'Ya existe un perfil con ese código',
-  shape: 'Elige la forma del perfil',
-  label: 'Indica la cota con letras o números (A, B, C1…)',
-  labelTaken: 'Esa cota ya está en la lista',
-  nominal: 'La medida nominal es un número de milímetros mayor que 0',
-  tolerance: 'La tolerancia es un número de milímetros igual o mayor que 0',
-  tooManyDimensions: 'Un perfil tiene como mucho 20 cotas críticas',
-  drawingFile: 'El plano debe ser un PDF o una imagen JPEG, PNG o WebP',
-  drawingMissing: 'Elige el archivo del plano',
-} as const;
+import { profileMessages } from './profile.messages';
 
 /** How many critical dimensions a profile may list. */
 export const MAX_PROFILE_DIMENSIONS = 20;

@@ -5,6 +5,7 @@ import { PRODUCTION_RESOURCES } from './production';
 
 export * from './production';
 export * from './dieshop';
+export * from './resource-places';
 
 /** Every declared resource; a new one is one line here (architecture.md "Adding a resource"). */
 export const RESOURCES: readonly ResourceDefinition[] = [...PRODUCTION_RESOURCES, ...DIESHOP_RESOURCES];

@@ -1,3 +1,4 @@
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, type ResourceRecord } from '../../resource';
 
 /** Whether a catalogue entry is still offered (a retired one stays on the records that used it). */
@@ -56,10 +57,9 @@ const catalogueList = (exportName: string) =>
 /** The defects a correction record names (catalogue of the company, on the correction board's page). */
 export const correctionDefectResource = defineResource({
   name: 'correctionDefect',
-  area: 'dieshop',
+  ...RESOURCE_PLACES.correctionDefect,
   page: 'correction-board',
   api: 'correction-defect',
-  route: '/apps/correction-defect',
   table: 'correction_defect',
   icon: 'BugRegular',
   fields: catalogueFields,
@@ -73,10 +73,9 @@ export type CorrectionDefect = ResourceRecord<typeof correctionDefectResource>;
 /** The operations an attempt records, each with its zone and amount. */
 export const correctionOperationResource = defineResource({
   name: 'correctionOperation',
-  area: 'dieshop',
+  ...RESOURCE_PLACES.correctionOperation,
   page: 'correction-board',
   api: 'correction-operation',
-  route: '/apps/correction-operation',
   table: 'correction_operation',
   icon: 'WrenchRegular',
   fields: catalogueFields,

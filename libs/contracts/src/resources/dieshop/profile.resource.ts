@@ -1,5 +1,6 @@
-import { PROFILE_SHAPES } from '../../dieshop.schema';
-import { profileMessages } from '../../dieshop/profile.schema';
+import { PROFILE_SHAPES } from '../../dieshop/profile-shapes';
+import { profileMessages } from '../../dieshop/profile.messages';
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, type ResourceRecord } from '../../resource';
 
 /**
@@ -9,10 +10,9 @@ import { defineResource, field, type ResourceRecord } from '../../resource';
  */
 export const profileResource = defineResource({
   name: 'profile',
-  area: 'dieshop',
+  ...RESOURCE_PLACES.profile,
   page: 'dies',
   api: 'profile',
-  route: '/apps/profile',
   table: 'profile',
   icon: 'ShapesRegular',
   fields: {

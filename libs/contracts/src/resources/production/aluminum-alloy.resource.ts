@@ -1,4 +1,5 @@
-import { productionMessages } from '../../production.schema';
+import { productionMessages } from '../../production.messages';
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, lessThan, type ResourceRecord } from '../../resource';
 
 const temperature = () => field.number({ required: true, max: 700 });
@@ -6,10 +7,9 @@ const temperature = () => field.number({ required: true, max: 700 });
 /** An alloy and temper with its density and billet and exit temperature ranges. */
 export const aluminumAlloyResource = defineResource({
   name: 'aluminumAlloy',
-  area: 'production',
+  ...RESOURCE_PLACES.aluminumAlloy,
   page: 'aluminum-alloys',
   api: 'aluminum-alloy',
-  route: '/apps/aluminum-alloy',
   table: 'aluminum_alloy',
   icon: 'CubeRegular',
   fields: {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { lineMessages, productionMessages } from '../../production.schema';
+import { lineMessages, productionMessages } from '../../production.messages';
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, lessThan, type ResourceRecord } from '../../resource';
 
 export const TEMPERATURE_CONTROL_TYPES = ['single', 'radial-gradient', 'longitudinal-gradient', 'radial-longitudinal-gradient'] as const;
@@ -9,10 +9,9 @@ const positive = (max: number) => field.number({ required: true, max });
 /** A press line (spec 2.4), every figure in the unit its field name ends with. */
 export const extrusionLineResource = defineResource({
   name: 'extrusionLine',
-  area: 'production',
+  ...RESOURCE_PLACES.extrusionLine,
   page: 'extrusion-line',
   api: 'extrusion-line',
-  route: '/apps/extrusion-line',
   table: 'extrusion_line',
   icon: 'DataLineRegular',
   fields: {
@@ -70,7 +69,7 @@ export const extrusionLineResource = defineResource({
     lessThan('discard_length_mm', 'max_billet_length_mm', lineMessages.discardNotShorterThanBillet),
   ],
   /** The effective cross-section (derived unless overridden) and whether it is an override. */
-  view: { billet_cross_section_area_mm2: z.number(), billet_cross_section_area_overridden: z.boolean() },
+  view: { billet_cross_section_area_mm2: 'number', billet_cross_section_area_overridden: 'boolean' },
   list: {
     columns: [
       { field: 'name', width: 24 },

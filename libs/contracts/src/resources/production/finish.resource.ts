@@ -1,4 +1,5 @@
-import { productionMessages } from '../../production.schema';
+import { productionMessages } from '../../production.messages';
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, type ResourceRecord } from '../../resource';
 
 export const FINISH_TYPES = ['mill', 'anodised', 'powder-coated'] as const;
@@ -8,10 +9,9 @@ export const ANODISING_CLASSES = ['AA5', 'AA10', 'AA15', 'AA20', 'AA25'] as cons
 /** Mill, anodised (colour, micron class) or powder coated (RAL colour). */
 export const finishResource = defineResource({
   name: 'finish',
-  area: 'production',
+  ...RESOURCE_PLACES.finish,
   page: 'finishes',
   api: 'finish',
-  route: '/apps/finish',
   table: 'finish',
   icon: 'PaintBrushRegular',
   fields: {

@@ -1,5 +1,6 @@
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, type ResourceRecord } from '../../resource';
-import { productionMessages } from '../../production.schema';
+import { productionMessages } from '../../production.messages';
 
 export const MACHINE_TYPES = ['press', 'billet-furnace', 'die-oven', 'puller', 'saw', 'stretcher', 'ageing-oven'] as const;
 
@@ -19,10 +20,9 @@ export const MACHINE_CRITICALITIES = ['A', 'B', 'C'] as const;
 /** A machine of the plant, optionally on a line and under a parent machine (a press and its furnace, puller, saw). */
 export const machineResource = defineResource({
   name: 'machine',
-  area: 'production',
+  ...RESOURCE_PLACES.machine,
   page: 'machines',
   api: 'machine',
-  route: '/apps/machine',
   table: 'machine',
   icon: 'WrenchSettingsRegular',
   fields: {

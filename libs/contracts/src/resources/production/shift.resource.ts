@@ -1,4 +1,5 @@
-import { productionMessages } from '../../production.schema';
+import { productionMessages } from '../../production.messages';
+import { RESOURCE_PLACES } from '../resource-places';
 import { defineResource, field, type ResourceRecord } from '../../resource';
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -6,10 +7,9 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** A work shift of a line, which may cross midnight. */
 export const shiftResource = defineResource({
   name: 'shift',
-  area: 'production',
+  ...RESOURCE_PLACES.shift,
   page: 'shifts',
   api: 'shifts',
-  route: '/apps/shifts',
   table: 'shift',
   icon: 'ClockRegular',
   fields: {

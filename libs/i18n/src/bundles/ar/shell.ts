@@ -62,6 +62,7 @@ export const shell: BundleShape<typeof es> = {
     label: 'اللغة',
     change: 'تغيير اللغة',
     documentation: 'توثيق اللغات',
+    loadFailed: 'تعذّر تحميل اللغة {{language}}. تحقّق من اتصالك وحاول مرة أخرى.',
   },
   chat: {
     title: 'الدردشة',

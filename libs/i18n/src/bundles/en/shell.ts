@@ -62,6 +62,7 @@ export const shell: BundleShape<typeof es> = {
     label: 'Language',
     change: 'Change language',
     documentation: 'Language documentation',
+    loadFailed: 'The {{language}} language could not be loaded. Check your connection and try again.',
   },
   chat: {
     title: 'Chat',

@@ -66,6 +66,8 @@ export const shell = {
     label: 'Idioma',
     change: 'Cambiar idioma',
     documentation: 'Documentación de idiomas',
+    /** the language's texts could not be downloaded (offline): the interface keeps its language */
+    loadFailed: 'No se pudo cargar el idioma {{language}}. Revisa tu conexión e inténtalo de nuevo.',
   },
   chat: {
     title: 'Chat',

@@ -62,6 +62,7 @@ export const shell: BundleShape<typeof es> = {
     label: 'Dil',
     change: 'Dili değiştir',
     documentation: 'Dil belgeleri',
+    loadFailed: '{{language}} dili yüklenemedi. Bağlantınızı kontrol edip tekrar deneyin.',
   },
   chat: {
     title: 'Sohbet',
