@@ -28,7 +28,7 @@ export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 260, remoteOwnCode: 60
  * with a little room, so that no change makes them worse. Each one goes down to its budget as
  * the budget is met (issue 17's note says which are still above).
  */
-export const CEILINGS_KB = { shellOnLogin: 235, loginPage: 312, remoteOwnCode: BUDGETS_KB.remoteOwnCode };
+export const CEILINGS_KB = { shellOnLogin: 235, loginPage: 282, remoteOwnCode: BUDGETS_KB.remoteOwnCode };
 
 /** Each remote's first page: where its area opens, visited by an admin (who may see every area). */
 export const REMOTES = [

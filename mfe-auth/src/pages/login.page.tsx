@@ -1,15 +1,18 @@
 import { Button, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { loginRequestSchema, type LoginRequest } from '@planta/contracts';
+import type { LoginRequest } from '@planta/contracts';
 import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@planta/session';
 import { showSnackbar } from '@planta/ui';
 import { AuthCard, useAuthCardStyles } from './auth-card';
+import { deferredResolver } from './deferred-resolver';
+
+// The rules load with the first keystroke (or the browser's autofill), not with the page.
+const loginRules = deferredResolver(async () => (await import('./login.rules')).loginResolver);
 
 /** Spec 2.4 and 5: the sign-in screen; the rules and their messages come from the shared schema. */
 export default function LoginPage() {
@@ -20,7 +23,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const { control, handleSubmit, formState } = useForm<LoginRequest>({
     mode: 'onChange',
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginRules.resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -42,7 +45,7 @@ export default function LoginPage() {
           <Text>{t('login.description', 'Tu aliado confiable, productivo y transparente en la gestión de tu planta de extrusión.')}</Text>
           <Title3 as="h1">{t('login.title', 'INGRESA A TU CUENTA')}</Title3>
         </div>
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate onKeyDown={loginRules.preload} onPointerDown={loginRules.preload}>
           <Controller
             name="email"
             control={control}
