@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { storageKeys } from '@planta/contracts';
 import { initI18n } from '@planta/i18n';
+import { preloadSessionEndpoints, readStored } from '@planta/session';
 import { App } from './app';
 import { registerRemotesFromMap } from './remotes/remote-loader';
 
 async function start() {
+  // A stored session is checked first thing (POST auth/token): its call's definition downloads
+  // while the remotes map is read, not after the first render.
+  if (readStored(storageKeys.accessToken)) preloadSessionEndpoints();
   const i18n = initI18n();
   try {
     await registerRemotesFromMap();

@@ -26,7 +26,8 @@ const loginHeading = (page: Page) => page.getByRole('heading', { name: 'INGRESA 
 
 /** The service worker is active and answers this page's requests. */
 async function controlled(page: Page): Promise<void> {
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  // `ready` answers once a worker is active, which may still be finishing its activation.
+  await eventually(async () => expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated'));
   await eventually(async () => expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true));
 }
 
