@@ -36,7 +36,8 @@ export function getI18n(): I18n {
 }
 
 const isReady = (instance: I18n): boolean => Boolean(instance.isInitialized || instance.isInitializing);
-const currentLanguage = (instance: I18n): LanguageCode => resolveLanguage(instance.resolvedLanguage ?? instance.language);
+/** The language an instance shows (its resolved language, as one of the portal's codes). */
+export const currentLanguage = (instance: I18n): LanguageCode => resolveLanguage(instance.resolvedLanguage ?? instance.language);
 
 /**
  * The chunks of the on-demand languages this copy of the lib has fetched or is fetching. Only

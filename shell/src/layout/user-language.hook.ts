@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLanguage, resolveLanguage, setLanguage, type I18n, type LanguageChange } from '@planta/i18n';
+import { currentLanguage, getLanguage, resolveLanguage, setLanguage, type I18n, type LanguageChange } from '@planta/i18n';
 import { showSnackbar } from '@planta/ui';
-
-const currentLanguage = (i18n: I18n) => resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
 
 /**
  * Switches the interface language. Its texts may have to be downloaded first (only Spanish is in
