@@ -13,6 +13,8 @@ module.exports = {
   moduleNameMapper: {
     // Workspace libs from their sources, so that tests need no build of them.
     '^@planta/(contracts|shell-contract|session|i18n|ui)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    // A library's other entries (libs/rspack-config WORKSPACE_ENTRIES).
+    '^@planta/session/offline-queue$': path.join(__dirname, 'libs/session/src/offline-queue.ts'),
     // The shared component-test harness (libs/ui/testing), never part of a build.
     '^@planta/ui/testing$': path.join(__dirname, 'libs/ui/testing/index.ts'),
   },

@@ -3,7 +3,7 @@
 // package (or workspace lib, or app folder) its code comes from, read from the source maps. The
 // tool for deciding what to cut when a size budget of bench/sizes.mjs is exceeded.
 //
-//   node bench/composition.mjs --base-url http://127.0.0.1:3000 [--route /login] [--only /mfe/] [--except /mfe/] [--top 40]
+//   node bench/composition.mjs --base-url http://127.0.0.1:3000 [--route /login] [--only /mfe/] [--except /mfe/] [--top 40] [--by-source]
 // A route other than /login is opened signed in (bench/sizes.mjs ACCOUNT). --only/--except keep
 // or drop the files whose path starts with the prefix (the shell's own: --except /mfe/).
 import { readFileSync } from 'node:fs';
@@ -16,8 +16,9 @@ const option = (name, fallback) => {
   return at < 0 ? fallback : process.argv[at + 1];
 };
 
-/** package name, workspace lib or app folder a source of a map belongs to */
+/** package name, workspace lib or app folder a source of a map belongs to (with --by-source, the source file itself) */
 function groupOf(source) {
+  if (process.argv.includes('--by-source')) return source.replace(/^webpack:\/\/[^/]*\//, '').slice(0, 100);
   const pkg = source.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
   if (pkg) return pkg[1];
   const local = source.match(/(libs\/[^/]+|[a-z-]+\/src\/[^/]+)/);
@@ -46,7 +47,9 @@ async function loadedScripts(baseUrl, route) {
 async function main() {
   const baseUrl = option('base-url');
   if (!baseUrl) {
-    console.error('usage: node bench/composition.mjs --base-url http://127.0.0.1:3000 [--route /login] [--only /mfe/] [--except /mfe/] [--top 40]');
+    console.error(
+      'usage: node bench/composition.mjs --base-url http://127.0.0.1:3000 [--route /login] [--only /mfe/] [--except /mfe/] [--top 40] [--by-source]',
+    );
     process.exit(2);
   }
   const [route, only, except, top] = [option('route', '/login'), option('only'), option('except'), Number(option('top', 40))];

@@ -10,9 +10,8 @@
 // part of those files whose source is the remote's own src/ (from the source maps), that is,
 // beyond the libraries every app shares (node_modules and libs/, bundled where they are used).
 //
-//   node bench/sizes.mjs --base-url http://127.0.0.1:3000 [--ceiling]
-// prints the table and exits with 1 when a size is over its budget (with --ceiling: over the
-// ceiling `npm test` enforces until the budget is met).
+//   node bench/sizes.mjs --base-url http://127.0.0.1:3000
+// prints the table and exits with 1 when a size is over its budget.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,14 +20,8 @@ import { gzipSync } from 'node:zlib';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ACCOUNT = { email: 'admin@norte.example', password: 'Planta2026!' };
 
-/** Issue 17's budgets, in KB gzip: what the bench marks OVER BUDGET. */
+/** Issue 17's budgets, in KB gzip: what the bench marks OVER BUDGET and `npm test` enforces. */
 export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 260, remoteOwnCode: 60 };
-/**
- * What `npm test` enforces (--ceiling) while a budget above is not met yet: the sizes reached,
- * with a little room, so that no change makes them worse. Each one goes down to its budget as
- * the budget is met (issue 17's note says which are still above).
- */
-export const CEILINGS_KB = { shellOnLogin: 235, loginPage: 282, remoteOwnCode: BUDGETS_KB.remoteOwnCode };
 
 /** Each remote's first page: where its area opens, visited by an admin (who may see every area). */
 export const REMOTES = [
@@ -142,14 +135,14 @@ export async function signIn(page) {
  * The sizes table: [what, files, raw, gzip, budget, note] rows, and the rows over budget.
  * Each measure in a new browser context (empty cache).
  */
-export async function measureSizes(browser, baseUrl, limits = BUDGETS_KB) {
+export async function measureSizes(browser, baseUrl) {
   const rows = [];
   const over = [];
   const budgetCell = (gzip, budgetKb, label) => {
     if (budgetKb === undefined) return '';
     if (gzip / 1024 <= budgetKb) return `≤ ${budgetKb} KB ok`;
     over.push(`${label}: ${kb(gzip)} gzip > ${budgetKb} KB`);
-    return `≤ ${budgetKb} KB OVER ${limits === BUDGETS_KB ? 'BUDGET' : 'CEILING'}`;
+    return `≤ ${budgetKb} KB OVER BUDGET`;
   };
   const row = (what, files, total, budgetKb, note = '') =>
     rows.push([what, files, kb(total.raw), kb(total.gzip), budgetCell(total.gzip, budgetKb, what), note]);
@@ -163,8 +156,8 @@ export async function measureSizes(browser, baseUrl, limits = BUDGETS_KB) {
   const files = loaded();
   await context.close();
   const shellFiles = files.filter((file) => !file.path.startsWith('/mfe/'));
-  row('shell: all shell JS on /login', shellFiles.length, sum(shellFiles), limits.shellOnLogin);
-  row('login page: all JS (shell + remotes)', files.length, sum(files), limits.loginPage);
+  row('shell: all shell JS on /login', shellFiles.length, sum(shellFiles), BUDGETS_KB.shellOnLogin);
+  row('login page: all JS (shell + remotes)', files.length, sum(files), BUDGETS_KB.loginPage);
 
   for (const remote of REMOTES) {
     const remoteContext = await browser.newContext({ baseURL: baseUrl });
@@ -191,7 +184,7 @@ export async function measureSizes(browser, baseUrl, limits = BUDGETS_KB) {
       `mfe-${remote.name}: ${remote.route}, own code`,
       remoteFiles.length,
       sum(own),
-      limits.remoteOwnCode,
+      BUDGETS_KB.remoteOwnCode,
       `all JS under /mfe/${remote.name}/: ${kb(all.raw)} / ${kb(all.gzip)} gz`,
     );
   }
@@ -205,10 +198,10 @@ export function table(headers, rows, align) {
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].map((text) => text.trimEnd()).join('\n');
 }
 
-export function printSizes({ rows, over }, limit = 'budget') {
+export function printSizes({ rows, over }) {
   console.log('Initial JavaScript (recorded in Chromium, sizes of the built files; gzip = node:zlib level 9)\n');
-  console.log(table(['what', 'files', 'raw', 'gzip', `${limit} (gzip)`, 'note'], rows, ['l', 'r', 'r', 'r', 'l', 'l']));
-  for (const line of over) console.log(`OVER ${limit.toUpperCase()}: ${line}`);
+  console.log(table(['what', 'files', 'raw', 'gzip', 'budget (gzip)', 'note'], rows, ['l', 'r', 'r', 'r', 'l', 'l']));
+  for (const line of over) console.log(`OVER BUDGET: ${line}`);
 }
 
 async function main() {
@@ -220,9 +213,8 @@ async function main() {
   const { launchChromium } = await import('./measure.mjs');
   const browser = await launchChromium();
   try {
-    const ceiling = process.argv.includes('--ceiling');
-    const sizes = await measureSizes(browser, process.argv[at + 1], ceiling ? CEILINGS_KB : BUDGETS_KB);
-    printSizes(sizes, ceiling ? 'ceiling' : 'budget');
+    const sizes = await measureSizes(browser, process.argv[at + 1]);
+    printSizes(sizes);
     if (sizes.over.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();

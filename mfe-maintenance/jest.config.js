@@ -8,6 +8,7 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   setupFiles: [require.resolve('../libs/ui/testing/jsdom.setup.ts')],
+  setupFilesAfterEnv: [require.resolve('../libs/ui/testing/signed-in-texts.setup.ts')],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planta/shell-contract$': path.join(__dirname, '../libs/shell-contract/src/index.ts'),

@@ -11,5 +11,6 @@ module.exports = {
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planta/session$': path.join(__dirname, 'src/index.ts'),
+    '^@planta/session/offline-queue$': path.join(__dirname, 'src/offline-queue.ts'),
   },
 };

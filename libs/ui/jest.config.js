@@ -4,4 +4,5 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.tsx'],
+  setupFilesAfterEnv: [require.resolve('../ui/testing/signed-in-texts.setup.ts')],
 };

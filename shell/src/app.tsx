@@ -1,16 +1,16 @@
 import { FluentProvider, makeStaticStyles, tokens } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { setLanguage, type I18n } from '@planta/i18n';
+import { loadSignedInTexts, setLanguage, type I18n } from '@planta/i18n';
 import { currentSettingsAtom, followGrants, isSignedInAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken, userAtom } from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { LayoutFrame } from './layout/layout';
-import { OfflineQueueStatus } from './layout/offline-queue-status';
+import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
 import { ReconnectingStatus } from './layout/reconnecting-status';
 import { Snackbars } from './layout/snackbars';
-import { fluentTheme } from './layout/themes';
+import { useFluentTheme } from './layout/themes';
 import { useLoadRemotes } from './remotes/remote-states';
 import { AppRoutes } from './routing/app-routes';
 import { useNextStepNeeded, usePrefetchChrome } from './routing/next-step.prefetch';
@@ -25,7 +25,7 @@ const useGlobalStyles = makeStaticStyles({
 function Theme({ children }: { children: ReactNode }) {
   useGlobalStyles();
   const settings = useAtomValue(currentSettingsAtom);
-  const theme = fluentTheme(settings.theme.main);
+  const theme = useFluentTheme(settings.theme.main);
   return (
     <FluentProvider theme={theme} dir={settings.direction} style={{ minHeight: '100vh' }}>
       {children}
@@ -54,12 +54,17 @@ function StartUp({ children }: { children: ReactNode }) {
       const say = translate.current;
       if (result.outcome === 'failed') showSnackbar({ message: say('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
       if (result.outcome === 'unreachable') showSnackbar({ message: say('session.serverUnreachable'), variant: 'warning' });
-      // A signed-in user's page is framed by the chrome and written in their language (its texts
-      // downloaded on demand): both loaded now, the page shows with them, never before.
+      // A signed-in user's page is framed by the chrome and written in their language, with the
+      // signed-in screens' texts (both downloaded on demand): all loaded now, the page shows with
+      // them, never before.
       if (sessionStore.get(isSignedInAtom)) {
         const { language } = sessionStore.get(userAtom).data.settings;
-        // a language that fails here is tried again, and reported, by the layout (useUserLanguage)
-        await Promise.all([LayoutFrame.preload().catch(() => undefined), language ? setLanguage(language, i18n).catch(() => undefined) : undefined]);
+        // texts that fail here are tried again, and reported, by the layout (useUserLanguage, useSignedInTexts)
+        await Promise.all([
+          LayoutFrame.preload().catch(() => undefined),
+          loadSignedInTexts(i18n).catch(() => undefined),
+          language ? setLanguage(language, i18n).catch(() => undefined) : undefined,
+        ]);
       }
       setReady(true);
     });
@@ -78,6 +83,16 @@ function StartUp({ children }: { children: ReactNode }) {
   return ready ? <>{children}</> : <LoadingScreen />;
 }
 
+/** Saves kept offline are a signed-in user's: the status (and the queue it starts) loads for them only. */
+function SignedInOfflineQueueStatus() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <OfflineQueueStatus />
+    </Suspense>
+  ) : null;
+}
+
 /** The portal. Only the shell mounts providers; remotes render inside them. */
 export function App({ i18n }: { i18n: I18n }) {
   return (
@@ -90,7 +105,7 @@ export function App({ i18n }: { i18n: I18n }) {
             </StartUp>
             <Snackbars />
             <ReconnectingStatus />
-            <OfflineQueueStatus />
+            <SignedInOfflineQueueStatus />
           </BrowserRouter>
         </Theme>
       </I18nextProvider>

@@ -4,12 +4,17 @@ import { storageKeys } from '@planta/contracts';
 import { initI18n } from '@planta/i18n';
 import { preloadSessionEndpoints, readStored } from '@planta/session';
 import { App } from './app';
+import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
 import { registerRemotesFromMap } from './remotes/remote-loader';
 
 async function start() {
   // A stored session is checked first thing (POST auth/token): its call's definition downloads
-  // while the remotes map is read, not after the first render.
-  if (readStored(storageKeys.accessToken)) preloadSessionEndpoints();
+  // while the remotes map is read, not after the first render; so does the offline queue, which
+  // sends what was kept offline as soon as the session is back.
+  if (readStored(storageKeys.accessToken)) {
+    preloadSessionEndpoints();
+    void OfflineQueueStatus.preload().catch(() => undefined);
+  }
   const i18n = initI18n();
   try {
     await registerRemotesFromMap();

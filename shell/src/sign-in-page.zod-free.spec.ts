@@ -7,18 +7,30 @@ import * as ts from 'typescript';
  * The sign-in page loads no zod (25 KB gzip, and the schemas built with it): zod and the endpoint
  * definitions load once a visitor starts to sign in. What the page loads is the shell's start-up
  * (bootstrap.tsx and what it imports statically) and the shared singletons, which are loaded whole
- * (@planta/session, @planta/shell-contract, @planta/i18n). This reads their sources' imports the
- * way the bundler follows them: a name imported from a library that is not shared (@planta/contracts,
- * @planta/ui) brings the module that defines it, and that module's own imports, whole (a top-level
- * `z.object(...)` of an unused export stays); dynamic `import()` and type-only imports bring nothing.
+ * (@planta/session, @planta/i18n; not an entry of theirs shared on its own and loaded on demand,
+ * such as @planta/session/offline-queue). This reads their sources' imports the way the bundler
+ * follows them: a name imported from a library that is not shared (@planta/contracts,
+ * @planta/shell-contract, @planta/ui) brings the module that defines it, and that module's own
+ * imports, whole (a top-level `z.object(...)` of an unused export stays); dynamic `import()` and
+ * type-only imports bring nothing.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const at = (...parts: string[]) => path.join(ROOT, ...parts);
 /** Libraries tree-shaken per app, whose names are followed to the module that defines them. */
-const TREE_SHAKEN: Record<string, string> = { '@planta/contracts': at('libs/contracts/src/index.ts'), '@planta/ui': at('libs/ui/src/index.ts') };
+const TREE_SHAKEN: Record<string, string> = {
+  '@planta/contracts': at('libs/contracts/src/index.ts'),
+  '@planta/shell-contract': at('libs/shell-contract/src/index.ts'),
+  '@planta/ui': at('libs/ui/src/index.ts'),
+};
 /** The shared singletons: loaded whole, each one an entry of the page. */
-const SHARED = ['libs/session/src', 'libs/shell-contract/src', 'libs/i18n/src'];
+const SHARED = ['libs/session/src', 'libs/i18n/src'];
+/**
+ * The offline queue: an entry of @planta/session shared on its own (libs/rspack-config
+ * WORKSPACE_ENTRIES), loaded only where first imported, so not an entry of the page; nor may the
+ * start-up bring it (below).
+ */
+const OFFLINE_QUEUE = { specifier: '@planta/session/offline-queue', file: at('libs/session/src/offline-queue.ts') };
 
 interface ValueImport {
   specifier: string;
@@ -129,8 +141,8 @@ function modulesOf(from: string, { specifier, names }: ValueImport): string[] {
   });
 }
 
-/** Every way zod reaches the page from these entries, as import chains (empty: zod-free). */
-function zodChains(entries: string[]): string[] {
+/** Every way an import that `matches` reaches the page from these entries, as import chains (empty: none). */
+function importChains(entries: string[], matches: (specifier: string, from: string) => boolean): string[] {
   const chains: string[] = [];
   const via = new Map<string, string | null>(entries.map((entry) => [entry, null]));
   const queue = [...entries];
@@ -142,7 +154,7 @@ function zodChains(entries: string[]): string[] {
   while (queue.length) {
     const file = queue.shift()!;
     for (const imported of valueImports(file)) {
-      if (imported.specifier === 'zod' || imported.specifier.startsWith('zod/')) chains.push(`${chainOf(file)} → zod`);
+      if (matches(imported.specifier, file)) chains.push(`${chainOf(file)} → ${imported.specifier}`);
       // A re-export brings nothing by itself: what is imported through it is followed to where it is defined.
       if (imported.reexport && !entries.includes(file)) continue;
       for (const module of modulesOf(file, imported)) {
@@ -155,14 +167,28 @@ function zodChains(entries: string[]): string[] {
   return chains;
 }
 
+/** Every way zod reaches the page from these entries (empty: zod-free). */
+const zodChains = (entries: string[]) => importChains(entries, (specifier) => specifier === 'zod' || specifier.startsWith('zod/'));
+
+/** Every way the offline queue reaches the page from these entries, by its own name or by its file. */
+const offlineQueueChains = (entries: string[]) =>
+  importChains(
+    entries,
+    (specifier, from) => specifier === OFFLINE_QUEUE.specifier || (specifier.startsWith('.') && resolveRelative(from, specifier) === OFFLINE_QUEUE.file),
+  );
+
 const sourcesOf = (dir: string): string[] =>
   readdirSync(at(dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.spec\.tsx?$/.test(file) && !file.split(path.sep).includes('testing'))
-    .map((file) => at(dir, file));
+    .map((file) => at(dir, file))
+    .filter((file) => file !== OFFLINE_QUEUE.file);
+
+/** What the sign-in page loads: the shell's start-up and the shared singletons. */
+const startUp = () => [at('shell/src/bootstrap.tsx'), ...SHARED.flatMap(sourcesOf)];
 
 describe('the sign-in page loads no zod', () => {
   it("the shell's start-up and the shared libraries import no zod, nor any module of @planta/contracts or @planta/ui that does", () => {
-    expect(zodChains([at('shell/src/bootstrap.tsx'), ...SHARED.flatMap(sourcesOf)])).toEqual([]);
+    expect(zodChains(startUp())).toEqual([]);
   });
 
   it('the modules of @planta/contracts kept zod-free for it import no zod', () => {
@@ -187,5 +213,17 @@ describe('the sign-in page loads no zod', () => {
   it('finds zod where a module brings it (the check itself)', () => {
     expect(zodChains([at('libs/contracts/src/resource.schemas.ts')])).toContain('libs/contracts/src/resource.schemas.ts → zod');
     expect(zodChains([at('libs/contracts/src/endpoints/auth.endpoints.ts')]).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the sign-in page loads no offline queue', () => {
+  it("the shell's start-up and the shared libraries import the offline queue only on demand (import())", () => {
+    expect(offlineQueueChains(startUp())).toEqual([]);
+  });
+
+  it('finds the offline queue where a module brings it (the check itself)', () => {
+    expect(offlineQueueChains([at('shell/src/layout/offline-queue-status.tsx')])).toContain(
+      'shell/src/layout/offline-queue-status.tsx → @planta/session/offline-queue',
+    );
   });
 });

@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './pages';
 export * from './messages';
+export * from './token.messages';
 export * from './error.schema';
 export * from './error.constants';
 export * from './idempotency';

@@ -1,3 +1,5 @@
+import { tokenMessages } from './token.messages';
+
 /** '1 segundo', '45 segundos', '1 minuto', '5 minutos': a wait rounded up to whole units. */
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
@@ -29,9 +31,7 @@ export const messages = {
   registrationClosed: 'El registro de nuevas empresas está cerrado en esta instalación. Pide una cuenta al administrador de tu empresa.',
   registrationByInvitation: 'El registro de nuevas empresas es solo por invitación. Usa el enlace de invitación que recibiste.',
   invitationInvalid: 'La invitación no es válida, ya se usó o expiró',
-  invalidAccessToken: 'Invalid access_token',
-  accessTokenExpired: 'access_token expired',
-  tokenSignInFailed: 'Error intentando ingresar con el TOKEN',
+  ...tokenMessages,
   tokenSignInSucceeded: 'Autenticado correctamente',
   shareTokenInvalid: 'El enlace compartido no es válido o ya expiró',
   forbidden: 'No tienes permiso para esta acción',

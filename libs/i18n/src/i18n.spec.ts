@@ -71,10 +71,10 @@ describe('the shared instance', () => {
     expect(i18n.isInitialized).toBe(true);
     expect(i18n.language).toBe('es');
     expect(i18n.t('loading')).toBe('Cargando...');
-    expect(i18n.t('shell:criticalDimensions.title')).toBe('Dimensiones criticas');
+    expect(i18n.t('shell:session.offline')).toBe('Sin conexión');
     expect(i18n.t('auth:login.title')).toBe('INGRESA A TU CUENTA');
     expect(i18n.t('upload.maxSize', { n: 2 })).toBe('El tamaño máximo permitido es de 2MB');
-    expect(i18n.t('shell:welcome.greeting', { name: 'Ana <Pérez>' })).toBe('¡Hola, Ana <Pérez>!');
+    expect(i18n.t('shell:errors.back')).toBe('Volver al inicio');
     expect(root().lang).toBe('es');
   });
 
@@ -304,6 +304,36 @@ describe('languages loaded on demand', () => {
       expect((await lib.setLanguage('tr', isolated)).language).toBe('tr');
       expect(isolated.t('actions.cancel')).toBe(isolated.getResource('tr', 'common', 'actions.cancel'));
       expect(isolated.t('actions.cancel')).not.toBe('Cancel');
+    });
+  });
+
+  it("adds the signed-in screens' Spanish texts only when asked, into the shell's, fetched once; a failed fetch rejects clearly and is tried again", async () => {
+    await freshLib(async (lib, bundles) => {
+      const load = jest.spyOn(bundles.spanishSignedInTexts, 'load');
+      const isolated = lib.createI18n();
+      expect(load).not.toHaveBeenCalled();
+      expect(lib.isLanguageLoaded('es', isolated)).toBe(true);
+      expect(lib.areSignedInTextsLoaded(isolated)).toBe(false);
+      expect(isolated.t('shell:criticalDimensions.title')).toBe('criticalDimensions.title');
+
+      load.mockRejectedValueOnce(new Error('Loading chunk i18n-es-signed-in failed'));
+      await expect(lib.loadSignedInTexts(isolated)).rejects.toThrow(
+        '@planta/i18n: the texts of the signed-in screens could not be loaded (Loading chunk i18n-es-signed-in failed)',
+      );
+      expect(lib.areSignedInTextsLoaded(isolated)).toBe(false);
+
+      await lib.loadSignedInTexts(isolated);
+      expect(lib.areSignedInTextsLoaded(isolated)).toBe(true);
+      expect(isolated.t('shell:criticalDimensions.title')).toBe('Dimensiones criticas');
+      expect(isolated.t('shell:welcome.greeting', { name: 'Ana <Pérez>' })).toBe('¡Hola, Ana <Pérez>!');
+      expect(isolated.t('pages:dies.description')).toBe('Matrices, copias y resumen de cada matriz');
+      // the start-up's texts of the same namespace stay
+      expect(isolated.t('shell:session.offline')).toBe('Sin conexión');
+
+      // at hand from now on: a new instance, or the shared one, has them at once, without fetching again
+      expect(lib.areSignedInTextsLoaded(lib.createI18n())).toBe(true);
+      await lib.preloadSignedInTexts();
+      expect(load).toHaveBeenCalledTimes(2);
     });
   });
 

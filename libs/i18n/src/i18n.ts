@@ -4,11 +4,14 @@ import {
   CORE_NAMESPACES,
   coreBundleLoaders,
   spanishBundles,
+  spanishSignedInTexts,
+  wholeSpanish,
   type Bundle,
   type BundleShape,
   type CoreBundles,
   type LanguageBundles,
   type OnDemandLanguage,
+  type SpanishSignedInTexts,
 } from './bundles';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDirection, resolveLanguage, type Direction, type LanguageCode } from './languages';
 
@@ -66,13 +69,42 @@ function fetchCoreBundles(language: OnDemandLanguage): Promise<CoreBundles> {
   return pending;
 }
 
-/** A language's core bundles when they need no fetching: Spanish, or a chunk that has arrived. */
-const bundlesAtHand = (language: LanguageCode): CoreBundles | undefined => (language === DEFAULT_LANGUAGE ? spanishBundles : fetched.get(language));
+/** The Spanish texts of the signed-in screens, once their chunk has arrived (the same rule as above). */
+let signedInFetch: Promise<SpanishSignedInTexts> | undefined;
+let signedInTexts: SpanishSignedInTexts | undefined;
 
-function addCoreBundles(instance: I18n, language: LanguageCode, bundles: CoreBundles): void {
-  for (const ns of CORE_NAMESPACES) {
-    if (!instance.hasResourceBundle(language, ns)) instance.addResourceBundle(language, ns, bundles[ns], true, false);
+function fetchSignedInTexts(): Promise<SpanishSignedInTexts> {
+  signedInFetch ??= spanishSignedInTexts.load().then(
+    (texts) => (signedInTexts = texts),
+    (cause: unknown) => {
+      signedInFetch = undefined;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(`@planta/i18n: the texts of the signed-in screens could not be loaded (${reason})`, { cause });
+    },
+  );
+  return signedInFetch;
+}
+
+/** Spanish as far as it is at hand: the start-up bundles, whole once the signed-in texts have arrived. */
+const spanishAtHand = (): Partial<Record<string, Bundle>> => (signedInTexts ? wholeSpanish(signedInTexts) : spanishBundles);
+
+/** A language's core bundles when they need no fetching: Spanish, or a chunk that has arrived. */
+const bundlesAtHand = (language: LanguageCode): Partial<Record<string, Bundle>> | undefined =>
+  language === DEFAULT_LANGUAGE ? spanishAtHand() : fetched.get(language);
+
+/** The core namespaces a language has once loaded: Spanish holds the signed-in screens' ones later. */
+const loadedNamespaces = (language: LanguageCode): readonly string[] => (language === DEFAULT_LANGUAGE ? Object.keys(spanishBundles) : CORE_NAMESPACES);
+
+function addCoreBundles(instance: I18n, language: LanguageCode, bundles: Partial<Record<string, Bundle>>): void {
+  for (const [ns, bundle] of Object.entries(bundles)) {
+    if (bundle && !instance.hasResourceBundle(language, ns)) instance.addResourceBundle(language, ns, bundle, true, false);
   }
+  if (language === DEFAULT_LANGUAGE && signedInTexts && !areSignedInTextsLoaded(instance)) addSignedInTexts(instance, signedInTexts);
+}
+
+/** Merges the signed-in screens' texts into Spanish (copies: i18next keeps and merges into what it is given). */
+function addSignedInTexts(instance: I18n, texts: SpanishSignedInTexts): void {
+  for (const [ns, bundle] of Object.entries(texts)) instance.addResourceBundle(DEFAULT_LANGUAGE, ns, JSON.parse(JSON.stringify(bundle)), true, false);
 }
 
 /**
@@ -94,7 +126,7 @@ export function i18nOptions(language?: string | null): InitOptions {
     // a remote's namespace finds the common words (Guardar, Cancelar...) without a prefix
     fallbackNS: 'common',
     // i18next keeps and merges into what it is given: hand it copies, never the bundles themselves
-    resources: JSON.parse(JSON.stringify({ [DEFAULT_LANGUAGE]: spanishBundles, ...(bundles && { [wanted]: bundles }) })),
+    resources: JSON.parse(JSON.stringify({ [DEFAULT_LANGUAGE]: spanishAtHand(), ...(bundles && { [wanted]: bundles }) })),
     // React escapes what it renders
     interpolation: { escapeValue: false },
     returnEmptyString: false,
@@ -178,7 +210,30 @@ export interface LanguageChange {
 /** Whether an instance holds a language's core bundles (Spanish always, once initialised). */
 export function isLanguageLoaded(lng: string, instance: I18n = getI18n()): boolean {
   const language = resolveLanguage(lng);
-  return CORE_NAMESPACES.every((ns) => instance.hasResourceBundle(language, ns));
+  return loadedNamespaces(language).every((ns) => instance.hasResourceBundle(language, ns));
+}
+
+/** Whether an instance holds the Spanish texts of the signed-in screens (the other languages come whole). */
+export function areSignedInTextsLoaded(instance: I18n = getI18n()): boolean {
+  return instance.hasResourceBundle(DEFAULT_LANGUAGE, 'pages');
+}
+
+/**
+ * Adds the Spanish texts of the signed-in screens (the chrome, the dashboards, the page titles):
+ * the sign-in pages do without them, so they are a chunk of their own, fetched once. Spanish is
+ * every language's fallback, so they are added whatever the language shown. Rejects with a clear
+ * error when the chunk cannot be fetched; a later call tries again.
+ */
+export async function loadSignedInTexts(instance: I18n = getI18n()): Promise<void> {
+  ensureReady(instance);
+  if (areSignedInTextsLoaded(instance)) return;
+  const texts = await fetchSignedInTexts();
+  if (!areSignedInTextsLoaded(instance)) addSignedInTexts(instance, texts);
+}
+
+/** Fetches the signed-in screens' texts ahead, without adding them anywhere (a visitor signing in). */
+export function preloadSignedInTexts(): Promise<void> {
+  return fetchSignedInTexts().then(() => undefined);
 }
 
 /**

@@ -23,6 +23,15 @@ export const WORKSPACE_LIBS = {
 };
 
 /**
+ * Entries of those libraries besides their index, each shared on its own: a shared module is
+ * loaded whole, so what only a signed-in user needs is kept out of the library's index (and off
+ * the sign-in page) and loaded when first imported.
+ */
+export const WORKSPACE_ENTRIES = {
+  '@planta/session/offline-queue': 'libs/session/src/offline-queue.ts',
+};
+
+/**
  * One instance in the page (architecture.md): React, the router, jotai, Fluent UI, i18next and
  * the libs that hold shared state. Subpaths that carry state or context are listed too.
  */
@@ -56,21 +65,32 @@ export const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@planta/session',
+  // Its own entry (one queue for the page), loaded by the first screen that saves through it.
+  '@planta/session/offline-queue',
   '@planta/i18n',
-  '@planta/shell-contract',
 ];
 // Not shared, so that each app bundles only what it uses of them (a shared module is loaded
 // whole, and these two would put every screen's forms and schemas on the sign-in page):
 // '@planta/ui' (its one piece of page state, the snackbar listeners, lives on the page, see
-// libs/ui/src/snackbar.ts) and '@planta/contracts' (schemas and constants, no state).
+// libs/ui/src/snackbar.ts), '@planta/contracts' (schemas and constants, no state) and
+// '@planta/shell-contract' (types, constants and pure functions: the remotes' routes, navigation
+// and widgets, whose page catalogue the sign-in page does not need).
 
 /** Shared modules whose code is a short list of what the portal uses rather than the whole package. */
-const SHARED_IMPORTS = { 'react-router-dom': path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-dom.shared.mjs') };
+const shortList = (file) => path.join(path.dirname(fileURLToPath(import.meta.url)), file);
+const SHARED_IMPORTS = {
+  'react-router-dom': shortList('react-router-dom.shared.mjs'),
+  'react-i18next': shortList('react-i18next.shared.mjs'),
+  '@fluentui/react-theme': shortList('react-theme.shared.mjs'),
+};
+
+/** The workspace library a request names, itself or one of its entries ('@planta/session/offline-queue'). */
+const workspaceLibOf = (request) => Object.entries(WORKSPACE_LIBS).find(([name]) => request === name || request.startsWith(`${name}/`))?.[1];
 
 /** The version installed in the workspace: what every app of this repository builds against. */
 function versionOf(request) {
   const dir =
-    WORKSPACE_LIBS[request] ?? path.join('node_modules', ...(request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)));
+    workspaceLibOf(request) ?? path.join('node_modules', ...(request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)));
   return `^${JSON.parse(readFileSync(path.join(workspaceRoot, dir, 'package.json'), 'utf8')).version}`;
 }
 
@@ -90,7 +110,10 @@ function sharedModules() {
 }
 
 function aliases() {
-  return Object.fromEntries(Object.entries(WORKSPACE_LIBS).map(([name, dir]) => [`${name}$`, path.join(workspaceRoot, dir, 'src', 'index.ts')]));
+  return Object.fromEntries([
+    ...Object.entries(WORKSPACE_LIBS).map(([name, dir]) => [`${name}$`, path.join(workspaceRoot, dir, 'src', 'index.ts')]),
+    ...Object.entries(WORKSPACE_ENTRIES).map(([name, file]) => [`${name}$`, path.join(workspaceRoot, file)]),
+  ]);
 }
 
 /** Dev-server ports of `npm run dev`: the shell, then each remote. */

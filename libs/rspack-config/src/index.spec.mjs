@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createFederatedConfig, SINGLETONS } from './index.mjs';
 
 const pluginOf = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
@@ -18,6 +19,7 @@ test('shares every state-holding library as a singleton with the workspace versi
     'i18next',
     'react-i18next',
     '@planta/session',
+    '@planta/session/offline-queue',
   ]) {
     assert.equal(shared[name].singleton, true, name);
   }
@@ -25,6 +27,16 @@ test('shares every state-holding library as a singleton with the workspace versi
   assert.equal(shared['@fluentui/react-components'], undefined);
   assert.match(shared.react.requiredVersion, /^\^?19\./);
   assert.deepEqual(Object.keys(shared).sort(), [...SINGLETONS].sort());
+});
+
+test("shares the offline queue as an entry of its own, resolved from its source, with the session library's version", () => {
+  const shared = pluginOf(remote)._options.shared;
+  const sessionVersion = `^${JSON.parse(readFileSync(new URL('../../session/package.json', import.meta.url), 'utf8')).version}`;
+  assert.deepEqual(shared['@planta/session/offline-queue'], { singleton: true, requiredVersion: sessionVersion, strictVersion: false });
+  assert.equal(shared['@planta/session'].requiredVersion, sessionVersion);
+  // Exact-match aliases: the library's index and its entry each resolve to their own source.
+  assert.match(remote.resolve.alias['@planta/session$'], /libs[\\/]session[\\/]src[\\/]index\.ts$/);
+  assert.match(remote.resolve.alias['@planta/session/offline-queue$'], /libs[\\/]session[\\/]src[\\/]offline-queue\.ts$/);
 });
 
 test('builds remotes with a manifest and a relative public path, the host with neither', () => {

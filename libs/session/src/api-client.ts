@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import {
   fillPath,
   HTTP_REASONS as REASONS,
-  messages,
+  tokenMessages,
   NOT_PROCESSED_HEADER,
   type ApiError,
   type EndpointDefinition,
@@ -309,7 +309,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
         clearSession('unauthorized');
         for (const handler of [...unauthorizedHandlers]) {
           try {
-            handler(messages.invalidAccessToken, failure);
+            handler(tokenMessages.invalidAccessToken, failure);
           } catch (error) {
             console.error(error);
           }

@@ -1,5 +1,5 @@
 import {
-  messages,
+  tokenMessages,
   storageKeys,
   type Company,
   type LoginRequest,
@@ -65,7 +65,7 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
       return { outcome: 'unreachable', message: error.message, error };
     }
     clearSession('token-failed');
-    return { outcome: 'failed', message: messages.tokenSignInFailed, error };
+    return { outcome: 'failed', message: tokenMessages.tokenSignInFailed, error };
   }
 }
 

@@ -9,4 +9,6 @@ export * from './device-settings';
 export * from './realtime';
 export * from './grants';
 export * from './retry-rules';
-export * from './offline-queue';
+// Not the offline queue: it is an entry of its own, '@planta/session/offline-queue', shared on its
+// own and loaded by the first screen that saves through it (a shared module is loaded whole, and
+// this one is on the sign-in page, where nobody has anything to queue).

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { failureReportEndpoints, IDEMPOTENCY_KEY_HEADER, idempotencyMessages, orderEndpoints } from '@planta/contracts';
 import { configureApiClient } from './api-client';
 import {
@@ -13,6 +15,7 @@ import {
   type QueuedRequest,
 } from './offline-queue';
 import { ApiRequestError } from './api-client';
+import * as library from './index';
 import { clearSession, sessionStore, startSession } from './session.atoms';
 import { fakeJwt, fakeOperator, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
 
@@ -330,5 +333,18 @@ describe('pieces', () => {
     expect(sentHeaders(fetchMock)[IDEMPOTENCY_KEY_HEADER]).toMatch(UUID_V4);
     expect(() => callOrQueue(failureReportEndpoints.all as never, {} as never, { kind: 'x' })).toThrow(/POST, PUT and PATCH/);
     expect(offlineQueue).toBeDefined();
+  });
+});
+
+describe('the entry @planta/session/offline-queue', () => {
+  it("is not in the library's index (shared on its own, loaded on demand: not on the sign-in page)", () => {
+    const index: Record<string, unknown> = library;
+    for (const name of ['offlineQueue', 'offlineQueueAtom', 'callOrQueue', 'startOfflineQueue', 'onOfflineQueueEvent']) expect(index[name]).toBeUndefined();
+  });
+
+  it("takes the library's state through its shared name only: a relative import would bundle a second session store into the entry", () => {
+    const source = readFileSync(path.join(__dirname, 'offline-queue.ts'), 'utf8');
+    expect(source.match(/from '\.\.?\/[^']*'/g)).toBeNull();
+    expect(source).toMatch(/from '@planta\/session';/);
   });
 });

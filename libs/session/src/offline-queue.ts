@@ -1,8 +1,9 @@
 import { atom } from 'jotai';
 import { fillPath, IDEMPOTENCY_KEY_HEADER, idempotencyMessages, type EndpointDefinition, type EndpointRequest, type EndpointResponse } from '@planta/contracts';
-import { apiRequest, ApiRequestError, sessionMessages, type QueryParams } from './api-client';
-import { decodeJwtPayload } from './jwt';
-import { accessTokenAtom, sessionStore } from './session.atoms';
+// Through the library's shared entry, not its files: this module is shared on its own
+// ('@planta/session/offline-queue'), and a relative import would bundle a second session store into it.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the library's shared singleton, on purpose (above)
+import { accessTokenAtom, apiRequest, ApiRequestError, decodeJwtPayload, sessionMessages, sessionStore, type QueryParams } from '@planta/session';
 
 /**
  * Work typed while the network is down reaches the server once (issue 17). A save made through

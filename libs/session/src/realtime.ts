@@ -63,7 +63,16 @@ class DeferredSocket implements RealtimeSocket {
   private load(options: RealtimeSocketOptions): void {
     import('socket.io-client').then(
       ({ io }) => {
-        const socket = io({ path: options.path, auth: options.auth, autoConnect: false }) as unknown as RealtimeSocket;
+        // WebSocket first, long-polling only where it fails (a proxy that refuses upgrades): one
+        // round trip less to connect, no sticky sessions needed behind a load balancer, and a
+        // closed page is seen as gone at once (a polling client is only missed after the ping timeout).
+        const socket = io({
+          path: options.path,
+          auth: options.auth,
+          autoConnect: false,
+          transports: ['websocket', 'polling'],
+          tryAllTransports: true,
+        }) as unknown as RealtimeSocket;
         for (const [event, listener] of this.listeners.splice(0)) socket.on(event, listener);
         this.socket = socket;
         for (const send of this.waiting.splice(0)) send(socket);

@@ -1,4 +1,5 @@
 export * from './loading-screen';
+export * from './loading-ring';
 export * from './error-card';
 export * from './area-landing';
 export * from './snackbar';

@@ -1,6 +1,6 @@
-import { Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingRing } from './loading-ring';
 
 /** Spec 2.5: 'Cargando...' by default, optionally shown only after a delay so quick loads do not flash. */
 export function LoadingScreen({ delayMs = 0, label }: { delayMs?: number; label?: string }) {
@@ -14,7 +14,7 @@ export function LoadingScreen({ delayMs = 0, label }: { delayMs?: number; label?
   if (!visible) return null;
   return (
     <div role="status" style={{ display: 'flex', flex: 1, alignItems: 'center', justifyContent: 'center', minHeight: 240 }}>
-      <Spinner label={label ?? t('loading', 'Cargando...')} />
+      <LoadingRing label={label ?? t('loading', 'Cargando...')} />
     </div>
   );
 }

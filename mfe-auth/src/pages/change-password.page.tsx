@@ -1,11 +1,11 @@
-import { Button, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, Text, Title3 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordChangeSchema, type PasswordChange } from '@planta/contracts';
 import { changePassword, DEFAULT_AFTER_LOGIN_URL, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, showSnackbar } from '@planta/ui';
+import { applyServerFieldErrors, LoadingRing, showSnackbar } from '@planta/ui';
 import { AuthCard, useAuthCardStyles } from './auth-card';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const satisfies readonly FieldPath<PasswordChange>[];
@@ -72,7 +72,7 @@ export default function ChangePasswordPage() {
             appearance="primary"
             size="large"
             disabled={formState.isSubmitting}
-            icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
           >
             {t('changePassword.submit')}
           </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LoginRequest } from '@planta/contracts';
 import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { LoadingRing, showSnackbar } from '@planta/ui';
 import { AuthCard, useAuthCardStyles } from './auth-card';
 import { deferredResolver } from './deferred-resolver';
 
@@ -90,7 +90,7 @@ export default function LoginPage() {
             appearance="primary"
             size="large"
             disabled={!formState.isValid || formState.isSubmitting}
-            icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+            icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
           >
             {t('login.submit', 'INGRESAR')}
           </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Tab, TabList, Text, Title3 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authEndpoints, messages, registerRequestSchema, type RegisterRequest, type RegistrationMode } from '@planta/contracts';
 import { afterLoginTarget, call, register, rememberedUrlAtom } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { LoadingRing, showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
 import { AuthCard, useAuthCardStyles } from './auth-card';
 
@@ -164,7 +164,7 @@ function JwtRegisterForm({ byInvitation }: { byInvitation: boolean }) {
         appearance="primary"
         size="large"
         disabled={!formState.isValid || formState.isSubmitting}
-        icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}
+        icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
       >
         {t('register.submit', 'Crear cuenta')}
       </Button>

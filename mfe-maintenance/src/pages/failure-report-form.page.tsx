@@ -29,7 +29,8 @@ import {
   type FailureSeverity,
   type StopCause,
 } from '@planta/contracts';
-import { callOrQueue, errorMessage, isApiRequestError } from '@planta/session';
+import { errorMessage, isApiRequestError } from '@planta/session';
+import { callOrQueue } from '@planta/session/offline-queue';
 import { i18nKey, PhotoPicker, showSnackbar, useCan, usePhotoPicker, useReferenceOptions } from '@planta/ui';
 import '../i18n';
 import { MACHINE_QUERY_PARAM, REPORTS_PATH } from './failure-report.shared';

@@ -13,7 +13,8 @@ import {
   type OrderDie,
   type SavedDimensionRecord,
 } from '@planta/contracts';
-import { call, callOrQueue, errorMessage, onOfflineQueueEvent, userAtom } from '@planta/session';
+import { call, errorMessage, userAtom } from '@planta/session';
+import { callOrQueue, onOfflineQueueEvent } from '@planta/session/offline-queue';
 import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';

@@ -15,6 +15,11 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toolbar } from './toolbar';
 import { useIsMobile } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
+import { webDarkTheme } from './dark-theme';
+import { provideDarkTheme } from './themes';
+
+// The navbar and footer are dark by default: the chrome brings the dark theme with it.
+provideDarkTheme(webDarkTheme);
 
 /** CSS variables holding the animation durations (spec 4). */
 export const ANIMATION_DURATION_VAR = '--planta-animation-duration';

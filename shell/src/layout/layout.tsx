@@ -1,13 +1,22 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import type { RouteSettings } from '@planta/shell-contract';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { applyRouteSettings, currentSettingsAtom, defaultSettingsAtom, deviceClassAtom, deviceSettingsAtom, TOUCH_QUERY, userAtom } from '@planta/session';
+import {
+  applyRouteSettings,
+  currentSettingsAtom,
+  defaultSettingsAtom,
+  deviceClassAtom,
+  deviceSettingsAtom,
+  isSignedInAtom,
+  TOUCH_QUERY,
+  userAtom,
+} from '@planta/session';
 import { LoadingScreen } from '@planta/ui';
 import { useFocusAfterNavigation } from './focus-after-navigation';
 import { useTouchTargetStyles } from './touch-targets.styles';
 import { preloadable } from '../routing/preloadable';
 import { useMediaQuery } from './use-media';
-import { useUserLanguage } from './user-language.hook';
+import { useSignedInTexts, useUserLanguage } from './user-language.hook';
 
 export { CONTENT_MAX_WIDTH, HEADER_HEIGHT, NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, TOOLBAR_HEIGHT } from './layout-constants';
 
@@ -43,9 +52,12 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
     applyRouteSettings(settings ?? null, device);
   }, [settings, defaults, user.data.settings, device]);
   const waitingForLanguage = useUserLanguage(user.data.settings.language);
+  const signedIn = useAtomValue(isSignedInAtom);
+  const waitingForTexts = useSignedInTexts(signedIn);
 
-  // The user's language may still be downloading: the page waits rather than show another language first.
-  if (waitingForLanguage) return <LoadingScreen delayMs={200} />;
+  // The user's language, or the signed-in screens' texts, may still be downloading: the page waits
+  // rather than show another language or raw keys first.
+  if (waitingForLanguage || waitingForTexts) return <LoadingScreen delayMs={200} />;
   // A route that hides the chrome is chromeless from its first render, before its settings are
   // applied: the sign-in page must not download the chrome to hide it a moment later.
   const chromeless = hidesEveryPart(settings?.layout?.config as LayoutParts | undefined) || hidesEveryPart(current.layout.config);

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { accessTokenAtom, offlineQueue, offlineQueueAtom, sessionStore, type QueuedRequest } from '@planta/session';
+import { accessTokenAtom, sessionStore } from '@planta/session';
+import { offlineQueue, offlineQueueAtom, type QueuedRequest } from '@planta/session/offline-queue';
 import { onSnackbar } from '@planta/ui';
 import { renderShell, resetSession } from '../testing/render-shell';
 import { OfflineQueueStatus } from './offline-queue-status';

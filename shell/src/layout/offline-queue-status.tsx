@@ -3,7 +3,7 @@ import { CloudOffRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { offlineQueueAtom, onOfflineQueueEvent, startOfflineQueue } from '@planta/session';
+import { offlineQueueAtom, onOfflineQueueEvent, startOfflineQueue } from '@planta/session/offline-queue';
 import { showSnackbar } from '@planta/ui';
 import { STATUS_PILL, STATUS_REGION } from './status-pill.styles';
 
@@ -35,9 +35,11 @@ const useStyles = makeStyles({
  * queue's sending for the whole portal, says how many of the signed-in user's saves wait to be
  * sent ('Pendientes de envío: 2') and, for a moment, that a save was just kept ('Guardado sin
  * conexión: se enviará al volver la red'); a save sent later, or refused for good by the server,
- * is told in a snackbar. A polite status region, present all along so that screen readers
- * announce what appears. What is said offline is said here, not in a snackbar: this component is
- * part of the first bundle, and nothing it shows needs a file from the network.
+ * is told in a snackbar. A polite status region, present all along a signed-in user's visit so
+ * that screen readers announce what appears. Loaded on demand, for a signed-in user only
+ * (offline-queue-status.lazy.ts: ahead at start-up with a stored session or as a visitor signs
+ * in, then kept by the service worker); what is said offline is said here, not in a snackbar,
+ * since nothing it shows needs another file from the network.
  */
 export function OfflineQueueStatus() {
   const styles = useStyles();

@@ -1,8 +1,8 @@
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { PlugDisconnectedRegular } from '@fluentui/react-icons';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingRing } from '@planta/ui';
 import { currentSettingsAtom, reconnectingAtom } from '@planta/session';
 import { HEADER_HEIGHT, TOOLBAR_HEIGHT } from './layout-constants';
 import { keepLoadedFilesForOffline, workerSeesNetwork } from './offline-cache';
@@ -68,6 +68,18 @@ export function useBrowserOnline(reconnecting = false): boolean {
   return pageOnline && workerOnline;
 }
 
+/**
+ * Fluent's PlugDisconnected (20, regular), drawn here: as the start-up's only icon it would bring
+ * the icon package's machinery to the sign-in page (about 1.5 KB gzip) for one path.
+ */
+function PlugDisconnectedIcon({ className }: { className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 20 20" width="1em" height="1em" fill="currentColor" aria-hidden focusable="false">
+      <path d="M17.85 2.15c.2.2.2.5 0 .7L16.2 4.52a4.04 4.04 0 0 1-.34 5.33l-.3.3-.3.31c-.42.41-1.08.41-1.5 0L9.55 6.24a1.05 1.05 0 0 1 0-1.48l.6-.61a4.04 4.04 0 0 1 5.34-.34l1.67-1.66c.2-.2.5-.2.7 0m-2.71 2.7a3.04 3.04 0 0 0-4.29 0l-.3.3c-.19.2-.19.5 0 .7l3.6 3.6c.2.19.5.19.7 0l.3-.3a3.04 3.04 0 0 0 0-4.29zm-5.79 3.8c.2.2.2.5 0 .7L7.71 11 9 12.3l1.65-1.65a.5.5 0 0 1 .7.7L9.71 13l.44.45c.59.58.59 1.52 0 2.1l-.3.3a4.04 4.04 0 0 1-5.33.34l-1.67 1.66a.5.5 0 0 1-.7-.7l1.66-1.67a4.04 4.04 0 0 1 .34-5.33l.3-.3a1.5 1.5 0 0 1 2.1 0l.45.44 1.65-1.64c.2-.2.5-.2.7 0m-4.5 6.5a3.04 3.04 0 0 0 4.3 0l.3-.3c.19-.2.19-.5 0-.7l-3.6-3.6c-.2-.19-.5-.19-.7 0l-.3.3a3.04 3.04 0 0 0 0 4.3" />
+    </svg>
+  );
+}
+
 /** Just below the header, over the page's own top (no control of the toolbar is covered). */
 function useHeaderBottom(): number {
   const { layout } = useAtomValue(currentSettingsAtom);
@@ -106,12 +118,12 @@ export function ReconnectingStatus() {
     <div role="status" aria-live="polite" className={styles.region} style={{ top: `calc(${top}px + ${tokens.spacingVerticalS})` }}>
       {!online ? (
         <div className={styles.pill} data-connection="offline">
-          <PlugDisconnectedRegular className={styles.icon} aria-hidden />
+          <PlugDisconnectedIcon className={styles.icon} />
           {t('session.offline', 'Sin conexión')}
         </div>
       ) : shown ? (
         <div className={styles.pill} data-connection="reconnecting">
-          <Spinner size="extra-tiny" appearance="inverted" aria-hidden />
+          <LoadingRing size="extra-tiny" appearance="inverted" />
           {t('session.reconnecting', 'Reconectando…')}
         </div>
       ) : null}

@@ -1,4 +1,5 @@
-import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import { webLightTheme, type Theme } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 
 /** Theme names kept in the settings (spec 9 defaults: main default, navbar dark, toolbar light, footer dark). */
 export const LIGHT_THEME = 'default';
@@ -9,7 +10,47 @@ export function isDarkTheme(name: string | null | undefined): boolean {
   return /dark/i.test(name ?? '');
 }
 
-/** The Fluent theme a settings theme name stands for. */
+// The dark theme's tokens (about 6 KB gzip) are not on the sign-in page, which is light: they come
+// with the chrome (layout-frame.tsx provides them, for the dark navbar and footer) or, for a page
+// whose main theme is dark, are downloaded by useFluentTheme.
+let darkTheme: Theme | undefined;
+let darkThemeDownload: Promise<Theme> | undefined;
+
+export function provideDarkTheme(theme: Theme): void {
+  darkTheme = theme;
+}
+
+function downloadDarkTheme(): Promise<Theme> {
+  darkThemeDownload ??= import('./dark-theme').then(
+    (module) => (darkTheme = module.webDarkTheme),
+    (error: unknown) => {
+      // Offline before it was ever loaded: the page stays light, and the next render asks again.
+      darkThemeDownload = undefined;
+      throw error;
+    },
+  );
+  return darkThemeDownload;
+}
+
+/** The Fluent theme a settings theme name stands for (light until the dark one is there). */
 export function fluentTheme(name: string | null | undefined): Theme {
-  return isDarkTheme(name) ? webDarkTheme : webLightTheme;
+  return isDarkTheme(name) ? (darkTheme ?? webLightTheme) : webLightTheme;
+}
+
+/** fluentTheme, and the page drawn again once a dark theme it asks for has been downloaded. */
+export function useFluentTheme(name: string | null | undefined): Theme {
+  const dark = isDarkTheme(name);
+  const [, setDownloaded] = useState(0);
+  useEffect(() => {
+    if (!dark || darkTheme) return;
+    let current = true;
+    downloadDarkTheme().then(
+      () => current && setDownloaded((count) => count + 1),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [dark]);
+  return fluentTheme(name);
 }

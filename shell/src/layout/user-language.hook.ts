@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, getLanguage, resolveLanguage, setLanguage, type I18n, type LanguageChange } from '@planta/i18n';
+import {
+  areSignedInTextsLoaded,
+  currentLanguage,
+  getLanguage,
+  loadSignedInTexts,
+  resolveLanguage,
+  setLanguage,
+  type I18n,
+  type LanguageChange,
+} from '@planta/i18n';
 import { showSnackbar } from '@planta/ui';
 
 /**
@@ -39,4 +48,32 @@ export function useUserLanguage(language: string | undefined): boolean {
     void applyLanguage(language, i18n).then(() => setWaitingFor((waiting) => (waiting === language ? undefined : waiting)));
   }, [language, i18n]);
   return waitingFor !== undefined;
+}
+
+/**
+ * Whether a signed-in page must wait for the texts of the signed-in screens (a chunk the sign-in
+ * pages do without, loaded ahead while someone signs in). When they cannot be downloaded (offline
+ * before they were ever cached) the page shows anyway, with the wording the code gives as default
+ * or the bare key, and the failure is logged: a page to work with beats a loading ring.
+ */
+export function useSignedInTexts(signedIn: boolean): boolean {
+  const { i18n } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const waiting = signedIn && !failed && !areSignedInTextsLoaded(i18n);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    loadSignedInTexts(i18n).then(
+      () => current && setLoaded((count) => count + 1),
+      (error: unknown) => {
+        console.error(error);
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [waiting, i18n]);
+  return waiting;
 }

@@ -11,7 +11,6 @@ import { RemotePage } from '../remotes/remote-page';
 import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
 import { preloadable, type Preloadable } from './preloadable';
 import { RouteGuard } from './route-guard';
-import { ShareSignIn } from './share-sign-in';
 import { HOME, NOT_FOUND, SHELL_ROUTES } from './shell-routes';
 
 /** The shell's own pages load when first shown (the sign-in page needs none of them), or ahead. */
@@ -30,6 +29,8 @@ function shellPage<Props extends object>(load: () => Promise<ComponentType<Props
 export const WelcomePage = shellPage(async () => (await import('../pages/welcome.page')).WelcomePage);
 const DashboardPage = shellPage(async () => (await import('../pages/dashboard.page')).DashboardPage);
 const ErrorPage = shellPage(async () => (await import('../pages/error.page')).ErrorPage);
+// Only share links use it: the sign-in page does not download its banner.
+const ShareSignIn = shellPage(async () => (await import('./share-sign-in')).ShareSignIn);
 
 /**
  * A route's page inside the layout, behind the guard of its access rule (a page grant or a role

@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { preloadSignedInTexts } from '@planta/i18n';
 import { isSignedInAtom, preloadSessionEndpoints } from '@planta/session';
 import { LayoutFrame } from '../layout/layout';
+import { OfflineQueueStatus } from '../layout/offline-queue-status.lazy';
 import { WelcomePage } from './app-routes';
 
 const INTENT_EVENTS = ['input', 'keydown', 'pointerdown'] as const;
@@ -27,17 +29,19 @@ export function useNextStepNeeded(): boolean {
 }
 
 /**
- * The chrome and the welcome page, loaded ahead (the first page after signing in shows both), and
- * the parts shown only now and then (snackbars, error cards), so that the service worker holds
- * them too when the network drops. The session's endpoint definitions (with zod, which the
- * sign-in page does not load) come first: the sign-in sends its request with them.
+ * The chrome, its texts, the welcome page and the offline queue's status, loaded ahead (the first
+ * page after signing in shows them), and the parts shown only now and then (snackbars, error cards), so that
+ * the service worker holds them too when the network drops. The session's endpoint definitions
+ * (with zod, which the sign-in page does not load) come first: the sign-in sends its request with them.
  */
 export function usePrefetchChrome(needed: boolean): void {
   useEffect(() => {
     if (!needed) return;
     preloadSessionEndpoints();
     void LayoutFrame.preload().catch(() => undefined);
+    void preloadSignedInTexts().catch(() => undefined);
     void WelcomePage.preload().catch(() => undefined);
+    void OfflineQueueStatus.preload().catch(() => undefined);
     void import('../layout/snackbar-toaster').catch(() => undefined);
     void import('../layout/error-card.chunk').catch(() => undefined);
   }, [needed]);

@@ -1,7 +1,7 @@
-import type { shell as es } from '../es/shell';
+import type { SpanishShell } from '../es/shell';
 import type { BundleShape } from '../types';
 
-export const shell: BundleShape<typeof es> = {
+export const shell: BundleShape<SpanishShell> = {
   appName: 'Planta',
   navbar: {
     label: 'Navigation',
