@@ -13,6 +13,7 @@ import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, prepareDatabase } from './database/database';
+import { ListenModule } from './database/listen.module';
 import { DieshopModule } from './dieshop/dieshop.module';
 import { UploadModule } from './uploads/upload.module';
 import { ApiDocsController, ApiDocument } from './health/api-docs.controller';
@@ -50,6 +51,7 @@ export class AppModule {
           },
         }),
         TenancyModule,
+        ListenModule,
         AuditModule,
         ResourcesModule,
         UsersModule,

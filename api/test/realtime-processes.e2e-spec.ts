@@ -85,6 +85,56 @@ describe('several API processes on one database', () => {
     }
   });
 
+  it('answer HTTP calls from who a user is and what their roles may do, kept until the database announces a change, whichever process made it', async () => {
+    const [, b, c] = apis;
+    const jefe = await login(b, 'jefe@norte.example');
+    const company = jefe.user.data.company_id;
+    const dies = () => call(b, '/api/die/all?pageSize=1', jefe.access_token);
+    /** How long until `api` answers `status` to the call (polled), or fails after `bound` ms. */
+    const answersWithin = async (api: ApiProcess, status: number, bound: number) => {
+      const since = Date.now();
+      while ((await call(api, '/api/die/all?pageSize=1', jefe.access_token)).status !== status) {
+        if (Date.now() - since > bound) throw new Error(`still not ${status} after ${bound} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return Date.now() - since;
+    };
+    expect((await dies()).status).toBe(200);
+
+    // A grant taken in SQL (what another process's change looks like): B, which only hears announcements, refuses at once.
+    const grants = (await sql(`select id, read from page_role where company_id = $1 and page_id = (select id from page where alias = 'dies')`, [company])) as {
+      id: number;
+      read: boolean;
+    }[];
+    await sql(`update page_role set read = false where id = any($1::int[])`, [grants.map((grant) => grant.id)]);
+    try {
+      expect(await answersWithin(b, 403, ANNOUNCED_BOUND_MS)).toBeLessThan(ANNOUNCED_BOUND_MS);
+    } finally {
+      await sql(`update page_role set read = true where id = any($1::int[])`, [grants.filter((grant) => grant.read).map((grant) => grant.id)]);
+    }
+    expect(await answersWithin(b, 200, ANNOUNCED_BOUND_MS)).toBeLessThan(ANNOUNCED_BOUND_MS);
+
+    // The user deactivated: refused at once too.
+    await sql(`update app_user set active = false where id = $1`, [idOf(jefe)]);
+    try {
+      expect(await answersWithin(b, 401, ANNOUNCED_BOUND_MS)).toBeLessThan(ANNOUNCED_BOUND_MS);
+    } finally {
+      await sql(`update app_user set active = true where id = $1`, [idOf(jefe)]);
+    }
+    expect(await answersWithin(b, 200, ANNOUNCED_BOUND_MS)).toBeLessThan(ANNOUNCED_BOUND_MS);
+
+    // Not announced (triggers off): what B read stays what it answers from (no query per call), and
+    // C, which keeps nothing longer than its access check, refuses within it.
+    expect((await call(c, '/api/die/all?pageSize=1', jefe.access_token)).status).toBe(200);
+    await sql(`begin; set local session_replication_role = replica; update app_user set active = false where id = ${idOf(jefe)}; commit`);
+    try {
+      expect(await answersWithin(c, 401, ACCESS_CHECK_MS + ANNOUNCED_BOUND_MS)).toBeLessThan(ACCESS_CHECK_MS + ANNOUNCED_BOUND_MS);
+      expect((await dies()).status).toBe(200);
+    } finally {
+      await sql(`update app_user set active = true where id = $1`, [idOf(jefe)]);
+    }
+  });
+
   it('move a socket to the company its user switched to on another process', async () => {
     const [a, b] = apis;
     const [marta, adminSur] = await Promise.all([login(a, 'admin@norte.example'), login(a, 'admin@sur.example')]);

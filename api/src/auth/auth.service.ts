@@ -7,6 +7,7 @@ import { companyAuditValues, setUpCompany } from '../companies/company-setup';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { UserEntity } from '../users/user.entity';
+import { MemberCache } from '../users/member-cache.service';
 import { toUser, UsersService } from '../users/users.service';
 import { AccessTokenService } from './access-token.service';
 import { LoginThrottleService } from './login-throttle.service';
@@ -27,6 +28,7 @@ export class AuthService {
     private readonly tenantDb: TenantDb,
     private readonly registrationPolicy: RegistrationPolicyService,
     private readonly audit: AuditService,
+    private readonly members: MemberCache,
   ) {}
 
   private readonly logger = new Logger('Auth');
@@ -99,6 +101,8 @@ export class AuthService {
       ]);
       await this.audit.record(scope, caller, { action: 'password-change', entity: 'user', entityId: caller.userId, label: stored.display_name }, address);
     }, caller.companyId);
+    // No longer held to a password change: the next call must not be refused as if it were.
+    this.members.forgetUser(caller.userId);
     const user = await this.users.findActive(caller.userId);
     if (!user) throw new UnauthorizedException(messages.invalidAccessToken);
     return this.session(user, caller.companyId);

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { AccessTokenClaims } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { UsersService } from '../users/users.service';
+import { MemberCache } from '../users/member-cache.service';
 import { ShareTokenService } from './share-token.service';
 
 /**
  * Who verified claims stand for, today: the user must still be active and a member of the
  * token's company, roles come from the user's record (never trusted from the token), and a
- * share-token guest only while its link is valid. Shared by HTTP (JwtStrategy) and sockets.
+ * share-token guest only while its link is valid. Shared by HTTP (JwtStrategy) and sockets. The
+ * member is read once and kept until the database announces a change of theirs (MemberCache).
  */
 @Injectable()
 export class IdentityService {
   constructor(
-    private readonly users: UsersService,
+    private readonly members: MemberCache,
     private readonly shareTokens: ShareTokenService,
   ) {}
 
@@ -20,8 +21,8 @@ export class IdentityService {
     const companyId = Number(claims.company_id);
     if (!Number.isSafeInteger(companyId) || typeof claims.sub !== 'string') return null;
     if (claims.share) return this.shareTokens.identityFor(claims.sub, companyId);
-    const member = await this.users.activeMember(Number(claims.sub), companyId);
+    const member = await this.members.activeMember(Number(claims.sub), companyId);
     if (!member) return null;
-    return { userId: member.id, uuid: member.uuid, email: member.email, roles: member.roles, companyId, mustChangePassword: member.mustChangePassword };
+    return { userId: member.id, uuid: member.uuid, email: member.email, roles: [...member.roles], companyId, mustChangePassword: member.mustChangePassword };
   }
 }

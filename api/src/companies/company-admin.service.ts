@@ -8,6 +8,7 @@ import { containsFoldedSql } from '../common/text-search';
 import { PermissionsService } from '../permissions/permissions.service';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
+import { MemberCache } from '../users/member-cache.service';
 import { UsersService } from '../users/users.service';
 import { companyAuditValues, setUpCompany } from './company-setup';
 import { sortColumn } from '../common/sort-column';
@@ -65,6 +66,7 @@ export class CompanyAdminService {
     private readonly audit: AuditService,
     private readonly permissions: PermissionsService,
     private readonly users: UsersService,
+    private readonly members: MemberCache,
   ) {}
 
   list(caller: Caller, query: ListQuery): Promise<PageOf<CompanyRecord>> {
@@ -154,6 +156,8 @@ export class CompanyAdminService {
         });
       }
     }, id);
+    // A company deactivated or back: nobody working in it is who they were a moment ago.
+    if (change.active !== undefined) this.members.forgetAll();
     return this.get(caller, id);
   }
 

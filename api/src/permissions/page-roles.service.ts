@@ -7,6 +7,7 @@ import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.se
 import { heldGrantsSql } from './held-grants';
 import { PageRoleEntity } from './page-role.entity';
 import { sortColumn } from '../common/sort-column';
+import { GrantCache } from './grant-cache.service';
 
 /** The page whose permissions decide who administers the permissions themselves. */
 const ADMINISTERING_PAGE = 'page-roles';
@@ -50,28 +51,12 @@ export class PageRolesService {
     private readonly tenantDb: TenantDb,
     private readonly realtime: RealtimeService,
     private readonly audit: AuditService,
+    private readonly grants: GrantCache,
   ) {}
 
   /** The union of the grants of the caller's roles, per page alias. */
   async myGrants(caller: Pick<RequestIdentity, 'companyId' | 'roles'>): Promise<MyGrants> {
-    const rows: ({ alias: string } & CrudGrant)[] = await this.tenantDb.transaction(
-      (scope) =>
-        scope.manager.query(
-          `select page.alias, bool_or(grant_row.read) as read, bool_or(grant_row.insert) as insert,
-                  bool_or(grant_row.update) as update, bool_or(grant_row.delete) as delete
-             from page_role grant_row
-             join page on page.id = grant_row.page_id
-             join role on role.id = grant_row.role_id
-            where grant_row.company_id = $1 and role.name = any($2)
-            group by page.alias`,
-          [caller.companyId, caller.roles],
-        ),
-      caller.companyId,
-    );
-    return {
-      company_id: caller.companyId,
-      grants: Object.fromEntries(rows.map(({ alias, read, insert, update, delete: remove }) => [alias, { read, insert, update, delete: remove }])),
-    };
+    return { company_id: caller.companyId, grants: await this.grants.held(caller.companyId, caller.roles) };
   }
 
   /** Spec 2.4 table: search over page and role names, descriptions and aliases. */
@@ -171,6 +156,8 @@ export class PageRolesService {
       );
       throw new ForbiddenException(message);
     }
+    // The caller's next call sees the change even before this process hears its own notification.
+    this.grants.forgetCompany(caller.companyId);
     this.realtime.toCompany(caller.companyId, liveEvents.grantsChanged, { company_id: caller.companyId });
     return this.one(id);
   }

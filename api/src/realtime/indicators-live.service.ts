@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { liveEvents, type IndicatorsChangedPayload } from '@planta/contracts';
 import { INDICATORS_CHANGED_CHANNEL, parseIndicatorsChange } from '../database/data-changes';
-import { RealtimePool } from './realtime-pool';
+import { ListenPool } from '../database/listen-pool';
 import { RealtimeService } from './realtime.service';
 
 /** Changes that arrive together (a run ended: the run, its die, the die's counters) go out as one event per company and area. */
@@ -20,7 +20,7 @@ export class IndicatorsLive implements OnApplicationBootstrap, BeforeApplication
   private stopListening?: () => void;
 
   constructor(
-    private readonly pool: RealtimePool,
+    private readonly pool: ListenPool,
     private readonly realtime: RealtimeService,
   ) {}
 

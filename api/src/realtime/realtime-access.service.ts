@@ -5,7 +5,7 @@ import { ACCESS_CHANGED_CHANNEL } from '../database/access-changes';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UsersService } from '../users/users.service';
 import { PresenceService } from './presence.service';
-import { RealtimePool } from './realtime-pool';
+import { ListenPool } from '../database/listen-pool';
 import type { PlantaServer, PlantaSocket } from './realtime-socket';
 import { roomsOf } from './realtime.service';
 
@@ -37,7 +37,7 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly users: UsersService,
-    private readonly pool: RealtimePool,
+    private readonly pool: ListenPool,
     private readonly presence: PresenceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { PresenceService } from './presence.service';
-import { RealtimePool } from './realtime-pool';
+import { ListenPool } from '../database/listen-pool';
 
 /** Where clients find the socket server. */
 export const SOCKET_PATH = '/socket.io';
@@ -27,7 +27,7 @@ export class RealtimeIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, path: SOCKET_PATH, cors: { origin: this.config.corsOrigins } });
     server.adapter(
-      createAdapter(this.app.get(RealtimePool).forAdapter, {
+      createAdapter(this.app.get(ListenPool).forAdapter, {
         uid: this.app.get(PresenceService).processId,
         errorHandler: (error) => this.logger.warn(`Realtime adapter: ${error.message}`),
       }),

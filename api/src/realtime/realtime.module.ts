@@ -5,13 +5,12 @@ import { IndicatorsLive } from './indicators-live.service';
 import { PresenceService } from './presence.service';
 import { RealtimeAccess } from './realtime-access.service';
 import { RealtimeGateway } from './realtime.gateway';
-import { RealtimePool } from './realtime-pool';
 import { RealtimeService } from './realtime.service';
 
 /** Live events: the socket gateway, presence, the access check of open sockets, the indicators' live changes, and the one service domain modules emit through. */
 @Module({
   imports: [AuthModule, UsersModule],
-  providers: [RealtimePool, RealtimeService, PresenceService, RealtimeAccess, IndicatorsLive, RealtimeGateway],
+  providers: [RealtimeService, PresenceService, RealtimeAccess, IndicatorsLive, RealtimeGateway],
   exports: [RealtimeService, PresenceService],
 })
 export class RealtimeModule {}

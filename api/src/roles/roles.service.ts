@@ -6,9 +6,11 @@ import { containsFoldedSql } from '../common/text-search';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
+import { GrantCache } from '../permissions/grant-cache.service';
+import { MemberCache } from '../users/member-cache.service';
 import { sortColumn } from '../common/sort-column';
 
-type Caller = Pick<RequestIdentity, 'userId' | 'email'>;
+type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
 
 /** The roles the active company `$1` sees: the four built-in ones and its own, with how many of its members hold each. */
 const ROW = `
@@ -29,7 +31,19 @@ export class RolesService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly audit: AuditService,
+    private readonly grants: GrantCache,
+    private readonly members: MemberCache,
   ) {}
+
+  /**
+   * After a change of the company's roles commits: its grants, and for a renamed role who holds
+   * it (an identity's roles are names), are read again by this process's next call, before its
+   * own notification arrives.
+   */
+  private changed(companyId: number, renamed = false): void {
+    this.grants.forgetCompany(companyId);
+    if (renamed) this.members.forgetAll();
+  }
 
   list(query: ListQuery): Promise<PageOf<RoleRecord>> {
     return this.tenantDb.transaction(async (scope) => {
@@ -55,8 +69,8 @@ export class RolesService {
   }
 
   /** A role of the active company: no grant until one is given, but a row per page (all false) for the page-role screen. */
-  create(caller: Caller, input: RoleCreate): Promise<RoleRecord> {
-    return this.tenantDb.transaction(async (scope) => {
+  async create(caller: Caller, input: RoleCreate): Promise<RoleRecord> {
+    const created = await this.tenantDb.transaction(async (scope) => {
       await this.refuseTakenName(scope, input.name);
       const [{ id }]: { id: number }[] = await scope.manager.query(`insert into role (name, description, company_id) values ($1, $2, $3) returning id`, [
         input.name,
@@ -67,10 +81,12 @@ export class RolesService {
       await this.audit.record(scope, caller, { action: 'create', entity: 'role', entityId: id, label: input.name, after: { ...input } });
       return this.row(scope, id);
     });
+    this.changed(caller.companyId);
+    return created;
   }
 
-  update(caller: Caller, id: number, change: RoleUpdate): Promise<RoleRecord> {
-    return this.tenantDb.transaction(async (scope) => {
+  async update(caller: Caller, id: number, change: RoleUpdate): Promise<RoleRecord> {
+    const updated = await this.tenantDb.transaction(async (scope) => {
       const current = await this.ownRole(scope, id);
       if (change.name !== undefined) await this.refuseTakenName(scope, change.name, id);
       const after = { name: change.name ?? current.name, description: change.description ?? current.description };
@@ -85,10 +101,12 @@ export class RolesService {
       });
       return this.row(scope, id);
     });
+    this.changed(caller.companyId, change.name !== undefined);
+    return updated;
   }
 
-  remove(caller: Caller, id: number): Promise<void> {
-    return this.tenantDb.transaction(async (scope) => {
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.tenantDb.transaction(async (scope) => {
       const current = await this.ownRole(scope, id);
       if (current.holders > 0) throw new ConflictException(messages.roleHeld(current.holders));
       // Its grants go with it (page_role cascades); row-level security keeps this to the company's role.
@@ -101,6 +119,7 @@ export class RolesService {
         before: { name: current.name, description: current.description },
       });
     });
+    this.changed(caller.companyId);
   }
 
   /** One of the company's own roles, locked for the change; a built-in one is read only. */

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial, type QueryRunner } from 'typeorm';
 import { INT4_MAX, messages, type ListQuery } from '@planta/contracts';
 import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
 import { containsFoldedSql } from '../common/text-search';
@@ -40,10 +40,9 @@ export class TenantDb {
 
   /** Several operations in one transaction, for the active company of the current request. */
   transaction<T>(work: (scope: TenantScope) => Promise<T>, companyId = requestContext.current().companyId): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`select set_config('${TENANT_SETTING}', $1, true)`, [String(companyId)]);
-      return work(new TenantScope(manager, companyId));
-    });
+    // Inlined, so that it travels with the transaction's start: a company is a positive integer or nothing is run.
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) return Promise.reject(new Error(`TenantDb: no company to scope the work to (${companyId})`));
+    return this.inTransaction(`select set_config('${TENANT_SETTING}', '${companyId}', true)`, (manager) => work(new TenantScope(manager, companyId)));
   }
 
   /** A repository whose every call is its own transaction scoped to the current request's company. */
@@ -53,11 +52,40 @@ export class TenantDb {
 
   /** Work that is not one company's (sign-in, registration, seeding): row-level security lets it through. */
   system<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
-      return work(manager);
-    });
+    return this.inTransaction(`select set_config('${SYSTEM_SETTING}', 'on', true)`, work);
   }
+
+  /**
+   * What DataSource.transaction does, with the transaction's setting sent in the same round trip
+   * as its start (one statement list, no parameters): every call of the API runs in such a
+   * transaction, and the separate round trip was a third of a short read's database time. The
+   * runner is then marked as in its transaction, as TypeORM's own start would have, so that a
+   * save inside opens no other and a nested transaction becomes a savepoint.
+   */
+  private async inTransaction<T>(setting: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      // Marked first: should the setting fail after the start, the open transaction is rolled back.
+      markTransactionStarted(runner);
+      await runner.query(`start transaction; ${setting}`);
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      // As DataSource.transaction: a rollback that fails (the connection lost) hides nothing.
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}
+
+/** TypeORM's own bookkeeping of a transaction it started (PostgresQueryRunner.startTransaction). */
+function markTransactionStarted(runner: QueryRunner): void {
+  const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+  state.isTransactionActive = true;
+  state.transactionDepth = 1;
 }
 
 export class TenantScope {

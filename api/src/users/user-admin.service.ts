@@ -19,6 +19,7 @@ import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
 import { heldGrantsSql } from '../permissions/held-grants';
 import { sortColumn } from '../common/sort-column';
+import { MemberCache } from './member-cache.service';
 
 type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
 
@@ -98,6 +99,7 @@ export class UserAdminService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly audit: AuditService,
+    private readonly members: MemberCache,
   ) {}
 
   list(caller: Caller, query: ListQuery): Promise<PageOf<ManagedUser>> {
@@ -297,7 +299,10 @@ export class UserAdminService {
    */
   private async refusalsAudited<T>(caller: Caller, id: number | null, label: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.tenantDb.system(work);
+      const done = await this.tenantDb.system(work);
+      // The user's next call sees the change even before this process hears its own notification.
+      if (id !== null) this.members.forgetUser(id);
+      return done;
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') throw emailExists();
       if (!(error instanceof Refusal)) throw error;

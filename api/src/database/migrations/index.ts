@@ -17,6 +17,7 @@ import { Corrections1764800000000 } from './1764800000000-corrections';
 import { Uploads1764900000000 } from './1764900000000-uploads';
 import { IndicatorsChangedNotify1765000000000 } from './1765000000000-indicators-changed-notify';
 import { IdempotencyKeys1765100000000 } from './1765100000000-idempotency-keys';
+import { CachedAccessNotify1765200000000 } from './1765200000000-cached-access-notify';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   Uploads1764900000000,
   IndicatorsChangedNotify1765000000000,
   IdempotencyKeys1765100000000,
+  CachedAccessNotify1765200000000,
 ];

@@ -7,13 +7,14 @@ import type { DataSource } from 'typeorm';
 const RELISTEN_MS = 1_000;
 
 /**
- * The realtime connections to the app's PostgreSQL: the socket.io adapter holds one for LISTEN
- * all the time, and so do the access check (realtime-access.service.ts) and the indicators' live
- * changes (indicators-live.service.ts); they must not be taken from the request pool. Ended after
- * the socket server closed.
+ * The connections to the app's PostgreSQL that wait for notifications: the socket.io adapter holds
+ * one for LISTEN all the time, and so do the access check of open sockets
+ * (realtime-access.service.ts), the indicators' live changes (indicators-live.service.ts) and the
+ * caches of who may do what (auth/member-cache.service.ts, permissions/grant-cache.service.ts);
+ * they must not be taken from the request pool. Ended after the socket server closed.
  */
 @Injectable()
-export class RealtimePool implements OnApplicationShutdown {
+export class ListenPool implements OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private readonly pool: Pool;
   private readonly checkedOut = new Set<PoolClient>();

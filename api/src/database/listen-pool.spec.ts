@@ -44,13 +44,13 @@ class FakeClient extends EventEmitter {
 jest.mock('pg', () => ({ Pool: FakePool }));
 
 // Imported after the mock for the reader; jest hoists the mock above every import anyway.
-import { RealtimePool } from './realtime-pool';
+import { ListenPool } from './listen-pool';
 
 const dataSource = { options: { url: 'postgres://unused' } } as unknown as DataSource;
 
-describe('RealtimePool shutdown', () => {
+describe('ListenPool shutdown', () => {
   it('destroys held clients and ends', async () => {
-    const realtime = new RealtimePool(dataSource);
+    const realtime = new ListenPool(dataSource);
     const asked = realtime.listenClient();
     const client = FakePool.last.grant();
     await expect(asked).resolves.toBe(client);
@@ -59,7 +59,7 @@ describe('RealtimePool shutdown', () => {
   });
 
   it('gives back a connection granted after shutdown began, so the end does not wait for it', async () => {
-    const realtime = new RealtimePool(dataSource);
+    const realtime = new ListenPool(dataSource);
     let answered = false;
     void realtime.listenClient().then(() => (answered = true));
     const shutdown = realtime.onApplicationShutdown();
@@ -70,7 +70,7 @@ describe('RealtimePool shutdown', () => {
   });
 
   it('never answers a connection asked for after shutdown', async () => {
-    const realtime = new RealtimePool(dataSource);
+    const realtime = new ListenPool(dataSource);
     await realtime.onApplicationShutdown();
     let answered = false;
     void realtime.listenClient().then(() => (answered = true));
