@@ -1,5 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { TenantDb } from '../src/tenancy/tenant-db.service';
 import { bearer, startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -144,6 +146,27 @@ describe('row-level security (defence in depth)', () => {
       await client.query('rollback');
     } finally {
       await client.end();
+    }
+  });
+
+  it("reads without a transaction on connections of their own: each read sees only its company's rows, a write there is refused, and the app's connections keep no company", async () => {
+    const tenantDb = t.app.get(TenantDb);
+    const companiesOf = (companyId: number) =>
+      tenantDb.read(async (scope) => (await scope.manager.query(`select distinct company_id from die`)) as { company_id: number }[], companyId);
+    // Alternating companies over more reads than the pool has connections: each connection serves both in turn.
+    for (let round = 0; round < 15; round++) {
+      const [fromNorth, fromSouth] = await Promise.all([companiesOf(north), companiesOf(south)]);
+      expect([round, fromNorth, fromSouth]).toEqual([round, [{ company_id: north }], [{ company_id: south }]]);
+    }
+    await expect(
+      tenantDb.read((scope) => scope.manager.query(`update die set location = location where company_id = $1`, [scope.companyId]), north),
+    ).rejects.toThrow(/read-only transaction/);
+    await expect(tenantDb.read(async () => 'never', 0)).rejects.toThrow(/no company/);
+    // The app's own pool: no company outside a transaction, so a query that forgets its scope sees nothing.
+    const app = t.app.get(DataSource);
+    for (let round = 0; round < 12; round++) {
+      await tenantDb.transaction(async () => undefined, round % 2 ? north : south);
+      expect(await app.query(`select count(*)::int as n from die`)).toEqual([{ n: 0 }]);
     }
   });
 });

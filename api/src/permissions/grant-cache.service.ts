@@ -79,7 +79,7 @@ export class GrantCache implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private async read(companyId: number): Promise<CompanyGrants> {
-    const rows: ({ alias: string; role: string } & CrudGrant)[] = await this.tenantDb.transaction(
+    const rows: ({ alias: string; role: string } & CrudGrant)[] = await this.tenantDb.read(
       (scope) =>
         scope.manager.query(
           `select page.alias, role.name as role, grant_row.read, grant_row.insert, grant_row.update, grant_row.delete

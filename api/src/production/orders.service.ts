@@ -76,7 +76,7 @@ export class OrdersService {
 
   /** Paged list; the search is a prefix of the number, customer or profile (index-backed) or a shown status or line. */
   list(query: OrderListQuery) {
-    return this.tenantDb.transaction(async (scope) => {
+    return this.tenantDb.read(async (scope) => {
       const params: unknown[] = [scope.companyId];
       const bind = (value: unknown) => {
         params.push(value);
@@ -105,7 +105,7 @@ export class OrdersService {
 
   /** Spec 7 work orders: the open (not finished) orders, by due date. */
   openOrders() {
-    return this.tenantDb.transaction(
+    return this.tenantDb.read(
       (scope) =>
         scope.manager.query(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.company_id = $1 and o.status = any($2) order by o.due_date, o.id`, [
           scope.companyId,
@@ -198,7 +198,7 @@ export class OrdersService {
   /** The caller's running order dies in the active company (spec 3 order die shape). */
   async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<OrderDie[]> {
     if (userId !== undefined && userId !== caller.userId) throw new ForbiddenException(productionMessages.activeTimerOnlyYours);
-    const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await this.tenantDb.transaction((scope) =>
+    const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await this.tenantDb.read((scope) =>
       scope.manager.query(
         `select od.id, od.start_extrusion_time, d.die_reference, d.copy_number
            from order_die od join die d on d.id = od.die_id

@@ -1,6 +1,15 @@
 import { Global, Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
 import { TenantDb } from './tenant-db.service';
+import { TENANT_READS, TenantReadsShutdown, tenantReadsProvider } from './tenant-reads';
 
 @Global()
-@Module({ providers: [TenantDb], exports: [TenantDb] })
+@Module({
+  providers: [
+    tenantReadsProvider,
+    { provide: TenantReadsShutdown, inject: [TENANT_READS], useFactory: (reads: DataSource) => new TenantReadsShutdown(reads) },
+    TenantDb,
+  ],
+  exports: [TenantDb],
+})
 export class TenancyModule {}

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type FindOptionsOrder, type FindOptionsWhere, type DeepPartial, type QueryRunner } from 'typeorm';
 import { INT4_MAX, messages, type ListQuery } from '@planta/contracts';
 import { labelMatchConditions, labelSortExpression, type LabelledColumns } from '../common/list-labels';
@@ -6,6 +6,7 @@ import { containsFoldedSql } from '../common/text-search';
 import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
 import type { CompanyOwnedEntity } from './company-owned.entity';
 import { requestContext } from './request-context';
+import { TENANT_READS } from './tenant-reads';
 
 type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
 
@@ -36,18 +37,51 @@ export interface PagingRules<T> {
  */
 @Injectable()
 export class TenantDb {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(TENANT_READS) private readonly reads: DataSource,
+  ) {}
 
   /** Several operations in one transaction, for the active company of the current request. */
   transaction<T>(work: (scope: TenantScope) => Promise<T>, companyId = requestContext.current().companyId): Promise<T> {
-    // Inlined, so that it travels with the transaction's start: a company is a positive integer or nothing is run.
-    if (!Number.isSafeInteger(companyId) || companyId <= 0) return Promise.reject(new Error(`TenantDb: no company to scope the work to (${companyId})`));
+    // Inlined, so that it travels with the transaction's start.
+    if (!isCompany(companyId)) return Promise.reject(noCompany(companyId));
     return this.inTransaction(`select set_config('${TENANT_SETTING}', '${companyId}', true)`, (manager) => work(new TenantScope(manager, companyId)));
   }
 
-  /** A repository whose every call is its own transaction scoped to the current request's company. */
+  /**
+   * Reads for the active company of the current request, with no transaction around them: each
+   * statement sees what was committed when it started, as it would inside one (read committed),
+   * without the round trips of its start and end. They run on connections of their own
+   * (TENANT_READS), which refuse any write and hold their company for the session: set when a
+   * connection serves another company than the last, else not at all. The transactions and
+   * everything else keep the app's connections, where no company is set outside a transaction,
+   * so that forgetting the scope still fails closed there.
+   */
+  async read<T>(work: (scope: TenantScope) => Promise<T>, companyId = requestContext.current().companyId): Promise<T> {
+    if (!isCompany(companyId)) throw noCompany(companyId);
+    const runner = this.reads.createQueryRunner();
+    try {
+      const connection = (await runner.connect()) as object;
+      if (sessionCompany.get(connection) !== companyId) {
+        // Forgotten first: should the setting fail, the connection's company is not known.
+        sessionCompany.delete(connection);
+        await runner.query(`select set_config('${TENANT_SETTING}', '${companyId}', false)`);
+        sessionCompany.set(connection, companyId);
+      }
+      return await work(new TenantScope(runner.manager, companyId));
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** A repository scoped to the current request's company: its reads run as `read`, each change in a transaction of its own. */
   repository<T extends CompanyOwnedEntity>(entity: EntityTarget<T>): ScopedRepository<T> {
-    return new ScopedRepository<T>(entity, (work) => this.transaction((scope) => work(scope.manager, scope.companyId)));
+    return new ScopedRepository<T>(
+      entity,
+      (work) => this.transaction((scope) => work(scope.manager, scope.companyId)),
+      (work) => this.read((scope) => work(scope.manager, scope.companyId)),
+    );
   }
 
   /** Work that is not one company's (sign-in, registration, seeding): row-level security lets it through. */
@@ -81,6 +115,13 @@ export class TenantDb {
   }
 }
 
+/** The company a read connection (TENANT_READS) holds for its session, by its pg client. */
+const sessionCompany = new WeakMap<object, number>();
+
+/** A company is a positive integer, or nothing is run: it is inlined in the setting's statement. */
+const isCompany = (companyId: number) => Number.isSafeInteger(companyId) && companyId > 0;
+const noCompany = (companyId: number) => new Error(`TenantDb: no company to scope the work to (${companyId})`);
+
 /** TypeORM's own bookkeeping of a transaction it started (PostgresQueryRunner.startTransaction). */
 function markTransactionStarted(runner: QueryRunner): void {
   const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
@@ -102,9 +143,11 @@ export class TenantScope {
 type Runner = <R>(work: (manager: EntityManager, companyId: number) => Promise<R>) => Promise<R>;
 
 export class ScopedRepository<T extends CompanyOwnedEntity> {
+  /** `run` for changes; `read` for reads, `run` unless given (inside a transaction both are its manager). */
   constructor(
     private readonly entity: EntityTarget<T>,
     private readonly run: Runner,
+    private readonly read: Runner = run,
   ) {}
 
   private scoped(where: Where<T> | undefined, companyId: number): FindOptionsWhere<T>[] {
@@ -114,16 +157,16 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
   }
 
   find(options: { where?: Where<T>; order?: FindOptionsOrder<T>; take?: number; skip?: number } = {}): Promise<T[]> {
-    return this.run((manager, companyId) => manager.find(this.entity, { ...options, where: this.scoped(options.where, companyId) }));
+    return this.read((manager, companyId) => manager.find(this.entity, { ...options, where: this.scoped(options.where, companyId) }));
   }
 
   count(where?: Where<T>): Promise<number> {
-    return this.run((manager, companyId) => manager.count(this.entity, { where: this.scoped(where, companyId) }));
+    return this.read((manager, companyId) => manager.count(this.entity, { where: this.scoped(where, companyId) }));
   }
 
   /** The record with this id, or 404: another company's record answers exactly like a missing one. */
   findOne(id: number): Promise<T> {
-    return this.run(async (manager, companyId) => {
+    return this.read(async (manager, companyId) => {
       // An id no `int` column holds names nothing (and would make PostgreSQL fail the query).
       const found =
         Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX
@@ -158,7 +201,7 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
 
   /** A page of a list screen: search over the searchable columns and the labels, sort by an allowed column. */
   page(query: ListQuery, rules: PagingRules<T>, where?: Where<T>): Promise<PageOf<T>> {
-    return this.run(async (manager, companyId) => {
+    return this.read(async (manager, companyId) => {
       const alias = 'row';
       const builder = manager.createQueryBuilder(this.entity, alias).where(`${alias}.company_id = :companyId`, { companyId });
       const bind = (value: unknown) => {
