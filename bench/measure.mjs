@@ -11,6 +11,13 @@ export function budgetMark(label, value, budget, unit = 'ms') {
   return `≤ ${budget} ${unit} OVER BUDGET`;
 }
 
+/** 'ok' or 'BELOW TARGET' for a figure that must reach at least `target` (a rate, a share), remembering a miss. */
+export function targetMark(label, value, target, unit) {
+  if (value >= target) return `≥ ${target} ${unit} ok`;
+  overBudget.push(`${label}: ${Math.round(value)} ${unit} < ${target} ${unit}`);
+  return `≥ ${target} ${unit} BELOW TARGET`;
+}
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**

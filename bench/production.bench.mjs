@@ -2,17 +2,21 @@
 // One company with 100,000 orders and 1,000,000 dimension records: requests per second and
 // p50/p99 latency of the order list (page of 50, sorted, with a search term) and of
 // getActiveTimerOrders through the API, beside the same SQL run with plain `pg` in the same run
-// (the baseline), and the planning board's load time in the browser.
+// (the baseline) and the bare HTTP path of the same server (/api/health: no token, no query),
+// the request path's targets of issue 18 checked against them, and the planning board's load
+// time in the browser.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { budgetMark, launchChromium, median, pad, percentile, signedInContext } from './measure.mjs';
+import { budgetMark, launchChromium, median, pad, percentile, signedInContext, targetMark } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Issue 17: the planning board usable in the browser, cold. */
 const BOARD_BUDGET_MS = 600;
+/** Issue 18: the request path, as shares of the baselines of the same run (%), a rate and a latency. */
+const PATH_TARGETS = { activeOfPlainPg: 50, activeOfBareHttp: 40, listOfPlainPg: 70, listRps: 1000, listP99Ms: 100 };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -150,12 +154,19 @@ export async function runProductionBench() {
         [companyId, userId],
       );
 
+    const bare = async () => {
+      const response = await fetch(`${base}/api/health`);
+      if (!response.ok) throw new Error(String(response.status));
+      await response.arrayBuffer();
+    };
     const rows = [
+      ['bare HTTP path: GET /api/health, no token (baseline)', await load(bare)],
       ['order list via API (page 50, sorted, search)', await load(get(listPath))],
       ['order list, same SQL via plain pg (baseline)', await load(listSql)],
       ['getActiveTimerOrders via API', await load(get(`/orders/getActiveTimerOrders?userId=${userId}`))],
       ['getActiveTimerOrders, same SQL via plain pg (baseline)', await load(activeSql)],
     ];
+    const [bareHttp, listApi, listPg, activeApi, activePg] = rows.map(([, result]) => result);
     const board = [];
     const boardApi = [];
     for (let run = 0; run < 5; run++) {
@@ -184,6 +195,18 @@ export async function runProductionBench() {
         `${pad(name, 56)} ${pad(result.rps.toFixed(0), 8, true)} ${pad(result.p50.toFixed(1), 8, true)} ${pad(result.p99.toFixed(1), 8, true)} ${pad(result.failures, 7, true)}`,
       );
     }
+    const share = (part, whole) => (100 * part.rps) / whole.rps;
+    const targets = [
+      ['getActiveTimerOrders via API, % of plain pg', share(activeApi, activePg), PATH_TARGETS.activeOfPlainPg, '%'],
+      ['getActiveTimerOrders via API, % of the bare HTTP path', share(activeApi, bareHttp), PATH_TARGETS.activeOfBareHttp, '%'],
+      ['order list via API, % of plain pg', share(listApi, listPg), PATH_TARGETS.listOfPlainPg, '%'],
+      ['order list via API, req/s', listApi.rps, PATH_TARGETS.listRps, 'req/s'],
+    ];
+    for (const [name, value, target, unit] of targets)
+      console.log(`${pad(name, 56)} ${pad(value.toFixed(0), 8, true)}  ${targetMark(name, value, target, unit)}`);
+    console.log(
+      `${pad('order list via API, p99', 56)} ${pad(listApi.p99.toFixed(0), 8, true)}  ${budgetMark('order list via API, p99', listApi.p99, PATH_TARGETS.listP99Ms)}`,
+    );
     console.log(
       `${pad('GET /api/planning-board (median of 5)', 56)} ${pad('', 8)} ${pad(median(boardApi).toFixed(1), 8, true)} ${pad(boardApi[4].toFixed(1), 8, true)}`,
     );

@@ -36,7 +36,7 @@ export class DieSummaryService {
   constructor(private readonly tenantDb: TenantDb) {}
 
   summary(id: number): Promise<DieSummary> {
-    return this.tenantDb.transaction(async (scope) => {
+    return this.tenantDb.read(async (scope) => {
       const die = await dieCopy(scope, id);
       const [profile, runs, nitridings, corrections, history, documents] = await Promise.all([
         die.profile_id === null ? null : this.profile(scope, die.profile_id),

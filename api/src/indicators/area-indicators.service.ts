@@ -55,7 +55,7 @@ export class AreaIndicatorsService {
   /** MTBF, MTTR and availability of the presses (domain.md B), PM compliance, work orders, downtime by cause. */
   async maintenance(caller: RequestIdentity, query: IndicatorPeriodQuery & { line_id?: number }): Promise<MaintenanceIndicators> {
     const p = AreaIndicatorsService.period(query);
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       if (!(await AreaIndicatorsService.mayRead(manager, companyId, caller, MAINTENANCE_INDICATORS_PAGE))) throw new ForbiddenException(messages.forbidden);
       const lineId = query.line_id ?? null;
       if (lineId) {
@@ -112,7 +112,7 @@ export class AreaIndicatorsService {
   /** Dies by state and nitriding due (now), dies scrapped, corrections and their rates (in the period). */
   async dieshop(caller: RequestIdentity, query: IndicatorPeriodQuery): Promise<DieshopIndicators> {
     const p = AreaIndicatorsService.period(query);
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       const pages = await readablePages(manager, companyId, caller.userId);
       if (!pages.has(DIESHOP_INDICATORS_PAGE)) throw new ForbiddenException(messages.forbidden);
       const states: { state: DieState; count: string }[] = await manager.query(`select state, count(*) from die where company_id = $1 group by state`, [

@@ -156,7 +156,7 @@ export class AreaSummaryService {
 
   summary(caller: RequestIdentity): Promise<AreaSummary> {
     const now = new Date();
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       const pages = await readablePages(manager, companyId, caller.userId);
       const cards: AreaSummary['cards'] = [];
       for (const area of SUMMARY_AREAS) {

@@ -37,7 +37,7 @@ export class ProductionIndicatorsService {
     const now = new Date();
     const { from, to } = resolveIndicatorPeriod(query, now);
     const measuredEnd = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now.getTime())));
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       if (!(await readablePages(manager, companyId, caller.userId)).has(PRODUCTION_INDICATORS_PAGE)) throw new ForbiddenException(messages.forbidden);
       const [company] = await manager.query(`select time_zone from company where id = $1`, [companyId]);
       const timeZone: string = company.time_zone;

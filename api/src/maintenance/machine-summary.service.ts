@@ -85,7 +85,7 @@ export class MachineSummaryService {
 
   async machineSummary(machineId: number, query: PeriodQuery): Promise<MachineSummary> {
     const p = this.period(query);
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       const [machine] = await manager.query(
         `select machine.id, machine.name, machine.code, machine.type, machine.status, machine.criticality, machine.location,
                 machine.line_id, line.name as line_name, machine.parent_machine_id, parent.name as parent_name, machine.expected_mtbf_h
@@ -256,7 +256,7 @@ export class MachineSummaryService {
   async dashboard(query: PeriodQuery & { line_id?: number }): Promise<MaintenanceDashboard> {
     const p = this.period(query);
     const lineId = query.line_id;
-    return this.tenantDb.transaction(async ({ manager, companyId }) => {
+    return this.tenantDb.read(async ({ manager, companyId }) => {
       if (lineId) {
         const [line] = await manager.query(`select id from extrusion_line where company_id = $1 and id = $2`, [companyId, lineId]);
         if (!line) throw new NotFoundException(messages.notFound);

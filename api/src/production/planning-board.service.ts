@@ -41,7 +41,7 @@ export class PlanningBoardService {
   ) {}
 
   board(query: PlanningBoardQuery = WHOLE_BOARD) {
-    return this.tenantDb.transaction((scope) => readBoard(scope, query));
+    return this.tenantDb.read((scope) => readBoard(scope, query));
   }
 
   /** Moves a card and answers the board with the caller's filters (`query`). */
