@@ -33,6 +33,8 @@ const PRESENCE_SAMPLES = Number(process.env.BENCH_RT_PRESENCE_SAMPLES ?? 20);
 const PING_SAMPLES = Number(process.env.BENCH_RT_PING_SAMPLES ?? 200);
 const MESSAGES = Number(process.env.BENCH_RT_MESSAGES ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_RT_CONCURRENCY ?? 16);
+const HTTP_CLIENTS = Number(process.env.BENCH_RT_HTTP_CLIENTS ?? 16);
+const HTTP_SECONDS = Number(process.env.BENCH_RT_HTTP_SECONDS ?? 5);
 const WAIT_MS = 15_000;
 
 const PASSWORD = 'Planta2026!';
@@ -321,6 +323,28 @@ async function measureThroughput(api, pool, from, to, label) {
   }
 }
 
+/** getActiveTimerOrders from HTTP_CLIENTS clients for HTTP_SECONDS, client i on process i % processes: requests/s, p50, p99. */
+async function measureHttp(apis, user) {
+  const latencies = [];
+  let failures = 0;
+  const deadline = performance.now() + HTTP_SECONDS * 1000;
+  const client = async (index) => {
+    const url = `${apis[index % apis.length].baseUrl}/api/orders/getActiveTimerOrders?userId=${user.id}`;
+    while (performance.now() < deadline) {
+      const start = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${user.token}` } }).catch(() => null);
+      if (response?.ok) {
+        await response.arrayBuffer();
+        latencies.push(performance.now() - start);
+      } else failures += 1;
+    }
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: HTTP_CLIENTS }, (_, index) => client(index)));
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / ((performance.now() - began) / 1000), latencies, failures };
+}
+
 async function scenario(label, apis, users, presenceUser) {
   const byEmail = Object.fromEntries(users.map((user) => [user.email, user]));
   const pool = await connectPool(apis, users, SOCKETS);
@@ -330,7 +354,8 @@ async function scenario(label, apis, users, presenceUser) {
     const chat = await measureChat(apis[0], pool, byEmail[SENDER], byEmail[RECIPIENT], label);
     const presence = await measurePresence(apis[0], pool, presenceUser);
     const throughput = await measureThroughput(apis[0], pool, byEmail[SENDER], byEmail[RECIPIENT], label);
-    return { label, baselines, chat, presence, throughput, sockets: pool.length };
+    const http = await measureHttp(apis, byEmail[SENDER]);
+    return { label, baselines, chat, presence, throughput, http, sockets: pool.length };
   } finally {
     closePool(pool);
     await sleep(500);
@@ -411,6 +436,18 @@ export async function runRealtimeBench() {
       `\nRealtime throughput (chat ${SENDER.split('@')[0]} → ${RECIPIENT.split('@')[0]}, POSTs to process a; deliveries = messages × recipient sockets)\n`,
     );
     console.log(table(['setup', 'messages', 'in flight', 'accepted', 'delivered', 'deliveries', 'loss'], throughputRows, ['l', 'r', 'r', 'r', 'r', 'r', 'l']));
+    const httpRows = [single, split].map((result) => [
+      result.label,
+      `${result.http.rps.toFixed(0)} req/s`,
+      ms(percentile(result.http.latencies, 50)),
+      ms(percentile(result.http.latencies, 99)),
+      `${(result.http.rps / single.http.rps).toFixed(2)}×`,
+      result.http.failures === 0 ? 'failed 0' : `FAILED ${result.http.failures}`,
+    ]);
+    console.log(
+      `\nHTTP request path (GET getActiveTimerOrders of ${SENDER.split('@')[0]}, ${HTTP_CLIENTS} clients for ${HTTP_SECONDS} s, each on one process in turn; the clients share this machine's cores)\n`,
+    );
+    console.log(table(['setup', 'throughput', 'p50', 'p99', 'against 1 process', 'failures'], httpRows, ['l', 'r', 'r', 'r', 'r', 'l']));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

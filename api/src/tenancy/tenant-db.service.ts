@@ -31,9 +31,10 @@ export interface PagingRules<T> {
 }
 
 /**
- * The one way to company-owned data. Every query runs in a transaction bound to a company: the
- * repository adds the company to every filter and insert, and PostgreSQL's row-level security
- * (database/tenant-policy.ts) refuses any row of another company should a query slip through.
+ * The one way to company-owned data. Every query runs bound to a company, in a transaction or, for
+ * reads, on a read-only connection holding the company (`read`): the repository adds the company
+ * to every filter and insert, and PostgreSQL's row-level security (database/tenant-policy.ts)
+ * refuses any row of another company should a query slip through.
  */
 @Injectable()
 export class TenantDb {
