@@ -43,54 +43,50 @@ const isReady = (instance: I18n): boolean => Boolean(instance.isInitialized || i
 export const currentLanguage = (instance: I18n): LanguageCode => resolveLanguage(instance.resolvedLanguage ?? instance.language);
 
 /**
- * The chunks of the on-demand languages this copy of the lib has fetched or is fetching. Only
- * code lives here (like the bundler's own module cache); which languages an instance holds is
- * read from the instance. A failed fetch is forgotten, so the next attempt tries again.
+ * A chunk of texts fetched once for every caller and kept once arrived. Only code lives here (like
+ * the bundler's own module cache); which texts an instance holds is read from the instance. A
+ * failed fetch is forgotten, so the next attempt tries again, and rejects saying `what` failed.
  */
-const fetching = new Map<OnDemandLanguage, Promise<CoreBundles>>();
-const fetched = new Map<OnDemandLanguage, CoreBundles>();
-
-function fetchCoreBundles(language: OnDemandLanguage): Promise<CoreBundles> {
-  let pending = fetching.get(language);
-  if (!pending) {
-    pending = coreBundleLoaders[language]().then(
-      (bundles) => {
-        fetched.set(language, bundles);
-        return bundles;
-      },
-      (cause: unknown) => {
-        fetching.delete(language);
-        const reason = cause instanceof Error ? cause.message : String(cause);
-        throw new Error(`@planta/i18n: the "${language}" texts could not be loaded (${reason})`, { cause });
-      },
-    );
-    fetching.set(language, pending);
-  }
-  return pending;
+interface OnDemand<T> {
+  fetch(): Promise<T>;
+  arrived(): T | undefined;
 }
 
-/** The Spanish texts of the signed-in screens, once their chunk has arrived (the same rule as above). */
-let signedInFetch: Promise<SpanishSignedInTexts> | undefined;
-let signedInTexts: SpanishSignedInTexts | undefined;
-
-function fetchSignedInTexts(): Promise<SpanishSignedInTexts> {
-  signedInFetch ??= spanishSignedInTexts.load().then(
-    (texts) => (signedInTexts = texts),
-    (cause: unknown) => {
-      signedInFetch = undefined;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new Error(`@planta/i18n: the texts of the signed-in screens could not be loaded (${reason})`, { cause });
-    },
-  );
-  return signedInFetch;
+function onDemand<T>(load: () => Promise<T>, what: string): OnDemand<T> {
+  let pending: Promise<T> | undefined;
+  let arrived: T | undefined;
+  return {
+    fetch: () =>
+      (pending ??= load().then(
+        (value) => (arrived = value),
+        (cause: unknown) => {
+          pending = undefined;
+          const reason = cause instanceof Error ? cause.message : String(cause);
+          throw new Error(`@planta/i18n: ${what} could not be loaded (${reason})`, { cause });
+        },
+      )),
+    arrived: () => arrived,
+  };
 }
+
+/** The on-demand languages' core bundles (each loader looked up when fetched) and the Spanish texts of the signed-in screens. */
+const coreChunks = Object.fromEntries(
+  (Object.keys(coreBundleLoaders) as OnDemandLanguage[]).map((language) => [
+    language,
+    onDemand(() => coreBundleLoaders[language](), `the "${language}" texts`),
+  ]),
+) as Record<OnDemandLanguage, OnDemand<CoreBundles>>;
+const signedInChunk = onDemand(() => spanishSignedInTexts.load(), 'the texts of the signed-in screens');
 
 /** Spanish as far as it is at hand: the start-up bundles, whole once the signed-in texts have arrived. */
-const spanishAtHand = (): Partial<Record<string, Bundle>> => (signedInTexts ? wholeSpanish(signedInTexts) : spanishBundles);
+const spanishAtHand = (): Partial<Record<string, Bundle>> => {
+  const signedIn = signedInChunk.arrived();
+  return signedIn ? wholeSpanish(signedIn) : spanishBundles;
+};
 
 /** A language's core bundles when they need no fetching: Spanish, or a chunk that has arrived. */
 const bundlesAtHand = (language: LanguageCode): Partial<Record<string, Bundle>> | undefined =>
-  language === DEFAULT_LANGUAGE ? spanishAtHand() : fetched.get(language);
+  language === DEFAULT_LANGUAGE ? spanishAtHand() : coreChunks[language].arrived();
 
 /** The core namespaces a language has once loaded: Spanish holds the signed-in screens' ones later. */
 const loadedNamespaces = (language: LanguageCode): readonly string[] => (language === DEFAULT_LANGUAGE ? Object.keys(spanishBundles) : CORE_NAMESPACES);
@@ -99,7 +95,8 @@ function addCoreBundles(instance: I18n, language: LanguageCode, bundles: Partial
   for (const [ns, bundle] of Object.entries(bundles)) {
     if (bundle && !instance.hasResourceBundle(language, ns)) instance.addResourceBundle(language, ns, bundle, true, false);
   }
-  if (language === DEFAULT_LANGUAGE && signedInTexts && !areSignedInTextsLoaded(instance)) addSignedInTexts(instance, signedInTexts);
+  const signedIn = signedInChunk.arrived();
+  if (language === DEFAULT_LANGUAGE && signedIn && !areSignedInTextsLoaded(instance)) addSignedInTexts(instance, signedIn);
 }
 
 /** Merges the signed-in screens' texts into Spanish (copies: i18next keeps and merges into what it is given). */
@@ -227,13 +224,13 @@ export function areSignedInTextsLoaded(instance: I18n = getI18n()): boolean {
 export async function loadSignedInTexts(instance: I18n = getI18n()): Promise<void> {
   ensureReady(instance);
   if (areSignedInTextsLoaded(instance)) return;
-  const texts = await fetchSignedInTexts();
+  const texts = await signedInChunk.fetch();
   if (!areSignedInTextsLoaded(instance)) addSignedInTexts(instance, texts);
 }
 
 /** Fetches the signed-in screens' texts ahead, without adding them anywhere (a visitor signing in). */
 export function preloadSignedInTexts(): Promise<void> {
-  return fetchSignedInTexts().then(() => undefined);
+  return signedInChunk.fetch().then(() => undefined);
 }
 
 /**
@@ -246,7 +243,7 @@ export async function loadLanguage(lng: string, instance: I18n = getI18n()): Pro
   const language = resolveLanguage(lng);
   ensureReady(instance);
   if (!isLanguageLoaded(language, instance)) {
-    addCoreBundles(instance, language, language === DEFAULT_LANGUAGE ? spanishBundles : await fetchCoreBundles(language));
+    addCoreBundles(instance, language, language === DEFAULT_LANGUAGE ? spanishBundles : await coreChunks[language].fetch());
   }
   return language;
 }

@@ -30,9 +30,10 @@ export function useNextStepNeeded(): boolean {
 
 /**
  * The chrome, its texts, the welcome page and the offline queue's status, loaded ahead (the first
- * page after signing in shows them), and the parts shown only now and then (snackbars, error cards), so that
- * the service worker holds them too when the network drops. The session's endpoint definitions
- * (with zod, which the sign-in page does not load) come first: the sign-in sends its request with them.
+ * page after signing in shows them), and the parts shown only now and then (snackbars, error
+ * cards), so that the service worker holds them too when the network drops. The session's endpoint
+ * definitions (with zod, which the sign-in page does not load) come first: the sign-in sends its
+ * request with them.
  */
 export function usePrefetchChrome(needed: boolean): void {
   useEffect(() => {
