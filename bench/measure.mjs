@@ -62,12 +62,27 @@ export function printLatencyTable(rows) {
 }
 
 /**
- * The API's tenant scope on a plain pg client: one transaction scoped to the company (as TenantDb
- * does), handing the work a manager whose `query` answers rows. Services built on it run their
- * own statements with no HTTP, guard, validation or JSON.
+ * The API's tenant scope on a plain pg client, as TenantDb gives it: `transaction`, one transaction
+ * scoped to the company; `read`, no transaction, on a connection that holds the company for its
+ * session (set when it changes). Each hands the work a manager whose `query` answers rows:
+ * services built on it run their own statements with no HTTP, guard, validation or JSON.
  */
 export function plainTenantDb(pool, companyId, tenantSetting) {
+  const heldCompany = new WeakMap();
   return {
+    async read(work) {
+      const client = await pool.connect();
+      try {
+        if (heldCompany.get(client) !== companyId) {
+          await client.query(`select set_config('${tenantSetting}', $1, false)`, [String(companyId)]);
+          heldCompany.set(client, companyId);
+        }
+        const manager = { query: async (sql, params) => (await client.query(sql, params)).rows };
+        return await work({ manager, companyId });
+      } finally {
+        client.release();
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       try {

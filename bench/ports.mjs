@@ -1,4 +1,5 @@
 // Shared by the benchmarks under bench/.
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 
 /** A TCP port that was free a moment ago. */
@@ -34,4 +35,23 @@ export async function signIn(base, email) {
     body: JSON.stringify({ email, password: 'Planta2026!' }),
   });
   return response.json();
+}
+
+/**
+ * GETs for load tests: node:http on kept-alive connections, at most `connections` per origin.
+ * Lighter than fetch (undici), whose own work per request took CPU from the API and PostgreSQL
+ * on the cores they share with the load: resolves with the status, the body read and dropped.
+ */
+export function loadClient(connections) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  return (url, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(url, { agent, headers }, (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve(response.statusCode));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
 }

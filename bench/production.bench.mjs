@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { budgetMark, launchChromium, median, pad, percentile, signedInContext, targetMark } from './measure.mjs';
-import { freePort, signIn, waitForApi } from './ports.mjs';
+import { freePort, loadClient, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -131,10 +131,10 @@ export async function runProductionBench() {
     );
 
     const headers = { authorization: `Bearer ${token}` };
+    const send = loadClient(CONCURRENCY);
     const get = (path) => async () => {
-      const response = await fetch(`${base}/api${path}`, { headers });
-      if (!response.ok) throw new Error(String(response.status));
-      await response.arrayBuffer();
+      const status = await send(`${base}/api${path}`, headers);
+      if (status >= 400) throw new Error(String(status));
     };
     const listPath = `/orders/all?page=1&pageSize=50&sort=due_date&direction=desc&search=${encodeURIComponent(SEARCH)}`;
     // The baseline: the same statements the service runs, straight through pg.
@@ -155,9 +155,8 @@ export async function runProductionBench() {
       );
 
     const bare = async () => {
-      const response = await fetch(`${base}/api/health`);
-      if (!response.ok) throw new Error(String(response.status));
-      await response.arrayBuffer();
+      const status = await send(`${base}/api/health`);
+      if (status >= 400) throw new Error(String(status));
     };
     const rows = [
       ['bare HTTP path: GET /api/health, no token (baseline)', await load(bare)],

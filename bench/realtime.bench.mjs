@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { freePort } from './ports.mjs';
+import { freePort, loadClient } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
@@ -328,15 +328,14 @@ async function measureHttp(apis, user) {
   const latencies = [];
   let failures = 0;
   const deadline = performance.now() + HTTP_SECONDS * 1000;
+  const send = loadClient(HTTP_CLIENTS);
   const client = async (index) => {
     const url = `${apis[index % apis.length].baseUrl}/api/orders/getActiveTimerOrders?userId=${user.id}`;
     while (performance.now() < deadline) {
       const start = performance.now();
-      const response = await fetch(url, { headers: { authorization: `Bearer ${user.token}` } }).catch(() => null);
-      if (response?.ok) {
-        await response.arrayBuffer();
-        latencies.push(performance.now() - start);
-      } else failures += 1;
+      const status = await send(url, { authorization: `Bearer ${user.token}` }).catch(() => 0);
+      if (status > 0 && status < 400) latencies.push(performance.now() - start);
+      else failures += 1;
     }
   };
   const began = performance.now();

@@ -59,6 +59,9 @@ export async function createApp(
   );
   if (config.trustProxy) app.set('trust proxy', true);
   app.disable('x-powered-by');
+  // API answers are never cached (no-store above), so an ETag (a SHA-1 of each body) would be work for nothing;
+  // the web apps' files keep theirs (compressed-files.ts, express.static).
+  app.set('etag', false);
   const elsewhere = remoteOrigins(config.remotes);
   app.use(
     helmet({

@@ -8,6 +8,7 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { IdempotencyInterceptor } from './common/idempotency.interceptor';
+import { RequestInterceptors } from './common/request-interceptors';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
@@ -77,10 +78,11 @@ export class AppModule {
         // Guards run in this order: who is calling, then may they.
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
-        // Before the contract check: a replayed answer (issue 17) is sent as it was stored.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
+        // The interceptors, in the order RequestInterceptors gives.
+        RequestContextInterceptor,
+        IdempotencyInterceptor,
+        ResponseContractInterceptor,
+        { provide: APP_INTERCEPTOR, useClass: RequestInterceptors },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         RequestDrain,
       ],
