@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plainTenantDb, printLatencyTable, startBenchApi, timed } from './measure.mjs';
+import { plainTenantDb, printLatencyTable, startBenchApi, viaApi, timed } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,7 +85,7 @@ export async function runDieshopBench() {
       [`die summary (${EVENTS_PER_COPY} events) via API`, await timed(get(`/die/${volume.die}/summary`), REQUESTS)],
       ['die summary, same statements via plain pg', await timed(() => summaries.summary(volume.die), REQUESTS)],
     ];
-    printLatencyTable(rows);
+    printLatencyTable(rows, viaApi);
   } finally {
     await portal.stop();
   }

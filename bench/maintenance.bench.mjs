@@ -8,7 +8,7 @@
 // is not built in, the equivalent SQL of a board load is measured instead, and the table says so.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { plainTenantDb, printLatencyTable, startBenchApi, timed as timedN } from './measure.mjs';
+import { plainTenantDb, printLatencyTable, startBenchApi, viaApi, timed as timedN } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,7 +178,7 @@ export async function runMaintenanceBench() {
       ['maintenance board SQL via plain pg (baseline)', await timed(boardPlain)],
     ];
 
-    printLatencyTable(rows);
+    printLatencyTable(rows, viaApi);
   } finally {
     await portal.stop();
   }

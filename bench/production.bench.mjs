@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { budgetMark, launchChromium, median, pad, percentile, signedInContext, targetMark } from './measure.mjs';
+import { API_P99_BUDGET_MS, budgetMark, launchChromium, median, pad, percentile, signedInContext, targetMark, timed } from './measure.mjs';
 import { freePort, loadClient, signIn, waitForApi } from './ports.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 const BOARD_BUDGET_MS = 600;
 /** Issue 18: the request path, as shares of the baselines of the same run (%), a rate and a latency. */
 const PATH_TARGETS = { activeOfPlainPg: 50, activeOfBareHttp: 40, listOfPlainPg: 70, listRps: 1000, listP99Ms: 100 };
+const BOARD_REQUESTS = 100;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -167,12 +168,8 @@ export async function runProductionBench() {
     ];
     const [bareHttp, listApi, listPg, activeApi, activePg] = rows.map(([, result]) => result);
     const board = [];
-    const boardApi = [];
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      await get('/planning-board')();
-      boardApi.push(performance.now() - start);
-    }
+    // One request at a time, as the other areas' summaries are measured (issue 18: p99 within API_P99_BUDGET_MS).
+    const boardApi = await timed(get('/planning-board'), BOARD_REQUESTS);
     browser = await launchChromium();
     for (let run = 0; run < 5; run++) {
       const context = await signedInContext(browser, base, token, 'jefe@norte.example');
@@ -185,7 +182,6 @@ export async function runProductionBench() {
       await context.close();
     }
     board.sort((a, b) => a - b);
-    boardApi.sort((a, b) => a - b);
 
     console.log(`${pad('measure', 56)} ${pad('req/s', 8, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)} ${pad('errors', 7, true)}`);
     console.log(`${'-'.repeat(56)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(7)}`);
@@ -207,7 +203,7 @@ export async function runProductionBench() {
       `${pad('order list via API, p99', 56)} ${pad(listApi.p99.toFixed(0), 8, true)}  ${budgetMark('order list via API, p99', listApi.p99, PATH_TARGETS.listP99Ms)}`,
     );
     console.log(
-      `${pad('GET /api/planning-board (median of 5)', 56)} ${pad('', 8)} ${pad(median(boardApi).toFixed(1), 8, true)} ${pad(boardApi[4].toFixed(1), 8, true)}`,
+      `${pad(`GET /api/planning-board, ${boardApi.n} one at a time`, 56)} ${pad('', 8)} ${pad(boardApi.p50.toFixed(1), 8, true)} ${pad(boardApi.p99.toFixed(1), 8, true)}  ${budgetMark('planning board via API, p99', boardApi.p99, API_P99_BUDGET_MS)}`,
     );
     console.log(
       `${pad('board usable in the browser, cold (median of 5)', 56)} ${pad('', 8)} ${pad(median(board).toFixed(0), 8, true)} ${pad(board[4].toFixed(0), 8, true)}  ${budgetMark('planning board usable, cold (median)', median(board), BOARD_BUDGET_MS)}`,
