@@ -6,6 +6,7 @@ import { preloadSessionEndpoints, readStored } from '@planta/session';
 import { App } from './app';
 import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
 import { registerRemotesFromMap } from './remotes/remote-loader';
+import { whenIdle } from './routing/when-idle';
 
 async function start() {
   // A stored session is checked first thing (POST auth/token): its call's definition downloads
@@ -37,10 +38,9 @@ function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   const register = () =>
     navigator.serviceWorker.register('/service-worker.js').catch((error: unknown) => console.warn('Service worker not registered:', error));
-  const whenIdle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void register(), { timeout: 5_000 }) : setTimeout(register, 1_000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const registerWhenIdle = () => whenIdle(() => void register(), 5_000, 1_000);
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
 
 registerServiceWorker();

@@ -4,6 +4,7 @@ import { matchPath, useLocation } from 'react-router-dom';
 import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@planta/shell-contract';
 import { loadRemoteModule, type RemoteState } from './remote-loader';
 import { preloadPage } from './remote-page';
+import { whenIdle } from '../routing/when-idle';
 
 /** A remote's module, with the page of the address shown loaded too, so that it renders at once. */
 async function loadWithPage(name: RemoteName, pathname: string): Promise<RemoteState> {
@@ -16,10 +17,7 @@ async function loadWithPage(name: RemoteName, pathname: string): Promise<RemoteS
 
 const now = (run: () => void) => run();
 /** Once the browser has drawn what it was doing (a second at most). */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 50);
-}
+const afterDrawing = (run: () => void) => whenIdle(run, 1000, 50);
 
 /** What each remote's module is: loading, ready or failed (the shell's own state, not shared). */
 export const remoteStatesAtom = atom<Record<RemoteName, RemoteState>>(
@@ -51,7 +49,7 @@ export function useLoadRemotes(all: boolean): void {
     const first = here ? load(here) : Promise.resolve();
     // The others wait for the page being opened to be loaded and drawn, so that they do not
     // compete with it (their code is parsed on the same thread).
-    if (all) void first.finally(() => (here ? whenIdle : now)(() => REMOTE_NAMES.forEach(load)));
+    if (all) void first.finally(() => (here ? afterDrawing : now)(() => REMOTE_NAMES.forEach(load)));
   }, [here, all, setStates]);
 }
 
