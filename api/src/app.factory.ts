@@ -1,12 +1,14 @@
+import type { Readable } from 'node:stream';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import { BadRequestException, type INestApplication, PayloadTooLargeException, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { json, type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { messages, NOT_PROCESSED_HEADER } from '@planta/contracts';
 import { AppModule } from './app.module';
 import { apiErrorBody } from './common/api-error';
+import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
@@ -14,6 +16,7 @@ import { RequestDrain } from './shutdown/request-drain';
 import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 const HANDLED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const API_PATH = /^\/api(\/|\?|$)/;
 
 /** Runs in the docs page (serialised by Swagger UI's set-up): adds the portal's stored token to its requests. */
 function withPortalToken(request: { headers: Record<string, string> }) {
@@ -22,65 +25,117 @@ function withPortalToken(request: { headers: Record<string, string> }) {
   return request;
 }
 
+const UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** '1mb', '512kb', '2048' (bytes) as bytes. */
+export function bytesOf(limit: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(limit);
+  if (!match) throw new Error(`BODY_LIMIT must be a size such as 1mb or 512kb, not "${limit}"`);
+  return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]);
+}
+
+/**
+ * A request body as text, refused with the API's 413 past `limit` bytes (declared or sent). The
+ * rest of a refused body is read and dropped, so that the answer reaches the client.
+ */
+function readBody(payload: Readable, declaredLength: string | undefined, limit: number, limitText: string): Promise<string> {
+  const tooLarge = () => new PayloadTooLargeException(`El cuerpo de la solicitud supera ${limitText}`);
+  return new Promise((resolve, reject) => {
+    if (Number(declaredLength) > limit) {
+      payload.resume();
+      return reject(tooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length <= limit) return void chunks.push(chunk);
+      payload.off('data', onData);
+      payload.resume();
+      reject(tooLarge());
+    };
+    payload.on('data', onData);
+    payload.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    payload.once('error', reject);
+  });
+}
+
 /** The configured API application, not yet listening (tests drive it directly). */
 export async function createApp(
   config: AppConfig,
   databaseUrl: string,
   options: { logger?: false; extraModules?: Type[]; serveWebApps?: boolean } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.extraModules), {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    // As Express matched routes: with or without a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, options.extraModules), adapter, {
     bodyParser: false,
     ...(options.logger === false ? { logger: false } : {}),
   });
+  const fastify = app.getHttpAdapter().getInstance();
   // First of all: while the API shuts down, requests still arriving are refused (503) and those in flight are counted.
-  app.use(app.get(RequestDrain).middleware);
-  // Methods nothing here answers (TRACE, PROPFIND, …) get the API's error shape, not Express's text.
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (HANDLED_METHODS.has(request.method)) return next();
-    response.setHeader('Allow', [...HANDLED_METHODS].join(', '));
-    response.status(405).json(apiErrorBody(405, messages.methodNotAllowed));
-  });
+  fastify.addHook('onRequest', app.get(RequestDrain).onRequest);
+  // Methods nothing here answers (TRACE, PROPFIND, …) get the API's error shape, and the methods it does answer.
   // API answers carry personal data and tokens: no browser or proxy keeps a copy.
-  app.use('/api', (_request: Request, response: Response, next: NextFunction) => {
-    response.setHeader('Cache-Control', 'no-store');
-    next();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!HANDLED_METHODS.has(request.method)) {
+      return void reply
+        .code(405)
+        .header('Allow', [...HANDLED_METHODS].join(', '))
+        .send(apiErrorBody(405, messages.methodNotAllowed));
+    }
+    if (API_PATH.test(request.url)) reply.header('Cache-Control', 'no-store');
+    done();
   });
-  // Body-parser failures become the API's own errors instead of raw parser messages.
-  const parseJson = json({ limit: config.bodyLimit });
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    parseJson(request, response, (error?: { status?: number }) => {
-      if (!error) return next();
-      next(
-        error.status === 413
-          ? new PayloadTooLargeException(`El cuerpo de la solicitud supera ${config.bodyLimit}`)
-          : new BadRequestException('El cuerpo de la solicitud no es un JSON válido'),
-      );
-    }),
-  );
-  if (config.trustProxy) app.set('trust proxy', true);
-  app.disable('x-powered-by');
-  // API answers are never cached (no-store above), so an ETag (a SHA-1 of each body) would be work for nothing;
-  // the web apps' files keep theirs (compressed-files.ts, express.static).
-  app.set('etag', false);
-  const elsewhere = remoteOrigins(config.remotes);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Remotes served from other origins (remotes map) must be allowed to load and be fetched.
-          scriptSrc: ["'self'", ...elsewhere],
-          connectSrc: ["'self'", ...elsewhere],
-          imgSrc: ["'self'", 'data:', 'blob:', ...elsewhere],
-        },
+  // A key's answer is kept before it is sent (issue 17).
+  fastify.addHook('onSend', app.get(IdempotencyInterceptor).onSend);
+  // Bodies: JSON (objects and arrays, as Express's parser took them), errors in the API's words;
+  // any other type is read within the limit and left out, so that validation names what is missing.
+  const limit = bytesOf(config.bodyLimit);
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', (request, payload, done) => {
+    readBody(payload, request.headers['content-length'], limit, config.bodyLimit).then(
+      (text) => {
+        const json = text.trimStart();
+        if (json === '') return done(null, {});
+        try {
+          if (json[0] !== '{' && json[0] !== '[') throw new SyntaxError('not an object or array');
+          done(null, JSON.parse(json));
+        } catch {
+          done(new BadRequestException('El cuerpo de la solicitud no es un JSON válido'), undefined);
+        }
       },
-    }),
-  );
+      (error: Error) => done(error, undefined),
+    );
+  });
+  fastify.addContentTypeParser('*', (request, payload, done) => {
+    readBody(payload, request.headers['content-length'], limit, config.bodyLimit).then(
+      () => done(null, undefined),
+      (error: Error) => done(error, undefined),
+    );
+  });
+  // Photos and documents (files/uploads.ts reads them, with their limits).
+  await app.register(fastifyMultipart);
+  const elsewhere = remoteOrigins(config.remotes);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Remotes served from other origins (remotes map) must be allowed to load and be fetched.
+        scriptSrc: ["'self'", ...elsewhere],
+        connectSrc: ["'self'", ...elsewhere],
+        imgSrc: ["'self'", 'data:', 'blob:', ...elsewhere],
+      },
+    },
+  });
   // Tokens travel in the Authorization header, never in cookies: no Access-Control-Allow-Credentials,
   // and CORS headers only for the configured origins.
   // A remote on another origin must read when to retry and whether a refused write was not processed.
   app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['Retry-After', NOT_PROCESSED_HEADER] });
   app.setGlobalPrefix('api');
-  if (options.serveWebApps !== false) serveWebApps(app, config.remotes);
+  if (options.serveWebApps !== false) await serveWebApps(app, config.remotes);
   // No enableShutdownHooks(): main.ts handles the signals and app.close() runs every shutdown hook;
   // Nest's own signal handler would race it and re-raise the signal before main.ts exits cleanly.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, config));
@@ -106,5 +161,7 @@ export async function createApp(
   }
 
   await app.init();
+  // Routes and hooks are in place: Fastify answers from now on (the tests call the server without listen()).
+  await fastify.ready();
   return app;
 }

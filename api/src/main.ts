@@ -70,7 +70,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     app = await createApp(config, database.url);
     if (stopping) return;
-    await app.listen(config.port);
+    // Every interface, as Node's listen() without a host does: IPv6 and IPv4, or IPv4 where there is no IPv6.
+    await app.listen(config.port, '::').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EAFNOSUPPORT') throw error;
+      return app!.listen(config.port, '0.0.0.0');
+    });
     logger.log(`Planta on http://localhost:${config.port} (API /api, docs /api/docs, database ${database.embedded ? 'embedded' : 'DATABASE_URL'})`);
   } catch (error) {
     logger.error((error as Error).message);

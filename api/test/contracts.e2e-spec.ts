@@ -22,17 +22,27 @@ async function openApiOperations(): Promise<{ route: string; operation: Operatio
   );
 }
 
-/** Every route express answers under /api (Express 5 keeps them in app.router.stack). */
+/**
+ * Every route the server answers under /api, read from Fastify's route tree
+ * (`printRoutes({ commonPrefix: false })`: one line a node, `├── /path (GET, HEAD)`, children
+ * indented by four characters and continuing their parent's path). HEAD is Fastify's own for
+ * every GET route, not a route of the API.
+ */
 function servedRoutes(): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
-  return express.router.stack.flatMap((layer) =>
+  const fastify = t.app.getHttpAdapter().getInstance() as { printRoutes(options: { commonPrefix: boolean }): string };
+  const paths: string[] = [];
+  const routes: string[] = [];
+  for (const line of fastify.printRoutes({ commonPrefix: false }).split('\n')) {
+    const node = /^(.*?)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    const depth = node[1].length / 4;
+    paths[depth] = (depth > 0 ? paths[depth - 1] : '') + node[2];
+    const path = paths[depth];
     // The docs pages are the viewer of the OpenAPI document, served by the swagger module.
-    layer.route && layer.route.path.startsWith('/api/') && !layer.route.path.startsWith('/api/docs/') && layer.route.path !== '/api/docs'
-      ? Object.keys(layer.route.methods)
-          .filter((method) => method !== '_all')
-          .map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
-      : [],
-  );
+    if (!path.startsWith('/api/') || /^\/api\/docs([/*]|$)/.test(path)) continue;
+    for (const method of node[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
 }
 
 describe('every route is declared by a contract', () => {

@@ -69,7 +69,7 @@ describe('HTTP hardening', () => {
   it('allows CORS only for configured origins, never with credentials (tokens are not cookies)', async () => {
     const allowed = await t.http().get('/api/health').set('Origin', 'http://localhost:3000');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect(allowed.headers['access-control-expose-headers']).toBe('Retry-After,Planta-Not-Processed');
+    expect(allowed.headers['access-control-expose-headers'].split(/\s*,\s*/)).toEqual(['Retry-After', 'Planta-Not-Processed']);
     const other = await t.http().get('/api/health').set('Origin', 'https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     for (const response of [allowed, other, await t.http().get('/api/health')]) expect(response.headers['access-control-allow-credentials']).toBeUndefined();

@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { authEndpoints, userEndpoints, issuesToFields, messages, registerRequestSchema, registrationFieldCodes, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
@@ -21,7 +21,7 @@ export class AuthController {
   ) {}
 
   @Endpoint(authEndpoints.login)
-  login(@Input() { body }: EndpointArgs<typeof authEndpoints.login>, @Req() request: Request) {
+  login(@Input() { body }: EndpointArgs<typeof authEndpoints.login>, @Req() request: FastifyRequest) {
     return this.auth.login(body, request.ip ?? 'unknown');
   }
 
@@ -48,7 +48,7 @@ export class AuthController {
 
   /** Validated here rather than by @Input() so that field errors carry their spec 8 codes. */
   @Endpoint(authEndpoints.register)
-  async register(@Body() body: unknown, @Req() request: Request) {
+  async register(@Body() body: unknown, @Req() request: FastifyRequest) {
     const parsed = registerRequestSchema.safeParse(body);
     if (!parsed.success) {
       const fields = issuesToFields(parsed.error.issues);
@@ -60,7 +60,7 @@ export class AuthController {
   }
 
   @Endpoint(userEndpoints.changePassword)
-  changePassword(@Input() { body }: EndpointArgs<typeof userEndpoints.changePassword>, @Caller() caller: RequestIdentity, @Req() request: Request) {
+  changePassword(@Input() { body }: EndpointArgs<typeof userEndpoints.changePassword>, @Caller() caller: RequestIdentity, @Req() request: FastifyRequest) {
     return this.auth.changePassword(caller, body, request.ip ?? 'unknown');
   }
 

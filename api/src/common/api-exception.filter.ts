@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { HTTP_REASONS as REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
 import { apiErrorBody } from './api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -18,16 +18,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
     const unavailable = exception instanceof DatabaseUnavailableException || isDatabaseUnavailable(exception);
     const body = unavailable ? unavailableBody : this.toBody(exception);
     if (unavailable) this.logger.warn(`Database unavailable: ${describe(exception)}`);
     else if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    if (response.headersSent) return;
+    if (response.sent) return;
     const retryAfter = retryAfterOf(exception) ?? (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE ? this.config.shutdown.retryAfterSeconds : undefined);
-    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    if (exception instanceof DatabaseUnavailableException && exception.notProcessed) response.setHeader(NOT_PROCESSED_HEADER, 'true');
-    response.status(body.statusCode).json(body);
+    if (retryAfter !== undefined) response.header('Retry-After', String(retryAfter));
+    if (exception instanceof DatabaseUnavailableException && exception.notProcessed) response.header(NOT_PROCESSED_HEADER, 'true');
+    void response.status(body.statusCode).send(body);
   }
 
   private toBody(exception: unknown): ApiError {

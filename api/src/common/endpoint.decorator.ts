@@ -9,7 +9,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { ApiBody, ApiExtension, ApiOperation, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   HTTP_REASONS,
@@ -119,7 +119,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, fields: Map<st
 export const Input = createParamDecorator((_data: unknown, context: ExecutionContext): EndpointArgs<EndpointDefinition> => {
   const definition = Reflect.getMetadata(ENDPOINT_KEY, context.getHandler()) as EndpointDefinition | undefined;
   if (!definition) throw new Error('@Input() needs the route to be declared with @Endpoint()');
-  const request = context.switchToHttp().getRequest<Request>();
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
   const fields = new Map<string, string>();
   const params = parsePart(definition.params, request.params, fields);
   const query = parsePart(definition.query, request.query, fields);

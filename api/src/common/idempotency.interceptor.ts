@@ -10,7 +10,7 @@ import {
   type NestInterceptor,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, of } from 'rxjs';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -61,7 +61,7 @@ function canonical(value: unknown): string {
  * compared by its content; a body read later by the route (multipart uploads, parsed after this
  * interceptor) only by its media type.
  */
-export function requestFingerprint(request: Pick<Request, 'method' | 'originalUrl' | 'body' | 'headers'>): string {
+export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'originalUrl' | 'body' | 'headers'>): string {
   const type = String(request.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()
@@ -116,7 +116,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
-    const request = http.getRequest<Request & { user?: RequestIdentity }>();
+    const request = http.getRequest<FastifyRequest & { user?: RequestIdentity }>();
     const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     // Reads and deletes are idempotent by nature; routes without a signed-in caller have no scope for keys.
     if (header === undefined || !WRITES.has(request.method) || !request.user) return next.handle();
@@ -124,12 +124,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const identity = request.user;
     const key = header.toLowerCase();
     const fingerprint = requestFingerprint(request);
-    const response = http.getResponse<Response>();
+    const response = http.getResponse<FastifyReply>();
 
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
       const claim = await this.claim(identity, key, request, fingerprint);
-      if (claim.kind === 'owner') return this.execute(identity, claim.id, response, next);
+      if (claim.kind === 'owner') return this.execute(request, identity, claim.id, next);
       if (claim.kind === 'replay') return this.replay(response, claim.answer);
       if (claim.kind === 'mismatch') throw new UnprocessableEntityException(idempotencyMessages.mismatch);
       if (claim.kind === 'busy' && Date.now() >= deadline) {
@@ -141,7 +141,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** Inserts the key (this request executes) or reads the row a request with the same key left. */
-  private claim(identity: RequestIdentity, key: string, request: Request, fingerprint: string): Promise<Claim> {
+  private claim(identity: RequestIdentity, key: string, request: FastifyRequest, fingerprint: string): Promise<Claim> {
     return this.tenantDb.transaction(async ({ manager, companyId }) => {
       await manager.query(`delete from idempotency_key where company_id = $1 and expires_at < now()`, [companyId]);
       const inserted: { id: string }[] = await manager.query(
@@ -169,32 +169,27 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }, identity.companyId);
   }
 
+  /** The requests executing with a key, until their answer is kept (onSend). */
+  private readonly executing = new WeakMap<FastifyRequest, { companyId: number; id: string }>();
+
   /**
-   * Runs the route and keeps its answer, whatever produces it (the route's result, or the
-   * exception filter's error): the answer is stored before it is sent, so that a client that has
-   * it and sends the request again finds the stored answer, not a claim in progress.
+   * Runs the route; its answer, whatever produces it (the route's result, or the exception
+   * filter's error), is kept by onSend before it is sent, so that a client that has it and sends
+   * the request again finds the stored answer, not a claim in progress.
    */
-  private execute(identity: RequestIdentity, id: string, response: Response, next: CallHandler): Observable<unknown> {
-    const json = response.json.bind(response);
-    const send = response.send.bind(response);
-    let kept = false;
-    const keep = (status: number, body: unknown, deliver: () => void) => {
-      kept = true;
-      void this.settle(identity.companyId, id, status, body).then(deliver);
-    };
-    response.json = ((body?: unknown) => {
-      if (kept) return json(body);
-      keep(response.statusCode, storedBody(body), () => json(body));
-      return response;
-    }) as Response['json'];
-    // res.json() sends through res.send(): by then the answer is kept and this passes it on.
-    response.send = ((body?: unknown) => {
-      if (kept) return send(body);
-      keep(response.statusCode, storedBody(body), () => send(body));
-      return response;
-    }) as Response['send'];
+  private execute(request: FastifyRequest, identity: RequestIdentity, id: string, next: CallHandler): Observable<unknown> {
+    this.executing.set(request, { companyId: identity.companyId, id });
     return next.handle();
   }
+
+  /** The server's onSend hook: stores the answer of a request that executed with a key, then lets it go out. */
+  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const executing = this.executing.get(request);
+    if (!executing) return payload;
+    this.executing.delete(request);
+    await this.settle(executing.companyId, executing.id, reply.statusCode, storedBody(payload));
+    return payload;
+  };
 
   /** Stores the answer of the key's request, or releases the key when the answer is not one to repeat. */
   private async settle(companyId: number, id: string, status: number, body: unknown): Promise<void> {
@@ -217,11 +212,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** The stored answer again, with its own status (not the route's success status) and nothing executed. */
-  private replay(response: Response, answer: StoredAnswer): Observable<unknown> {
-    response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    response.status(answer.status);
+  private replay(response: FastifyReply, answer: StoredAnswer): Observable<unknown> {
+    response.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    response.code(answer.status);
     // Nest sets the route's success status when it sends the value below: the stored one stands.
-    response.status = (() => response) as Response['status'];
+    response.status = (() => response) as FastifyReply['status'];
     return of(answer.body);
   }
 }

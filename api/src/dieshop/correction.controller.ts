@@ -1,5 +1,5 @@
 import { Controller, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { correctionEndpoints as e, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
@@ -9,10 +9,10 @@ import { CorrectionBoardService } from './correction-board.service';
 import { CorrectionService } from './correction.service';
 
 /** The drawing's bytes as the file route sends a stored file (private cache: its content never changes). */
-function sendDrawing(response: Response, file: { content_type: string; sha256: string; data: Buffer }): void {
-  response
+function sendDrawing(response: FastifyReply, file: { content_type: string; sha256: string; data: Buffer }): void {
+  void response
     .status(200)
-    .set({
+    .headers({
       'Content-Type': file.content_type,
       'Content-Length': String(file.data.length),
       'Cache-Control': 'private, max-age=31536000, immutable',
@@ -20,7 +20,7 @@ function sendDrawing(response: Response, file: { content_type: string; sha256: s
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': 'inline',
     })
-    .end(file.data);
+    .send(file.data);
 }
 
 /** Die corrections (issue 14): records, attempts, discussion, boards, people and settings. */
@@ -79,12 +79,12 @@ export class CorrectionController {
   }
 
   @Endpoint(e.recordDrawing)
-  async recordDrawing(@Input() { params }: EndpointArgs<typeof e.recordDrawing>, @Res() response: Response) {
+  async recordDrawing(@Input() { params }: EndpointArgs<typeof e.recordDrawing>, @Res() response: FastifyReply) {
     sendDrawing(response, await this.corrections.drawing({ recordId: params.id }));
   }
 
   @Endpoint(e.reportDrawing)
-  async reportDrawing(@Input() { params }: EndpointArgs<typeof e.reportDrawing>, @Res() response: Response) {
+  async reportDrawing(@Input() { params }: EndpointArgs<typeof e.reportDrawing>, @Res() response: FastifyReply) {
     sendDrawing(response, await this.corrections.drawing({ reportId: params.id }));
   }
 

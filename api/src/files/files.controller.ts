@@ -1,6 +1,6 @@
 import { Controller, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { fileEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
@@ -23,11 +23,11 @@ export class FilesController {
 
   /** The bytes with their type; a file's content never changes (it is named by its hash), so the browser keeps it. */
   @Endpoint(fileEndpoints.read)
-  async read(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof fileEndpoints.read>, @Res() response: Response) {
+  async read(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof fileEndpoints.read>, @Res() response: FastifyReply) {
     const file = await this.files.read(caller, params.id);
-    response
+    void response
       .status(200)
-      .set({
+      .headers({
         'Content-Type': file.content_type,
         'Content-Length': String(file.data.length),
         // Private: only members of the company may see it, so no shared cache keeps it.
@@ -36,6 +36,6 @@ export class FilesController {
         'X-Content-Type-Options': 'nosniff',
         'Content-Disposition': 'inline',
       })
-      .end(file.data);
+      .send(file.data);
   }
 }

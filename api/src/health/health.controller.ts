@@ -1,7 +1,7 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { healthEndpoints, type HealthResponse } from '@planta/contracts';
 import { Endpoint } from '../common/endpoint.decorator';
@@ -17,12 +17,12 @@ export class HealthController {
 
   /** 200 with the database up, 503 (with Retry-After, as every 503 of the API) with it down. */
   @Endpoint(healthEndpoints.health)
-  async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
+  async health(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthResponse> {
     try {
       await this.dataSource.query('select 1');
       return { status: 'ok', database: 'up' };
     } catch {
-      response.status(503).setHeader('Retry-After', String(this.config.shutdown.retryAfterSeconds));
+      void response.status(503).header('Retry-After', String(this.config.shutdown.retryAfterSeconds));
       return { status: 'error', database: 'down' };
     }
   }

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { messages } from '@planta/contracts';
 import { unavailableBeforeWork } from '../common/db-errors';
 import { endpointOf } from '../common/endpoint.decorator';
@@ -11,7 +11,7 @@ import { actionFor, PermissionsService } from './permissions.service';
 const COMPANY_KEYS = ['company_id', 'companyId'];
 
 /** A `company_id`/`companyId` in the query or body that is not the token's company. */
-function foreignCompany(request: Request, companyId: number): boolean {
+function foreignCompany(request: FastifyRequest, companyId: number): boolean {
   const sources = [request.query, request.body].filter(
     (source): source is Record<string, unknown> => !!source && typeof source === 'object' && !Array.isArray(source),
   );
@@ -40,7 +40,7 @@ export class AccessGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<RouteAccess>(ACCESS_KEY, targets);
     if (access === 'public') return true;
 
-    const request = context.switchToHttp().getRequest<Request & { user: RequestIdentity }>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user: RequestIdentity }>();
     const identity = request.user;
     const choosesCompany = this.reflector.get<boolean | undefined>(CHOOSES_COMPANY_KEY, context.getHandler());
     // A temporary password is changed before anything else (the route itself says it stays open).
@@ -53,7 +53,7 @@ export class AccessGuard implements CanActivate {
         shareable &&
         request.method === 'GET' &&
         shareable.type === identity.share.type &&
-        String(request.params[shareable.param]) === String(identity.share.id);
+        String((request.params as Record<string, string>)[shareable.param]) === String(identity.share.id);
       if (!allowed) throw new ForbiddenException(messages.forbidden);
       return true;
     }

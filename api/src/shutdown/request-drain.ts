@@ -1,7 +1,7 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { messages, NOT_PROCESSED_HEADER } from '@planta/contracts';
 import { apiErrorBody } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -16,7 +16,7 @@ export interface DrainResult {
 
 /**
  * The first step of a graceful shutdown: stop accepting, and let the requests in flight finish.
- * Its middleware runs before everything else: it counts the requests being answered and, once the
+ * Its hook runs before everything else: it counts the requests being answered and, once the
  * drain began, answers any request that still arrives (on a kept-alive connection) with 503,
  * Retry-After, `Connection: close` and NOT_PROCESSED_HEADER: the route never ran, so the client may
  * send it again, to the next process.
@@ -24,7 +24,7 @@ export interface DrainResult {
 @Injectable()
 export class RequestDrain {
   private draining = false;
-  private readonly inFlight = new Set<Response>();
+  private readonly inFlight = new Set<ServerResponse>();
   private settle?: (finished: boolean) => void;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -33,15 +33,21 @@ export class RequestDrain {
     return this.draining;
   }
 
-  readonly middleware = (_request: Request, response: Response, next: NextFunction): void => {
-    if (this.draining) return this.refuse(response);
+  /** The first onRequest hook of the server. */
+  readonly onRequest = (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const response = reply.raw;
+    if (this.draining) {
+      // Answered here, on the bare response: nothing after this hook runs.
+      reply.hijack();
+      return this.refuse(response);
+    }
     this.inFlight.add(response);
     // 'close' follows the end of every response, also one whose connection was cut.
     response.once('close', () => {
       this.inFlight.delete(response);
       if (this.inFlight.size === 0) this.settle?.(true);
     });
-    next();
+    done();
   };
 
   /**
@@ -79,7 +85,7 @@ export class RequestDrain {
     this.settle?.(false);
   }
 
-  private refuse(response: Response): void {
+  private refuse(response: ServerResponse): void {
     const body = JSON.stringify(apiErrorBody(503, messages.serverRestarting));
     response.writeHead(503, {
       'Content-Length': Buffer.byteLength(body),

@@ -1,6 +1,6 @@
 import { Controller, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { uploadEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
@@ -10,10 +10,10 @@ import { UploadConfirmService } from './upload-confirm.service';
 import { UploadService } from './upload.service';
 
 /** Bytes the browser shows but never runs: their own type, no sniffing, private to the company's members. */
-function sendBytes(response: Response, contentType: string, data: Buffer, disposition: string) {
-  response
+function sendBytes(response: FastifyReply, contentType: string, data: Buffer, disposition: string) {
+  void response
     .status(200)
-    .set({
+    .headers({
       'Content-Type': contentType,
       'Content-Length': String(data.length),
       'Cache-Control': 'private, max-age=300',
@@ -21,7 +21,7 @@ function sendBytes(response: Response, contentType: string, data: Buffer, dispos
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': disposition,
     })
-    .end(data);
+    .send(data);
 }
 
 @ApiTags('uploads')
@@ -85,13 +85,13 @@ export class UploadController {
   }
 
   @Endpoint(uploadEndpoints.file)
-  async file(@Input() { params }: EndpointArgs<typeof uploadEndpoints.file>, @Res() response: Response) {
+  async file(@Input() { params }: EndpointArgs<typeof uploadEndpoints.file>, @Res() response: FastifyReply) {
     const file = await this.uploads.file(params.id);
     sendBytes(response, file.content_type, file.data, `inline; filename="${encodeURIComponent(file.file_name)}"`);
   }
 
   @Endpoint(uploadEndpoints.page)
-  async page(@Input() { params }: EndpointArgs<typeof uploadEndpoints.page>, @Res() response: Response) {
+  async page(@Input() { params }: EndpointArgs<typeof uploadEndpoints.page>, @Res() response: FastifyReply) {
     const image = await this.uploads.page(params.id, params.page);
     sendBytes(response, image.contentType, image.data, 'inline');
   }

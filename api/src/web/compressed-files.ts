@@ -3,7 +3,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { NextFunction, Request, Response } from 'express';
 
 /** What is worth compressing: text. Images and fonts are compressed already. */
 const TYPES: Readonly<Record<string, string>> = {
@@ -54,59 +53,66 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
+/** A build file compressed for the encoding the browser takes, with the headers of its answer. */
+export interface CompressedFile {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
 /**
- * Serves the builds' text files compressed (brotli or gzip, as the browser accepts), each one
- * compressed once per version of the file and kept in memory: the hashed files never change, and
- * the few others (entries, manifests, the page) are small. Anything else falls through to the
- * plain static files. `cacheControl` gives each file its caching rule.
+ * The builds' text files compressed (brotli or gzip, as the browser accepts), each one compressed
+ * once per version of the file and kept in memory: the hashed files never change, and the few
+ * others (entries, manifests, the page) are small. `find` answers null for anything else (not
+ * text, not accepted compressed, not a file under `root`), which is then served plain.
+ * `cacheControl` gives each file its caching rule.
  */
 export function compressedFiles(root: string, cacheControl: (file: string) => string) {
   const cache = new Map<string, Compressed>();
-  const serve = async (request: Request, response: Response, next: NextFunction) => {
-    const type = TYPES[extname(request.path)];
-    const encoding = type ? chooseEncoding(request.headers['accept-encoding']) : null;
-    if (!type || !encoding) return next();
-    let path: string;
-    try {
-      path = normalize(join(root, decodeURIComponent(request.path)));
-    } catch {
-      return next();
-    }
-    if (!path.startsWith(root + sep)) return next();
-    let stamp: string;
-    try {
-      const found = await stat(path);
-      if (!found.isFile()) return next();
-      stamp = `${found.size}-${found.mtimeMs}`;
-    } catch {
-      return next();
-    }
-    const key = `${encoding}:${path}`;
-    let entry = cache.get(key);
-    if (!entry || entry.stamp !== stamp) {
-      entry = { stamp, ready: compress(path, encoding) };
-      cache.set(key, entry);
-      // A file that could not be read is tried again next time (and served plain now).
-      entry.ready.catch(() => cache.delete(key));
-    }
-    let compressed: { body: Buffer; etag: string };
-    try {
-      compressed = await entry.ready;
-    } catch {
-      return next();
-    }
-    response.setHeader('Content-Type', type);
-    response.setHeader('Content-Encoding', encoding);
-    response.setHeader('Vary', 'Accept-Encoding');
-    response.setHeader('ETag', compressed.etag);
-    response.setHeader('Cache-Control', cacheControl(path));
-    if (request.headers['if-none-match'] === compressed.etag) return response.status(304).end();
-    response.setHeader('Content-Length', String(compressed.body.length));
-    if (request.method === 'HEAD') return response.end();
-    response.end(compressed.body);
-  };
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    serve(request, response, next).catch(next);
+  return {
+    /** `path` is the URL path under `root` (still percent-encoded). */
+    async find(path: string, acceptEncoding: string | undefined): Promise<CompressedFile | null> {
+      const type = TYPES[extname(path)];
+      const encoding = type ? chooseEncoding(acceptEncoding) : null;
+      if (!type || !encoding) return null;
+      let file: string;
+      try {
+        file = normalize(join(root, decodeURIComponent(path)));
+      } catch {
+        return null;
+      }
+      if (!file.startsWith(root + sep)) return null;
+      let stamp: string;
+      try {
+        const found = await stat(file);
+        if (!found.isFile()) return null;
+        stamp = `${found.size}-${found.mtimeMs}`;
+      } catch {
+        return null;
+      }
+      const key = `${encoding}:${file}`;
+      let entry = cache.get(key);
+      if (!entry || entry.stamp !== stamp) {
+        entry = { stamp, ready: compress(file, encoding) };
+        cache.set(key, entry);
+        // A file that could not be read is tried again next time (and served plain now).
+        entry.ready.catch(() => cache.delete(key));
+      }
+      let compressed: { body: Buffer; etag: string };
+      try {
+        compressed = await entry.ready;
+      } catch {
+        return null;
+      }
+      return {
+        body: compressed.body,
+        headers: {
+          'Content-Type': type,
+          'Content-Encoding': encoding,
+          Vary: 'Accept-Encoding',
+          ETag: compressed.etag,
+          'Cache-Control': cacheControl(file),
+        },
+      };
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@planta/contracts';
 import { apiErrorBody } from '../common/api-error';
 import { workspaceRoot } from '../config/workspace-root';
@@ -58,51 +60,88 @@ export function cacheControlOf(file: string): string {
 
 const NOT_SPA = /^\/(api|mfe|socket\.io)(\/|$)|^\/remotes\.json$/;
 const NOT_FILES = /^\/(api|socket\.io)(\/|$)/;
+const REMOTE_FILE = /^\/mfe\/([^/]+)(\/.*)$/;
+
+/** A build folder and its compressed copies. */
+interface Build {
+  root: string;
+  compressed: ReturnType<typeof compressedFiles>;
+}
+
+const buildOf = (root: string): Build => ({ root, compressed: compressedFiles(root, cacheControlOf) });
+
+/** Whether `path` (URL path, percent-encoded) names a file inside `root`. */
+async function isFileIn(root: string, path: string): Promise<boolean> {
+  try {
+    const file = normalize(join(root, decodeURIComponent(path)));
+    return file.startsWith(root + sep) && (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Serves the built shell at /, each remote's build under /mfe/<name>/ and the remotes map, on
- * the API's origin, text compressed (brotli or gzip), cached as cacheControlOf says.
+ * the API's origin, text compressed (brotli or gzip), cached as cacheControlOf says. One route
+ * takes every other GET (and HEAD): /api and the socket go on to the API's own "not found".
  */
-export function serveWebApps(app: NestExpressApplication, map: Record<string, string>): void {
+export async function serveWebApps(app: NestFastifyApplication, map: Record<string, string>): Promise<void> {
   const logger = new Logger('Web');
-  const setHeaders = (response: Response, file: string) => {
-    response.setHeader('Cache-Control', cacheControlOf(file));
-    // The install manifest has its own type.
-    if (file.endsWith('.webmanifest')) response.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
-  };
-
-  // Source maps stay next to the builds for the team (error reports), not for every visitor.
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (!request.path.endsWith('.map')) return next();
-    response.status(404).json(apiErrorBody(404, messages.notFound));
+  const fastify = app.getHttpAdapter().getInstance();
+  // reply.sendFile for the files served plain (binary, or to a browser that takes no compression).
+  await app.register(fastifyStatic, {
+    root: workspaceRoot,
+    serve: false,
+    cacheControl: false,
+    setHeaders: (reply, file) => void reply.header('Cache-Control', cacheControlOf(file)),
   });
-  app.use('/remotes.json', (_request: Request, response: Response) => {
-    response.setHeader('Cache-Control', SHORT_CACHE);
-    response.json(map);
-  });
+  const remotes = new Map<string, Build>();
   for (const folder of Object.values(REMOTES)) {
     const dist = join(workspaceRoot, `mfe-${folder}`, 'dist');
     if (!existsSync(dist)) logger.warn(`mfe-${folder} is not built (${dist}); its area will show an error card.`);
-    app.use(`/mfe/${folder}`, compressedFiles(dist, cacheControlOf), express.static(dist, { setHeaders, fallthrough: true, index: false }));
+    remotes.set(folder, buildOf(dist));
   }
-  const shell = join(workspaceRoot, 'shell', 'dist');
-  if (!existsSync(join(shell, 'index.html'))) {
-    logger.warn(`The shell is not built (${shell}): only the API is served.`);
-    return;
-  }
-  const shellCompressed = compressedFiles(shell, cacheControlOf);
-  const shellPlain = express.static(shell, { setHeaders, index: false });
-  // API calls and the socket skip the file lookup (a stat per request otherwise).
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    NOT_FILES.test(request.path) ? next() : shellCompressed(request, response, () => shellPlain(request, response, next)),
-  );
-  // Any other page address is a route of the single-page portal.
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || NOT_SPA.test(request.path)) return next();
-    request.url = '/index.html';
-    shellCompressed(request, response, () => {
-      response.setHeader('Cache-Control', NO_CACHE);
-      response.sendFile(join(shell, 'index.html'));
-    });
+  const shellDist = join(workspaceRoot, 'shell', 'dist');
+  const shell = existsSync(join(shellDist, 'index.html')) ? buildOf(shellDist) : null;
+  if (!shell) logger.warn(`The shell is not built (${shellDist}): only the API is served.`);
+
+  /** The file compressed when the browser takes it, else plain, else `otherwise`. */
+  const send = async (
+    build: Build,
+    path: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    otherwise: () => FastifyReply | Promise<FastifyReply>,
+  ): Promise<FastifyReply> => {
+    const compressed = await build.compressed.find(path, request.headers['accept-encoding']);
+    if (compressed) {
+      reply.headers(compressed.headers);
+      if (request.headers['if-none-match'] === compressed.headers.ETag) return reply.code(304).send();
+      return reply.send(compressed.body);
+    }
+    if (await isFileIn(build.root, path)) return reply.sendFile(path, build.root);
+    return otherwise();
+  };
+
+  fastify.get('/remotes.json', (_request, reply) => reply.header('Cache-Control', SHORT_CACHE).send(map));
+  fastify.get('/*', async (request, reply) => {
+    // The API's own "not found" answers (returning the reply tells Fastify it is being answered).
+    const notFound = () => {
+      reply.callNotFound();
+      return reply;
+    };
+    const path = request.url.split('?')[0];
+    // Source maps stay next to the builds for the team (error reports), not for every visitor.
+    if (path.endsWith('.map')) return reply.code(404).send(apiErrorBody(404, messages.notFound));
+    // API calls and the socket skip the file lookup (a stat per request otherwise).
+    if (NOT_FILES.test(path)) return notFound();
+    const remote = REMOTE_FILE.exec(path);
+    if (remote) {
+      const build = remotes.get(remote[1]);
+      return build ? send(build, remote[2], request, reply, notFound) : notFound();
+    }
+    if (!shell) return notFound();
+    // Any other page address is a route of the single-page portal.
+    return send(shell, path, request, reply, () => (NOT_SPA.test(path) ? notFound() : send(shell, '/index.html', request, reply, notFound)));
   });
 }
