@@ -1,6 +1,7 @@
 import { productionMessages } from '@planta/contracts';
 import { Client } from 'pg';
-import { orderSearchCondition } from '../src/production/orders.service';
+import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
+import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -65,6 +66,21 @@ const createOrder = async (number: string, extra: object = {}) => {
   expect(response.status).toBe(201);
   return response.body as { id: number; status: string; line_id: number | null };
 };
+
+/** Runs `work` as the app role in the company's scope, in a transaction rolled back after it (rows it adds are gone). */
+async function inCompanyScope(companyId: number, work: (client: Client) => Promise<void>): Promise<void> {
+  const client = new Client({ connectionString: t.database.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('planta.company_id', $1, true)`, [String(companyId)]);
+    await work(client);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await client.end();
+  }
+}
 
 describe('orders', () => {
   it('lists a page of the company orders with prefix search, status filter and sorting', async () => {
@@ -147,17 +163,12 @@ describe('orders', () => {
   });
 
   it('answers the search from its indexes under row-level security, as the app role in a company scope', async () => {
-    const client = new Client({ connectionString: t.database.url });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('planta.company_id', $1, true)`, [String(north)]);
+    await inCompanyScope(north, async (client) => {
       // Enough orders (rolled back below) for the planner to prefer an index when one can serve the search.
       await client.query(
         `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-         select $1, 'IDX-' || g, 'Cliente ' || g, 'Perfil ' || g, (select min(id) from die), (select min(id) from aluminum_alloy), 6000, 10, 10, current_date
-           from generate_series(1, 5000) g`,
+       select $1, 'IDX-' || g, 'Cliente ' || g, 'Perfil ' || g, (select min(id) from die), (select min(id) from aluminum_alloy), 6000, 10, 10, current_date
+         from generate_series(1, 5000) g`,
         [north],
       );
       await client.query('analyze production_order');
@@ -167,10 +178,34 @@ describe('orders', () => {
       ]);
       const text = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
       for (const column of ['number', 'customer', 'profile']) expect(text).toMatch(new RegExp(`Index Cond: .*${column}_key ~>=~ 'idx-12'`));
-      await client.query('rollback');
-    } finally {
-      await client.end();
-    }
+    });
+  });
+
+  it('reads a sorted, searched page of 100,000 orders from an index under row-level security, sorting no more than the page', async () => {
+    await inCompanyScope(north, async (client) => {
+      // The volume of the production bench (rolled back below): 'perfil 1' matches about 11,000 of them.
+      await client.query(
+        `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+       select $1, 'VOL-' || g, (array['Aluminios Andinos', 'Perfiles Costa', 'Ventanas del Sol'])[1 + g % 3], 'Perfil ' || (g % 997),
+              (select min(id) from die), (select min(id) from aluminum_alloy), 6000, 10, 10, current_date - 400 + (g % 520)
+         from generate_series(1, 100000) g`,
+        [north],
+      );
+      await client.query('analyze production_order');
+      for (const direction of ['desc', 'asc']) {
+        // The statement of OrdersService.list for the first page of 50 by due date.
+        const sql = orderPageSql(`o.company_id = $1 and (${orderSearchCondition('$2')})`, `o.due_date ${direction}, o.id ${direction}`, 50, 0);
+        const plan = await client.query(`explain ${sql}`, [north, 'perfil 1']);
+        const lines = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN'] as string);
+        // The rows come from the index in the page's order: the scan stops after 50 matches, whatever the number of
+        // matches. Nothing is sorted below the page's limit (above it, the 50 rows with their names may be).
+        const limit = lines.findIndex((line) => /->\s+Limit/.test(line));
+        expect(lines.slice(limit).find((line) => /Scan/.test(line))).toMatch(
+          new RegExp(`->\\s+Index Scan ${direction === 'desc' ? 'Backward ' : ''}using production_order_due_id on production_order o`),
+        );
+        expect(lines.slice(limit).filter((line) => /Sort/.test(line))).toEqual([]);
+      }
+    });
   });
 
   it('validates the order form in Spanish and refuses another company die', async () => {
@@ -422,5 +457,105 @@ describe('planning board', () => {
     const done = await move({ order_id: paused.id, to_column: 'finished', position: 0 });
     expect(done.status).toBe(200);
     expect(done.body.finished[0].id).toBe(paused.id);
+  });
+});
+
+describe('order list totals (kept by ListCounts until the orders are written)', () => {
+  const SHARED = 'Cuenta Compartida';
+  const totalOf = async (email: string, query: string) => {
+    const params = new URLSearchParams({ pageSize: '50', sort: 'due_date', direction: 'desc' });
+    for (const [name, value] of new URLSearchParams(query)) params.set(name, value);
+    const response = await t.http().get(`/api/orders/all?${params}`).set(as(email));
+    expect(response.status).toBe(200);
+    return response.body.total as number;
+  };
+  const countOf = async (companyId: number, condition = 'true') =>
+    (await t.sql<{ n: number }>(`select count(*)::int as n from production_order where company_id = $1 and ${condition}`, [companyId]))[0].n;
+  /** The totals both companies are answered for `query`, with what SQL counts for each. */
+  const bothTotals = async (query: string, condition: string) => ({
+    north: await totalOf('jefe@norte.example', query),
+    south: await totalOf('admin@sur.example', query),
+    counted: { north: await countOf(north, condition), south: await countOf(south, condition) },
+  });
+  /** Asks again for up to 2 s until `read` answers `expected` (a change announced by NOTIFY reaches the API process asynchronously). */
+  const eventually = async <T>(read: () => Promise<T>, expected: T) => {
+    const until = Date.now() + 2_000;
+    let last = await read();
+    while (!Object.is(last, expected) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      last = await read();
+    }
+    return last;
+  };
+  const insertShared = (companyId: number, prefix: string, from: number, to: number, die: number, alloy: number) =>
+    t.sql(
+      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+       select $1, $2 || g, '${SHARED}', 'Perfil compartido', $3, $4, 6000, 10, 10, date '2026-06-01' + g % 90 from generate_series($5::int, $6::int) g`,
+      [companyId, prefix, die, alloy, from, to],
+    );
+  const search = `search=${encodeURIComponent(SHARED.toLowerCase())}`;
+  const searched = `customer_key ^@ 'cuenta compartida'`;
+
+  afterAll(async () => {
+    await t.sql(`delete from production_order where number like 'LC-%'`);
+  });
+
+  it("stays exact after writes through the API and in SQL, and never answers another company's total", async () => {
+    const listCounts = t.app.get(ListCounts);
+    // More than KEPT_FROM_ROWS orders under the same search in both companies, so that both totals are kept.
+    await insertShared(north, 'LC-N-', 1, KEPT_FROM_ROWS + 300, ids.die, ids.alloy);
+    await insertShared(south, 'LC-S-', 1, KEPT_FROM_ROWS + 200, ids.southDie, ids.southAlloy);
+    // Each company its own total for the same filter, read twice (the second time kept), asked at once.
+    for (let round = 0; round < 2; round++) {
+      const [northTotal, southTotal] = await Promise.all([totalOf('jefe@norte.example', search), totalOf('admin@sur.example', search)]);
+      expect([round, northTotal, southTotal]).toEqual([round, KEPT_FROM_ROWS + 300, KEPT_FROM_ROWS + 200]);
+    }
+    expect(listCounts.held('production_order')).toBeGreaterThanOrEqual(2);
+    const all = await bothTotals('', 'true');
+    expect({ north: all.north, south: all.south }).toEqual(all.counted);
+    // Every filter that changes the count is part of what a total is kept by (the sort is not).
+    expect(await totalOf('jefe@norte.example', `${search}&status=to_plan`)).toBe(KEPT_FROM_ROWS + 300);
+    expect(await totalOf('jefe@norte.example', `${search}&status=finished`)).toBe(0);
+    expect(await totalOf('jefe@norte.example', `${search}&due_from=2026-06-01&due_to=2026-06-10`)).toBe(
+      await countOf(north, `${searched} and due_date between '2026-06-01' and '2026-06-10'`),
+    );
+    expect(await totalOf('jefe@norte.example', `${search}&sort=number&direction=asc&page=3`)).toBe(KEPT_FROM_ROWS + 300);
+
+    // Written through the API: this process answers the new total at once.
+    const created = await createOrder('LC-API-1', { customer: `${SHARED} nueva` });
+    expect(await bothTotals(search, searched)).toEqual({
+      north: KEPT_FROM_ROWS + 301,
+      south: KEPT_FROM_ROWS + 200,
+      counted: { north: KEPT_FROM_ROWS + 301, south: KEPT_FROM_ROWS + 200 },
+    });
+    expect(await totalOf('jefe@norte.example', '')).toBe(all.counted.north + 1);
+    // A board move changes the order's status: the totals by status follow at once too.
+    expect(await totalOf('jefe@norte.example', `${search}&status=planned`)).toBe(0);
+    const moved = await t
+      .http()
+      .post('/api/planning-board/move')
+      .set(as('jefe@norte.example'))
+      .send({ order_id: created.id, to_column: 'planned', to_line_id: ids.lineA, position: 0 });
+    expect(moved.status).toBe(200);
+    expect(await totalOf('jefe@norte.example', `${search}&status=planned`)).toBe(1);
+    expect((await t.http().delete(`/api/orders/${created.id}`).set(as('admin@norte.example'))).status).toBe(204);
+    expect(await totalOf('jefe@norte.example', search)).toBe(KEPT_FROM_ROWS + 300);
+    expect(await totalOf('jefe@norte.example', `${search}&status=planned`)).toBe(0);
+
+    // Written in plain SQL (another process, an administrator): announced by the table's trigger.
+    await insertShared(north, 'LC-SQL-', 1, 5, ids.die, ids.alloy);
+    expect(await eventually(() => totalOf('jefe@norte.example', search), KEPT_FROM_ROWS + 305)).toBe(KEPT_FROM_ROWS + 305);
+    expect(await totalOf('admin@sur.example', search)).toBe(KEPT_FROM_ROWS + 200);
+    // The total answered is the kept one: a write made with the triggers off is not announced...
+    await t.sql(
+      `set session_replication_role = replica;
+       insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+       values (${north}, 'LC-QUIET-1', '${SHARED}', 'Perfil compartido', ${ids.die}, ${ids.alloy}, 6000, 10, 10, date '2026-06-01')`,
+    );
+    expect(await totalOf('jefe@norte.example', search)).toBe(KEPT_FROM_ROWS + 305);
+    // ...and the next announced write brings the exact total back.
+    await t.sql(`delete from production_order where company_id = $1 and number like 'LC-SQL-%'`, [north]);
+    expect(await eventually(() => totalOf('jefe@norte.example', search), KEPT_FROM_ROWS + 301)).toBe(KEPT_FROM_ROWS + 301);
+    expect(await countOf(north, searched)).toBe(KEPT_FROM_ROWS + 301);
   });
 });

@@ -1,4 +1,5 @@
 import { defaultGrant, messages, RESOURCES, requiredMessageOf, resourceEndpoints, type CrudAction, type ResourceDefinition } from '@planta/contracts';
+import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -9,6 +10,7 @@ import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let north: number;
+let south: number;
 const tokens: Record<string, string> = {};
 const ACCOUNTS = { admin: 'admin@norte.example', staff: 'jefe@norte.example', user: 'operario@norte.example', guest: 'invitado@norte.example' } as const;
 const SOUTH_ADMIN = 'admin@sur.example';
@@ -16,6 +18,7 @@ const SOUTH_ADMIN = 'admin@sur.example';
 beforeAll(async () => {
   t = await startTestApp();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
+  [{ id: south }] = await t.sql<{ id: number }>(`select id from company where name = 'Perfiles del Sur'`);
   for (const email of [...Object.values(ACCOUNTS), SOUTH_ADMIN]) tokens[email] = (await t.login(email)).access_token;
 });
 afterAll(() => t.close());
@@ -42,6 +45,35 @@ const statusOf = async (resource: ResourceDefinition, id: number) =>
       .get(url(resource, `/${id}`))
       .set(as(ACCOUNTS.admin))
   ).status;
+
+/** Copies a record in plain SQL, numbered `from`..`to` to make each unique value distinct: a list big enough for its total to be kept. */
+async function copyInSql(resource: ResourceDefinition, id: number, from: number, to: number) {
+  const columns = await t.sql<{ name: string; type: string; max: number | null }>(
+    `select column_name as name, data_type as type, character_maximum_length as max from information_schema.columns
+      where table_schema = 'public' and table_name = $1 and column_name <> 'id' and is_generated = 'NEVER' order by ordinal_position`,
+    [resource.table],
+  );
+  const isText = (name: string) => columns.some((column) => column.name === name && ['text', 'character varying'].includes(column.type));
+  const varied = (resource.unique ?? []).map((unique) => unique.fields.find(isText));
+  if (varied.includes(undefined)) throw new Error(`${resource.name}: a unique without a text field to make distinct`);
+  const values = columns.map(({ name, max }) => (varied.includes(name) ? `left("${name}", ${(max ?? 100) - 6}) || '-' || g` : `"${name}"`));
+  await t.sql(
+    `insert into "${resource.table}" (${columns.map(({ name }) => `"${name}"`).join(', ')})
+     select ${values.join(', ')} from "${resource.table}", generate_series($2::int, $3::int) g where id = $1`,
+    [id, from, to],
+  );
+}
+
+/** Asks again for up to 2 s until `read` answers `expected` (a change announced by NOTIFY reaches the API process asynchronously). */
+async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  const until = Date.now() + 2_000;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  return last;
+}
 
 describe.each(rows)('%s', (_name, resource) => {
   it('declares five endpoints under its API path, for its page', () => {
@@ -146,6 +178,51 @@ describe.each(rows)('%s', (_name, resource) => {
       await t.sql(`drop table ${probe}`);
     }
     expect((await remove(resource, id)).status).toBe(204);
+  });
+
+  it("keeps a big list's total exact after writes through the API and in SQL, each company its own", async () => {
+    const totals = async () => {
+      const answered = await Promise.all(
+        [ACCOUNTS.admin, SOUTH_ADMIN].map(async (email) => (await t.http().get(url(resource, '/all?pageSize=10')).set(as(email))).body.total as number),
+      );
+      const counted = await t.sql<{ company_id: number; n: number }>(
+        `select company_id, count(*)::int as n from "${resource.table}" where company_id = any($1) group by company_id`,
+        [[north, south]],
+      );
+      const of = (companyId: number) => counted.find((row) => row.company_id === companyId)?.n ?? 0;
+      return { answered: { north: answered[0], south: answered[1] }, counted: { north: of(north), south: of(south) } };
+    };
+    const [{ last }] = await t.sql<{ last: number }>(`select coalesce(max(id), 0)::int as last from "${resource.table}"`);
+    try {
+      // More than KEPT_FROM_ROWS records in both companies, a different number in each: both totals are kept.
+      await copyInSql(resource, await create(resource), 1, KEPT_FROM_ROWS + 100);
+      await copyInSql(resource, await create(resource, SOUTH_ADMIN), 1, KEPT_FROM_ROWS + 50);
+      const before = await totals();
+      expect(before.counted.north).toBeGreaterThan(before.counted.south);
+      expect(before.answered).toEqual(before.counted);
+      expect((await totals()).answered).toEqual(before.counted);
+      expect(t.app.get(ListCounts).held(resource.table)).toBeGreaterThanOrEqual(2);
+
+      // Through the API: this process answers the new totals at once.
+      const [original] = await t.sql<{ id: number }>(`select min(id)::int as id from "${resource.table}" where company_id = $1 and id > $2`, [north, last]);
+      expect((await remove(resource, original.id)).status).toBe(204);
+      expect((await totals()).answered).toEqual({ north: before.counted.north - 1, south: before.counted.south });
+      const again = await create(resource);
+      expect((await totals()).answered).toEqual(before.counted);
+
+      // In plain SQL: announced by the table's trigger.
+      await copyInSql(resource, again, 9_999, 9_999);
+      const expected = { north: before.counted.north + 1, south: before.counted.south };
+      expect(await eventually(async () => (await totals()).answered, expected)).toEqual(expected);
+      expect((await totals()).counted).toEqual(expected);
+    } finally {
+      await t.sql(`delete from "${resource.table}" where id > $1 and company_id = any($2)`, [last, [north, south]]);
+    }
+    const after = await eventually(async () => {
+      const { answered, counted } = await totals();
+      return JSON.stringify(answered) === JSON.stringify(counted);
+    }, true);
+    expect(after).toBe(true);
   });
 
   describe('tenancy', () => {

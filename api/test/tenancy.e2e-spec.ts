@@ -1,7 +1,11 @@
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { TenantDb } from '../src/tenancy/tenant-db.service';
+import { LIST_CHANGED_CHANNEL } from '../src/database/data-changes';
+import { LIST_CHANGED_FUNCTION } from '../src/database/tenant-policy';
+import { DieEntity } from '../src/dieshop/die.entity';
+import { ListCounts } from '../src/tenancy/list-counts.service';
+import { TenantDb, type TenantScope } from '../src/tenancy/tenant-db.service';
 import { bearer, startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -167,6 +171,61 @@ describe('row-level security (defence in depth)', () => {
     for (let round = 0; round < 12; round++) {
       await tenantDb.transaction(async () => undefined, round % 2 ? north : south);
       expect(await app.query(`select count(*)::int as n from die`)).toEqual([{ n: 0 }]);
+    }
+  });
+});
+
+describe('list totals kept by each process (ListCounts)', () => {
+  it('are announced on every table with a company_id column: a statement-level trigger after each kind of write', async () => {
+    // pg_trigger.tgtype: 1 row-level, 2 before, 4 insert, 8 delete, 16 update, 32 truncate.
+    const tables = await t.sql<{ name: string; announced: boolean }>(
+      `select c.relname as name,
+              exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgfoid = to_regproc($1) and g.tgenabled = 'O'
+                         and g.tgtype & 3 = 0 and g.tgtype & 60 = 60) as announced
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+          and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped)
+        order by c.relname`,
+      [LIST_CHANGED_FUNCTION],
+    );
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['production_order', 'die', 'machine', 'company_member']));
+    expect(tables.filter((table) => !table.announced).map((table) => table.name)).toEqual([]);
+  });
+
+  it("are announced with the written table's name, whoever writes (here plain SQL)", async () => {
+    const listener = new Client({ connectionString: t.database.url });
+    listener.on('error', () => undefined);
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', ({ channel, payload }) => channel === LIST_CHANGED_CHANNEL && heard.push(payload ?? ''));
+      await listener.query(`listen ${LIST_CHANGED_CHANNEL}`);
+      await t.sql(`update die set description = description where id = $1`, [northIds.die]);
+      const until = Date.now() + 2_000;
+      while (!heard.includes('die') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toContain('die');
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('are forgotten by the writing process for the tables a transaction wrote, once it commits; not for one rolled back', async () => {
+    const tenantDb = t.app.get(TenantDb);
+    const forget = jest.spyOn(t.app.get(ListCounts), 'forget');
+    try {
+      const newDie = (scope: TenantScope) => scope.repository(DieEntity).create({ die_reference: 'LC-TENANCY', copy_number: 1 });
+      await expect(
+        tenantDb.transaction(async (scope) => {
+          await newDie(scope);
+          throw new Error('rolled back');
+        }, north),
+      ).rejects.toThrow('rolled back');
+      expect(forget).not.toHaveBeenCalledWith('die');
+      const created = await tenantDb.transaction((scope) => newDie(scope), north);
+      expect(forget).toHaveBeenCalledWith('die');
+      await tenantDb.transaction((scope) => scope.repository(DieEntity).remove(created.id), north);
+    } finally {
+      forget.mockRestore();
     }
   });
 });

@@ -27,3 +27,12 @@ export function parseIndicatorsChange(payload: string | undefined): { companyId:
   const match = /^(\d+):(production|maintenance|dieshop)$/.exec(payload ?? '');
   return match ? { companyId: Number(match[1]), area: match[2] as IndicatorArea } : null;
 }
+
+/**
+ * The channel on which writes to company-owned tables are announced, with the table's name as the
+ * payload: a statement-level trigger on every table with a company_id column notifies it
+ * (migration 1765300000000, whoever writes: an API process, the seed, SQL), once per table per
+ * transaction, and every API process forgets the list totals it keeps of that table
+ * (tenancy/list-counts.service.ts).
+ */
+export const LIST_CHANGED_CHANNEL = 'planta_list_changed';

@@ -7,11 +7,19 @@ import type { DataSource } from 'typeorm';
 const RELISTEN_MS = 1_000;
 
 /**
+ * The LISTENs held for the process's life (the holders below), and room beside them for the
+ * adapter's own queries (what it notifies, its cleanup).
+ */
+const LISTENS = 6;
+const ADAPTER_QUERIES = 2;
+
+/**
  * The connections to the app's PostgreSQL that wait for notifications: the socket.io adapter holds
  * one for LISTEN all the time, and so do the access check of open sockets
- * (realtime-access.service.ts), the indicators' live changes (indicators-live.service.ts) and the
- * caches of who may do what (auth/member-cache.service.ts, permissions/grant-cache.service.ts);
- * they must not be taken from the request pool. Ended after the socket server closed.
+ * (realtime-access.service.ts), the indicators' live changes (indicators-live.service.ts), the
+ * caches of who may do what (auth/member-cache.service.ts, permissions/grant-cache.service.ts)
+ * and the list totals (tenancy/list-counts.service.ts); they must not be taken from the request
+ * pool. A new holder counts itself in LISTENS. Ended after the socket server closed.
  */
 @Injectable()
 export class ListenPool implements OnApplicationShutdown {
@@ -21,7 +29,7 @@ export class ListenPool implements OnApplicationShutdown {
   private closed = false;
 
   constructor(@InjectDataSource() dataSource: DataSource) {
-    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: 6, connectionTimeoutMillis: 10_000 });
+    this.pool = new Pool({ connectionString: (dataSource.options as { url?: string }).url, max: LISTENS + ADAPTER_QUERIES, connectionTimeoutMillis: 10_000 });
     // An idle client losing its server must not crash the process; the adapter reconnects.
     this.pool.on('error', (error) => this.logger.warn(`Realtime database connection: ${error.message}`));
   }

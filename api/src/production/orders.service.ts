@@ -26,18 +26,30 @@ import { DieEntity } from '../dieshop/die.entity';
 import { withTolerances } from '../dieshop/profile-tolerance';
 import { CorrectionService, type Announcement } from '../dieshop/correction.service';
 
+/** An order as the API answers it (ORDER_COLUMNS), with the names it refers to (ORDER_NAMES). */
 const ORDER_COLUMNS = `
   o.id, o.number, o.customer, o.profile, o.die_id, d.die_reference, d.copy_number,
   o.alloy_id, a.designation as alloy_designation, a.temper as alloy_temper,
   o.finish_id, f.name as finish_name, o.length_mm::float8 as length_mm, o.quantity_pieces,
   o.quantity_kg::float8 as quantity_kg, to_char(o.due_date, 'YYYY-MM-DD') as due_date,
   o.line_id, l.name as line_name, o.status, o.board_position, o.finished_at, o.created_at`;
-const ORDER_FROM = `
-  from production_order o
+const ORDER_NAMES = `
   join die d on d.id = o.die_id
   join aluminum_alloy a on a.id = o.alloy_id
   left join finish f on f.id = o.finish_id
   left join extrusion_line l on l.id = o.line_id`;
+const ORDER_FROM = `from production_order o ${ORDER_NAMES}`;
+
+/**
+ * A page of the order list: the orders of the page first (read in their order from an index when
+ * sorted by due date), then the names they refer to for those rows only. Joined around the whole
+ * search, the five tables under row-level security cost PostgreSQL three times as long to plan
+ * as the page took to read.
+ */
+export const orderPageSql = (condition: string, order: string, limit: number, offset: number) =>
+  `select ${ORDER_COLUMNS}
+     from (select o.* from production_order o where ${condition} order by ${order} limit ${limit} offset ${offset}) o ${ORDER_NAMES}
+    order by ${order}`;
 
 /** Columns a list may be sorted by, and the SQL of each. */
 const SORTS: Record<string, string> = {
@@ -89,16 +101,18 @@ export class OrdersService {
       if (query.due_from) where.push(`o.due_date >= ${bind(query.due_from)}::date`);
       if (query.due_to) where.push(`o.due_date <= ${bind(query.due_to)}::date`);
       const condition = where.join(' and ');
-      const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, [...params]);
+      // The count's parameters: the sort's own are bound after them.
+      const filter = [...params];
       const sortKey = query.sort && Object.hasOwn(SORTS, query.sort) ? query.sort : 'due_date';
       const direction = query.direction === 'desc' ? 'desc' : 'asc';
       const byLabel = query.sort === sortKey ? labelSortExpression(query, sortKey, LABELLED, bind) : undefined;
       const order = [byLabel ? `${byLabel} ${direction} nulls last` : null, `${SORTS[sortKey]} ${direction}`, `o.id ${direction}`].filter(Boolean).join(', ');
-      const items: OrderRow[] = await scope.manager.query(
-        `select ${ORDER_COLUMNS} ${ORDER_FROM} where ${condition} order by ${order}
-         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-        params,
-      );
+      const items: OrderRow[] = await scope.manager.query(orderPageSql(condition, order, query.pageSize, (query.page - 1) * query.pageSize), params);
+      // Kept until the orders are written (ListCounts): a page of 100,000 orders costs its 50 rows.
+      const total = await scope.listTotal(ProductionOrderEntity, `${condition}\n${JSON.stringify(filter)}`, async () => {
+        const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, filter);
+        return total as number;
+      });
       return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { ListCounts } from './list-counts.service';
 import { TenantDb } from './tenant-db.service';
 import { TENANT_READS, TenantReadsShutdown, tenantReadsProvider } from './tenant-reads';
 
@@ -8,8 +9,9 @@ import { TENANT_READS, TenantReadsShutdown, tenantReadsProvider } from './tenant
   providers: [
     tenantReadsProvider,
     { provide: TenantReadsShutdown, inject: [TENANT_READS], useFactory: (reads: DataSource) => new TenantReadsShutdown(reads) },
+    ListCounts,
     TenantDb,
   ],
-  exports: [TenantDb],
+  exports: [TenantDb, ListCounts],
 })
 export class TenancyModule {}

@@ -5,6 +5,7 @@ import { labelMatchConditions, labelSortExpression, type LabelledColumns } from 
 import { containsFoldedSql } from '../common/text-search';
 import { SYSTEM_SETTING, TENANT_SETTING } from '../database/tenant-policy';
 import type { CompanyOwnedEntity } from './company-owned.entity';
+import { ListCounts } from './list-counts.service';
 import { requestContext } from './request-context';
 import { TENANT_READS } from './tenant-reads';
 
@@ -41,13 +42,24 @@ export class TenantDb {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(TENANT_READS) private readonly reads: DataSource,
+    private readonly listCounts: ListCounts,
   ) {}
 
-  /** Several operations in one transaction, for the active company of the current request. */
+  /**
+   * Several operations in one transaction, for the active company of the current request. Once it
+   * commits, the list totals kept of the tables its repositories wrote are forgotten in this
+   * process (ListCounts): the writer's next page is exact without waiting for its own notification.
+   */
   transaction<T>(work: (scope: TenantScope) => Promise<T>, companyId = requestContext.current().companyId): Promise<T> {
     // Inlined, so that it travels with the transaction's start.
     if (!isCompany(companyId)) return Promise.reject(noCompany(companyId));
-    return this.inTransaction(`select set_config('${TENANT_SETTING}', '${companyId}', true)`, (manager) => work(new TenantScope(manager, companyId)));
+    const written = new Set<string>();
+    return this.inTransaction(`select set_config('${TENANT_SETTING}', '${companyId}', true)`, (manager) =>
+      work(new TenantScope(manager, companyId, undefined, written)),
+    ).then((result) => {
+      for (const table of written) this.listCounts.forget(table);
+      return result;
+    });
   }
 
   /**
@@ -70,7 +82,7 @@ export class TenantDb {
         await runner.query(`select set_config('${TENANT_SETTING}', '${companyId}', false)`);
         sessionCompany.set(connection, companyId);
       }
-      return await work(new TenantScope(runner.manager, companyId));
+      return await work(new TenantScope(runner.manager, companyId, this.listCounts));
     } finally {
       await runner.release();
     }
@@ -80,8 +92,8 @@ export class TenantDb {
   repository<T extends CompanyOwnedEntity>(entity: EntityTarget<T>): ScopedRepository<T> {
     return new ScopedRepository<T>(
       entity,
-      (work) => this.transaction((scope) => work(scope.manager, scope.companyId)),
-      (work) => this.read((scope) => work(scope.manager, scope.companyId)),
+      (work) => this.transaction(work),
+      (work) => this.read(work),
     );
   }
 
@@ -134,17 +146,37 @@ export class TenantScope {
   constructor(
     readonly manager: EntityManager,
     readonly companyId: number,
+    /**
+     * Where list totals are kept: only for reads outside a transaction (TenantDb.read), which see
+     * committed rows only. Inside a transaction a count may include its own uncommitted writes,
+     * which no other request may be answered.
+     */
+    readonly listCounts?: ListCounts,
+    /** The tables this scope's repositories wrote: their kept list totals are forgotten once its transaction commits. */
+    readonly written = new Set<string>(),
   ) {}
 
   repository<T extends CompanyOwnedEntity>(entity: EntityTarget<T>): ScopedRepository<T> {
-    return new ScopedRepository<T>(entity, (work) => work(this.manager, this.companyId));
+    return new ScopedRepository<T>(entity, (work) => work(this));
+  }
+
+  /**
+   * The total of a list of the entity's table that `filter` selects (the count's statement and
+   * parameters): kept by `listCounts` when the scope has them, else counted now.
+   */
+  listTotal(entity: EntityTarget<CompanyOwnedEntity>, filter: string, count: () => Promise<number>): Promise<number> {
+    if (!this.listCounts) return count();
+    return this.listCounts.total(tableOf(this.manager, entity), this.companyId, filter, count);
   }
 }
 
-type Runner = <R>(work: (manager: EntityManager, companyId: number) => Promise<R>) => Promise<R>;
+/** An entity's table: what a write to it is announced under (LIST_CHANGED_CHANNEL), and what its list totals are kept by. */
+const tableOf = (manager: EntityManager, entity: EntityTarget<CompanyOwnedEntity>) => manager.connection.getMetadata(entity).tableName;
+
+type Runner = <R>(work: (scope: TenantScope) => Promise<R>) => Promise<R>;
 
 export class ScopedRepository<T extends CompanyOwnedEntity> {
-  /** `run` for changes; `read` for reads, `run` unless given (inside a transaction both are its manager). */
+  /** `run` for changes; `read` for reads, `run` unless given (inside a transaction both are its scope). */
   constructor(
     private readonly entity: EntityTarget<T>,
     private readonly run: Runner,
@@ -158,16 +190,16 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
   }
 
   find(options: { where?: Where<T>; order?: FindOptionsOrder<T>; take?: number; skip?: number } = {}): Promise<T[]> {
-    return this.read((manager, companyId) => manager.find(this.entity, { ...options, where: this.scoped(options.where, companyId) }));
+    return this.read(({ manager, companyId }) => manager.find(this.entity, { ...options, where: this.scoped(options.where, companyId) }));
   }
 
   count(where?: Where<T>): Promise<number> {
-    return this.read((manager, companyId) => manager.count(this.entity, { where: this.scoped(where, companyId) }));
+    return this.read(({ manager, companyId }) => manager.count(this.entity, { where: this.scoped(where, companyId) }));
   }
 
   /** The record with this id, or 404: another company's record answers exactly like a missing one. */
   findOne(id: number): Promise<T> {
-    return this.read(async (manager, companyId) => {
+    return this.read(async ({ manager, companyId }) => {
       // An id no `int` column holds names nothing (and would make PostgreSQL fail the query).
       const found =
         Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX
@@ -178,31 +210,45 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
     });
   }
 
+  /** A change, in `run`'s transaction: its table's kept list totals are forgotten once it commits (TenantDb.transaction). */
+  private change<R>(work: (scope: TenantScope) => Promise<R>): Promise<R> {
+    return this.run((scope) => {
+      scope.written.add(tableOf(scope.manager, this.entity));
+      return work(scope);
+    });
+  }
+
   create(data: DeepPartial<T>): Promise<T> {
-    return this.run((manager, companyId) => {
+    return this.change(({ manager, companyId }) => {
       const { id: _id, ...rest } = data as Record<string, unknown>;
       return manager.save(this.entity, manager.create(this.entity, { ...rest, company_id: companyId } as DeepPartial<T>));
     });
   }
 
   update(id: number, patch: DeepPartial<T>): Promise<T> {
-    return this.run(async (manager, companyId) => {
-      const current = await new ScopedRepository(this.entity, (work) => work(manager, companyId)).findOne(id);
+    return this.change(async (scope) => {
+      const { manager } = scope;
+      const current = await new ScopedRepository(this.entity, (work) => work(scope)).findOne(id);
       const { id: _id, company_id: _company, ...changes } = patch as Record<string, unknown>;
       return manager.save(this.entity, manager.merge(this.entity, current, changes as DeepPartial<T>));
     });
   }
 
   remove(id: number): Promise<void> {
-    return this.run(async (manager, companyId) => {
-      const current = await new ScopedRepository(this.entity, (work) => work(manager, companyId)).findOne(id);
-      await manager.remove(this.entity, current);
+    return this.change(async (scope) => {
+      const current = await new ScopedRepository(this.entity, (work) => work(scope)).findOne(id);
+      await scope.manager.remove(this.entity, current);
     });
   }
 
-  /** A page of a list screen: search over the searchable columns and the labels, sort by an allowed column. */
+  /**
+   * A page of a list screen: search over the searchable columns and the labels, sort by an
+   * allowed column. Its total is kept per company and filter until the table is written
+   * (TenantScope.listTotal): a page of a big list costs its rows only.
+   */
   page(query: ListQuery, rules: PagingRules<T>, where?: Where<T>): Promise<PageOf<T>> {
-    return this.read(async (manager, companyId) => {
+    return this.read(async (scope) => {
+      const { manager, companyId } = scope;
       const alias = 'row';
       const builder = manager.createQueryBuilder(this.entity, alias).where(`${alias}.company_id = :companyId`, { companyId });
       const bind = (value: unknown) => {
@@ -221,6 +267,8 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
         if (conditions.length === 0) conditions.push('false');
         builder.andWhere(`(${conditions.join(' or ')})`);
       }
+      // What the count depends on: the statement so far (before any order), with its parameters.
+      const [filtered, parameters] = builder.getQueryAndParameters();
       const sort = query.sort && rules.sortable.includes(query.sort as keyof T & string) ? query.sort : rules.sortable[0];
       const direction = query.direction === 'desc' ? 'DESC' : 'ASC';
       const byLabel = query.sort === sort ? labelSortExpression(query, sort, labelled, bind) : undefined;
@@ -228,10 +276,11 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
       else builder.orderBy(`${alias}.${sort}`, direction);
       for (const column of rules.thenBy ?? []) builder.addOrderBy(`${alias}.${column}`, 'ASC');
       builder.addOrderBy(`${alias}.id`, 'ASC');
-      const [items, total] = await builder
+      const items = await builder
         .skip((query.page - 1) * query.pageSize)
         .take(query.pageSize)
-        .getManyAndCount();
+        .getMany();
+      const total = await scope.listTotal(this.entity, `${filtered}\n${JSON.stringify(parameters)}`, () => builder.getCount());
       return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }

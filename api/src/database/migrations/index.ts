@@ -18,6 +18,8 @@ import { Uploads1764900000000 } from './1764900000000-uploads';
 import { IndicatorsChangedNotify1765000000000 } from './1765000000000-indicators-changed-notify';
 import { IdempotencyKeys1765100000000 } from './1765100000000-idempotency-keys';
 import { CachedAccessNotify1765200000000 } from './1765200000000-cached-access-notify';
+import { ListChangedNotify1765300000000 } from './1765300000000-list-changed-notify';
+import { OrderListIndex1765310000000 } from './1765310000000-order-list-index';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -41,4 +43,6 @@ export const migrations = [
   IndicatorsChangedNotify1765000000000,
   IdempotencyKeys1765100000000,
   CachedAccessNotify1765200000000,
+  ListChangedNotify1765300000000,
+  OrderListIndex1765310000000,
 ];
