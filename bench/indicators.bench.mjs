@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, median, pad, plainTenantDb, printLatencyTable, signedInContext, startBenchApi, timed as timedN } from './measure.mjs';
+import { launchChromium, median, pad, plainTenantDb, printLatencyTable, signedInContext, startBenchApi, timed as timedN, viaApi } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -168,7 +168,7 @@ export async function seedVolume(admin, companyId, userId, start) {
   );
   // Settle the bulk load first, so that autovacuum does not run during the measurements.
   await admin.query(
-    'vacuum analyze die, production_order, order_die, dimension_record, machine_stop, work_order, correction_record, correction_report, meter, meter_reading',
+    'vacuum analyze die, production_order, order_die, dimension_record, answered_check_marks, machine_stop, work_order, correction_record, correction_report, meter, meter_reading',
   );
   const count = async (table, where = '') =>
     Number((await admin.query(`select count(*) from ${table} where company_id = $1 ${where}`, [companyId])).rows[0].count);
@@ -282,7 +282,7 @@ export async function runIndicatorsBench() {
     const pageNote = existsSync(join(ROOT, 'shell', 'dist', 'index.html')) ? null : 'the portal is not built (npx nx run-many -t build)';
     if (!pageNote) page = await pageLoads(portal.base, token);
 
-    printLatencyTable(rows);
+    printLatencyTable(rows, viaApi);
     if (page) {
       const sorted = [...page.times].sort((a, b) => a - b);
       console.log(

@@ -235,6 +235,20 @@ describe('production indicators', () => {
     expect(body.plant.checks).toMatchObject({ expected: 12, answered: 5 });
   });
 
+  it('splits the checks of a run across local midnight between its days, a mark at midnight on the new one', async () => {
+    const { body } = await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', {
+      from: PERIOD.from,
+      to: '2021-03-04T00:00:00+01:00',
+      line_id: ids.line,
+    });
+    // Run B, 22:00 day 2 – 02:00 day 3: marks 1–11 on day 2 (5 answered); 12 (00:00, answered at 00:05) to 24 (02:00, its end) on day 3, 12 and 13 answered.
+    expect(body.trend.map((day) => [day.day, day.checks.expected, day.checks.answered])).toEqual([
+      ['2021-03-01', 12, 9],
+      ['2021-03-02', 11, 5],
+      ['2021-03-03', 13, 2],
+    ]);
+  });
+
   it('refuses a bad period in Spanish', async () => {
     const backwards = await get('/api/indicators/production', 'admin@norte.example', { from: PERIOD.to, to: PERIOD.from });
     expect(backwards.status).toBe(400);
@@ -384,5 +398,58 @@ describe('live changes', () => {
     const events = heardByAdmin.filter(([event]) => event === liveEvents.indicatorsChanged).map(([, payload]) => (payload as { area: string }).area);
     expect(events.sort()).toEqual(['dieshop', 'maintenance', 'production']);
     expect(heardBySouth.filter(([event]) => event === liveEvents.indicatorsChanged)).toEqual([]);
+  });
+});
+
+describe('dimension checks of a running die', () => {
+  it('expects the marks whose ten minutes are over, and follows records written, edited and removed, a start moved and the end', async () => {
+    // On the second line (no other run now), started 35.5 minutes ago: marks at 10, 20 and 30 minutes, the last one's ten minutes still open.
+    const started = Date.now() - 35.5 * 60_000;
+    const at = (minutes: number) => new Date(started + minutes * 60_000).toISOString();
+    const [die] = await t.sql<{ id: number }>(
+      `insert into die (company_id, die_reference, copy_number, state) values ($1, 'IND-R', 1, 'in_stock') returning id`,
+      [north],
+    );
+    const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
+    const [order] = await t.sql<{ id: number }>(
+      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+       values ($1, 'OP-IND-R', 'Cliente', 'IND-PERFIL', $2, $3, 6000, 100, 900, '2099-12-31') returning id`,
+      [north, die.id, alloy.id],
+    );
+    const [run] = await t.sql<{ id: number }>(
+      `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time) values ($1, $2, $3, $4, $5) returning id`,
+      [north, order.id, die.id, ids.line2, at(0)],
+    );
+    const checks = async () =>
+      (
+        await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', {
+          from: new Date(started - 3_600_000).toISOString(),
+          line_id: ids.line2,
+        })
+      ).body.plant.checks;
+    expect(await checks()).toMatchObject({ expected: 2, answered: 0 });
+
+    // Both dimensions of mark 1 in one statement, and one in mark 3's open ten minutes (not expected yet).
+    await t.sql(
+      `insert into dimension_record (company_id, order_die_id, dimension_text, dimension_value, date_saved)
+       values ($1, $2, 'DimensionA', 12.5, $3), ($1, $2, 'DimensionB', 12.5, $3), ($1, $2, 'DimensionA', 12.5, $4)`,
+      [north, run.id, at(12), at(33)],
+    );
+    expect(await checks()).toMatchObject({ expected: 2, answered: 1 });
+    // One of mark 1's moved into mark 2: both answered; then mark 1's other removed.
+    await t.sql(`update dimension_record set date_saved = $3 where order_die_id = $1 and dimension_text = 'DimensionA' and date_saved = $2`, [
+      run.id,
+      at(12),
+      at(22),
+    ]);
+    expect(await checks()).toMatchObject({ expected: 2, answered: 2 });
+    await t.sql(`delete from dimension_record where order_die_id = $1 and date_saved = $2`, [run.id, at(12)]);
+    expect(await checks()).toMatchObject({ expected: 2, answered: 1 });
+    // Started 10 minutes earlier: 45.5 minutes, marks 1–3 expected, the records at 32 (mark 3) and 43 minutes (mark 4, open).
+    await t.sql(`update order_die set start_extrusion_time = $2 where id = $1`, [run.id, at(-10)]);
+    expect(await checks()).toMatchObject({ expected: 3, answered: 1 });
+    // Ended now: mark 4 too, answered.
+    await t.sql(`update order_die set end_extrusion_time = $2 where id = $1`, [run.id, at(35.5)]);
+    expect(await checks()).toMatchObject({ expected: 4, answered: 2 });
   });
 });

@@ -19,18 +19,17 @@ export const OPEN_ORDERS_SQL = sqlValues(OPEN_WORK_ORDER_STATUSES);
 export const OPEN_CORRECTIONS_SQL = sqlValues(OPEN_CORRECTION_STATUSES);
 export const OPEN_ENLISTMENTS_SQL = sqlValues(OPEN_ENLISTMENT_STATUSES);
 export const FAILURE_SQL = `(not stop.planned and stop.cause in (${sqlValues(FAILURE_STOP_CAUSES)}))`;
-const CHECK = `interval '${DIMENSION_CHECK_MINUTES} minutes'`;
-// Seconds as a double: numeric epochs (extract) are several times slower over a year of records.
+// The check interval in seconds, for differences of times as doubles (date_part): numeric ones (extract) cost several times more a row.
 const CHECK_SECONDS = DIMENSION_CHECK_MINUTES * 60;
 
 /**
  * The windows of the period, one per day of the company's calendar: the whole day, or the part of
  * it inside the shift (a shift whose end is not after its start ends the next day: 22:00–06:00
- * belongs to the day it starts), each clipped to [from, measured end).
+ * belongs to the day it starts), each clipped to [from, measured end), numbered in order (i).
  * Parameters: $2 from, $3 measured end, $4 time zone, $5 shift start 'HH:MM' or null, $6 shift end,
  * $7 shift ISO weekdays (1 Monday … 7 Sunday) or null.
- * A window of day d lies within local days d and d + 1: rows are joined to the windows of the local
- * days they cover (an equality, so a year of rows is a hash join, not rows × days).
+ * The windows never overlap, so their starts ascend with i: `window_starts` holds them in that
+ * order for `coveringWindows`.
  */
 export const WINDOWS_CTE = `
   days as (
@@ -46,16 +45,25 @@ export const WINDOWS_CTE = `
      where $7::int[] is null or extract(isodow from day)::int = any($7::int[])
   ),
   windows as materialized (
-    select day, greatest(ws, $2::timestamptz) as ws, least(we, $3::timestamptz) as we
+    select day, greatest(ws, $2::timestamptz) as ws, least(we, $3::timestamptz) as we, row_number() over (order by day)::int as i
       from raw_windows
      where least(we, $3::timestamptz) > greatest(ws, $2::timestamptz)
+  ),
+  window_starts as (
+    select array_agg(ws order by i) as starts from windows
   )`;
 
-/** Hours of each window (the same for every line). Parameters as WINDOWS_CTE. */
-/** The local days (timestamps at midnight) a span [start, end) inside [$2, $3) covers, and the day before (whose window may reach into them). */
-const coveredDays = (start: string, end: string) =>
-  `generate_series(((greatest(${start}, $2::timestamptz) at time zone $4)::date - 1)::timestamp, (least(${end}, $3::timestamptz) at time zone $4)::date::timestamp, interval '1 day')`;
+/**
+ * The numbers (windows.i) of the windows a span [start, end] may overlap, one row each, in the
+ * select list of a query `from <rows> cross join window_starts` (a set-returning function there
+ * costs less than a lateral join per row): from the last window starting at or before its start (or
+ * the first) to the last starting at or before its end, found by binary search (width_bucket)
+ * instead of mapping a year of rows to local days. The caller keeps the windows the span overlaps.
+ */
+const coveringWindows = (start: string, end: string) =>
+  `generate_series(greatest(1, width_bucket(${start}, window_starts.starts)), width_bucket(${end}, window_starts.starts))`;
 
+/** Hours of each window (the same for every line). Parameters as WINDOWS_CTE. */
 export const WINDOW_HOURS = `
   with ${WINDOWS_CTE}
   select to_char(day, 'YYYY-MM-DD') as day, extract(epoch from we - ws) / 3600 as hours
@@ -64,110 +72,123 @@ export const WINDOW_HOURS = `
    order by day`;
 
 /**
- * The stops of the lines' presses that overlap the period, each with the local days it covers
- * (materialized: the planner must join them to the windows by day, not stops × windows).
+ * The stops of the lines' presses that overlap the period (an open one runs until the measured
+ * end), each with the windows it overlaps and its seconds inside each.
  */
-const PRESS_STOP_DAYS = `
-  stop_days as materialized (
-    select press.line_id, stop.id, stop.cause, stop.planned, stop.started_at, stop.ended_at, covered.day::date as day
+const PRESS_STOP_WINDOWS = `
+  press_stops as (
+    select press.line_id, stop.id, stop.cause, stop.planned, stop.started_at, coalesce(stop.ended_at, $3::timestamptz) as ended_at,
+           ${coveringWindows('stop.started_at', 'coalesce(stop.ended_at, $3::timestamptz)')} as i
       from machine_stop stop
       join machine press on press.id = stop.machine_id and press.type = 'press'
-      cross join lateral ${coveredDays('stop.started_at', 'coalesce(stop.ended_at, $3::timestamptz)')} as covered(day)
+      cross join window_starts
      where stop.company_id = $1 and press.line_id = any($8::int[])
        and stop.started_at < $3::timestamptz and (stop.ended_at is null or stop.ended_at > $2::timestamptz)
+  ),
+  stop_windows as materialized (
+    select stop.line_id, stop.id, stop.cause, stop.planned, w.day,
+           extract(epoch from least(stop.ended_at, w.we) - greatest(stop.started_at, w.ws)) as seconds
+      from press_stops stop
+      join windows w on w.i = stop.i
+     where stop.started_at < w.we and stop.ended_at > w.ws
   )`;
 
 /**
- * Stop hours of the lines' presses per line, day, cause and kind inside the windows (an open stop
- * runs until the measured end). Parameters as WINDOWS_CTE, $1 company, $8 line ids.
+ * The stops of the lines' presses inside the windows, in one pass over them: rows with a line, the
+ * hours of planned and of unplanned stops per line and day; rows without, the unplanned minutes
+ * and stops per cause (a stop across several days counts once), ranked for the loss Pareto (most
+ * minutes first, then by cause). Parameters as WINDOWS_CTE, $1 company, $8 line ids.
  */
-export const PRESS_STOP_HOURS = `
+export const PRESS_STOP_TOTALS = `
   with ${WINDOWS_CTE},
-  ${PRESS_STOP_DAYS}
-  select stop.line_id, to_char(w.day, 'YYYY-MM-DD') as day, stop.cause, stop.planned,
-         sum(extract(epoch from least(coalesce(stop.ended_at, $3::timestamptz), w.we) - greatest(stop.started_at, w.ws)) / 3600) as hours,
-         count(distinct stop.id) as stops
-    from stop_days stop
-    join windows w on w.day = stop.day and tstzrange(stop.started_at, stop.ended_at, '[)') && tstzrange(w.ws, w.we, '[)')
-   group by stop.line_id, w.day, stop.cause, stop.planned`;
-
-/** The same stops by cause only (a stop across several days counts once). */
-export const PRESS_STOPS_BY_CAUSE = `
-  with ${WINDOWS_CTE},
-  ${PRESS_STOP_DAYS}
-  select stop.cause,
-         sum(extract(epoch from least(coalesce(stop.ended_at, $3::timestamptz), w.we) - greatest(stop.started_at, w.ws)) / 60) as minutes,
-         count(distinct stop.id) as stops
-    from stop_days stop
-    join windows w on w.day = stop.day and tstzrange(stop.started_at, stop.ended_at, '[)') && tstzrange(w.ws, w.we, '[)')
-   where not stop.planned
-   group by stop.cause
-   order by minutes desc, stop.cause`;
+  ${PRESS_STOP_WINDOWS}
+  select line_id, to_char(day, 'YYYY-MM-DD') as day, planned, sum(seconds / 3600) as hours, null as cause, null as minutes, null as stops, null as pareto_rank
+    from stop_windows
+   group by line_id, day, planned
+   union all
+  select null, null, null, null, cause, sum(seconds / 60), count(distinct id), row_number() over (order by sum(seconds / 60) desc, cause)
+    from stop_windows
+   where not planned
+   group by cause`;
 
 /**
- * Finished runs per line and day, each counted for its share inside the windows (hours and kg in
+ * Marks of a run before `at`: the k ≥ 1 with start + k × DIMENSION_CHECK_MINUTES < at. The seconds
+ * of the difference as a double (date_part of the interval) are exact to the microsecond for any
+ * run shorter than a century, unlike a difference of two epochs.
+ */
+const marksBefore = (at: string) => `greatest(0, ceil(date_part('epoch', ${at} - runs.rs) / ${CHECK_SECONDS}) - 1)`;
+
+/** Whether the run lies inside the window w, and else its hours and share inside it (RUN_TOTALS). */
+const runInside = `runs.rs >= w.ws and runs.re <= w.we`;
+const hoursInside = `extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) / 3600`;
+const shareInside = `case when runs.hours > 0 then greatest(0, ${hoursInside}) / runs.hours else 1 end`;
+
+/**
+ * The runs per line and day, in one pass over them (the runs and their windows cost most of a
+ * statement). Parameters as WINDOWS_CTE, $1 company, $8 line ids, $9 now.
+ *
+ * Production: the finished runs, each counted for its share inside the windows (hours and kg in
  * proportion to the time inside), with the kg the line's goal would have given in those hours.
+ *
+ * The 10-minute critical-dimension checks (production's `dimensionMarks` in SQL), counted, never
+ * listed: mark k (k ≥ 1) falls DIMENSION_CHECK_MINUTES × k after the run's start, up to its end,
+ * and counts on the window it falls in, so a run expects in a window the marks between those
+ * before the window's start and those before its end (`marksBefore`), up to its last mark. A
+ * running die's marks count once their ten minutes are over (its last is the one before the mark
+ * at or before now). Answered: the marks of the run's answered_check_marks (each a mark with a
+ * record saved in the ten minutes after it, kept by the triggers of migration 1765500000000) in
+ * that span, counted by binary search (width_bucket) instead of reading a year of records. A run
+ * that ended before the period has no mark in it.
  */
 export const RUN_TOTALS = `
   with ${WINDOWS_CTE},
-  runs as (
-    select run.line_id, run.start_extrusion_time as rs, run.end_extrusion_time as re,
+  runs as materialized (
+    select run.line_id, run.start_extrusion_time as rs, coalesce(run.end_extrusion_time, $9::timestamptz) as re,
+           run.end_extrusion_time is not null as finished,
            extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600 as hours,
            coalesce(run.billet_kg, 0) as billet_kg, coalesce(run.good_kg, 0) as good_kg, coalesce(run.scrap_kg, 0) as scrap_kg,
-           line.net_productivity_goal_kg_h as goal
-      from order_die run join extrusion_line line on line.id = run.line_id
-     where run.company_id = $1 and run.line_id = any($8::int[]) and run.end_extrusion_time is not null
-       and run.start_extrusion_time < $3::timestamptz and run.end_extrusion_time > $2::timestamptz - interval '1 day'
-  ),
-  run_days as materialized (
-    select runs.*, covered.day::date as day from runs cross join lateral ${coveredDays('runs.rs', 'runs.re')} as covered(day)
-  )
-  select runs.line_id, to_char(w.day, 'YYYY-MM-DD') as day,
-         sum(inside.hours) as run_hours,
-         sum(runs.billet_kg * inside.share) as billet_kg,
-         sum(runs.good_kg * inside.share) as good_kg,
-         sum(runs.scrap_kg * inside.share) as scrap_kg,
-         sum(inside.hours * runs.goal) as goal_kg
-    from run_days runs
-    join windows w on w.day = runs.day and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we))
-    cross join lateral (
-      select extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) / 3600 as hours,
-             case when runs.hours > 0 then greatest(0, extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) / 3600) / runs.hours else 1 end as share
-    ) inside
-   group by runs.line_id, w.day`;
-
-/**
- * The 10-minute critical-dimension checks (production's `dimensionMarks` in SQL): mark k (k ≥ 1)
- * falls DIMENSION_CHECK_MINUTES × k after the run's start, up to its end (or now), and counts on
- * the window it falls in; it is answered when a record was saved within the ten minutes after it,
- * so a record answers the mark k = ⌊(saved − start) ÷ 10 min⌋ (a join, not a lookup per mark).
- * Marks of a running die whose ten minutes are not over yet are neither expected nor missed. $9: now.
- */
-export const CHECK_TOTALS = `
-  with ${WINDOWS_CTE},
-  runs as (
-    select run.id, run.line_id, run.start_extrusion_time as rs, coalesce(run.end_extrusion_time, $9::timestamptz) as re, run.end_extrusion_time is null as running
+           (case when run.end_extrusion_time is null then floor(date_part('epoch', $9::timestamptz - run.start_extrusion_time) / ${CHECK_SECONDS}) - 1
+                 else floor(date_part('epoch', run.end_extrusion_time - run.start_extrusion_time) / ${CHECK_SECONDS}) end)::int as last_mark,
+           coalesce(answered.marks, '{}') as answered_marks
       from order_die run
-     where run.company_id = $1 and run.line_id = any($8::int[])
-       and run.start_extrusion_time < $3::timestamptz and (run.end_extrusion_time is null or run.end_extrusion_time >= $2::timestamptz)
+      left join answered_check_marks answered on answered.order_die_id = run.id
+     where run.company_id = $1 and run.line_id = any($8::int[]) and run.start_extrusion_time < $3::timestamptz
+       and (run.end_extrusion_time is null or run.end_extrusion_time > $2::timestamptz - interval '1 day')
   ),
-  answered as (
-    select distinct record.order_die_id as run_id, floor((date_part('epoch', record.date_saved) - date_part('epoch', runs.rs)) / ${CHECK_SECONDS})::int as k
-      from dimension_record record join runs on runs.id = record.order_die_id
-     where record.company_id = $1 and record.date_saved >= runs.rs + ${CHECK}
-  ),
-  marks as materialized (
-    select runs.id as run_id, runs.line_id, mark.k, runs.rs + mark.k * ${CHECK} as at, ((runs.rs + mark.k * ${CHECK}) at time zone $4)::date as local_day
-      from runs
-      cross join lateral generate_series(1, floor((date_part('epoch', runs.re) - date_part('epoch', runs.rs)) / ${CHECK_SECONDS})::int) as mark(k)
-     where not (runs.running and runs.rs + (mark.k + 1) * ${CHECK} > $9::timestamptz)
+  run_windows as (
+    select runs.*, ${coveringWindows('runs.rs', 'runs.re')} as i from runs cross join window_starts
   )
-  select marks.line_id, to_char(w.day, 'YYYY-MM-DD') as day, count(*) as expected, count(answered.k) as answered
-    from marks
-    left join answered on answered.run_id = marks.run_id and answered.k = marks.k
-    cross join (values (0), (1)) as back(days)
-    join windows w on w.day = marks.local_day - back.days and marks.at >= w.ws and marks.at < w.we
-   group by marks.line_id, w.day`;
+  select totals.line_id, to_char(totals.day, 'YYYY-MM-DD') as day, totals.run_hours, totals.billet_kg, totals.good_kg, totals.scrap_kg,
+         -- Σ hours × the line's goal, multiplied once (numeric products and sums are exact: the same figure).
+         totals.run_hours * line.net_productivity_goal_kg_h as goal_kg, totals.checks_expected, totals.checks_answered
+    from (
+      select part.line_id, part.day,
+             sum(part.hours) filter (where part.produced) as run_hours,
+             sum(part.billet_kg) filter (where part.produced) as billet_kg,
+             sum(part.good_kg) filter (where part.produced) as good_kg,
+             sum(part.scrap_kg) filter (where part.produced) as scrap_kg,
+             sum(part.last_mark - part.marks_before) as checks_expected,
+             sum(width_bucket(part.last_mark, part.answered_marks) - width_bucket(part.marks_before, part.answered_marks)) as checks_answered
+        from (
+          -- Each run in each window it may overlap, every figure computed once (offset 0: else PostgreSQL copies the expressions into each use).
+          select runs.line_id, w.day, runs.answered_marks,
+                 runs.finished and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we)) as produced,
+                 -- A run inside the window (most) counts whole: the same figures as a share of 1, without its numeric arithmetic.
+                 case when ${runInside} then runs.hours else ${hoursInside} end as hours,
+                 case when ${runInside} then runs.billet_kg else runs.billet_kg * ${shareInside} end as billet_kg,
+                 case when ${runInside} then runs.good_kg else runs.good_kg * ${shareInside} end as good_kg,
+                 case when ${runInside} then runs.scrap_kg else runs.scrap_kg * ${shareInside} end as scrap_kg,
+                 -- The marks of a run that ends inside the window are all in it.
+                 case when runs.rs >= w.ws and runs.re < w.we then 0 else least(runs.last_mark, ${marksBefore('w.ws')})::int end as marks_before,
+                 case when runs.rs >= w.ws and runs.re < w.we then runs.last_mark else least(runs.last_mark, ${marksBefore('w.we')})::int end as last_mark
+            from run_windows runs
+            join windows w on w.i = runs.i
+          offset 0
+        ) part
+       where part.produced or part.last_mark > part.marks_before
+       group by part.line_id, part.day
+    ) totals
+    join extrusion_line line on line.id = totals.line_id`;
 
 /**
  * Hours of each stop inside [$2, $3) where an open stop runs until $3 (the measured end), with

@@ -13,7 +13,24 @@ import {
 } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
-import { CHECK_TOTALS, iso, n, PRESS_STOP_HOURS, PRESS_STOPS_BY_CAUSE, readablePages, RUN_TOTALS, WINDOW_HOURS } from './indicators.queries';
+import { iso, n, PRESS_STOP_TOTALS, readablePages, RUN_TOTALS, WINDOW_HOURS } from './indicators.queries';
+
+/** PRESS_STOP_TOTALS: hours per line, day and kind (line_id set), or per cause for the loss Pareto (line_id null). Numbers as text. */
+type StopTotalsRow =
+  { line_id: number; day: string; planned: boolean; hours: string } | { line_id: null; cause: StopCause; minutes: string; stops: string; pareto_rank: string };
+
+/** RUN_TOTALS: per line and day; null where no run counted. Numbers as text. */
+interface RunTotalsRow {
+  line_id: number;
+  day: string;
+  run_hours: string | null;
+  billet_kg: string | null;
+  good_kg: string | null;
+  scrap_kg: string | null;
+  goal_kg: string | null;
+  checks_expected: string | null;
+  checks_answered: string | null;
+}
 
 const EMPTY: ProductionTotals = {
   periodHours: 0,
@@ -27,6 +44,13 @@ const EMPTY: ProductionTotals = {
   checksExpected: 0,
   checksAnswered: 0,
 };
+
+/** The list of `key` in `lists`, made empty the first time. */
+function listIn<K, V>(lists: Map<K, V[]>, key: K): V[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  return list;
+}
 
 /** OEE and the production figures per press (line), for the plant and per day, of the caller's company. */
 @Injectable()
@@ -65,25 +89,29 @@ export class ProductionIndicatorsService {
       const params = [companyId, from, measuredEnd, timeZone, shift?.start_time ?? null, shift?.end_time ?? null, shift ? shift.days : null, lineIds];
 
       const windows: { day: string; hours: string }[] = await manager.query(WINDOW_HOURS, params);
-      const stops: { line_id: number; day: string; cause: StopCause; planned: boolean; hours: string }[] = await manager.query(PRESS_STOP_HOURS, params);
-      const runs: { line_id: number; day: string; run_hours: string; billet_kg: string; good_kg: string; scrap_kg: string; goal_kg: string }[] =
-        await manager.query(RUN_TOTALS, params);
-      const checks: { line_id: number; day: string; expected: string; answered: string }[] = await manager.query(CHECK_TOTALS, [...params, now]);
-      const causes: { cause: StopCause; minutes: string; stops: string }[] = await manager.query(PRESS_STOPS_BY_CAUSE, params);
+      const stops: StopTotalsRow[] = await manager.query(PRESS_STOP_TOTALS, params);
+      const runs: RunTotalsRow[] = await manager.query(RUN_TOTALS, [...params, now]);
+      const causes = stops.flatMap((row) => (row.line_id === null ? [row] : [])).sort((a, b) => n(a.pareto_rank) - n(b.pareto_rank));
 
-      // Sums per line and day, then added up per line, for the plant and per day.
+      // Sums per line and day, then added up per line, for the plant and per day (each in the order the cells were made).
+      const windowHours = new Map(windows.map((window) => [window.day, n(window.hours)]));
       const cells = new Map<string, ProductionTotals>();
+      const cellsOfLine = new Map<number, ProductionTotals[]>();
+      const cellsOfDay = new Map<string, ProductionTotals[]>();
       const cell = (lineId: number, day: string) => {
         const key = `${lineId}|${day}`;
         let entry = cells.get(key);
         if (!entry) {
-          entry = { ...EMPTY, periodHours: n(windows.find((window) => window.day === day)?.hours) };
+          entry = { ...EMPTY, periodHours: windowHours.get(day) ?? 0 };
           cells.set(key, entry);
+          listIn(cellsOfLine, lineId).push(entry);
+          listIn(cellsOfDay, day).push(entry);
         }
         return entry;
       };
       for (const line of lines) for (const window of windows) cell(line.id, window.day);
       for (const row of stops) {
+        if (row.line_id === null) continue;
         const entry = cell(Number(row.line_id), row.day);
         if (row.planned) entry.plannedStopHours += n(row.hours);
         else entry.stopHours += n(row.hours);
@@ -95,15 +123,9 @@ export class ProductionIndicatorsService {
         entry.goodKg += n(row.good_kg);
         entry.scrapKg += n(row.scrap_kg);
         entry.goalKg += n(row.goal_kg);
+        entry.checksExpected += n(row.checks_expected);
+        entry.checksAnswered += n(row.checks_answered);
       }
-      for (const row of checks) {
-        const entry = cell(Number(row.line_id), row.day);
-        entry.checksExpected += n(row.expected);
-        entry.checksAnswered += n(row.answered);
-      }
-      const cellsOf = (match: (lineId: number, day: string) => boolean) =>
-        [...cells.entries()].filter(([key]) => match(Number(key.split('|')[0]), key.split('|')[1])).map(([, totals]) => totals);
-
       const totalMinutes = causes.reduce((sum, row) => sum + n(row.minutes), 0);
       let running = 0;
       return {
@@ -115,9 +137,9 @@ export class ProductionIndicatorsService {
           line_id: line.id,
           line_name: line.name,
           net_productivity_goal_kg_h: Number(line.goal),
-          ...productionFiguresFromTotals(addProductionTotals(cellsOf((lineId) => lineId === line.id))),
+          ...productionFiguresFromTotals(addProductionTotals(cellsOfLine.get(line.id) ?? [])),
         })),
-        trend: windows.map((window) => ({ day: window.day, ...productionFiguresFromTotals(addProductionTotals(cellsOf((_, day) => day === window.day))) })),
+        trend: windows.map((window) => ({ day: window.day, ...productionFiguresFromTotals(addProductionTotals(cellsOfDay.get(window.day) ?? [])) })),
         loss_pareto: causes.map((row) => {
           running += n(row.minutes);
           return {

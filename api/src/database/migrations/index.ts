@@ -20,6 +20,7 @@ import { IdempotencyKeys1765100000000 } from './1765100000000-idempotency-keys';
 import { CachedAccessNotify1765200000000 } from './1765200000000-cached-access-notify';
 import { ListChangedNotify1765300000000 } from './1765300000000-list-changed-notify';
 import { OrderListIndex1765310000000 } from './1765310000000-order-list-index';
+import { AnsweredCheckMarks1765500000000 } from './1765500000000-answered-check-marks';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   CachedAccessNotify1765200000000,
   ListChangedNotify1765300000000,
   OrderListIndex1765310000000,
+  AnsweredCheckMarks1765500000000,
 ];
