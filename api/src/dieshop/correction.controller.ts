@@ -4,24 +4,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { correctionEndpoints as e, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
+import { sendStoredFile } from '../files/stored-file.reply';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { CorrectionBoardService } from './correction-board.service';
 import { CorrectionService } from './correction.service';
-
-/** The drawing's bytes as the file route sends a stored file (private cache: its content never changes). */
-function sendDrawing(response: FastifyReply, file: { content_type: string; sha256: string; data: Buffer }): void {
-  void response
-    .status(200)
-    .headers({
-      'Content-Type': file.content_type,
-      'Content-Length': String(file.data.length),
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      ETag: `"${file.sha256}"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
-    })
-    .send(file.data);
-}
 
 /** Die corrections (issue 14): records, attempts, discussion, boards, people and settings. */
 @ApiTags('dieshop')
@@ -80,12 +66,12 @@ export class CorrectionController {
 
   @Endpoint(e.recordDrawing)
   async recordDrawing(@Input() { params }: EndpointArgs<typeof e.recordDrawing>, @Res() response: FastifyReply) {
-    sendDrawing(response, await this.corrections.drawing({ recordId: params.id }));
+    sendStoredFile(response, await this.corrections.drawing({ recordId: params.id }));
   }
 
   @Endpoint(e.reportDrawing)
   async reportDrawing(@Input() { params }: EndpointArgs<typeof e.reportDrawing>, @Res() response: FastifyReply) {
-    sendDrawing(response, await this.corrections.drawing({ reportId: params.id }));
+    sendStoredFile(response, await this.corrections.drawing({ reportId: params.id }));
   }
 
   @Endpoint(e.comments)

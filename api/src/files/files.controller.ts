@@ -7,6 +7,7 @@ import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { FilesService } from './files.service';
+import { sendStoredFile } from './stored-file.reply';
 
 @ApiTags('files')
 @Controller()
@@ -24,18 +25,6 @@ export class FilesController {
   /** The bytes with their type; a file's content never changes (it is named by its hash), so the browser keeps it. */
   @Endpoint(fileEndpoints.read)
   async read(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof fileEndpoints.read>, @Res() response: FastifyReply) {
-    const file = await this.files.read(caller, params.id);
-    void response
-      .status(200)
-      .headers({
-        'Content-Type': file.content_type,
-        'Content-Length': String(file.data.length),
-        // Private: only members of the company may see it, so no shared cache keeps it.
-        'Cache-Control': 'private, max-age=31536000, immutable',
-        ETag: `"${file.sha256}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Disposition': 'inline',
-      })
-      .send(file.data);
+    sendStoredFile(response, await this.files.read(caller, params.id));
   }
 }
