@@ -109,10 +109,7 @@ export class OrdersService {
       const order = [byLabel ? `${byLabel} ${direction} nulls last` : null, `${SORTS[sortKey]} ${direction}`, `o.id ${direction}`].filter(Boolean).join(', ');
       const items: OrderRow[] = await scope.manager.query(orderPageSql(condition, order, query.pageSize, (query.page - 1) * query.pageSize), params);
       // Kept until the orders are written (ListCounts): a page of 100,000 orders costs its 50 rows.
-      const total = await scope.listTotal(ProductionOrderEntity, `${condition}\n${JSON.stringify(filter)}`, async () => {
-        const [{ total }] = await scope.manager.query(`select count(*)::int as total from production_order o where ${condition}`, filter);
-        return total as number;
-      });
+      const total = await scope.totalWhere(ProductionOrderEntity, condition, filter);
       return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }

@@ -145,13 +145,7 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   const finished = await column('finished', 'o.finished_at desc nulls last, o.id desc', query.finished_limit);
   const finishedFilter = filtered('finished');
   // Kept until the orders are written (ListCounts): most of a plant's orders are finished.
-  const total = await scope.listTotal(ProductionOrderEntity, `${finishedFilter.where}\n${JSON.stringify(finishedFilter.params)}`, async () => {
-    const [{ total }]: { total: number }[] = await scope.manager.query(
-      `select count(*)::int as total from production_order o where ${finishedFilter.where}`,
-      finishedFilter.params,
-    );
-    return total;
-  });
+  const total = await scope.totalWhere(ProductionOrderEntity, finishedFilter.where, finishedFilter.params);
   // A line whose press (or another machine it cannot run without: criticality A) is stopped.
   const stops: { line_id: number; machine_name: string; started_at: Date; cause: StopCause }[] = await scope.manager.query(
     `select distinct on (s.line_id) s.line_id, m.name as machine_name, s.started_at, s.cause

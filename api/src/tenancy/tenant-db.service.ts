@@ -162,11 +162,23 @@ export class TenantScope {
 
   /**
    * The total of a list of the entity's table that `filter` selects (the count's statement and
-   * parameters): kept by `listCounts` when the scope has them, else counted now.
+   * parameters: every condition that changes the total, and nothing else), counted by `count`:
+   * kept by `listCounts` when the scope has them, else counted now.
    */
-  listTotal(entity: EntityTarget<CompanyOwnedEntity>, filter: string, count: () => Promise<number>): Promise<number> {
+  listTotal(entity: EntityTarget<CompanyOwnedEntity>, filter: { sql: string; params: unknown }, count: () => Promise<number>): Promise<number> {
     if (!this.listCounts) return count();
-    return this.listCounts.total(tableOf(this.manager, entity), this.companyId, filter, count);
+    return this.listCounts.total(tableOf(this.manager, entity), this.companyId, `${filter.sql}\n${JSON.stringify(filter.params)}`, count);
+  }
+
+  /** listTotal of the rows of the entity's table (aliased `o`) that the SQL condition `where` selects. */
+  totalWhere(entity: EntityTarget<CompanyOwnedEntity>, where: string, params: unknown[]): Promise<number> {
+    return this.listTotal(entity, { sql: where, params }, async () => {
+      const [{ total }]: { total: number }[] = await this.manager.query(
+        `select count(*)::int as total from ${tableOf(this.manager, entity)} o where ${where}`,
+        params,
+      );
+      return total;
+    });
   }
 }
 
@@ -280,7 +292,7 @@ export class ScopedRepository<T extends CompanyOwnedEntity> {
         .skip((query.page - 1) * query.pageSize)
         .take(query.pageSize)
         .getMany();
-      const total = await scope.listTotal(this.entity, `${filtered}\n${JSON.stringify(parameters)}`, () => builder.getCount());
+      const total = await scope.listTotal(this.entity, { sql: filtered, params: parameters }, () => builder.getCount());
       return { items, total, page: query.page, pageSize: query.pageSize };
     });
   }
