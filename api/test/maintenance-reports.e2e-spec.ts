@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { failureReportMessages, liveEvents, machineStopMessages, messages } from '@planta/contracts';
+import { failureReportMessages, liveEvents, MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, machineStopMessages, messages } from '@planta/contracts';
 import { closeStopsOfWorkOrder } from '../src/maintenance/machine-stop.service';
 import { TenantDb } from '../src/tenancy/tenant-db.service';
 import { solidPng } from './support/png';
@@ -182,6 +182,35 @@ describe('photos', () => {
     } finally {
       await t.sql(`update company set upload_limit_mb = 2 where id = $1`, [north]);
     }
+  });
+
+  it('refuses a file in another field, any number of photos over the limit, a broken form and a file over the server ceiling, in Spanish, saving nothing', async () => {
+    const before = { reports: await reportCount(), files: await storedFiles() };
+    const fields = { machine_id: String(ids.otherPress), kind: 'damage', severity: 'low', description: 'Golpe' };
+    const photo = { name: 'foto.png', bytes: solidPng(1, 1, [4, 5, 6]), type: 'image/png' };
+    const elsewhere = await upload(operario, fields, []).attach('file', photo.bytes, { filename: photo.name, contentType: photo.type });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe('Archivo no esperado en el campo file');
+    const tooMany = await upload(
+      operario,
+      fields,
+      Array.from({ length: MAX_REPORT_PHOTOS + 2 }, () => photo),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields).toEqual({ photos: failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS) });
+    const broken = await t
+      .http()
+      .post('/api/failure-damage-report')
+      .set(as(operario))
+      .set('content-type', 'multipart/form-data; boundary=planta')
+      .send('--planta\r\ncontent-disposition: form-data; name="photos"; filename="a.png"\r\n\r\nsin final');
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe('El formulario enviado no se pudo leer');
+    // Above the largest limit a company may set, the server stops reading before the company's own check.
+    const huge = await upload(operario, fields, [{ ...photo, bytes: Buffer.alloc(MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 2) }]);
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('El archivo es demasiado grande');
+    expect({ reports: await reportCount(), files: await storedFiles() }).toEqual(before);
   });
 
   it('checks the type from the bytes, whatever the name and header say', async () => {

@@ -1,4 +1,5 @@
-import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages, type PlanningBoard } from '@planta/contracts';
+import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, planningBoardQuerySchema, productionMessages, type PlanningBoard } from '@planta/contracts';
+import { boardColumnStatements } from '../src/production/planning-board.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** The planning board's query: the window of finished orders, search, one line, a due date range. */
@@ -118,6 +119,72 @@ describe('planning board query', () => {
     expect(before.finished_total).toBe(early);
     expect(cardsOf(before).every((card) => card.due_date <= cutoff)).toBe(true);
     expect(cardsOf(before).length).toBeGreaterThan(0);
+  });
+
+  it('shows up to 300 planned cards on each line, however many another line holds', async () => {
+    const plannedOn = async (lineId: number) =>
+      (
+        await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1 and status = 'planned' and line_id = $2`, [
+          north,
+          lineId,
+        ])
+      )[0].count;
+    const others = await Promise.all(ids.lines.slice(1).map(plannedOn));
+    expect(others.some((count) => count > 0)).toBe(true);
+    // More orders on the first line than the three lines' cards together, placed before any other planned card.
+    await t.sql(
+      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date, line_id, status, board_position)
+       select $1, 'MUCHAS-' || g, 'Cliente', 'Perfil', $2, $3, 6000, 10, 10, current_date, $4, 'planned', -2000 + g from generate_series(1, 1000) g`,
+      [north, ids.die, ids.alloy, ids.lines[0]],
+    );
+    try {
+      const response = await board();
+      expect(response.status).toBe(200);
+      const cards = (response.body as Board).planned.map((line) => line.cards.length);
+      expect(cards).toEqual([300, ...others.map((count) => Math.min(count, 300))]);
+    } finally {
+      await t.sql(`delete from production_order where company_id = $1 and number like 'MUCHAS-%'`, [north]);
+    }
+  });
+
+  it('reads every column of 100,000 orders from an index under row-level security, sorting nothing, with and without a line', async () => {
+    await t.inCompanyScope(north, async (client) => {
+      // The production bench's volume (rolled back below): a tenth to plan, a tenth planned over the lines, the rest finished.
+      await client.query(
+        `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date,
+                                       line_id, status, board_position, finished_at)
+         select $1, 'VOL-' || g, 'Cliente', 'Perfil ' || (g % 997), $2, $3, 6000, 10, 10, current_date,
+                case when g % 10 = 0 then null else ($4::int[])[1 + g % cardinality($4::int[])] end,
+                case when g % 10 = 0 then 'to_plan' when g % 10 = 1 then 'planned' else 'finished' end, g,
+                case when g % 10 >= 2 then now() - (g % 400) * interval '1 day' end
+           from generate_series(1, 100000) g`,
+        [north, ids.die, ids.alloy, ids.lines],
+      );
+      await client.query('analyze production_order');
+      const indexes = {
+        to_plan: 'production_order_board_column',
+        planned: 'production_order_board_line',
+        in_press: 'production_order_board_line',
+        finished: 'production_order_finished_recent',
+      };
+      const whole = boardColumnStatements(north, planningBoardQuerySchema.parse({}), ids.lines, null);
+      const oneLine = boardColumnStatements(north, planningBoardQuerySchema.parse({ line_id: ids.lines[0] }), [ids.lines[0]], ids.lines[0]);
+      for (const [statements, inPressIndex] of [
+        [whole, 'production_order_board_column'],
+        [oneLine, indexes.in_press],
+      ] as const) {
+        for (const [column, index] of Object.entries({ ...indexes, in_press: inPressIndex })) {
+          const { sql, params } = statements[column as keyof typeof indexes];
+          const plan = (await client.query(`explain ${sql}`, params)).rows.map((row: Record<string, string>) => row['QUERY PLAN'] as string);
+          // The cards come from the index in the column's order, and the scan stops at the column's limit.
+          expect({ column, scan: plan.find((line) => /Scan .*on production_order o/.test(line)) }).toEqual({
+            column,
+            scan: expect.stringMatching(new RegExp(`Index Scan using ${index} on production_order o`)),
+          });
+          expect({ column, sorts: plan.filter((line) => /Sort/.test(line)) }).toEqual({ column, sorts: [] });
+        }
+      }
+    });
   });
 
   it('refuses bad values with 400 naming each field', async () => {

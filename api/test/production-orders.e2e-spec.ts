@@ -1,5 +1,4 @@
 import { productionMessages } from '@planta/contracts';
-import { Client } from 'pg';
 import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
 import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
@@ -66,21 +65,6 @@ const createOrder = async (number: string, extra: object = {}) => {
   expect(response.status).toBe(201);
   return response.body as { id: number; status: string; line_id: number | null };
 };
-
-/** Runs `work` as the app role in the company's scope, in a transaction rolled back after it (rows it adds are gone). */
-async function inCompanyScope(companyId: number, work: (client: Client) => Promise<void>): Promise<void> {
-  const client = new Client({ connectionString: t.database.url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select set_config('planta.company_id', $1, true)`, [String(companyId)]);
-    await work(client);
-  } finally {
-    await client.query('rollback').catch(() => undefined);
-    await client.end();
-  }
-}
 
 describe('orders', () => {
   it('lists a page of the company orders with prefix search, status filter and sorting', async () => {
@@ -163,7 +147,7 @@ describe('orders', () => {
   });
 
   it('answers the search from its indexes under row-level security, as the app role in a company scope', async () => {
-    await inCompanyScope(north, async (client) => {
+    await t.inCompanyScope(north, async (client) => {
       // Enough orders (rolled back below) for the planner to prefer an index when one can serve the search.
       await client.query(
         `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
@@ -182,7 +166,7 @@ describe('orders', () => {
   });
 
   it('reads a sorted, searched page of 100,000 orders from an index under row-level security, sorting no more than the page', async () => {
-    await inCompanyScope(north, async (client) => {
+    await t.inCompanyScope(north, async (client) => {
       // The volume of the production bench (rolled back below): 'perfil 1' matches about 11,000 of them.
       await client.query(
         `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)

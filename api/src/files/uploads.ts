@@ -50,9 +50,14 @@ function multipartUpload(field: string, maxCount: number, many: boolean): Type<N
             fields[part.fieldname] = part.value;
             continue;
           }
-          if (part.fieldname !== field || files.length >= maxCount) {
+          if (part.fieldname !== field) {
             part.file.resume();
             throw new BadRequestException(`Archivo no esperado en el campo ${part.fieldname}`);
+          }
+          // Past `maxCount` the bytes are read and dropped: the kept files are enough for the service's message.
+          if (files.length >= maxCount) {
+            part.file.resume();
+            continue;
           }
           files.push({ buffer: await part.toBuffer(), originalname: part.filename, mimetype: part.mimetype });
         }
@@ -70,7 +75,7 @@ function multipartUpload(field: string, maxCount: number, many: boolean): Type<N
   return mixin(MultipartUpload);
 }
 
-/** The `photos` of a record: one more file than allowed is kept so the service can refuse it by name. */
+/** The `photos` of a record: one more file than allowed is kept so the service can refuse them by name. */
 export const photosUpload = () => multipartUpload('photos', MAX_REPORT_PHOTOS + 1, true);
 
 /** One document in `file` (a certificate, a drawing). */

@@ -32,6 +32,30 @@ const CARD = `
          exists (select 1 from order_die od where od.order_id = o.id and od.end_extrusion_time is null) as running
     from production_order o join die d on d.id = o.die_id left join extrusion_line l on l.id = o.line_id`;
 
+/**
+ * The orders of a column, each matching an index (PlanningBoardIndexes), so that a column stops
+ * after its cards, however many orders the company keeps.
+ */
+const BOARD_ORDERS = {
+  position: 'o.board_position, o.id',
+  recently_finished: 'o.finished_at desc nulls last, o.id desc',
+} as const;
+type BoardOrder = keyof typeof BOARD_ORDERS;
+
+/** A column's statement: the cards `where` selects, in the column's order, at most `limit`. */
+function boardColumnSql(where: string, order: BoardOrder, limit: number): string {
+  return `${CARD} where ${where} order by ${BOARD_ORDERS[order]} limit ${limit}`;
+}
+
+/**
+ * 'Planificada': the first COLUMN_LIMIT cards of each line in `lineIds` (an int[] parameter), so that
+ * a line with many orders does not crowd the others out of the column.
+ */
+function plannedColumnSql(where: string, lineIds: string): string {
+  return `select card.* from unnest(${lineIds}::int[]) as board_line(id)
+    cross join lateral (${boardColumnSql(`${where} and o.line_id = board_line.id`, 'position', COLUMN_LIMIT)}) card`;
+}
+
 /** The planning board: to plan, planned per line, in press, finished; moves persisted and checked. */
 @Injectable()
 export class PlanningBoardService {
@@ -109,11 +133,20 @@ async function reorder(scope: TenantScope, orderId: number, status: OrderStatus,
   );
 }
 
-async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
-  const chosenLine = await ownLine(scope, query.line_id);
-  const lines = chosenLine ? [chosenLine] : await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
+/** A statement with its parameters. */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The statements of the board's columns for `query`, in the company `companyId`, with the lines
+ * `lineIds` shown ('Planificada' has one group per line) and `chosenLineId` when one line is asked
+ * for. Also the condition and parameters that count the finished orders. Exported for the plan test.
+ */
+export function boardColumnStatements(companyId: number, query: PlanningBoardQuery, lineIds: number[], chosenLineId: number | null) {
   // The filters every column shares; the line filter leaves 'Por planificar' whole.
-  const params: unknown[] = [scope.companyId];
+  const params: unknown[] = [companyId];
   const shared: string[] = [];
   if (query.search) {
     params.push(query.search);
@@ -127,25 +160,44 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
     params.push(query.due_to);
     shared.push(`o.due_date <= $${params.length}::date`);
   }
-  // The line's parameter comes last, so that 'Por planificar' can leave it out.
-  const withLine = chosenLine ? [...params, chosenLine.id] : params;
-  const filtered = (status: OrderStatus) => {
+  const where = (status: OrderStatus, byChosenLine: boolean): Statement => {
     const conditions = [`o.company_id = $1`, `o.status = '${status}'`, ...shared];
-    if (chosenLine && status !== 'to_plan') conditions.push(`o.line_id = $${withLine.length}`);
-    return { where: conditions.join(' and '), params: status === 'to_plan' ? params : withLine };
+    if (chosenLineId === null || !byChosenLine) return { sql: conditions.join(' and '), params };
+    // The line's parameter comes last, so that the other columns can leave it out.
+    return { sql: [...conditions, `o.line_id = $${params.length + 1}`].join(' and '), params: [...params, chosenLineId] };
   };
-  const column = (status: OrderStatus, order: string, limit: number): Promise<BoardCardRow[]> => {
-    const { where, params: values } = filtered(status);
-    return scope.manager.query(`${CARD} where ${where} order by ${order} limit ${limit}`, values);
+  const column = (status: OrderStatus, order: BoardOrder, limit: number): Statement => {
+    const condition = where(status, status !== 'to_plan');
+    return { sql: boardColumnSql(condition.sql, order, limit), params: condition.params };
   };
+  // 'Planificada' takes its lines by parameter, the chosen one among them.
+  const planned = where('planned', false);
+  return {
+    to_plan: column('to_plan', 'position', COLUMN_LIMIT),
+    planned: { sql: plannedColumnSql(planned.sql, `$${planned.params.length + 1}`), params: [...planned.params, lineIds] },
+    in_press: column('in_press', 'position', COLUMN_LIMIT),
+    finished: column('finished', 'recently_finished', query.finished_limit),
+    finishedCount: where('finished', true),
+  };
+}
+
+async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
+  const chosenLine = await ownLine(scope, query.line_id);
+  const lines = chosenLine ? [chosenLine] : await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
+  const statements = boardColumnStatements(
+    scope.companyId,
+    query,
+    lines.map((line) => line.id),
+    chosenLine?.id ?? null,
+  );
+  const cards = ({ sql, params }: Statement): Promise<BoardCardRow[]> => scope.manager.query(sql, params);
   // One after the other: the queries share the transaction's connection (pg refuses overlapping ones).
-  const toPlan = await column('to_plan', 'o.board_position, o.id', COLUMN_LIMIT);
-  const planned = await column('planned', 'o.line_id, o.board_position, o.id', COLUMN_LIMIT * Math.max(lines.length, 1));
-  const inPress = await column('in_press', 'o.board_position, o.id', COLUMN_LIMIT);
-  const finished = await column('finished', 'o.finished_at desc nulls last, o.id desc', query.finished_limit);
-  const finishedFilter = filtered('finished');
+  const toPlan = await cards(statements.to_plan);
+  const planned = await cards(statements.planned);
+  const inPress = await cards(statements.in_press);
+  const finished = await cards(statements.finished);
   // Kept until the orders are written (ListCounts): most of a plant's orders are finished.
-  const total = await scope.totalWhere(ProductionOrderEntity, finishedFilter.where, finishedFilter.params);
+  const total = await scope.totalWhere(ProductionOrderEntity, statements.finishedCount.sql, statements.finishedCount.params);
   // A line whose press (or another machine it cannot run without: criticality A) is stopped.
   const stops: { line_id: number; machine_name: string; started_at: Date; cause: StopCause }[] = await scope.manager.query(
     `select distinct on (s.line_id) s.line_id, m.name as machine_name, s.started_at, s.cause

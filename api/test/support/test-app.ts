@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { AuthResponse } from '@planta/contracts';
 import { createApp } from '../../src/app.factory';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { TENANT_SETTING } from '../../src/database/tenant-policy';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -49,6 +50,8 @@ export interface TestApp {
   listen(): Promise<string>;
   /** Runs SQL in this app's database as the superuser (bypasses row-level security). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` as the app role in the company's scope, in a transaction rolled back after it (rows it adds are gone). */
+  inCompanyScope(companyId: number, work: (client: Client) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,19 @@ export async function startTestApp(
       return `http://127.0.0.1:${port}`;
     },
     sql: (text, params = []) => adminQuery(text, params, database.name),
+    async inCompanyScope(companyId, work) {
+      const client = new Client({ connectionString: database.url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('${TENANT_SETTING}', $1, true)`, [String(companyId)]);
+        await work(client);
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await client.end();
+      }
+    },
     async close() {
       await app.close();
       await dropDatabase(database.name);

@@ -21,6 +21,7 @@ import { CachedAccessNotify1765200000000 } from './1765200000000-cached-access-n
 import { ListChangedNotify1765300000000 } from './1765300000000-list-changed-notify';
 import { OrderListIndex1765310000000 } from './1765310000000-order-list-index';
 import { AnsweredCheckMarks1765500000000 } from './1765500000000-answered-check-marks';
+import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-board-indexes';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   ListChangedNotify1765300000000,
   OrderListIndex1765310000000,
   AnsweredCheckMarks1765500000000,
+  PlanningBoardIndexes1765600000000,
 ];
