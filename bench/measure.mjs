@@ -1,5 +1,8 @@
 // What the benchmarks share: percentiles, one-at-a-time timing, the tables they print, and a
 // plain `pg` stand-in for the API's tenant scope (the baseline of "via plain pg" rows).
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 
 /** Lines of the budgets exceeded in this run: each table marks its own, `npm run bench` lists them at the end and fails. */
 export const overBudget = [];
@@ -119,7 +122,6 @@ export async function startBenchApi(root, name, { freePort, waitForApi }) {
   const { createRequire } = await import('node:module');
   const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
   const { spawn } = await import('node:child_process');
-  const { join } = await import('node:path');
   const require = createRequire(import.meta.url);
   const { Pool } = require('pg');
   const { startEmbeddedDatabase } = require(join(root, 'api', 'dist', 'database', 'embedded-database.js'));
@@ -174,4 +176,65 @@ export async function signedInContext(browser, base, token, email) {
     ['jwt_access_token', token, 'email', email],
   );
   return context;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** The fields of /proc/<pid>/stat after the command (which may hold spaces and parentheses), or null once the process is gone. */
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, with `reaped`, those of its children that
+ * have ended too (0 once it is gone itself).
+ */
+function cpuSecondsOf(pid, reaped = false) {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  const [user, system, childrenUser, childrenSystem] = fields.slice(11, 15).map(Number);
+  return (user + system + (reaped ? childrenUser + childrenSystem : 0)) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds of the PostgreSQL server: its postmaster (first line of postmaster.pid) with the
+ * backends it has reaped (connections closed, parallel and autovacuum workers ended), and every
+ * child still running. A child's time moves from the one to the other when it ends: the sum only grows.
+ */
+function postgresCpuSeconds(clusterDir) {
+  const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let seconds = cpuSecondsOf(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry) && Number(statFields(entry)?.[1]) === postmaster) seconds += cpuSecondsOf(entry);
+  }
+  return seconds;
+}
+
+/**
+ * Where a load's CPU goes, per request: the API process, PostgreSQL (all its processes) and this
+ * load generator. With every part on the same cores, `cores / total` is the most requests per
+ * second this machine can answer, whatever the code's waits: the ceiling a rate target is checked
+ * against. Linux only (/proc); `apiPid` may be omitted for loads that do not go through the API.
+ */
+export function cpuMeter({ apiPid, clusterDir }) {
+  const read = () => {
+    const postgres = postgresCpuSeconds(clusterDir);
+    const client = process.cpuUsage();
+    return { api: apiPid ? cpuSecondsOf(apiPid) : 0, postgres, client: (client.user + client.system) / 1e6 };
+  };
+  return async function measured(work) {
+    const before = read();
+    const result = await work();
+    const after = read();
+    const perRequest = (part) => (1e6 * (after[part] - before[part])) / result.requests;
+    const cpu = { api: perRequest('api'), postgres: perRequest('postgres'), client: perRequest('client') };
+    const total = cpu.api + cpu.postgres + cpu.client;
+    return { ...result, cpu: { ...cpu, total, ceilingRps: (1e6 * availableParallelism()) / total } };
+  };
 }
