@@ -147,7 +147,7 @@ describe('planning board query', () => {
     }
   });
 
-  it('reads every column of 100,000 orders from an index under row-level security, sorting nothing, with and without a line', async () => {
+  it('reads the columns that grow (to plan, planned, finished) of 100,000 orders from an index under row-level security, sorting nothing, with and without a line', async () => {
     await t.inCompanyScope(north, async (client) => {
       // The production bench's volume (rolled back below): a tenth to plan, a tenth planned over the lines, the rest finished.
       await client.query(
@@ -161,19 +161,16 @@ describe('planning board query', () => {
         [north, ids.die, ids.alloy, ids.lines],
       );
       await client.query('analyze production_order');
+      // 'En prensa' holds at most an order per line: its few rows may come from any index and be sorted.
       const indexes = {
         to_plan: 'production_order_board_column',
         planned: 'production_order_board_line',
-        in_press: 'production_order_board_line',
         finished: 'production_order_finished_recent',
       };
       const whole = boardColumnStatements(north, planningBoardQuerySchema.parse({}), ids.lines, null);
       const oneLine = boardColumnStatements(north, planningBoardQuerySchema.parse({ line_id: ids.lines[0] }), [ids.lines[0]], ids.lines[0]);
-      for (const [statements, inPressIndex] of [
-        [whole, 'production_order_board_column'],
-        [oneLine, indexes.in_press],
-      ] as const) {
-        for (const [column, index] of Object.entries({ ...indexes, in_press: inPressIndex })) {
+      for (const statements of [whole, oneLine]) {
+        for (const [column, index] of Object.entries(indexes)) {
           const { sql, params } = statements[column as keyof typeof indexes];
           const plan = (await client.query(`explain ${sql}`, params)).rows.map((row: Record<string, string>) => row['QUERY PLAN'] as string);
           // The cards come from the index in the column's order, and the scan stops at the column's limit.

@@ -38,14 +38,14 @@ export class DieSummaryService {
   summary(id: number): Promise<DieSummary> {
     return this.tenantDb.read(async (scope) => {
       const die = await dieCopy(scope, id);
-      const [profile, runs, nitridings, corrections, history, documents] = await Promise.all([
-        die.profile_id === null ? null : this.profile(scope, die.profile_id),
-        this.runs(scope, id),
-        this.nitridings(scope, id),
-        recordRows(scope, 'c.die_id = $2', [id]),
-        dieHistory(scope, id),
-        this.documents(scope, id, die.profile_id),
-      ]);
+      // One after the other: they share the read's connection, where pg queues overlapping queries
+      // (deprecated, refused from pg 9) and runs them one at a time anyway.
+      const profile = die.profile_id === null ? null : await this.profile(scope, die.profile_id);
+      const runs = await this.runs(scope, id);
+      const nitridings = await this.nitridings(scope, id);
+      const corrections = await recordRows(scope, 'c.die_id = $2', [id]);
+      const history = await dieHistory(scope, id);
+      const documents = await this.documents(scope, id, die.profile_id);
       const lines = new Map<number, { line_id: number; line_name: string; runs: RunRow[] }>();
       for (const run of runs) {
         const line = lines.get(run.line_id) ?? { line_id: run.line_id, line_name: run.line_name, runs: [] };
