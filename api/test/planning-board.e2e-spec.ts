@@ -121,27 +121,32 @@ describe('planning board query', () => {
     expect(cardsOf(before).length).toBeGreaterThan(0);
   });
 
-  it('shows up to 300 planned cards on each line, however many another line holds', async () => {
-    const plannedOn = async (lineId: number) =>
-      (
-        await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1 and status = 'planned' and line_id = $2`, [
-          north,
-          lineId,
-        ])
-      )[0].count;
+  it('shows up to 300 cards of each line and of to plan, however many another holds, and counts them all, filtered too', async () => {
+    const count = async (where: string, params: unknown[] = []) =>
+      (await t.sql<{ count: number }>(`select count(*)::int as count from production_order where company_id = $1 and ${where}`, [north, ...params]))[0].count;
+    const plannedOn = (lineId: number) => count(`status = 'planned' and line_id = $2`, [lineId]);
     const others = await Promise.all(ids.lines.slice(1).map(plannedOn));
-    expect(others.some((count) => count > 0)).toBe(true);
-    // More orders on the first line than the three lines' cards together, placed before any other planned card.
+    expect(others.some((planned) => planned > 0)).toBe(true);
+    // More orders on the first line than the three lines' cards together, placed before any other
+    // planned card, and more to plan than the column shows.
     await t.sql(
       `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date, line_id, status, board_position)
-       select $1, 'MUCHAS-' || g, 'Cliente', 'Perfil', $2, $3, 6000, 10, 10, current_date, $4, 'planned', -2000 + g from generate_series(1, 1000) g`,
+       select $1, 'MUCHAS-' || g, 'Cliente Muchas', 'Perfil', $2, $3, 6000, 10, 10, current_date, case when g <= 1000 then $4::int end,
+              case when g <= 1000 then 'planned' else 'to_plan' end, -2000 + g
+         from generate_series(1, 1400) g`,
       [north, ids.die, ids.alloy, ids.lines[0]],
     );
     try {
-      const response = await board();
-      expect(response.status).toBe(200);
-      const cards = (response.body as Board).planned.map((line) => line.cards.length);
-      expect(cards).toEqual([300, ...others.map((count) => Math.min(count, 300))]);
+      const body = (await board()).body as Board;
+      expect(body.planned.map((line) => line.cards.length)).toEqual([300, ...others.map((planned) => Math.min(planned, 300))]);
+      expect(body.planned.map((line) => line.total)).toEqual([await plannedOn(ids.lines[0]), ...others]);
+      expect([body.to_plan.length, body.to_plan_total]).toEqual([300, await count(`status = 'to_plan'`)]);
+      expect(body.in_press_total).toBe(body.in_press.length);
+      // Filtered, the totals count what the filters keep.
+      const searched = (await board(`?search=${encodeURIComponent('cliente muchas')}`)).body as Board;
+      expect([searched.to_plan_total, searched.planned.map((line) => line.total)]).toEqual([400, [1000, ...others.map(() => 0)]]);
+      const oneLine = (await board(`?line_id=${ids.lines[1]}`)).body as Board;
+      expect(oneLine.planned.map((line) => [line.cards.length, line.total])).toEqual([[Math.min(others[0], 300), others[0]]]);
     } finally {
       await t.sql(`delete from production_order where company_id = $1 and number like 'MUCHAS-%'`, [north]);
     }

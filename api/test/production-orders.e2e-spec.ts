@@ -397,7 +397,7 @@ describe('planning board', () => {
   it('shows the columns in order and persists moves and reordering', async () => {
     const board = await t.http().get('/api/planning-board').set(as('operario@norte.example'));
     expect(board.status).toBe(200);
-    expect(Object.keys(board.body)).toEqual(['to_plan', 'planned', 'in_press', 'finished', 'finished_total']);
+    expect(Object.keys(board.body)).toEqual(['to_plan', 'to_plan_total', 'planned', 'in_press', 'in_press_total', 'finished', 'finished_total']);
     expect(board.body.in_press.some((card: { running: boolean }) => card.running)).toBe(true);
     const fresh = await createOrder('OP-BOARD-1');
     const [{ id: lineId }] = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1 and name = 'Prensa 2 - 1800 t'`, [north]);

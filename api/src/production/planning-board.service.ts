@@ -1,5 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import {
+  BOARD_COLUMN_CARDS,
   PLANNING_BOARD_CHANGED,
   planningBoardQuerySchema,
   productionMessages,
@@ -16,9 +17,6 @@ import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
 import { ExtrusionLineEntity } from './production.entities';
 import { ProductionOrderEntity } from './production-order.entity';
-
-/** Cards shown per open column (the finished column shows a window of the most recently finished). */
-const COLUMN_LIMIT = 300;
 
 /** The board without filters, its first window of finished orders. */
 const WHOLE_BOARD: PlanningBoardQuery = planningBoardQuerySchema.parse({});
@@ -48,12 +46,12 @@ function boardColumnSql(where: string, order: BoardOrder, limit: number): string
 }
 
 /**
- * 'Planificada': the first COLUMN_LIMIT cards of each line in `lineIds` (an int[] parameter), so that
+ * 'Planificada': the first BOARD_COLUMN_CARDS cards of each line in `lineIds` (an int[] parameter), so that
  * a line with many orders does not crowd the others out of the column.
  */
 function plannedColumnSql(where: string, lineIds: string): string {
   return `select card.* from unnest(${lineIds}::int[]) as board_line(id)
-    cross join lateral (${boardColumnSql(`${where} and o.line_id = board_line.id`, 'position', COLUMN_LIMIT)}) card`;
+    cross join lateral (${boardColumnSql(`${where} and o.line_id = board_line.id`, 'position', BOARD_COLUMN_CARDS)}) card`;
 }
 
 /** The planning board: to plan, planned per line, in press, finished; moves persisted and checked. */
@@ -142,7 +140,7 @@ interface Statement {
 /**
  * The statements of the board's columns for `query`, in the company `companyId`, with the lines
  * `lineIds` shown ('Planificada' has one group per line) and `chosenLineId` when one line is asked
- * for. Also the condition and parameters that count the finished orders. Exported for the plan test.
+ * for; and the conditions that count each column's orders (`counts`). Exported for the plan test.
  */
 export function boardColumnStatements(companyId: number, query: PlanningBoardQuery, lineIds: number[], chosenLineId: number | null) {
   // The filters every column shares; the line filter leaves 'Por planificar' whole.
@@ -172,12 +170,18 @@ export function boardColumnStatements(companyId: number, query: PlanningBoardQue
   };
   // 'Planificada' takes its lines by parameter, the chosen one among them.
   const planned = where('planned', false);
+  const next = `$${planned.params.length + 1}`;
   return {
-    to_plan: column('to_plan', 'position', COLUMN_LIMIT),
-    planned: { sql: plannedColumnSql(planned.sql, `$${planned.params.length + 1}`), params: [...planned.params, lineIds] },
-    in_press: column('in_press', 'position', COLUMN_LIMIT),
+    to_plan: column('to_plan', 'position', BOARD_COLUMN_CARDS),
+    planned: { sql: plannedColumnSql(planned.sql, next), params: [...planned.params, lineIds] },
+    in_press: column('in_press', 'position', BOARD_COLUMN_CARDS),
     finished: column('finished', 'recently_finished', query.finished_limit),
-    finishedCount: where('finished', true),
+    counts: {
+      to_plan: where('to_plan', false),
+      plannedOn: (lineId: number): Statement => ({ sql: `${planned.sql} and o.line_id = ${next}`, params: [...planned.params, lineId] }),
+      in_press: where('in_press', true),
+      finished: where('finished', true),
+    },
   };
 }
 
@@ -196,8 +200,16 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   const planned = await cards(statements.planned);
   const inPress = await cards(statements.in_press);
   const finished = await cards(statements.finished);
-  // Kept until the orders are written (ListCounts): most of a plant's orders are finished.
-  const total = await scope.totalWhere(ProductionOrderEntity, statements.finishedCount.sql, statements.finishedCount.params);
+  // A column showing fewer cards than it may holds all its orders; else they are counted, the count
+  // kept until the orders are written (ListCounts): most of a plant's orders are finished.
+  const count = ({ sql, params }: Statement) => scope.totalWhere(ProductionOrderEntity, sql, params);
+  const totalOf = (cards: BoardCardRow[], limit: number, condition: Statement) => (cards.length < limit ? cards.length : count(condition));
+  const toPlanTotal = await totalOf(toPlan, BOARD_COLUMN_CARDS, statements.counts.to_plan);
+  const plannedByLine = new Map(lines.map((line) => [line.id, planned.filter((card) => card.line_id === line.id)]));
+  const plannedTotals = new Map<number, number>();
+  for (const line of lines) plannedTotals.set(line.id, await totalOf(plannedByLine.get(line.id)!, BOARD_COLUMN_CARDS, statements.counts.plannedOn(line.id)));
+  const inPressTotal = await totalOf(inPress, BOARD_COLUMN_CARDS, statements.counts.in_press);
+  const finishedTotal = await totalOf(finished, query.finished_limit, statements.counts.finished);
   // A line whose press (or another machine it cannot run without: criticality A) is stopped.
   const stops: { line_id: number; machine_name: string; started_at: Date; cause: StopCause }[] = await scope.manager.query(
     `select distinct on (s.line_id) s.line_id, m.name as machine_name, s.started_at, s.cause
@@ -212,14 +224,17 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   };
   return {
     to_plan: toPlan,
+    to_plan_total: toPlanTotal,
     planned: lines.map((line) => ({
       line_id: line.id,
       line_name: line.name,
-      cards: planned.filter((card) => card.line_id === line.id),
+      cards: plannedByLine.get(line.id)!,
+      total: plannedTotals.get(line.id)!,
       stopped: stopOf(line.id),
     })),
     in_press: inPress,
+    in_press_total: inPressTotal,
     finished,
-    finished_total: total,
+    finished_total: finishedTotal,
   };
 }

@@ -12,6 +12,8 @@ export const lineMessages = {
 /** Finished orders the planning board shows at first, and how many more each 'Ver más' adds; at most. */
 export const BOARD_FINISHED_PAGE = 20;
 export const BOARD_FINISHED_MAX = 1000;
+/** Cards an open column of the planning board shows at most (to plan, each line's planned, in press). */
+export const BOARD_COLUMN_CARDS = 300;
 
 export const productionMessages = {
   nonNegativeNumber: messages.nonNegativeNumber,

@@ -278,19 +278,26 @@ export const boardCardSchema = z.object({
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
 
-/** `GET /api/planning-board` and the answer of a move: the columns of the order life. */
+/**
+ * `GET /api/planning-board` and the answer of a move: the columns of the order life. An open
+ * column shows its first BOARD_COLUMN_CARDS cards; each `…_total` counts all the orders of its
+ * column matching the filters, so that a column showing only some says so.
+ */
 export const planningBoardSchema = z.object({
   to_plan: z.array(boardCardSchema),
+  to_plan_total: z.number().int(),
   planned: z.array(
     z.object({
       line_id: z.number().int(),
       line_name: z.string(),
       cards: z.array(boardCardSchema),
+      total: z.number().int(),
       /** The open stop of a press (or a criticality-A machine) of the line: the line is stopped. */
       stopped: lineStopSchema.nullable().optional(),
     }),
   ),
   in_press: z.array(boardCardSchema),
+  in_press_total: z.number().int(),
   finished: z.array(boardCardSchema),
   /** Finished orders matching the filters; `finished` holds the most recent `finished_limit` of them. */
   finished_total: z.number().int(),

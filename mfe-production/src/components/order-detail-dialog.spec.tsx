@@ -173,7 +173,15 @@ describe('planning board detail button', () => {
   jest.setTimeout(20_000);
   it('opens the order detail from the card menu', async () => {
     const api = mockApi(
-      on('GET', '/api/planning-board', 200, { to_plan: [], planned: [], in_press: [BOARD_CARD], finished: [], finished_total: 0 }),
+      on('GET', '/api/planning-board', 200, {
+        to_plan: [],
+        to_plan_total: 0,
+        planned: [],
+        in_press: [BOARD_CARD],
+        in_press_total: 1,
+        finished: [],
+        finished_total: 0,
+      }),
       on('GET', '/api/orders/4', 200, ORDER),
     );
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
@@ -194,7 +202,15 @@ describe("'Iniciar extrusión' from an order", () => {
   jest.setTimeout(20_000);
   const planned = { ...ORDER, status: 'planned' as const, order_dies: [] };
   const card = { ...BOARD_CARD, status: 'planned', running: false };
-  const board = { to_plan: [], planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card] }], in_press: [], finished: [], finished_total: 0 };
+  const board = {
+    to_plan: [],
+    to_plan_total: 0,
+    planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card], total: 1 }],
+    in_press: [],
+    in_press_total: 0,
+    finished: [],
+    finished_total: 0,
+  };
 
   it("opens the start page from a planned order's card menu and from its detail", async () => {
     mockApi(on('GET', '/api/planning-board', 200, board), on('GET', '/api/orders/4', 200, planned));

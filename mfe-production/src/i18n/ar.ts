@@ -171,6 +171,7 @@ export const production: BundleShape<typeof es> = {
     noMatches: 'لا يوجد أمر يطابق عوامل التصفية.',
     showMore: 'عرض المزيد',
     shownOf: '{{shown}} من {{total}}',
+    narrowToSeeMore: 'ابحث أو صفِّ لرؤية الباقي',
     cardActions: 'إجراءات الأمر {{number}}',
     requestEnlistment: 'طلب تجهيز القالب',
     enlistmentRequested: 'تم طلب التجهيز {{number}} للقالب {{die}}',

@@ -171,6 +171,7 @@ export const production: BundleShape<typeof es> = {
     noMatches: 'No order matches the filters.',
     showMore: 'Show more',
     shownOf: '{{shown}} of {{total}}',
+    narrowToSeeMore: 'Search or filter to see the rest',
     cardActions: 'Actions of order {{number}}',
     requestEnlistment: 'Request die preparation',
     enlistmentRequested: 'Preparation {{number}} requested for die {{die}}',

@@ -173,6 +173,7 @@ export const production = {
     noMatches: 'Ninguna orden coincide con los filtros.',
     showMore: 'Ver más',
     shownOf: '{{shown}} de {{total}}',
+    narrowToSeeMore: 'Busca o filtra para ver las demás',
     cardActions: 'Acciones de la orden {{number}}',
     requestEnlistment: 'Solicitar alistamiento',
     enlistmentRequested: 'Alistamiento {{number}} solicitado para la matriz {{die}}',

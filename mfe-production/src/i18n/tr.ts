@@ -171,6 +171,7 @@ export const production: BundleShape<typeof es> = {
     noMatches: 'Filtrelere uyan sipariş yok.',
     showMore: 'Daha fazla göster',
     shownOf: '{{shown}} / {{total}}',
+    narrowToSeeMore: 'Kalanları görmek için arayın veya filtreleyin',
     cardActions: '{{number}} siparişinin işlemleri',
     requestEnlistment: 'Kalıp hazırlığı iste',
     enlistmentRequested: '{{die}} kalıbı için {{number}} hazırlığı istendi',

@@ -12,6 +12,8 @@ export interface BoardColumn {
   lineId: number | null;
   lineName: string | null;
   cards: BoardCard[];
+  /** The orders of the column matching the filters: more than `cards` when the column shows only some. */
+  total: number;
   /** The line's press (or criticality-A machine) is stopped: since when, and which one. */
   stopped?: { machineName: string; startedAt: string } | null;
 }
@@ -21,17 +23,18 @@ export const cardId = (card: Pick<BoardCard, 'id'>) => `order-${card.id}`;
 
 export function toColumns(board: BoardData): BoardColumn[] {
   return [
-    { id: columnId('to_plan'), status: 'to_plan', lineId: null, lineName: null, cards: board.to_plan },
+    { id: columnId('to_plan'), status: 'to_plan', lineId: null, lineName: null, cards: board.to_plan, total: board.to_plan_total },
     ...board.planned.map((line) => ({
       id: columnId('planned', line.line_id),
       status: 'planned' as const,
       lineId: line.line_id,
       lineName: line.line_name,
       cards: line.cards,
+      total: line.total,
       stopped: line.stopped ? { machineName: line.stopped.machine_name, startedAt: line.stopped.started_at } : null,
     })),
-    { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press },
-    { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished },
+    { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press, total: board.in_press_total },
+    { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished, total: board.finished_total },
   ];
 }
 
@@ -56,7 +59,8 @@ export function moveCard(columns: readonly BoardColumn[], orderId: number, targe
   return columns.map((column) => {
     const cards = column.cards.filter((candidate) => candidate.id !== orderId);
     if (column.id === targetId) cards.splice(Math.min(index, cards.length), 0, moved);
-    return { ...column, cards };
+    // The totals follow the card: one less where it left, one more where it lands.
+    return { ...column, cards, total: column.total + cards.length - column.cards.length };
   });
 }
 
@@ -107,7 +111,6 @@ export function boardQuery(filters: BoardFilters) {
  */
 export function usePlanningBoard(onRefused: (message: string) => void, onMoved?: (card: BoardCard) => void, filters: BoardFilters = NO_FILTERS) {
   const [columns, setColumns] = useState<BoardColumn[] | null>(null);
-  const [finishedTotal, setFinishedTotal] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -117,10 +120,7 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
   const current = useRef(query);
   current.current = query;
 
-  const show = useCallback((board: BoardData) => {
-    setColumns(toColumns(board));
-    setFinishedTotal(board.finished_total);
-  }, []);
+  const show = useCallback((board: BoardData) => setColumns(toColumns(board)), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -159,5 +159,5 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
     [columns, onRefused, onMoved, show],
   );
 
-  return { columns, finishedTotal, loading, loadError, reload: () => setAttempt((value) => value + 1), move };
+  return { columns, loading, loadError, reload: () => setAttempt((value) => value + 1), move };
 }

@@ -232,7 +232,7 @@ function Column({
         <h2 id={headingId} className={styles.columnTitle}>
           {title}
         </h2>
-        <Badge appearance="tint">{column.cards.length}</Badge>
+        <Badge appearance="tint">{format.number(column.total, 0)}</Badge>
       </div>
       {column.stopped ? (
         <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
@@ -359,7 +359,7 @@ export default function PlanningBoardPage() {
     (change: Partial<BoardFilters>) => setFilters((current) => ({ ...current, finishedLimit: BOARD_FINISHED_PAGE, ...change })),
     [],
   );
-  const { columns, finishedTotal, loadError, reload, move } = usePlanningBoard(refused, moved, filters);
+  const { columns, loadError, reload, move } = usePlanningBoard(refused, moved, filters);
   // The lines to filter by: those of the whole board (a board filtered by line shows only one).
   const [lines, setLines] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
@@ -434,11 +434,16 @@ export default function PlanningBoardPage() {
     void move(orderId, target.column.id, index).finally(live.settled);
   };
 
-  const finishedFooter = (column: BoardColumn) =>
-    column.status !== 'finished' || finishedTotal === 0 ? undefined : (
+  // The finished column shows a window that 'Ver más' widens; an open one its first cards, the rest found by searching.
+  const shownOf = (column: BoardColumn) =>
+    t('production:board.shownOf', { shown: format.number(column.cards.length, 0), total: format.number(column.total, 0) });
+  const columnFooter = (column: BoardColumn) => {
+    if (column.status !== 'finished')
+      return column.cards.length < column.total ? <Caption1>{`${shownOf(column)} · ${t('production:board.narrowToSeeMore')}`}</Caption1> : undefined;
+    return column.total === 0 ? undefined : (
       <>
-        <Caption1>{t('production:board.shownOf', { shown: format.number(column.cards.length, 0), total: format.number(finishedTotal, 0) })}</Caption1>
-        {column.cards.length < finishedTotal && filters.finishedLimit < BOARD_FINISHED_MAX ? (
+        <Caption1>{shownOf(column)}</Caption1>
+        {column.cards.length < column.total && filters.finishedLimit < BOARD_FINISHED_MAX ? (
           <Button
             size="small"
             onClick={() => setFilters((current) => ({ ...current, finishedLimit: Math.min(current.finishedLimit + BOARD_FINISHED_PAGE, BOARD_FINISHED_MAX) }))}
@@ -448,6 +453,7 @@ export default function PlanningBoardPage() {
         ) : null}
       </>
     );
+  };
 
   return (
     <section className={styles.page} aria-labelledby="board-title">
@@ -482,7 +488,7 @@ export default function PlanningBoardPage() {
               onOpen={setDetailId}
               onBestCopy={setBestCopyId}
               forecast={forecast}
-              footer={finishedFooter(column)}
+              footer={columnFooter(column)}
             />
           ))}
         </div>

@@ -46,8 +46,10 @@ const card = (id: number, status: BoardCard['status'], line_id: number | null = 
 });
 const BOARD: BoardData = {
   to_plan: [card(1, 'to_plan'), card(2, 'to_plan')],
-  planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(3, 'planned', 5)] }],
+  to_plan_total: 2,
+  planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(3, 'planned', 5)], total: 1 }],
   in_press: [{ ...card(4, 'in_press', 5), running: true }],
+  in_press_total: 1,
   finished: [],
   finished_total: 0,
 };
@@ -71,7 +73,15 @@ describe('planning board model', () => {
     expect(ids(planned, 'to_plan')).toEqual([2]);
     expect(ids(planned, 'planned:5')).toEqual([1, 3]);
     expect(planned[1].cards[0]).toMatchObject({ status: 'planned', line_id: 5 });
-    expect(ids(moveCard(columns, 1, 'to_plan', 1), 'to_plan')).toEqual([2, 1]);
+    expect(planned.map((column) => [column.id, column.total])).toEqual([
+      ['to_plan', 1],
+      ['planned:5', 2],
+      ['in_press', 1],
+      ['finished', 0],
+    ]);
+    const within = moveCard(columns, 1, 'to_plan', 1);
+    expect(ids(within, 'to_plan')).toEqual([2, 1]);
+    expect(within[0].total).toBe(2);
     expect(moveRequest(1, columns[1], 0)).toEqual({ order_id: 1, to_column: 'planned', to_line_id: 5, position: 0, before_order_id: 3 });
     // No card after the drop: the end of the column (a filtered board shows only some of its cards).
     expect(moveRequest(3, columns[0], 2)).toEqual({ order_id: 3, to_column: 'to_plan', to_line_id: null, position: END_OF_COLUMN, before_order_id: null });
@@ -86,7 +96,8 @@ describe('usePlanningBoard', () => {
     const after: BoardData = {
       ...BOARD,
       to_plan: [card(2, 'to_plan')],
-      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }],
+      to_plan_total: 1,
+      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)], total: 2 }],
     };
     const api = mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 200, after));
     const refused = jest.fn();
@@ -133,6 +144,17 @@ describe('PlanningBoardPage', () => {
     expect(screen.queryByText('Cargando la orden…')).toBeNull();
   });
 
+  it('counts every order of a column, and says when an open column shows only its first cards', async () => {
+    mockApi(on('GET', '/api/planning-board', 200, { ...BOARD, to_plan_total: 10_009 }));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    const toPlan = await screen.findByRole('region', { name: 'Por planificar' });
+    expect(within(toPlan).getByText('10.009')).toBeTruthy();
+    expect(within(toPlan).getByText('2 de 10.009 · Busca o filtra para ver las demás')).toBeTruthy();
+    // A column that shows all its orders says nothing more.
+    const line = screen.getByRole('region', { name: 'Planificada · Prensa 1' });
+    expect(within(line).queryByText(/ de /)).toBeNull();
+  });
+
   it("asks the API for the search, line and due dates chosen, and 'Ver más' for the next finished orders", async () => {
     const finished = Array.from({ length: 20 }, (_, index) => ({ ...card(100 + index, 'finished', 5), finished_at: '2026-01-01T00:00:00Z' }));
     const api = mockApi(on('GET', '/api/planning-board', 200, { ...BOARD, finished, finished_total: 45 }));
@@ -163,7 +185,8 @@ describe('PlanningBoardPage', () => {
     const changed: BoardData = {
       ...BOARD,
       to_plan: [card(2, 'to_plan')],
-      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)] }],
+      to_plan_total: 1,
+      planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)], total: 2 }],
     };
     const region = (name: string) => screen.getByRole('region', { name });
     afterEach(() => {
