@@ -8,6 +8,7 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { IdempotencyInterceptor } from './common/idempotency.interceptor';
+import { MultipartUploadInterceptor } from './files/uploads';
 import { RequestInterceptors } from './common/request-interceptors';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
 import { CompaniesModule } from './companies/companies.module';
@@ -80,6 +81,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         // The interceptors, in the order RequestInterceptors gives.
         RequestContextInterceptor,
+        MultipartUploadInterceptor,
         IdempotencyInterceptor,
         ResponseContractInterceptor,
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptors },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, InternalServerErrorException, Module } from '@nestjs/common';
 import { z } from 'zod';
-import { endpoint, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type EndpointArgs } from '@planta/contracts';
+import { endpoint, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyMessages, type EndpointArgs } from '@planta/contracts';
 import { Endpoint, Input } from '../src/common/endpoint.decorator';
 import { TenantDb } from '../src/tenancy/tenant-db.service';
+import { solidPng } from './support/png';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** A route that counts its executions, can take its time and can fail once with a 500: what the key must make happen once. */
@@ -98,6 +99,38 @@ describe('Idempotency-Key', () => {
     // Without a key, the same request is a new report each time (nothing changes for clients that send none).
     expect((await post(operario, '/api/failure-damage-report', report(description))).status).toBe(201);
     expect(await reportsDescribed(description)).toBe(2);
+  });
+
+  it('a failure report with photos sent again with its key is replayed; the same key with another photo is refused, and nothing more is stored', async () => {
+    const key = randomUUID();
+    const description = `Fuga con foto ${key}`;
+    const upload = (photo: Buffer) =>
+      t
+        .http()
+        .post('/api/failure-damage-report')
+        .set(as(operario))
+        .set(IDEMPOTENCY_KEY_HEADER, key)
+        .field('machine_id', String(machineNorth))
+        .field('kind', 'failure')
+        .field('severity', 'low')
+        .field('description', description)
+        .attach('photos', photo, { filename: 'fuga.png', contentType: 'image/png' });
+    const photo = solidPng(2, 2, [10, 20, 30]);
+    const first = await upload(photo);
+    expect(first.status).toBe(201);
+    const storedFiles = () => count(`select count(*)::int as count from stored_file where company_id = $1`, [north]);
+    const files = await storedFiles();
+    const again = await upload(Buffer.from(photo));
+    expect([again.status, again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]]).toEqual([201, 'true']);
+    expect(again.body).toEqual(first.body);
+    // Same fields, same name and type, other bytes: another request under the same key.
+    const other = await upload(solidPng(2, 2, [30, 20, 10]));
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(idempotencyMessages.mismatch);
+    expect([await reportsDescribed(description), await storedFiles()]).toEqual([1, files]);
+    // A form sent with a key to a route that receives no files is judged as any other bad body.
+    const form = await t.http().post('/api/orders').set(as('jefe@norte.example')).set(IDEMPOTENCY_KEY_HEADER, randomUUID()).field('number', 'OP-FORM');
+    expect(form.status).toBe(400);
   });
 
   it('a critical-dimensions entry sent twice with one key stores its two values once', async () => {

@@ -22,6 +22,7 @@ import {
 } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
+import { uploadedFilesOf } from '../files/uploads';
 import { apiErrorBody } from './api-error';
 
 /** How long a repetition waits for the first request with its key to answer before it is told to come back. */
@@ -58,16 +59,21 @@ function canonical(value: unknown): string {
 
 /**
  * What makes two requests "the same": method, path with its query, and the content. A JSON body is
- * compared by its content; a body read later by the route (multipart uploads, parsed after this
- * interceptor) only by its media type.
+ * compared by its content; a multipart one by its text fields and each file's name, type and
+ * bytes (MultipartUploadInterceptor has read them before this interceptor); any other by its
+ * media type.
  */
 export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'originalUrl' | 'body' | 'headers'>): string {
   const type = String(request.headers['content-type'] ?? '')
     .split(';')[0]
     .trim()
     .toLowerCase();
-  const content = type === 'application/json' || type.endsWith('+json') ? canonical(request.body) : type;
-  return createHash('sha256').update(`${request.method}\n${request.originalUrl}\n${content}`).digest('hex');
+  const hash = createHash('sha256').update(`${request.method}\n${request.originalUrl}\n`);
+  if (type === 'application/json' || type.endsWith('+json')) return hash.update(canonical(request.body)).digest('hex');
+  if (type !== 'multipart/form-data') return hash.update(type).digest('hex');
+  hash.update(`${type}\n${canonical(request.body)}`);
+  for (const file of uploadedFilesOf(request)) hash.update(`\n${canonical([file.originalname, file.mimetype, file.buffer.length])}\n`).update(file.buffer);
+  return hash.digest('hex');
 }
 
 /** An answer body as sent (an object, a JSON text, nothing) in the form it is stored and replayed. */

@@ -1,16 +1,18 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { defer, mergeAll, type Observable } from 'rxjs';
+import { MultipartUploadInterceptor } from '../files/uploads';
 import { RequestContextInterceptor } from '../tenancy/request-context.interceptor';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { ResponseContractInterceptor } from './response-contract.interceptor';
 
 /**
  * The API's interceptors, registered with Nest as one, run in this order: the caller's context
- * for the tenant scope; then the idempotency key (issue 17), before the contract check, so that a
- * replayed answer is sent as it was stored; then the response contract.
+ * for the tenant scope; the files of a route that receives some (multipart), read before the
+ * idempotency key so that its fingerprint covers them; then the idempotency key (issue 17), before
+ * the contract check, so that a replayed answer is sent as it was stored; then the response contract.
  *
  * Why one: Nest wraps each registered interceptor's `next` in `AsyncResource.bind()`, which on
- * Node 20 builds a deprecation wrapper every time (DEP0172, nodejs/node#58218). With the three
+ * Node 20 builds a deprecation wrapper every time (DEP0172, nodejs/node#58218). With them
  * registered apart that was 6 % of the CPU of a bare request (profile of issue 18); chained here,
  * a request pays for one. Each `next.handle()` is still called inside the previous interceptor,
  * so the async context it set (the caller) reaches the route as before.
@@ -19,8 +21,13 @@ import { ResponseContractInterceptor } from './response-contract.interceptor';
 export class RequestInterceptors implements NestInterceptor {
   private readonly chain: readonly NestInterceptor[];
 
-  constructor(context: RequestContextInterceptor, idempotency: IdempotencyInterceptor, contract: ResponseContractInterceptor) {
-    this.chain = [context, idempotency, contract];
+  constructor(
+    context: RequestContextInterceptor,
+    uploads: MultipartUploadInterceptor,
+    idempotency: IdempotencyInterceptor,
+    contract: ResponseContractInterceptor,
+  ) {
+    this.chain = [context, uploads, idempotency, contract];
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -1,7 +1,7 @@
-import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFiles } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { dieCleaningEndpoints, dieConfirmationEndpoints, type EndpointArgs } from '@planta/contracts';
-import { photosUpload, type UploadedBuffer } from '../files/uploads';
+import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -50,7 +50,7 @@ export class DieCleaningController {
   }
 
   @Endpoint(dieCleaningEndpoints.finish)
-  @UseInterceptors(photosUpload())
+  @PhotosUpload()
   @ApiConsumes('application/json', 'multipart/form-data')
   finish(
     @Caller() caller: RequestIdentity,

@@ -1,7 +1,7 @@
-import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, UploadedFile } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { nitridingBatchEndpoints, type EndpointArgs } from '@planta/contracts';
-import { documentUpload, type UploadedBuffer } from '../files/uploads';
+import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -38,7 +38,7 @@ export class NitridingController {
   }
 
   @Endpoint(nitridingBatchEndpoints.certificate)
-  @UseInterceptors(documentUpload())
+  @DocumentUpload()
   @ApiConsumes('multipart/form-data')
   certificate(@Input() { params, body }: EndpointArgs<typeof nitridingBatchEndpoints.certificate>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.nitriding.certificate(params.id, body.certificate_number, file);

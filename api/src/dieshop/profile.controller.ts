@@ -1,8 +1,8 @@
-import { Controller, Inject, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Inject, UploadedFile } from '@nestjs/common';
 import { ApiConsumes } from '@nestjs/swagger';
 import { profileDimensionEndpoints, profileDrawingEndpoints, profileResource, type EndpointArgs } from '@planta/contracts';
 import { Endpoint, Input } from '../common/endpoint.decorator';
-import { documentUpload, type UploadedBuffer } from '../files/uploads';
+import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
 import { ResourceController } from '../resources/resource.controller';
 import { serviceToken } from '../resources/resource.service';
 import { ProfileService } from './profile.service';
@@ -30,7 +30,7 @@ export class ProfileController extends ResourceController(profileResource) {
   }
 
   @Endpoint(profileDrawingEndpoints.replace)
-  @UseInterceptors(documentUpload())
+  @DocumentUpload()
   @ApiConsumes('multipart/form-data')
   replaceDrawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.replace>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.profiles.replaceDrawing(params.id, file);

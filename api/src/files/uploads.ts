@@ -4,10 +4,9 @@ import {
   type ExecutionContext,
   HttpException,
   Injectable,
-  mixin,
   type NestInterceptor,
   PayloadTooLargeException,
-  type Type,
+  SetMetadata,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
@@ -26,57 +25,77 @@ export interface UploadedBuffer {
  */
 const memoryLimit = MAX_COMPANY_UPLOAD_LIMIT_MB * 1024 * 1024 + 1;
 
-/**
- * Reads a multipart request before the route: the files of `field` (up to `maxCount`) into
- * `request.files` (`many`) or `request.file`, where @UploadedFiles() and @UploadedFile() find
- * them, and the text fields into the body. A request that is not multipart goes on untouched
- * (its JSON body, if any, is already parsed).
- */
-function multipartUpload(field: string, maxCount: number, many: boolean): Type<NestInterceptor> {
-  @Injectable()
-  class MultipartUpload implements NestInterceptor {
-    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      const request = context.switchToHttp().getRequest<FastifyRequest>();
-      // Over @fastify/multipart's request.file()/files() readers: Nest's decorators read these properties.
-      const uploaded = request as unknown as { file?: UploadedBuffer; files?: UploadedBuffer[] };
-      uploaded.file = undefined;
-      uploaded.files = undefined;
-      if (!request.isMultipart()) return next.handle();
-      const files: UploadedBuffer[] = [];
-      const fields: Record<string, unknown> = {};
-      try {
-        for await (const part of request.parts({ limits: { fileSize: memoryLimit } })) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname !== field) {
-            part.file.resume();
-            throw new BadRequestException(`Archivo no esperado en el campo ${part.fieldname}`);
-          }
-          // Past `maxCount` the bytes are read and dropped: the kept files are enough for the service's message.
-          if (files.length >= maxCount) {
-            part.file.resume();
-            continue;
-          }
-          files.push({ buffer: await part.toBuffer(), originalname: part.filename, mimetype: part.mimetype });
-        }
-      } catch (error) {
-        if (error instanceof HttpException) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException('El archivo es demasiado grande');
-        throw new BadRequestException('El formulario enviado no se pudo leer');
-      }
-      request.body = fields;
-      if (many) uploaded.files = files;
-      else uploaded.file = files[0];
-      return next.handle();
-    }
-  }
-  return mixin(MultipartUpload);
+/** What a route receives as files: `maxCount` files of the multipart field `field`, as a list (`many`) or one. */
+interface UploadRule {
+  field: string;
+  maxCount: number;
+  many: boolean;
 }
 
+const UPLOAD_RULE = Symbol('upload rule');
+
+/** The files a route receives (read by MultipartUploadInterceptor), or none. */
+const uploadRuleOf = (handler: object): UploadRule | undefined => Reflect.getMetadata(UPLOAD_RULE, handler) as UploadRule | undefined;
+
+/**
+ * Reads a multipart request before the route: the files of its rule's field (up to `maxCount`) into
+ * `request.files` (`many`) or `request.file`, where @UploadedFiles() and @UploadedFile() find
+ * them, and the text fields into the body. A request that is not multipart goes on untouched
+ * (its JSON body, if any, is already parsed). One of the API's interceptors (RequestInterceptors),
+ * after the guards, so nothing is read for a caller who may not call the route, and before the
+ * idempotency key, whose fingerprint then covers the files.
+ */
+@Injectable()
+export class MultipartUploadInterceptor implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const rule = context.getType() === 'http' ? uploadRuleOf(context.getHandler()) : undefined;
+    if (!rule) return next.handle();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Over @fastify/multipart's request.file()/files() readers: Nest's decorators read these properties.
+    const uploaded = request as unknown as { file?: UploadedBuffer; files?: UploadedBuffer[] };
+    uploaded.file = undefined;
+    uploaded.files = undefined;
+    if (!request.isMultipart()) return next.handle();
+    const files: UploadedBuffer[] = [];
+    const fields: Record<string, unknown> = {};
+    try {
+      for await (const part of request.parts({ limits: { fileSize: memoryLimit } })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== rule.field) {
+          part.file.resume();
+          throw new BadRequestException(`Archivo no esperado en el campo ${part.fieldname}`);
+        }
+        // Past `maxCount` the bytes are read and dropped: the kept files are enough for the service's message.
+        if (files.length >= rule.maxCount) {
+          part.file.resume();
+          continue;
+        }
+        files.push({ buffer: await part.toBuffer(), originalname: part.filename, mimetype: part.mimetype });
+      }
+    } catch (error) {
+      if (error instanceof HttpException) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException('El archivo es demasiado grande');
+      throw new BadRequestException('El formulario enviado no se pudo leer');
+    }
+    request.body = fields;
+    readFiles.set(request, files);
+    if (rule.many) uploaded.files = files;
+    else uploaded.file = files[0];
+    return next.handle();
+  }
+}
+
+/** The files MultipartUploadInterceptor read of a request (not @fastify/multipart's `file`/`files` readers, there on every request). */
+const readFiles = new WeakMap<object, UploadedBuffer[]>();
+
+/** The files a multipart request carried, as MultipartUploadInterceptor read them (none for a route that receives no files). */
+export const uploadedFilesOf = (request: object): readonly UploadedBuffer[] => readFiles.get(request) ?? [];
+
 /** The `photos` of a record: one more file than allowed is kept so the service can refuse them by name. */
-export const photosUpload = () => multipartUpload('photos', MAX_REPORT_PHOTOS + 1, true);
+export const PhotosUpload = () => SetMetadata(UPLOAD_RULE, { field: 'photos', maxCount: MAX_REPORT_PHOTOS + 1, many: true } satisfies UploadRule);
 
 /** One document in `file` (a certificate, a drawing). */
-export const documentUpload = () => multipartUpload('file', 1, false);
+export const DocumentUpload = () => SetMetadata(UPLOAD_RULE, { field: 'file', maxCount: 1, many: false } satisfies UploadRule);

@@ -1,10 +1,10 @@
-import { Controller, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Res, UploadedFile } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { uploadEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
-import { documentUpload, type UploadedBuffer } from '../files/uploads';
+import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UploadConfirmService } from './upload-confirm.service';
 import { UploadService } from './upload.service';
@@ -33,7 +33,7 @@ export class UploadController {
   ) {}
 
   @Endpoint(uploadEndpoints.upload)
-  @UseInterceptors(documentUpload())
+  @DocumentUpload()
   @ApiConsumes('multipart/form-data')
   upload(@Caller() caller: RequestIdentity, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.uploads.upload(caller, file);
