@@ -1,5 +1,13 @@
 import type { Socket } from 'socket.io-client';
-import { failureReportMessages, liveEvents, MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, machineStopMessages, messages } from '@planta/contracts';
+import {
+  failureReportMessages,
+  liveEvents,
+  MADE_AGO_HEADER,
+  MAX_COMPANY_UPLOAD_LIMIT_MB,
+  MAX_REPORT_PHOTOS,
+  machineStopMessages,
+  messages,
+} from '@planta/contracts';
 import { closeStopsOfWorkOrder } from '../src/maintenance/machine-stop.service';
 import { TenantDb } from '../src/tenancy/tenant-db.service';
 import { solidPng } from './support/png';
@@ -474,6 +482,51 @@ describe('stops', () => {
       .get(`/api/machine-stop/all?machine_id=${ids.otherPress}&from=${encodeURIComponent(started)}&cause=electrical`)
       .set(as(operario));
     expect(period.body.items.map((stop: { id: number }) => stop.id)).toEqual([first.body.id]);
+  });
+
+  it('of a report the offline queue kept start when it was made, never inside a stop closed since', async () => {
+    const freshMachine = async (name: string) =>
+      (
+        await t.sql<{ id: number }>(`insert into machine (company_id, name, type, status, criticality) values ($1, $2, 'saw', 'operating', 'B') returning id`, [
+          north,
+          name,
+        ])
+      )[0].id;
+    const fileMadeAgo = async (machineId: number, minutes: number) => {
+      const response = await t
+        .http()
+        .post('/api/failure-damage-report')
+        .set(as(operario))
+        .set(MADE_AGO_HEADER, String(minutes * 60_000))
+        .send(report({ machine_id: machineId, machine_stopped: true }));
+      expect(response.status).toBe(201);
+      const [dated] = await t.sql<{ reported: number; started: number; now: number }>(
+        `select extract(epoch from r.reported_at) * 1000 as reported, extract(epoch from s.started_at) * 1000 as started,
+                extract(epoch from clock_timestamp()) * 1000 as now
+           from failure_report r join machine_stop s on s.failure_report_id = r.id where r.id = $1`,
+        [response.body.id],
+      );
+      return { reported: Number(dated.reported), started: Number(dated.started), now: Number(dated.now) };
+    };
+
+    // Reported 40 minutes ago without network, sent now: the report and its stop date from then.
+    const saw = await freshMachine('Sierra RF sin conexión');
+    const kept = await fileMadeAgo(saw, 40);
+    expect(Math.abs(kept.reported - (kept.now - 40 * 60_000))).toBeLessThan(5_000);
+    expect(kept.started).toBe(kept.reported);
+
+    // Meanwhile the machine had a stop that was entered and closed: the new one starts where that ended.
+    const other = await freshMachine('Sierra RF con paro');
+    const closedEnd = new Date(Date.now() - 30 * 60_000).toISOString();
+    const entered = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(jefe))
+      .send({ machine_id: other, cause: 'electrical', started_at: new Date(Date.now() - 50 * 60_000).toISOString(), ended_at: closedEnd });
+    expect(entered.status).toBe(201);
+    const afterClosed = await fileMadeAgo(other, 40);
+    expect(Math.abs(afterClosed.reported - (afterClosed.now - 40 * 60_000))).toBeLessThan(5_000);
+    expect(afterClosed.started).toBe(Date.parse(closedEnd));
   });
 
   it('estimates the kg lost from the interrupted run when its kg/h is known', async () => {

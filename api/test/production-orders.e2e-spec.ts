@@ -1,4 +1,4 @@
-import { productionMessages } from '@planta/contracts';
+import { idempotencyMessages, MADE_AGO_HEADER, productionMessages } from '@planta/contracts';
 import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
 import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
@@ -388,6 +388,58 @@ describe('critical dimensions', () => {
     const notRunning = await t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).send(body(stopped.id));
     expect([notRunning.status, notRunning.body.message]).toEqual([409, productionMessages.orderDieNotRunning]);
     expect((await t.http().post('/api/orders/saveDieCriticalDimension').set(as('invitado@norte.example')).send(body(run.id))).status).toBe(403);
+  });
+});
+
+describe('critical dimensions answered without network', () => {
+  const checks = (id: number) => [
+    { order_dies_id: id, dimension_text: 'DimensionA', dimension_value: 20.1 },
+    { order_dies_id: id, dimension_text: 'DimensionB', dimension_value: 2.0 },
+  ];
+  const saveMadeAgo = (id: number, madeAgo: string) =>
+    t.http().post('/api/orders/saveDieCriticalDimension').set(as('operario@norte.example')).set(MADE_AGO_HEADER, madeAgo).send(checks(id));
+  /** A run's start and end, and the database's now, in ms. */
+  const runTimes = async (state: 'running' | 'stopped') => {
+    const [run] = await t.sql<{ id: number; started: number; ended: number | null; now: number }>(
+      `select id, extract(epoch from start_extrusion_time) * 1000 as started, extract(epoch from end_extrusion_time) * 1000 as ended,
+              extract(epoch from clock_timestamp()) * 1000 as now
+         from order_die where company_id = $1 and end_extrusion_time is ${state === 'running' ? '' : 'not'} null
+          and start_extrusion_time < now() - interval '30 minutes' order by id limit 1`,
+      [north],
+    );
+    return { id: run.id, started: Number(run.started), ended: run.ended === null ? null : Number(run.ended), now: Number(run.now) };
+  };
+  const savedAt = (response: { body: { date_saved: string }[] }) => response.body.map((record) => Date.parse(record.date_saved));
+
+  it('dates a check kept by the offline queue when it was answered, within its run', async () => {
+    const running = await runTimes('running');
+    const kept = await saveMadeAgo(running.id, String(25 * 60_000));
+    expect(kept.status).toBe(201);
+    for (const at of savedAt(kept)) expect(Math.abs(at - (running.now - 25 * 60_000))).toBeLessThan(5_000);
+    // A device cannot place a check before the run started: it is dated at the start.
+    const beforeStart = await saveMadeAgo(running.id, String(Math.round(running.now - running.started) + 3_600_000));
+    expect(beforeStart.status).toBe(201);
+    expect(savedAt(beforeStart)).toEqual([running.started, running.started]);
+
+    // Answered while the run was going, arriving after it was stopped: kept, dated before the stop.
+    const stopped = await runTimes('stopped');
+    const lateArrival = await saveMadeAgo(stopped.id, String(Math.round(running.now - stopped.ended!) + 60_000));
+    expect(lateArrival.status).toBe(201);
+    for (const at of savedAt(lateArrival)) expect(Math.abs(at - (stopped.ended! - 60_000))).toBeLessThan(5_000);
+    // Answered after the stop: refused, as a check of a stopped run always was.
+    const afterStop = await saveMadeAgo(stopped.id, '0');
+    expect([afterStop.status, afterStop.body.message]).toEqual([409, productionMessages.orderDieNotRunning]);
+  });
+
+  it('refuses an age that is not a whole number of milliseconds, naming the header, and saves nothing', async () => {
+    const running = await runTimes('running');
+    const count = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from dimension_record where order_die_id = $1`, [running.id]))[0].n;
+    const before = await count();
+    for (const madeAgo of ['-5', 'ayer', '1.5', '']) {
+      const refused = await saveMadeAgo(running.id, madeAgo);
+      expect([madeAgo, refused.status, refused.body.fields]).toEqual([madeAgo, 400, { [MADE_AGO_HEADER]: idempotencyMessages.invalidMadeAgo }]);
+    }
+    expect(await count()).toBe(before);
   });
 });
 

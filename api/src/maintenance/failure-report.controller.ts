@@ -2,6 +2,7 @@ import { Controller, UploadedFiles } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { failureReportEndpoints, type EndpointArgs } from '@planta/contracts';
 import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
+import { MadeAt } from '../common/made-at.decorator';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -29,8 +30,9 @@ export class FailureReportController {
     @Caller() caller: RequestIdentity,
     @Input() { body }: EndpointArgs<typeof failureReportEndpoints.create>,
     @UploadedFiles() photos: UploadedBuffer[] | undefined,
+    @MadeAt() reportedAt: Date,
   ) {
-    return this.reports.create(caller, body, photos ?? []);
+    return this.reports.create(caller, body, photos ?? [], reportedAt);
   }
 
   @Endpoint(failureReportEndpoints.update)

@@ -123,16 +123,18 @@ export class FailureReportService {
   /**
    * Files a report with its photos in one transaction (all saved or none); a stopped machine gets
    * its stop and the 'stopped' status in the same transaction. The leads are told after it commits.
+   * It is dated when it was made (`reportedAt`: now, or earlier for one the offline queue kept),
+   * and so is the stop it opens.
    */
-  async create(caller: RequestIdentity, input: FailureReportCreate, photos: UploadedBuffer[] = []): Promise<FailureReportDetail> {
+  async create(caller: RequestIdentity, input: FailureReportCreate, photos: UploadedBuffer[] = [], reportedAt = new Date()): Promise<FailureReportDetail> {
     if (photos.length > MAX_REPORT_PHOTOS) throw fieldError('photos', failureReportMessages.tooManyPhotos(MAX_REPORT_PHOTOS));
     const report = await this.tenantDb.transaction(async (scope) => {
       const machine = input.machine_id !== undefined ? await ownMachine(scope, input.machine_id) : null;
       const stored = [];
       for (const photo of photos) stored.push(await this.files.store(scope, photo.buffer, photo.originalname, photo.mimetype));
       const [created]: { id: number }[] = await scope.manager.query(
-        `insert into failure_report (company_id, number, machine_id, line_id, area, kind, severity, machine_stopped, description, reported_by)
-         values ($1, next_document_number($1, 'RF', now()), $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        `insert into failure_report (company_id, number, machine_id, line_id, area, kind, severity, machine_stopped, description, reported_by, reported_at)
+         values ($1, next_document_number($1, 'RF', now()), $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
         [
           scope.companyId,
           machine?.id ?? null,
@@ -143,6 +145,7 @@ export class FailureReportService {
           input.machine_stopped && machine !== null,
           input.description,
           caller.userId,
+          reportedAt,
         ],
       );
       for (const file of stored)
@@ -150,7 +153,7 @@ export class FailureReportService {
           `insert into failure_report_photo (company_id, failure_report_id, file_id, file_name, uploaded_by) values ($1, $2, $3, $4, $5)`,
           [scope.companyId, created.id, file.id, file.file_name, caller.userId],
         );
-      if (input.machine_stopped && machine) await openStopForReport(scope, machine, { id: created.id, cause: input.cause }, caller.userId);
+      if (input.machine_stopped && machine) await openStopForReport(scope, machine, { id: created.id, cause: input.cause, at: reportedAt }, caller.userId);
       const detail = await reportDetail(scope, created.id);
       await this.audit.record(scope, actor(caller), {
         action: 'create',

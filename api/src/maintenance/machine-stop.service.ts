@@ -71,7 +71,12 @@ export async function runningRun(scope: TenantScope, lineId: number | null): Pro
  * 'stopped' (the status trigger finds the stop open and adds none). A machine already stopped
  * keeps its open stop, which gets the report if it has none.
  */
-export async function openStopForReport(scope: TenantScope, machine: OwnMachine, report: { id: number; cause?: StopCause }, openedBy: number): Promise<number> {
+export async function openStopForReport(
+  scope: TenantScope,
+  machine: OwnMachine,
+  report: { id: number; cause?: StopCause; at: Date },
+  openedBy: number,
+): Promise<number> {
   const [open]: { id: number }[] = await scope.manager.query(
     `select id from machine_stop where company_id = $1 and machine_id = $2 and ended_at is null for update`,
     [scope.companyId, machine.id],
@@ -84,9 +89,10 @@ export async function openStopForReport(scope: TenantScope, machine: OwnMachine,
     const orderDie = await runningRun(scope, machine.line_id);
     const [created]: { id: number }[] = await refusingOverlap(() =>
       scope.manager.query(
+        // From when the report was made; a report that waited offline cannot reach back into a stop closed since.
         `insert into machine_stop (company_id, machine_id, line_id, started_at, planned, cause, failure_report_id, order_die_id, opened_by)
-         values ($1, $2, $3, now(), false, $4, $5, $6, $7) returning id`,
-        [scope.companyId, machine.id, machine.line_id, report.cause ?? 'other', report.id, orderDie, openedBy],
+         values ($1, $2, $3, greatest($8::timestamptz, (select max(ended_at) from machine_stop where machine_id = $2)), false, $4, $5, $6, $7) returning id`,
+        [scope.companyId, machine.id, machine.line_id, report.cause ?? 'other', report.id, orderDie, openedBy, report.at],
       ),
     );
     stopId = created.id;

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { extrusionEndpoints, orderEndpoints, planningBoardEndpoints, type EndpointArgs } from '@planta/contracts';
+import { MadeAt } from '../common/made-at.decorator';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -30,8 +31,12 @@ export class OrdersController {
   }
 
   @Endpoint(orderEndpoints.saveDieCriticalDimension)
-  saveDieCriticalDimension(@Caller() caller: RequestIdentity, @Input() { body }: EndpointArgs<typeof orderEndpoints.saveDieCriticalDimension>) {
-    return this.orders.saveDimensions(caller, body);
+  saveDieCriticalDimension(
+    @Caller() caller: RequestIdentity,
+    @Input() { body }: EndpointArgs<typeof orderEndpoints.saveDieCriticalDimension>,
+    @MadeAt() answeredAt: Date,
+  ) {
+    return this.orders.saveDimensions(caller, body, answeredAt);
   }
 
   @Endpoint(orderEndpoints.detail)

@@ -227,21 +227,26 @@ export class OrdersService {
     }));
   }
 
-  /** Saves DimensionA and DimensionB of a running order die of the active company, stamped now, each compared with its die's profile. */
-  async saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest): Promise<SavedDimensionRecord[]> {
+  /**
+   * Saves DimensionA and DimensionB of an order die of the active company, each compared with its
+   * die's profile. They are dated when the operator answered (`answeredAt`: now, or earlier for a
+   * check the offline queue kept), so they must have been answered while the run was going; a
+   * device's clock cannot date them before the run started.
+   */
+  async saveDimensions(caller: RequestIdentity, records: SaveDieCriticalDimensionRequest, answeredAt = new Date()): Promise<SavedDimensionRecord[]> {
     let draft: Announcement | null = null;
     const answer = await this.tenantDb.transaction(async (scope) => {
       const [orderDie] = await scope.repository(OrderDieEntity).find({ where: { id: records[0].order_dies_id } });
       if (!orderDie) throw fieldError('order_dies_id', 'La orden en extrusión no existe', HttpStatus.NOT_FOUND);
-      if (orderDie.end_extrusion_time !== null) throw new ConflictException(productionMessages.orderDieNotRunning);
-      const now = new Date();
+      if (orderDie.end_extrusion_time !== null && answeredAt >= orderDie.end_extrusion_time) throw new ConflictException(productionMessages.orderDieNotRunning);
+      const dated = answeredAt < orderDie.start_extrusion_time ? orderDie.start_extrusion_time : answeredAt;
       const saved: DimensionRecord[] = [];
       for (const record of records) {
         const row = await scope.repository(DimensionRecordEntity).create({
           order_die_id: orderDie.id,
           dimension_text: record.dimension_text,
           dimension_value: record.dimension_value,
-          date_saved: now,
+          date_saved: dated,
           saved_by: caller.userId,
         });
         saved.push({

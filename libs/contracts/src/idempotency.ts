@@ -11,6 +11,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set (to `true`) on an answer repeated from the stored one instead of executed again. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
+/**
+ * Sent with a request the offline queue kept: how long ago the user saved it, in milliseconds by
+ * the device's own clock. The API dates the work by it (its own clock minus the age), so a check
+ * answered without network keeps the moment it was made, even on a tablet whose clock is wrong.
+ */
+export const MADE_AGO_HEADER = 'Made-Ago-Ms';
+
 /** The methods a key applies to; on any other the header is ignored. */
 export const IDEMPOTENT_WRITE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
@@ -25,5 +32,6 @@ export const isIdempotencyKey = (value: unknown): value is string => typeof valu
 export const idempotencyMessages = {
   invalidKey: `La cabecera ${IDEMPOTENCY_KEY_HEADER} debe ser un UUID (por ejemplo 3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f)`,
   mismatch: `La cabecera ${IDEMPOTENCY_KEY_HEADER} ya se usó para otra solicitud (otro método, ruta o contenido): usa una clave nueva para cada cambio`,
+  invalidMadeAgo: `La cabecera ${MADE_AGO_HEADER} debe ser un número entero de milisegundos (0 o mayor)`,
   inProgress: `Una solicitud con la misma cabecera ${IDEMPOTENCY_KEY_HEADER} todavía se está procesando; inténtalo de nuevo en unos segundos`,
 } as const;

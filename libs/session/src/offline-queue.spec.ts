@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { failureReportEndpoints, IDEMPOTENCY_KEY_HEADER, idempotencyMessages, orderEndpoints } from '@planta/contracts';
+import { failureReportEndpoints, IDEMPOTENCY_KEY_HEADER, idempotencyMessages, MADE_AGO_HEADER, orderEndpoints } from '@planta/contracts';
 import { configureApiClient } from './api-client';
 import {
   callOrQueue,
@@ -71,6 +71,8 @@ describe('a save that must survive a network cut', () => {
     const outcome = await save('3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f');
     expect(outcome).toEqual({ status: 'sent', data: [{ id: 1 }] });
     expect(sentHeaders(fetchMock)[IDEMPOTENCY_KEY_HEADER]).toBe('3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f');
+    // Made just now: the server's clock dates it.
+    expect(sentHeaders(fetchMock)[MADE_AGO_HEADER]).toBeUndefined();
     expect(sentBody(fetchMock)).toEqual(records);
     expect(await store.list()).toEqual([]);
     expect(pending()).toEqual([]);
@@ -176,6 +178,25 @@ describe('sending the queue', () => {
     expect(pending()).toEqual([]);
     expect(keysSent()).toEqual([entry.key, entry.key, entry.key]);
     expect(events.at(-1)).toMatchObject({ type: 'sent', entry: { key: entry.key }, data: [{ saved: true }] });
+  });
+
+  it('says how long ago the user pressed save, measured on this clock alone, so the server can date the work', async () => {
+    // The direct attempt got no answer for 20 s: the age counts from the press, not from when it was stored.
+    fetchMock.mockImplementationOnce(async () => {
+      jest.setSystemTime(Date.now() + 20_000);
+      throw networkDown();
+    });
+    expect((await save()).status).toBe('queued');
+    jest.setSystemTime(Date.now() + 25 * 60_000);
+    fetchMock.mockResolvedValueOnce(fakeResponse(201, [{ saved: true }]));
+    await queue.flush();
+    expect(sentHeaders(fetchMock, 1)[MADE_AGO_HEADER]).toBe(String(20_000 + 25 * 60_000));
+    // An entry kept by a version that did not record the press: its age counts from when it was stored.
+    const older: QueuedRequest = { ...(await queueOne()), madeAt: undefined, queuedAt: Date.now() - 90_000 };
+    await store.put(older);
+    fetchMock.mockResolvedValueOnce(fakeResponse(201, [{ saved: true }]));
+    await queue.flush();
+    expect(sentHeaders(fetchMock, 2)[MADE_AGO_HEADER]).toBe('90000');
   });
 
   it('never sends an entry twice: passes asked for together make one request, and a sent entry is not sent again', async () => {

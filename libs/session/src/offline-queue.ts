@@ -1,5 +1,13 @@
 import { atom } from 'jotai';
-import { fillPath, IDEMPOTENCY_KEY_HEADER, idempotencyMessages, type EndpointDefinition, type EndpointRequest, type EndpointResponse } from '@planta/contracts';
+import {
+  fillPath,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyMessages,
+  MADE_AGO_HEADER,
+  type EndpointDefinition,
+  type EndpointRequest,
+  type EndpointResponse,
+} from '@planta/contracts';
 // Through the library's shared entry, not its files: this module is shared on its own
 // ('@planta/session/offline-queue'), and a relative import would bundle a second session store into it.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the library's shared singleton, on purpose (above)
@@ -40,6 +48,8 @@ export interface QueuedRequest {
   /** What it is, for the user: a key under `common:offlineQueue.kinds` (criticalDimensions, failureReport). */
   kind: string;
   owner: QueueOwner;
+  /** When the user pressed save (this device's clock); entries kept by an older version have only `queuedAt`. */
+  madeAt?: number;
   queuedAt: number;
   /** Attempts to send it from the queue so far, and the last failure's message. */
   attempts: number;
@@ -236,13 +246,24 @@ export interface OfflineQueueOptions {
   timing?: Partial<OfflineQueueTiming>;
 }
 
-/** The request as the direct call and the queue send it: always with its key, and safe to repeat because of it. */
-function send<T>(entry: Pick<QueuedRequest, 'key' | 'method' | 'path' | 'query' | 'body'>, background: boolean): Promise<T> {
+/**
+ * The request as the direct call and the queue send it: always with its key, and safe to repeat
+ * because of it. From the queue it also says how long ago it was made, measured on this device's
+ * clock alone, so that the server dates the work by its own clock however wrong this one is.
+ */
+function send<T>(
+  entry: Pick<QueuedRequest, 'key' | 'method' | 'path' | 'query' | 'body'> & Partial<Pick<QueuedRequest, 'madeAt' | 'queuedAt'>>,
+  background: boolean,
+): Promise<T> {
+  const made = entry.madeAt ?? entry.queuedAt;
   return apiRequest<T>(entry.path, {
     method: entry.method,
     query: entry.query,
     body: fromQueuedBody(entry.body),
-    headers: { [IDEMPOTENCY_KEY_HEADER]: entry.key },
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: entry.key,
+      ...(background && made !== undefined ? { [MADE_AGO_HEADER]: String(Math.max(0, Math.round(Date.now() - made))) } : {}),
+    },
     // A refusal of the session seen while sending in the background does not end it: the entry waits for the next sign-in.
     ...(background ? { handleUnauthorized: false } : {}),
   });
@@ -310,6 +331,7 @@ export class OfflineQueue {
     key?: string;
   }): Promise<SendOutcome<T>> {
     const entry = {
+      madeAt: Date.now(),
       key: request.key ?? newIdempotencyKey(),
       method: request.method,
       path: request.path,

@@ -75,16 +75,19 @@ describe('the offline queue', () => {
           where c.name = 'Extrusiones del Norte' and od.end_extrusion_time is null order by od.id limit 1`,
       );
       expect(run).toBeDefined();
-      const [{ start, since }] = await sqlOnTestApi<{ start: Date; since: Date }>(
+      const [{ start }] = await sqlOnTestApi<{ start: Date }>(
         `update order_die set started_by = (select id from app_user where email = $2), start_extrusion_time = now() - interval '9 minutes'
-          where id = $1 returning start_extrusion_time as start, now() as since`,
+          where id = $1 returning start_extrusion_time as start`,
         [run!.id, OPERARIO],
       );
-      const stored = () =>
-        sqlOnTestApi<{ dimension_text: string; value: number }>(
-          `select dimension_text, dimension_value::float8 as value from dimension_record where order_die_id = $1 and date_saved >= $2 order by dimension_text`,
-          [run!.id, since],
+      const [{ last }] = await sqlOnTestApi<{ last: number }>(`select coalesce(max(id), 0)::int as last from dimension_record`);
+      const storedWhen = () =>
+        sqlOnTestApi<{ dimension_text: string; value: number; at: number }>(
+          `select dimension_text, dimension_value::float8 as value, extract(epoch from date_saved) * 1000 as at
+             from dimension_record where order_die_id = $1 and id > $2 order by dimension_text`,
+          [run!.id, last],
         );
+      const stored = async () => (await storedWhen()).map(({ dimension_text, value }) => ({ dimension_text, value }));
 
       await page.clock.install();
       await login(page, OPERARIO);
@@ -119,18 +122,25 @@ describe('the offline queue', () => {
       );
       expect(kept).toEqual([expect.objectContaining({ path: 'orders/saveDieCriticalDimension', key: expect.stringMatching(/^[0-9a-f-]{36}$/) })]);
 
-      // The network returns: the entry goes, once.
+      // Three minutes (on the tablet's clock) pass without network; then it returns and the entry goes, once.
+      await page.clock.fastForward('03:00');
       const sending = page.waitForResponse((response) => response.url().endsWith('/api/orders/saveDieCriticalDimension'));
       await context.setOffline(false);
       const sent = await sending;
+      const arrived = Date.now();
       expect(sent.status()).toBe(201);
       expect(sent.request().headers()['idempotency-key']).toBe(kept[0].key);
+      // It says how long ago 'Guardar' was pressed, and the check is dated then, not when it arrived.
+      const madeAgo = Number(sent.request().headers()['made-ago-ms']);
+      expect(madeAgo).toBeGreaterThanOrEqual(3 * 60_000);
+      expect(madeAgo).toBeLessThan(4 * 60_000);
       await visible(page.getByText('Enviado lo guardado sin conexión: Dimensiones críticas'));
       await eventually(async () => expect(await pendingCount(page)).toBe(''));
       expect(await stored()).toEqual([
         { dimension_text: 'DimensionA', value: 12.5 },
         { dimension_text: 'DimensionB', value: 3.2 },
       ]);
+      for (const { at } of await storedWhen()) expect(Math.abs(Number(at) - (arrived - madeAgo))).toBeLessThan(5_000);
       // The API knows the check was made ('Mi extrusión').
       const mine = await apiAs<{ id: number; last_check_at: string | null }[]>(OPERARIO, 'GET', 'extrusion/mine');
       expect(mine.body.find((candidate) => candidate.id === run!.id)?.last_check_at).not.toBeNull();
