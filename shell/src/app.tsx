@@ -4,7 +4,17 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { loadSignedInTexts, setLanguage, type I18n } from '@planta/i18n';
-import { currentSettingsAtom, followGrants, isSignedInAtom, onUnauthorized, resetJoinedRoom, sessionStore, signInWithToken, userAtom } from '@planta/session';
+import {
+  currentSettingsAtom,
+  followGrants,
+  isSignedInAtom,
+  onUnauthorized,
+  resetJoinedRoom,
+  resumeSessionWhenBack,
+  sessionStore,
+  signInWithToken,
+  userAtom,
+} from '@planta/session';
 import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { LayoutFrame } from './layout/layout';
 import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
@@ -50,24 +60,37 @@ function StartUp({ children }: { children: ReactNode }) {
   translate.current = t;
   useEffect(() => {
     resetJoinedRoom();
+    // A signed-in user's page is framed by the chrome and written in their language, with the
+    // signed-in screens' texts (both downloaded on demand): all loaded before the page shows.
+    const prepareSignedIn = async () => {
+      if (!sessionStore.get(isSignedInAtom)) return;
+      const { language } = sessionStore.get(userAtom).data.settings;
+      // texts that fail here are tried again, and reported, by the layout (useUserLanguage, useSignedInTexts)
+      await Promise.all([
+        LayoutFrame.preload().catch(() => undefined),
+        loadSignedInTexts(i18n).catch(() => undefined),
+        language ? setLanguage(language, i18n).catch(() => undefined) : undefined,
+      ]);
+    };
+    let stopResuming: (() => void) | undefined;
+    let unmounted = false;
     void signInWithToken({ accessUrl: window.location.pathname }).then(async (result) => {
       const say = translate.current;
       if (result.outcome === 'failed') showSnackbar({ message: say('session.tokenSignInFailed', 'Error intentando ingresar con el TOKEN'), variant: 'error' });
-      if (result.outcome === 'unreachable') showSnackbar({ message: say('session.serverUnreachable'), variant: 'warning' });
-      // A signed-in user's page is framed by the chrome and written in their language, with the
-      // signed-in screens' texts (both downloaded on demand): all loaded now, the page shows with
-      // them, never before.
-      if (sessionStore.get(isSignedInAtom)) {
-        const { language } = sessionStore.get(userAtom).data.settings;
-        // texts that fail here are tried again, and reported, by the layout (useUserLanguage, useSignedInTexts)
-        await Promise.all([
-          LayoutFrame.preload().catch(() => undefined),
-          loadSignedInTexts(i18n).catch(() => undefined),
-          language ? setLanguage(language, i18n).catch(() => undefined) : undefined,
-        ]);
+      if (result.outcome === 'unreachable' && !unmounted) {
+        showSnackbar({ message: say('session.serverUnreachable'), variant: 'warning' });
+        // Back on the network, the stored session signs in again and the sign-in page gives way to where the user was.
+        stopResuming = resumeSessionWhenBack(() => {
+          void prepareSignedIn().then(() => showSnackbar({ message: translate.current('session.resumed'), variant: 'success' }));
+        });
       }
+      await prepareSignedIn();
       setReady(true);
     });
+    return () => {
+      unmounted = true;
+      stopResuming?.();
+    };
   }, [i18n]);
 
   // Spec 4/8: a 401 from any call ends the session and returns to /login (a 503 or no answer never does: the client retries).

@@ -180,6 +180,37 @@ describe('401 (spec 4/7/8)', () => {
     expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
   });
 
+  it('a 401 to a call sent without a token ends no session: the stored one stays for the next sign-in', async () => {
+    localStorage.setItem(storageKeys.accessToken, token);
+    sessionStore.set(accessTokenAtom, null, false);
+    const handler = jest.fn();
+    const stop = onUnauthorized(handler);
+    fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
+    await expect(apiRequest('permission/my-grants')).rejects.toMatchObject({ statusCode: 401 });
+    stop();
+    expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
+    expect(handler).not.toHaveBeenCalled();
+    expect(localStorage.getItem(storageKeys.accessToken)).toBe(token);
+  });
+
+  it('a read made in a session that ends while it waits to be sent again is not sent without it', async () => {
+    configureApiClient({ retry: { budgetMs: 1_000, firstDelayMs: 5, maxDelayMs: 5 } });
+    startSession({ user, access_token: token });
+    const handler = jest.fn();
+    const stop = onUnauthorized(handler);
+    fetchMock.mockImplementationOnce(async () => {
+      // The page starts signed out meanwhile (a start-up that could not reach the API), its session kept in storage.
+      sessionStore.set(accessTokenAtom, null, false);
+      throw new TypeError('Failed to fetch');
+    });
+    fetchMock.mockResolvedValue(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
+    await expect(apiRequest('permission/my-grants')).rejects.toMatchObject({ statusCode: 401 });
+    stop();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(handler).not.toHaveBeenCalled();
+    expect(localStorage.getItem(storageKeys.accessToken)).toBe(token);
+  });
+
   it('stops calling a handler once unregistered, and other statuses keep the session', async () => {
     startSession({ user, access_token: token });
     const handler = jest.fn();

@@ -168,6 +168,8 @@ export interface ApiRequestOptions {
    * 502/503/504; any other only after a 503 that says it was not processed (retry-rules.ts).
    */
   idempotent?: boolean;
+  /** How long this call may go on being sent again (default: the client's `retry.budgetMs`, about 30 s). */
+  retryBudgetMs?: number;
 }
 
 /** How many calls are waiting to be sent again (the shell shows 'Reconectando…' meanwhile). */
@@ -235,6 +237,9 @@ function header(response: Response, name: string): string | null {
   return typeof response.headers?.get === 'function' ? response.headers.get(name) : null;
 }
 
+/** The browser says it has no network (a request would fail at once). */
+export const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const aborted = () => reject(signal?.reason ?? Object.assign(new Error('aborted'), { name: 'AbortError' }));
@@ -293,18 +298,22 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   }
   const url = apiUrl(path, query);
   const write = !isIdempotentCall(method, options.idempotent);
-  const deadline = Date.now() + config.retry.budgetMs;
+  const deadline = Date.now() + (options.retryBudgetMs ?? config.retry.budgetMs);
   let waiting = false;
+  const sessionAtStart = auth ? sessionStore.get(accessTokenAtom) : null;
   try {
     for (let retry = 0; ; retry++) {
       // The token of now: a renewed one (company switch) is the one sent again.
       const token = auth ? sessionStore.get(accessTokenAtom) : null;
+      // The session the call was made in ended while it waited: it is not sent without one (that 401 would end the next session).
+      if (sessionAtStart && !token) throw new ApiRequestError(parseApiError(401, { message: tokenMessages.invalidAccessToken }, 'Unauthorized'));
       const sent = await attempt(url, { method, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers, body: payload, signal });
       if ('response' in sent && sent.response.ok) return sent.data as T;
 
       const status = 'response' in sent ? sent.response.status : 0;
       const notProcessed = 'response' in sent && header(sent.response, NOT_PROCESSED_HEADER) === 'true';
-      if (status === 401 && handleUnauthorized) {
+      // Only a refused token ends the session: a call sent without one had none to end.
+      if (status === 401 && handleUnauthorized && token) {
         const failure = new ApiRequestError(parseApiError(401, 'response' in sent ? sent.data : undefined, 'Unauthorized'));
         clearSession('unauthorized');
         for (const handler of [...unauthorizedHandlers]) {
@@ -338,7 +347,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 }
 
 /** What a call may set besides its request: abort signal, headers, and the session handling. */
-export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'headers' | 'auth' | 'handleUnauthorized'>;
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'headers' | 'auth' | 'handleUnauthorized' | 'retryBudgetMs'>;
 
 /** The arguments of `call()` after the endpoint: its request (optional when it needs none) and options. */
 export type CallArgs<E extends EndpointDefinition> =

@@ -1,6 +1,18 @@
 import { storageKeys, type AuthResponse } from '@planta/contracts';
 import { configureApiClient, onUnauthorized } from './api-client';
-import { companies, currentShare, register, signIn, signInWithShareToken, signInWithToken, signOut, switchCompany, updateUser } from './auth.service';
+import {
+  companies,
+  currentShare,
+  register,
+  resumeSessionWhenBack,
+  signIn,
+  STARTUP_CHECK_BUDGET_MS,
+  signInWithShareToken,
+  signInWithToken,
+  signOut,
+  switchCompany,
+  updateUser,
+} from './auth.service';
 import {
   accessTokenAtom,
   authStatusAtom,
@@ -146,12 +158,123 @@ describe('signInWithToken: start-up (spec 4)', () => {
     }
   });
 
+  it('gives up on an API out of reach after a few seconds, not the 30 s of other reads', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    try {
+      storeSession(fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      let result: unknown;
+      void signInWithToken().then((outcome) => (result = outcome));
+      // Sent again meanwhile (waits of 0.5, 1, 2 s…), and given up before the budget is spent.
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(result).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(STARTUP_CHECK_BUDGET_MS - 1_000);
+      expect(fetchMock.mock.calls.length).toBeGreaterThan(2);
+      expect(result).toMatchObject({ outcome: 'unreachable' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('starts signed out at once when the browser says it is offline, keeping the stored session', async () => {
+    storeSession(validToken);
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const result = await signInWithToken({ now: NOW });
+      expect(result).toMatchObject({ outcome: 'unreachable', message: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(localStorage.getItem(storageKeys.accessToken)).toBe(validToken);
+      expect(sessionStore.get(authStatusAtom)).toBe('guest');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
+  it('keeps a session somebody started on the page while the stored one was being checked', async () => {
+    storeSession(validToken);
+    fetchMock.mockImplementationOnce(async () => {
+      startSession(session({ displayName: 'Luis', email: 'jefe@norte.example' }, ['user'], freshToken));
+      return fakeResponse(200, session({ displayName: 'Ana' }, ['admin'], fakeJwt({ sub: '1', exp: NOW / 1000 + 5400 })));
+    });
+    const result = await signInWithToken({ now: NOW });
+    expect(result).toMatchObject({ outcome: 'signed-in', user: { data: { displayName: 'Luis' } } });
+    expect(sessionStore.get(accessTokenAtom)).toBe(freshToken);
+  });
+
   it('fails without a network call when no email was stored', async () => {
     localStorage.setItem(storageKeys.accessToken, validToken);
     const result = await signInWithToken({ now: NOW });
     expect(result).toMatchObject({ outcome: 'failed', message: 'Error intentando ingresar con el TOKEN' });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(localStorage.getItem(storageKeys.accessToken)).toBeNull();
+  });
+});
+
+describe('resumeSessionWhenBack: a page that started without reaching the API', () => {
+  let online: jest.SpyInstance<boolean, []>;
+  const resumed = jest.fn();
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    resumed.mockReset();
+    // As an unreachable start-up leaves it: signed out on the page, the session stored.
+    storeSession(fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    sessionStore.set(accessTokenAtom, null, false);
+  });
+  afterEach(() => {
+    stop();
+    online.mockRestore();
+    jest.useRealTimers();
+  });
+
+  it('signs the stored session in again as soon as the network returns, once', async () => {
+    stop = resumeSessionWhenBack(resumed, 1_000);
+    // Still offline: nothing is tried.
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    online.mockReturnValue(true);
+    fetchMock.mockResolvedValue(fakeResponse(200, session()));
+    window.dispatchEvent(new Event('online'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(resumed).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ displayName: 'Ana' }) }));
+    expect(sessionStore.get(accessTokenAtom)).toBe(freshToken);
+    await jest.advanceTimersByTimeAsync(5_000);
+    window.dispatchEvent(new Event('online'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(resumed).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps trying while the API cannot be reached, and stops when the session is refused', async () => {
+    configureApiClient({ retry: { budgetMs: 0, firstDelayMs: 5, maxDelayMs: 5 } });
+    try {
+      online.mockReturnValue(true);
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      stop = resumeSessionWhenBack(resumed, 1_000);
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(localStorage.getItem(storageKeys.accessToken)).not.toBeNull();
+      fetchMock.mockResolvedValueOnce(fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' }));
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(localStorage.getItem(storageKeys.accessToken)).toBeNull();
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(resumed).not.toHaveBeenCalled();
+    } finally {
+      configureApiClient({});
+    }
+  });
+
+  it('leaves alone a session somebody started on the page meanwhile', async () => {
+    online.mockReturnValue(true);
+    stop = resumeSessionWhenBack(resumed, 1_000);
+    startSession(session({ displayName: 'Luis' }));
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(resumed).not.toHaveBeenCalled();
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type User,
   type UserUpdateRequest,
 } from '@planta/contracts';
-import { isApiRequestError, type ApiRequestError, type CallOptions } from './api-client';
+import { ApiRequestError, browserOffline, getApiClientConfig, isApiRequestError, sessionMessages, type CallOptions } from './api-client';
 import { callSessionEndpoint } from './endpoints.lazy';
 import { decodeJwtPayload, isTokenValid } from './jwt';
 import { isTransientStatus } from './retry-rules';
@@ -25,6 +25,12 @@ export async function signIn(email: string, password: string): Promise<User> {
   const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.login, { body }, SIGN_IN);
   return startSession(response, { email: response.user.data.email || email });
 }
+
+/**
+ * The start-up check of a stored session waits this long at most for an API out of reach (not
+ * the usual 30 s): the page then starts at the sign-in page and `resumeSessionWhenBack` takes over.
+ */
+export const STARTUP_CHECK_BUDGET_MS = 5_000;
 
 /** What the start-up check (spec 4) ended with. */
 export type StartupResult =
@@ -54,8 +60,17 @@ async function runStartup(accessUrl: string | undefined, now: number): Promise<S
   try {
     const email = readStored(storageKeys.email);
     if (!email) throw new Error('No stored email for the token sign-in');
+    // Without a network the call could only wait out its retries (about 30 s): the page starts signed out at once.
+    if (browserOffline()) throw new ApiRequestError({ statusCode: 0, message: sessionMessages.networkError, error: 'Network Error' });
     const body: TokenSignInRequest = { token, email, accessUrl };
-    const response = await callSessionEndpoint((endpoints) => endpoints.authEndpoints.tokenSignIn, { body }, SIGN_IN);
+    const response = await callSessionEndpoint(
+      (endpoints) => endpoints.authEndpoints.tokenSignIn,
+      { body },
+      { ...SIGN_IN, retryBudgetMs: Math.min(STARTUP_CHECK_BUDGET_MS, getApiClientConfig().retry.budgetMs) },
+    );
+    // Somebody signed in on this page while the stored session was being checked again: theirs stays.
+    const current = sessionStore.get(accessTokenAtom);
+    if (current !== null && current !== token) return { outcome: 'signed-in', user: sessionStore.get(userAtom) };
     return { outcome: 'signed-in', user: startSession(response, { email: response.user.data.email || email }) };
   } catch (error) {
     if (unreachable(error)) {
@@ -84,6 +99,43 @@ export function signInWithToken(options: { accessUrl?: string; now?: number } = 
     });
   }
   return startup;
+}
+
+/** How often a page that started without reaching the API tries its stored session again (and at once when the network returns). */
+export const RESUME_RETRY_MS = 10_000;
+
+/**
+ * After a start-up that could not reach the API ('unreachable'): the stored session is tried
+ * again when the browser says the network is back and every `retryMs`, so the user is back where
+ * they were without signing in again. Stops when it signs in (then `onResumed`), when the session
+ * turns out to be over (expired, refused) and when somebody signs in on the page meanwhile.
+ * Returns the function that stops it.
+ */
+export function resumeSessionWhenBack(onResumed: (user: User) => void, retryMs = RESUME_RETRY_MS): () => void {
+  let stopped = false;
+  let trying = false;
+  const attempt = async () => {
+    if (stopped || trying || browserOffline()) return;
+    if (sessionStore.get(accessTokenAtom) !== null) return stop();
+    trying = true;
+    try {
+      const result = await signInWithToken();
+      if (stopped || result.outcome === 'unreachable') return;
+      stop();
+      if (result.outcome === 'signed-in') onResumed(result.user);
+    } finally {
+      trying = false;
+    }
+  };
+  const tryNow = () => void attempt();
+  const timer = setInterval(tryNow, retryMs);
+  if (typeof window !== 'undefined') window.addEventListener('online', tryNow);
+  function stop() {
+    stopped = true;
+    clearInterval(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('online', tryNow);
+  }
+  return stop;
 }
 
 /** The one resource a share link opens. */

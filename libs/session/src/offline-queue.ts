@@ -11,7 +11,16 @@ import {
 // Through the library's shared entry, not its files: this module is shared on its own
 // ('@planta/session/offline-queue'), and a relative import would bundle a second session store into it.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the library's shared singleton, on purpose (above)
-import { accessTokenAtom, apiRequest, ApiRequestError, decodeJwtPayload, sessionMessages, sessionStore, type QueryParams } from '@planta/session';
+import {
+  accessTokenAtom,
+  apiRequest,
+  ApiRequestError,
+  browserOffline,
+  decodeJwtPayload,
+  sessionMessages,
+  sessionStore,
+  type QueryParams,
+} from '@planta/session';
 
 /**
  * Work typed while the network is down reaches the server once (issue 17). A save made through
@@ -115,9 +124,6 @@ export function currentQueueOwner(): QueueOwner | null {
 }
 
 const sameOwner = (a: QueueOwner, b: QueueOwner) => a.userId === b.userId && a.companyId === b.companyId;
-
-/** The browser says it has no network (a request would fail at once). */
-export const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** A failure without an answer from the server (no network, connection cut): the request may be kept and sent later. */
 export const isNetworkFailure = (error: unknown): boolean => error instanceof ApiRequestError && error.statusCode === 0;

@@ -273,7 +273,8 @@ export const shell: BundleShape<SpanishShell> = {
     tokenSignInSucceeded: 'تمت المصادقة بنجاح',
     reconnecting: 'جارٍ إعادة الاتصال…',
     offline: 'لا يوجد اتصال',
-    serverUnreachable: 'تعذّر الاتصال بالخادم. ما زالت جلستك محفوظة: أعد تحميل الصفحة بعد بضع ثوانٍ.',
+    serverUnreachable: 'تعذّر الاتصال بالخادم. ما زالت جلستك محفوظة وستُستأنف تلقائيًا عند عودة الاتصال.',
+    resumed: 'عاد الاتصال: استؤنفت الجلسة',
   },
   navigation: {
     groups: {

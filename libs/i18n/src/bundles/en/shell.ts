@@ -273,7 +273,8 @@ export const shell: BundleShape<SpanishShell> = {
     tokenSignInSucceeded: 'Signed in successfully',
     reconnecting: 'Reconnecting…',
     offline: 'No connection',
-    serverUnreachable: 'Could not reach the server. Your session is still saved: reload the page in a few seconds.',
+    serverUnreachable: 'Could not reach the server. Your session is still saved and will resume by itself when the connection returns.',
+    resumed: 'Connection restored: session resumed',
   },
   navigation: {
     groups: {

@@ -44,7 +44,9 @@ export const shell = {
     /** The browser has no network: the portal goes on from its cache until it comes back. */
     offline: 'Sin conexión',
     /** The stored session could not be checked at start-up: the API out of reach. */
-    serverUnreachable: 'No se pudo conectar con el servidor. Tu sesión sigue guardada: recarga la página en unos segundos.',
+    serverUnreachable: 'No se pudo conectar con el servidor. Tu sesión sigue guardada y se retomará sola al volver la conexión.',
+    /** The stored session signed in again once the API could be reached: the user is back where they were. */
+    resumed: 'Conexión recuperada: sesión retomada',
   },
 };
 

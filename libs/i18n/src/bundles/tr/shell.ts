@@ -273,7 +273,8 @@ export const shell: BundleShape<SpanishShell> = {
     tokenSignInSucceeded: 'Kimlik doğrulama başarılı',
     reconnecting: 'Yeniden bağlanılıyor…',
     offline: 'Bağlantı yok',
-    serverUnreachable: 'Sunucuya ulaşılamadı. Oturumunuz hâlâ kayıtlı: birkaç saniye sonra sayfayı yenileyin.',
+    serverUnreachable: 'Sunucuya ulaşılamadı. Oturumunuz hâlâ kayıtlı ve bağlantı geri geldiğinde kendiliğinden devam edecek.',
+    resumed: 'Bağlantı geri geldi: oturum devam ediyor',
   },
   navigation: {
     groups: {
