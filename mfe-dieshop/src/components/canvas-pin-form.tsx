@@ -10,7 +10,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import type { PinFields } from '../pages/correction-canvas.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionCanvasTexts);
 
 /** What the side form edits, with the canvas schema's own rules and Spanish messages. */

@@ -9,7 +9,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import { pinDifference, pinsOf } from '../pages/correction-canvas.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionCanvasTexts);
 
 const useStyles = makeStyles({

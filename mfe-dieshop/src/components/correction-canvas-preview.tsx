@@ -7,7 +7,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionCanvasTexts } from '../i18n/correction-canvas.texts';
 import { canvasLabel, CorrectionCanvasLegend } from './correction-canvas-legend';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionCanvasTexts);
 
 /**

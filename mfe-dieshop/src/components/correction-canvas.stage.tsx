@@ -31,7 +31,6 @@ import {
 } from '../pages/correction-canvas.model';
 import { loadDrawingImage, type DrawingImage } from './drawing-image';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionCanvasTexts);
 
 /**

@@ -7,7 +7,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
 import { CorrectionStatusBadge, SeverityBadge } from './correction-badges';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionBoardsTexts);
 
 /** The frame of the two correction boards' pages. */

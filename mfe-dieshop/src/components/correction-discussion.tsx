@@ -16,7 +16,6 @@ import { Discussion, peopleSource, showSnackbar, useCan, type MentionSource } fr
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 /**

@@ -27,7 +27,6 @@ import { correctionTexts } from '../i18n/correction.texts';
 import type { CorrectionFormValues } from '../pages/correction.model';
 import { useCorrectionNames } from './correction-badges';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 /** What a die brings to its correction: its profile's critical dimensions and its runs (from its summary). */

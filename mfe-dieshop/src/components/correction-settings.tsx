@@ -18,7 +18,6 @@ import { applyServerFieldErrors, FormCheckboxGroup, FormNumberField, FormSection
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({

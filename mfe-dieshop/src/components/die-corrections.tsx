@@ -9,7 +9,6 @@ import { dieSummaryTexts } from '../i18n/die-summary.texts';
 import { correctionRecordPath } from '../pages/correction.model';
 import { CorrectionStatusBadge, EffectivenessBadge, TrialResultBadge } from './correction-badges';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 registerDieshopTexts(dieSummaryTexts);
 

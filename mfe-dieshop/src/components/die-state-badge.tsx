@@ -6,7 +6,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieInventoryTexts } from '../i18n/die-inventory.texts';
 import { DIE_STATE_COLOURS } from '../pages/die-copy.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieInventoryTexts);
 
 const useStyles = makeStyles({

@@ -7,7 +7,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 import { EffectivenessBadge } from './correction-badges';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({

@@ -8,7 +8,6 @@ import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useRef
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieEnlistmentTexts);
 
 interface RequestValues {

@@ -8,7 +8,6 @@ import { i18nKey, useFormat } from '@planta/ui';
 import { registerDieshopTexts } from '../i18n';
 import { profileTexts } from '../i18n/profile.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(profileTexts);
 
 /** How many copies the profile's page lists (the inventory, filtered by profile, has them all). */

@@ -30,7 +30,6 @@ import {
 import { registerDieshopTexts } from '../i18n';
 import { profileTexts } from '../i18n/profile.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(profileTexts);
 
 /** A row as the form holds it: numbers as typed (read by the resolver). */

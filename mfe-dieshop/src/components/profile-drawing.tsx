@@ -8,7 +8,6 @@ import { showSnackbar, StoredFileLink, StoredPhoto, tooLargeRefusal, useCan, use
 import { registerDieshopTexts } from '../i18n';
 import { profileTexts } from '../i18n/profile.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(profileTexts);
 
 /** What a drawing may be: the customer's PDF, or a photo or scan of the paper. */

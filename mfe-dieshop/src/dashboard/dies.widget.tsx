@@ -10,7 +10,6 @@ import { DIE_INVENTORY_PATH } from '../pages/die-copy.model';
 import { registerDieshopTexts } from '../i18n';
 import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dashboardWidgetTexts);
 
 const stateName = (t: TFunction, state: string) => t(`enums.dieState.${i18nKey(state)}`);

@@ -12,7 +12,6 @@ import { registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 registerDieshopTexts(dashboardWidgetTexts);
 

@@ -11,7 +11,6 @@ import { registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieEnlistmentTexts);
 registerDieshopTexts(dashboardWidgetTexts);
 

@@ -23,7 +23,8 @@ export const sharedTexts = { es, en, ar, tr };
 
 /**
  * Deep-merges `texts` into the namespace of the shared instance (or of `instance`, in tests);
- * harmless when repeated. Call it at module load, so the texts are there before the first render.
+ * harmless when repeated. Each module registers the texts it shows at module load, so they are
+ * there before its first render and each page carries only its own.
  */
 export function registerDieshopTexts(texts: DieshopTexts, instance?: I18n): I18n {
   // Not LanguageBundles<T>: Arabic writes plural forms Spanish has not (`_two`, `_few`...); the

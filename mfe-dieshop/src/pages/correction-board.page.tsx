@@ -36,7 +36,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
 import { correctorsOf, isFiltered, matches, NO_FILTERS, placeCorrectionCard, useBoardData, type CorrectionBoardFilters } from './correction-boards.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionBoardsTexts);
 
 const cardKey = (card: CorrectionCard) => card.id;

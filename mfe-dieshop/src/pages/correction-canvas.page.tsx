@@ -57,7 +57,6 @@ import {
   type PinFields,
 } from './correction-canvas.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionCanvasTexts);
 
 /** konva and pdfjs load with the canvas, not with the die shop's other pages. */

@@ -4,7 +4,6 @@ import { ResourceFormScreen, ResourceListScreen } from '@planta/ui';
 import { registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 /**

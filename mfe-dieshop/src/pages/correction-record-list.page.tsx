@@ -10,7 +10,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';
 import { CORRECTION_LIST_PATH, CORRECTION_NEW_PATH, correctionRecordPath } from './correction.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 /**

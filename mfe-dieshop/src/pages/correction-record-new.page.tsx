@@ -18,7 +18,6 @@ import {
   type CorrectionFormValues,
 } from './correction.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 interface DieChoice {

@@ -41,7 +41,6 @@ import { CORRECTION_FORM_FIELDS, correctionFormValues, correctionRecordPath, cor
 import { dieSummaryPath } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({

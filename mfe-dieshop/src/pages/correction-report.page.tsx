@@ -56,7 +56,6 @@ import { correctionRecordPath } from './correction.model';
 import { dieSummaryPath } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionTexts);
 
 const useStyles = makeStyles({

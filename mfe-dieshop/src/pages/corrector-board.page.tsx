@@ -10,7 +10,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
 import { inProgress, laneCorrector, laneId, placeCorrectorCard, UNASSIGNED_LANE, useBoardData } from './correction-boards.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(correctionBoardsTexts);
 
 const cardKey = (card: CorrectionCard) => card.id;

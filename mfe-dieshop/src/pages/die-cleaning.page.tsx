@@ -59,7 +59,6 @@ import { registerDieshopTexts } from '../i18n';
 import { dieCleaningTexts } from '../i18n/die-cleaning.texts';
 import { CLEANING_PATH } from './aftercare.paths';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieCleaningTexts);
 
 const dieLabel = (die: Pick<DieInCleaning, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;

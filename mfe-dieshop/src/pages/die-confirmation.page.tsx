@@ -42,7 +42,6 @@ import { registerDieshopTexts } from '../i18n';
 import { dieConfirmationTexts } from '../i18n/die-confirmation.texts';
 import { CLEANING_PATH, CONFIRMATION_PATH } from './aftercare.paths';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieConfirmationTexts);
 
 const dieLabel = (run: Pick<DieRunToConfirm, 'die_reference' | 'copy_number'>) => `${run.die_reference}-${run.copy_number}`;

@@ -41,7 +41,6 @@ import {
   type DieCopyFormValues,
 } from './die-copy.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieCopyFormTexts);
 
 type Threshold = 'nitriding_every_billets' | 'nitriding_every_kg' | 'expected_life_kg';

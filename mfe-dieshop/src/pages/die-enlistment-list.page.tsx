@@ -11,7 +11,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 import { ENLISTMENT_PATH, ENLISTMENT_STATUS_COLORS, enlistmentPath } from './die-enlistment.shared';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieEnlistmentTexts);
 
 const useStyles = makeStyles({

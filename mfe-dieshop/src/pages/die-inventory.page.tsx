@@ -12,7 +12,6 @@ import { dieInventoryTexts } from '../i18n/die-inventory.texts';
 import { correctionNewForDie } from './correction.model';
 import { DIE_INVENTORY_PATH, DIE_NEW_PATH, dieEditPath, dieSummaryPath, manualMoveTargets, mayBeScrapped } from './die-copy.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieInventoryTexts);
 
 /** A cell's main text and, smaller under it, what belongs with it. */

@@ -30,7 +30,6 @@ import { correctionNewForDie } from './correction.model';
 import { DIE_STATE_COLOURS } from './die-copy.model';
 import { RecordPage, RecordSection, useIsSharedView, useRecord } from './record-view';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieSummaryTexts);
 
 const useStyles = makeStyles({

@@ -49,7 +49,6 @@ import { CorrectionSettingsSection } from '../components/correction-settings';
 import { registerDieshopTexts } from '../i18n';
 import { dieshopSettingsTexts } from '../i18n/dieshop-settings.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(dieshopSettingsTexts);
 
 const THRESHOLDS = ['nitriding_every_billets', 'nitriding_every_kg', 'expected_life_kg'] as const;

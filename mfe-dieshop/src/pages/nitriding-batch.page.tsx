@@ -21,7 +21,6 @@ import { nitridingTexts } from '../i18n/nitriding.texts';
 import { SourceDocuments } from '../uploads/source-documents';
 import { NITRIDING_PATH } from './nitriding.shared';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(nitridingTexts);
 
 const useStyles = makeStyles({

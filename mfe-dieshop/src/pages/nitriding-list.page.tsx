@@ -38,7 +38,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { nitridingTexts } from '../i18n/nitriding.texts';
 import { NITRIDING_PATH } from './nitriding.shared';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(nitridingTexts);
 
 const useStyles = makeStyles({

@@ -8,7 +8,6 @@ import { ProfileDrawingSection } from '../components/profile-drawing';
 import { registerDieshopTexts } from '../i18n';
 import { profileTexts } from '../i18n/profile.texts';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(profileTexts);
 
 const useStyles = makeStyles({

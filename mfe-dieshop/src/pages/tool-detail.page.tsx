@@ -42,7 +42,6 @@ import { toolingTexts } from '../i18n/tooling.texts';
 import { enlistmentPath } from './die-enlistment.shared';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(toolingTexts);
 
 const useStyles = makeStyles({

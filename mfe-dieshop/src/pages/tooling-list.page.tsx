@@ -7,7 +7,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { toolingTexts } from '../i18n/tooling.texts';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(toolingTexts);
 
 const useStyles = makeStyles({

@@ -9,7 +9,6 @@ import { uploadsTexts } from '../i18n/uploads.texts';
 import { uploadPagePath } from './upload.client';
 import { CONFIDENCE_BOX_COLOURS, confidenceLevel, type ReviewFieldRef } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({

@@ -8,7 +8,6 @@ import { uploadsTexts } from '../i18n/uploads.texts';
 import { ConfidenceBadge } from './upload-badges';
 import type { Attention, ReviewFieldRef, ReviewFormValues } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({

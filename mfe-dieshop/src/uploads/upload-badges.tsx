@@ -6,7 +6,6 @@ import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { uploadsTexts } from '../i18n/uploads.texts';
 import { CONFIDENCE_BADGE_COLOURS, confidenceLevel } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({

@@ -11,7 +11,6 @@ import { useUploadProgressEvents } from './upload.client';
 import { ConfidenceBadge, UploadStatusBadge } from './upload-badges';
 import { UPLOAD_BASE_PATH, UPLOAD_NEW_PATH, uploadPath } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 /** How often the list asks whether documents are still being read (uploads of other people send it no event). */

@@ -12,7 +12,6 @@ import { sendDocument, useReadingUpload, useSmartUploadLimit } from './upload.cl
 import { ReadingProgress } from './upload-badges';
 import { fileTooLarge, uploadPath, UPLOADS_LIST_PATH } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({

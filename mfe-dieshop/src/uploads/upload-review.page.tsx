@@ -70,7 +70,6 @@ import {
   type ReviewFormValues,
 } from './upload.model';
 
-// The texts this module shows, before its first render (each page carries only its own).
 registerDieshopTexts(uploadsTexts);
 
 const useStyles = makeStyles({
