@@ -11,6 +11,7 @@ import {
   onUnauthorized,
   resetJoinedRoom,
   resumeSessionWhenBack,
+  resumingSessionAtom,
   sessionStore,
   signInWithToken,
   userAtom,
@@ -106,10 +107,14 @@ function StartUp({ children }: { children: ReactNode }) {
   return ready ? <>{children}</> : <LoadingScreen />;
 }
 
-/** Saves kept offline are a signed-in user's: the status (and the queue it starts) loads for them only. */
+/**
+ * Saves kept offline are a signed-in user's: the status (and the queue it starts) loads for them
+ * only, and for a stored session waiting to sign in again, whose saves it shows until it has.
+ */
 function SignedInOfflineQueueStatus() {
   const signedIn = useAtomValue(isSignedInAtom);
-  return signedIn ? (
+  const resuming = useAtomValue(resumingSessionAtom);
+  return signedIn || resuming ? (
     <Suspense fallback={null}>
       <OfflineQueueStatus />
     </Suspense>

@@ -20,6 +20,7 @@ import {
   joinedRoomAtom,
   onSessionEnd,
   resetJoinedRoom,
+  resumingSessionAtom,
   sessionEmailAtom,
   sessionStore,
   startSession,
@@ -230,9 +231,10 @@ describe('resumeSessionWhenBack: a page that started without reaching the API', 
 
   it('signs the stored session in again as soon as the network returns, once', async () => {
     stop = resumeSessionWhenBack(resumed, 1_000);
-    // Still offline: nothing is tried.
+    // Still offline: nothing is tried; the page knows a stored session waits (its offline saves are shown).
     await jest.advanceTimersByTimeAsync(3_000);
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(sessionStore.get(resumingSessionAtom)).toBe(true);
     online.mockReturnValue(true);
     fetchMock.mockResolvedValue(fakeResponse(200, session()));
     window.dispatchEvent(new Event('online'));
@@ -240,6 +242,7 @@ describe('resumeSessionWhenBack: a page that started without reaching the API', 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(resumed).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ displayName: 'Ana' }) }));
     expect(sessionStore.get(accessTokenAtom)).toBe(freshToken);
+    expect(sessionStore.get(resumingSessionAtom)).toBe(false);
     await jest.advanceTimersByTimeAsync(5_000);
     window.dispatchEvent(new Event('online'));
     await jest.advanceTimersByTimeAsync(0);

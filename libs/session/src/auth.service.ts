@@ -14,7 +14,7 @@ import { ApiRequestError, browserOffline, getApiClientConfig, isApiRequestError,
 import { callSessionEndpoint } from './endpoints.lazy';
 import { decodeJwtPayload, isTokenValid } from './jwt';
 import { isTransientStatus } from './retry-rules';
-import { accessTokenAtom, authStatusAtom, clearSession, readStored, sessionStore, startSession, userAtom } from './session.atoms';
+import { accessTokenAtom, authStatusAtom, clearSession, readStored, resumingSessionAtom, sessionStore, startSession, userAtom } from './session.atoms';
 
 /** Sign-in calls send no token, and a 401 there means wrong credentials or a stale token, not a lost session. */
 const SIGN_IN: CallOptions = { auth: false, handleUnauthorized: false };
@@ -130,7 +130,9 @@ export function resumeSessionWhenBack(onResumed: (user: User) => void, retryMs =
   const tryNow = () => void attempt();
   const timer = setInterval(tryNow, retryMs);
   if (typeof window !== 'undefined') window.addEventListener('online', tryNow);
+  sessionStore.set(resumingSessionAtom, true);
   function stop() {
+    if (!stopped) sessionStore.set(resumingSessionAtom, false);
     stopped = true;
     clearInterval(timer);
     if (typeof window !== 'undefined') window.removeEventListener('online', tryNow);

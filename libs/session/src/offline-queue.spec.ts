@@ -16,7 +16,7 @@ import {
 } from './offline-queue';
 import { ApiRequestError } from './api-client';
 import * as library from './index';
-import { clearSession, sessionStore, startSession } from './session.atoms';
+import { accessTokenAtom, clearSession, resumingSessionAtom, sessionStore, startSession } from './session.atoms';
 import { fakeJwt, fakeOperator, fakeResponse, installFetch, sentBody, sentHeaders, type FetchMock } from './testing/fakes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -197,6 +197,28 @@ describe('sending the queue', () => {
     fetchMock.mockResolvedValueOnce(fakeResponse(201, [{ saved: true }]));
     await queue.flush();
     expect(sentHeaders(fetchMock, 2)[MADE_AGO_HEADER]).toBe('90000');
+  });
+
+  it("shows a stored session's entries while it waits to sign in again, and sends them only once it has", async () => {
+    const entry = await queueOne();
+    // A page that started without reaching the API: signed out in memory, the session stored.
+    sessionStore.set(accessTokenAtom, null, false);
+    await queue.flush();
+    expect(pending()).toEqual([]);
+    sessionStore.set(resumingSessionAtom, true);
+    try {
+      await queue.flush();
+      expect(pending()).toMatchObject([{ key: entry.key }]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Signed in again: sent.
+      fetchMock.mockResolvedValueOnce(fakeResponse(201, [{ saved: true }]));
+      signIn();
+      await queue.flush();
+      expect(keysSent()).toEqual([entry.key]);
+      expect(pending()).toEqual([]);
+    } finally {
+      sessionStore.set(resumingSessionAtom, false);
+    }
   });
 
   it('never sends an entry twice: passes asked for together make one request, and a sent entry is not sent again', async () => {

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyMessages,
   MADE_AGO_HEADER,
+  storageKeys,
   type EndpointDefinition,
   type EndpointRequest,
   type EndpointResponse,
@@ -17,6 +18,8 @@ import {
   ApiRequestError,
   browserOffline,
   decodeJwtPayload,
+  readStored,
+  resumingSessionAtom,
   sessionMessages,
   sessionStore,
   type QueryParams,
@@ -116,7 +119,19 @@ export function newIdempotencyKey(): string {
 
 /** The signed-in user and company, from the session's token; null without a session. */
 export function currentQueueOwner(): QueueOwner | null {
-  const payload = decodeJwtPayload(sessionStore.get(accessTokenAtom));
+  return ownerOf(sessionStore.get(accessTokenAtom));
+}
+
+/**
+ * Whose entries the page shows: the signed-in user's, or, while a page that started without
+ * reaching the API waits to sign its stored session in again, that session's (sent once it has).
+ */
+function shownQueueOwner(): QueueOwner | null {
+  return currentQueueOwner() ?? (sessionStore.get(resumingSessionAtom) ? ownerOf(readStored(storageKeys.accessToken)) : null);
+}
+
+function ownerOf(token: string | null): QueueOwner | null {
+  const payload = decodeJwtPayload(token);
   const userId = payload?.sub;
   const companyId = payload?.company_id;
   if ((typeof userId !== 'string' && typeof userId !== 'number') || typeof companyId !== 'number') return null;
@@ -370,7 +385,7 @@ export class OfflineQueue {
 
   /** Reads the store into `pendingAtom` (the current user's entries). */
   async refresh(entries?: QueuedRequest[]): Promise<readonly QueuedRequest[]> {
-    const owner = currentQueueOwner();
+    const owner = shownQueueOwner();
     const all = entries ?? (await this.store.list());
     const mine = owner ? all.filter((entry) => sameOwner(entry.owner, owner)) : [];
     const shown = sessionStore.get(this.pendingAtom);
@@ -415,6 +430,8 @@ export class OfflineQueue {
       this.failures = 0;
       return;
     }
+    // Shown for a session waiting to sign in again: sent once it has (the token's change starts a pass).
+    if (!currentQueueOwner()) return;
     if (browserOffline()) return this.scheduleRetry();
     for (const entry of mine) {
       const outcome = await this.sendEntry(entry);

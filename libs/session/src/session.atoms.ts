@@ -74,6 +74,8 @@ export const userAtom = atom<User>(createDefaultUser());
 export const userRolesAtom = atom((get) => get(userAtom).role);
 /** True when the user holds any role (spec 6: an empty role means not logged in). */
 export const isSignedInAtom = atom((get) => get(userAtom).role.length > 0);
+/** The page started without reaching the API and its stored session waits to sign in again (resumeSessionWhenBack). */
+export const resumingSessionAtom = atom(false);
 
 /** The bearer token (localStorage `jwt_access_token`). */
 export const accessTokenAtom = persistedStringAtom(storageKeys.accessToken);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { areaTitle, eventually, freshPagePerTest, hidden, login, navigateInApp, onPath, settle, visible } from '../support/browser';
+import { areaTitle, cachedForOffline, controlled, freshPagePerTest, hidden, login, navigateInApp, onPath, visible } from '../support/browser';
 
 /**
  * Issue 17: an installable portal (web app manifest and icons) that starts from the service
@@ -23,35 +23,6 @@ const WAITS_OUT_RETRIES = 180_000;
 
 const offlineStatus = (page: Page) => page.getByRole('status').filter({ hasText: 'Sin conexión' });
 const loginHeading = (page: Page) => page.getByRole('heading', { name: 'INGRESA A TU CUENTA' });
-
-/** The service worker is active and answers this page's requests. */
-async function controlled(page: Page): Promise<void> {
-  // `ready` answers once a worker is active, which may still be finishing its activation.
-  await eventually(async () => expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated'));
-  await eventually(async () => expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true));
-}
-
-/**
- * One online visit is enough: every script and JSON file the page loaded from the portal
- * (the shell's and the remotes' files, the remotes map and manifests; not the API) is in the
- * worker's cache.
- */
-async function cachedForOffline(page: Page): Promise<void> {
-  await controlled(page);
-  await settle(page);
-  await eventually(async () => {
-    const missing = await page.evaluate(async () => {
-      const files = performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === location.origin && /\.(js|json)$/.test(url.pathname) && !/^\/(api|socket\.io)\//.test(url.pathname));
-      const found = await Promise.all(files.map(async (url) => ((await caches.match(url.href, { ignoreSearch: true })) ? null : url.pathname)));
-      return { files: files.length, missing: found.filter(Boolean) };
-    });
-    expect(missing.files).toBeGreaterThan(3);
-    expect(missing.missing).toEqual([]);
-  }, 20_000);
-}
 
 /** Every URL the portal's caches hold. */
 async function cachedUrls(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
-import { eventually, freshPagePerTest, login, visible, type BrowserPage } from '../support/browser';
+import { cachedForOffline, eventually, freshPagePerTest, login, visible, type BrowserPage } from '../support/browser';
 import { smallPng } from '../support/images';
 
 /**
@@ -154,11 +154,12 @@ describe('the offline queue', () => {
   });
 
   describe('a failure report', () => {
-    it('with a photo, sent with the network cut, is kept and filed once when the network returns', async () => {
+    it('with a photo, sent with the network cut, is kept through a reload and filed once when the network returns', async () => {
       const description = `Fuga sin red ${Date.now()}`;
       await login(page, OPERARIO);
       await closeDimensionPrompts(page);
       await fillReport(page, description, true);
+      await cachedForOffline(page);
 
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Enviar reporte' }).click();
@@ -168,9 +169,16 @@ describe('the offline queue', () => {
       await eventually(async () => expect(await page.getByRole('textbox', { name: 'Descripción' }).inputValue()).toBe(''));
       expect(await reportsFound(description)).toEqual([]);
 
+      // The tablet is reloaded without network: the sign-in page, at once, still counting the kept report.
+      await page.reload();
+      await visible(page.getByRole('heading', { name: 'INGRESA A TU CUENTA' }));
+      await eventually(async () => expect(await pendingCount(page)).toBe('Pendientes de envío: 1'));
+
+      // The network returns: the stored session signs in again, and the report goes, once.
       const sending = page.waitForResponse((response) => response.url().endsWith('/api/failure-damage-report') && response.request().method() === 'POST');
       await context.setOffline(false);
       expect((await sending).status()).toBe(201);
+      await visible(page.getByRole('main').getByRole('heading', { name: 'Reportar una falla o un daño' }));
       await visible(page.getByText('Enviado lo guardado sin conexión: Reporte de falla o daño'));
       await eventually(async () => expect(await pendingCount(page)).toBe(''));
       const found = await reportsFound(description);

@@ -79,6 +79,35 @@ export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
+/** The service worker is active and answers this page's requests. */
+export async function controlled(page: Page): Promise<void> {
+  // `ready` answers once a worker is active, which may still be finishing its activation.
+  await eventually(async () => expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated'));
+  await eventually(async () => expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true));
+}
+
+/**
+ * One online visit is enough: every script and JSON file the page loaded from the portal
+ * (the shell's and the remotes' files, the remotes map and manifests; not the API) is in the
+ * worker's cache.
+ */
+export async function cachedForOffline(page: Page): Promise<void> {
+  await controlled(page);
+  await settle(page);
+  await eventually(async () => {
+    const missing = await page.evaluate(async () => {
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && /\.(js|json)$/.test(url.pathname) && !/^\/(api|socket\.io)\//.test(url.pathname));
+      const found = await Promise.all(files.map(async (url) => ((await caches.match(url.href, { ignoreSearch: true })) ? null : url.pathname)));
+      return { files: files.length, missing: found.filter(Boolean) };
+    });
+    expect(missing.files).toBeGreaterThan(3);
+    expect(missing.missing).toEqual([]);
+  }, 20_000);
+}
+
 /** A fresh context (empty storage and cache) on the portal (or the one at `portal`), Spanish, desktop size. */
 export async function newPage(browser: Browser, portal = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: portal, locale: 'es-ES', viewport: { width: 1440, height: 900 } });
