@@ -1,4 +1,4 @@
-import { idempotencyMessages, MADE_AGO_HEADER, productionMessages } from '@planta/contracts';
+import { idempotencyMessages, MADE_AGO_HEADER, MAX_MADE_AGO_MS, productionMessages } from '@planta/contracts';
 import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
 import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
@@ -435,7 +435,7 @@ describe('critical dimensions answered without network', () => {
     const running = await runTimes('running');
     const count = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from dimension_record where order_die_id = $1`, [running.id]))[0].n;
     const before = await count();
-    for (const madeAgo of ['-5', 'ayer', '1.5', '']) {
+    for (const madeAgo of ['-5', 'ayer', '1.5', '', String(MAX_MADE_AGO_MS + 1)]) {
       const refused = await saveMadeAgo(running.id, madeAgo);
       expect([madeAgo, refused.status, refused.body.fields]).toEqual([madeAgo, 400, { [MADE_AGO_HEADER]: idempotencyMessages.invalidMadeAgo }]);
     }

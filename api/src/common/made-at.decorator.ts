@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { idempotencyMessages, MADE_AGO_HEADER } from '@planta/contracts';
+import { idempotencyMessages, MADE_AGO_HEADER, MAX_MADE_AGO_MS } from '@planta/contracts';
 import { fieldError } from './field-error';
 
 /**
@@ -9,8 +9,9 @@ import { fieldError } from './field-error';
  */
 export function madeAt(header: string | string[] | undefined, now: number): Date {
   if (header === undefined) return new Date(now);
-  if (typeof header !== 'string' || !/^\d{1,15}$/.test(header.trim())) throw fieldError(MADE_AGO_HEADER, idempotencyMessages.invalidMadeAgo);
-  return new Date(now - Number(header.trim()));
+  const age = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : NaN;
+  if (!(age <= MAX_MADE_AGO_MS)) throw fieldError(MADE_AGO_HEADER, idempotencyMessages.invalidMadeAgo);
+  return new Date(now - age);
 }
 
 /** The moment the caller's request was made (see `madeAt`). */

@@ -18,6 +18,9 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  */
 export const MADE_AGO_HEADER = 'Made-Ago-Ms';
 
+/** The oldest a kept request may say it is (ten years): anything older is a broken client, not a tablet offline. */
+export const MAX_MADE_AGO_MS = 10 * 365 * 24 * 3600 * 1000;
+
 /** The methods a key applies to; on any other the header is ignored. */
 export const IDEMPOTENT_WRITE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
@@ -32,6 +35,6 @@ export const isIdempotencyKey = (value: unknown): value is string => typeof valu
 export const idempotencyMessages = {
   invalidKey: `La cabecera ${IDEMPOTENCY_KEY_HEADER} debe ser un UUID (por ejemplo 3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f)`,
   mismatch: `La cabecera ${IDEMPOTENCY_KEY_HEADER} ya se usó para otra solicitud (otro método, ruta o contenido): usa una clave nueva para cada cambio`,
-  invalidMadeAgo: `La cabecera ${MADE_AGO_HEADER} debe ser un número entero de milisegundos (0 o mayor)`,
+  invalidMadeAgo: `La cabecera ${MADE_AGO_HEADER} debe ser un número entero de milisegundos, de 0 a ${MAX_MADE_AGO_MS} (diez años)`,
   inProgress: `Una solicitud con la misma cabecera ${IDEMPOTENCY_KEY_HEADER} todavía se está procesando; inténtalo de nuevo en unos segundos`,
 } as const;
