@@ -7,9 +7,10 @@ import { fieldError } from './field-error';
  * (`Made-Ago-Ms`). The age is measured on the device's clock and subtracted from the server's, so
  * a tablet whose clock is wrong still dates its work right.
  */
-export function madeAt(header: string | string[] | undefined, now: number): Date {
+function madeAt(header: string | string[] | undefined, now: number): Date {
   if (header === undefined) return new Date(now);
-  const age = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : NaN;
+  const text = typeof header === 'string' ? header.trim() : '';
+  const age = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
   if (!(age <= MAX_MADE_AGO_MS)) throw fieldError(MADE_AGO_HEADER, idempotencyMessages.invalidMadeAgo);
   return new Date(now - age);
 }

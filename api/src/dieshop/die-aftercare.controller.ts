@@ -1,5 +1,5 @@
 import { Controller, UploadedFiles } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { dieCleaningEndpoints, dieConfirmationEndpoints, type EndpointArgs } from '@planta/contracts';
 import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
@@ -51,7 +51,6 @@ export class DieCleaningController {
 
   @Endpoint(dieCleaningEndpoints.finish)
   @PhotosUpload()
-  @ApiConsumes('application/json', 'multipart/form-data')
   finish(
     @Caller() caller: RequestIdentity,
     @Input() { params, body }: EndpointArgs<typeof dieCleaningEndpoints.finish>,

@@ -1,5 +1,5 @@
 import { Controller, UploadedFile } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { nitridingBatchEndpoints, type EndpointArgs } from '@planta/contracts';
 import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
@@ -39,7 +39,6 @@ export class NitridingController {
 
   @Endpoint(nitridingBatchEndpoints.certificate)
   @DocumentUpload()
-  @ApiConsumes('multipart/form-data')
   certificate(@Input() { params, body }: EndpointArgs<typeof nitridingBatchEndpoints.certificate>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.nitriding.certificate(params.id, body.certificate_number, file);
   }

@@ -1,5 +1,4 @@
 import { Controller, Inject, UploadedFile } from '@nestjs/common';
-import { ApiConsumes } from '@nestjs/swagger';
 import { profileDimensionEndpoints, profileDrawingEndpoints, profileResource, type EndpointArgs } from '@planta/contracts';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
@@ -31,7 +30,6 @@ export class ProfileController extends ResourceController(profileResource) {
 
   @Endpoint(profileDrawingEndpoints.replace)
   @DocumentUpload()
-  @ApiConsumes('multipart/form-data')
   replaceDrawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.replace>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.profiles.replaceDrawing(params.id, file);
   }

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   BadRequestException,
   type CallHandler,
   type ExecutionContext,
@@ -8,6 +9,7 @@ import {
   PayloadTooLargeException,
   SetMetadata,
 } from '@nestjs/common';
+import { ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import { MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS } from '@planta/contracts';
@@ -94,8 +96,16 @@ const readFiles = new WeakMap<object, UploadedBuffer[]>();
 /** The files a multipart request carried, as MultipartUploadInterceptor read them (none for a route that receives no files). */
 export const uploadedFilesOf = (request: object): readonly UploadedBuffer[] => readFiles.get(request) ?? [];
 
-/** The `photos` of a record: one more file than allowed is kept so the service can refuse them by name. */
-export const PhotosUpload = () => SetMetadata(UPLOAD_RULE, { field: 'photos', maxCount: MAX_REPORT_PHOTOS + 1, many: true } satisfies UploadRule);
+/**
+ * The `photos` of a record, in a multipart form or none in JSON: one more file than allowed is
+ * kept so the service can refuse them by name.
+ */
+export const PhotosUpload = () =>
+  applyDecorators(
+    SetMetadata(UPLOAD_RULE, { field: 'photos', maxCount: MAX_REPORT_PHOTOS + 1, many: true } satisfies UploadRule),
+    ApiConsumes('application/json', 'multipart/form-data'),
+  );
 
-/** One document in `file` (a certificate, a drawing). */
-export const DocumentUpload = () => SetMetadata(UPLOAD_RULE, { field: 'file', maxCount: 1, many: false } satisfies UploadRule);
+/** One document in `file` (a certificate, a drawing), in a multipart form. */
+export const DocumentUpload = () =>
+  applyDecorators(SetMetadata(UPLOAD_RULE, { field: 'file', maxCount: 1, many: false } satisfies UploadRule), ApiConsumes('multipart/form-data'));

@@ -1,5 +1,5 @@
 import { Controller, UploadedFiles } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { failureReportEndpoints, type EndpointArgs } from '@planta/contracts';
 import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
 import { MadeAt } from '../common/made-at.decorator';
@@ -25,7 +25,6 @@ export class FailureReportController {
 
   @Endpoint(failureReportEndpoints.create)
   @PhotosUpload()
-  @ApiConsumes('application/json', 'multipart/form-data')
   create(
     @Caller() caller: RequestIdentity,
     @Input() { body }: EndpointArgs<typeof failureReportEndpoints.create>,

@@ -1,5 +1,5 @@
 import { Controller, Res, UploadedFile } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { uploadEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
@@ -34,7 +34,6 @@ export class UploadController {
 
   @Endpoint(uploadEndpoints.upload)
   @DocumentUpload()
-  @ApiConsumes('multipart/form-data')
   upload(@Caller() caller: RequestIdentity, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.uploads.upload(caller, file);
   }
