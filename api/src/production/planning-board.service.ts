@@ -205,9 +205,11 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   const count = ({ sql, params }: Statement) => scope.totalWhere(ProductionOrderEntity, sql, params);
   const totalOf = (cards: BoardCardRow[], limit: number, condition: Statement) => (cards.length < limit ? cards.length : count(condition));
   const toPlanTotal = await totalOf(toPlan, BOARD_COLUMN_CARDS, statements.counts.to_plan);
-  const plannedByLine = new Map(lines.map((line) => [line.id, planned.filter((card) => card.line_id === line.id)]));
-  const plannedTotals = new Map<number, number>();
-  for (const line of lines) plannedTotals.set(line.id, await totalOf(plannedByLine.get(line.id)!, BOARD_COLUMN_CARDS, statements.counts.plannedOn(line.id)));
+  const plannedLines: { line: ExtrusionLineEntity; cards: BoardCardRow[]; total: number }[] = [];
+  for (const line of lines) {
+    const cards = planned.filter((card) => card.line_id === line.id);
+    plannedLines.push({ line, cards, total: await totalOf(cards, BOARD_COLUMN_CARDS, statements.counts.plannedOn(line.id)) });
+  }
   const inPressTotal = await totalOf(inPress, BOARD_COLUMN_CARDS, statements.counts.in_press);
   const finishedTotal = await totalOf(finished, query.finished_limit, statements.counts.finished);
   // A line whose press (or another machine it cannot run without: criticality A) is stopped.
@@ -225,13 +227,7 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   return {
     to_plan: toPlan,
     to_plan_total: toPlanTotal,
-    planned: lines.map((line) => ({
-      line_id: line.id,
-      line_name: line.name,
-      cards: plannedByLine.get(line.id)!,
-      total: plannedTotals.get(line.id)!,
-      stopped: stopOf(line.id),
-    })),
+    planned: plannedLines.map(({ line, cards, total }) => ({ line_id: line.id, line_name: line.name, cards, total, stopped: stopOf(line.id) })),
     in_press: inPress,
     in_press_total: inPressTotal,
     finished,
