@@ -562,8 +562,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
 
 /**
  * Routes whose random requests may take the seeded accounts' own standing away, and how it is put
- * back after each: a PATCH of page-role the admin's grants, a password reset the admin's password
- * (a temporary one blocks every later request until it is changed).
+ * back after each: a PATCH of page-role the admin's grants, a password reset the accounts' passwords
+ * and sessions (a reset ends every session of the person).
  */
 async function standingTakenBy(route: string): Promise<(() => Promise<void>) | null> {
   if (route === 'PATCH /api/page-role/{id}') {
@@ -580,15 +580,16 @@ async function standingTakenBy(route: string): Promise<(() => Promise<void>) | n
     };
   }
   if (route === 'POST /api/users/{id}/reset-password') {
-    const users = await t.sql<{ id: number; password_hash: string; must_change_password: boolean }>(
-      `select id, password_hash, must_change_password from app_user`,
+    const users = await t.sql<{ id: number; password_hash: string; session_version: number; kept_session: string | null }>(
+      `select id, password_hash, session_version, kept_session from app_user`,
     );
     return async () => {
       for (const user of users)
-        await t.sql(`update app_user set password_hash = $2, must_change_password = $3 where id = $1`, [
+        await t.sql(`update app_user set password_hash = $2, session_version = $3, kept_session = $4 where id = $1`, [
           user.id,
           user.password_hash,
-          user.must_change_password,
+          user.session_version,
+          user.kept_session,
         ]);
     };
   }

@@ -135,6 +135,34 @@ describe('several API processes on one database', () => {
     }
   });
 
+  it("end a person's other sessions on every process at once when their password changes on one (issue 36)", async () => {
+    const [a, b] = apis;
+    const changing = await login(a, 'mantenimiento@norte.example');
+    const other = await login(b, 'mantenimiento@norte.example');
+    // B knows both sessions (and keeps who they are) before the change.
+    expect((await call(b, '/api/grants', other.access_token)).status).toBe(200);
+    expect((await call(b, '/api/grants', changing.access_token)).status).toBe(200);
+    const onB = await connect(base(b), other.access_token);
+    // Watched from before the call, which itself takes two password hashes; the bound counts from its answer.
+    const cutOnB = nextCut(onB, ANNOUNCED_BOUND_MS + 5000);
+    const change = (token: string, from: string, to: string) =>
+      call<AuthResponse>(a, '/api/auth/change-password', token, { current_password: from, new_password: to, confirm_password: to });
+    const changed = await change(changing.access_token, 'Planta2026!', 'Cambiada-En-A-2026');
+    const answeredAt = Date.now();
+    expect(changed.status).toBe(200);
+    try {
+      const { revoked, at } = await cutOnB;
+      expect(revoked).toEqual({ reason: 'access-revoked' });
+      expect(at - answeredAt).toBeLessThan(ANNOUNCED_BOUND_MS);
+      expect((await call(b, '/api/grants', other.access_token)).status).toBe(401);
+      // The session that changed it goes on, on B too.
+      expect((await call(b, '/api/grants', changed.body.access_token)).status).toBe(200);
+      expect((await call(b, '/api/grants', changing.access_token)).status).toBe(200);
+    } finally {
+      expect((await change(changed.body.access_token, 'Cambiada-En-A-2026', 'Planta2026!')).status).toBe(200);
+    }
+  });
+
   it('move a socket to the company its user switched to on another process', async () => {
     const [a, b] = apis;
     const [marta, adminSur] = await Promise.all([login(a, 'admin@norte.example'), login(a, 'admin@sur.example')]);

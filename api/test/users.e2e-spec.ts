@@ -1,4 +1,4 @@
-import { messages, type AuthResponse, type ManagedUser, type UserWithPassword } from '@planta/contracts';
+import { messages, type AccessLink, type AuthResponse, type ManagedUser, type UserInvitationWithLink, type UserWithLink } from '@planta/contracts';
 import { closeSockets, connect, nextCut } from './support/sockets';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -51,34 +51,41 @@ const as = (email: string) => ({
 const admin = () => as('admin@norte.example');
 
 let serial = 0;
-/** A new user of Norte made by its administrator, with a typed temporary password. */
-async function newUser(roles: string[] = ['user'], extra: object = {}): Promise<UserWithPassword & { email: string; password: string }> {
-  serial += 1;
-  const email = `nuevo${serial}@norte.example`;
-  const password = `Temporal-${serial}-2026`;
-  const response = await admin().post('/api/users', {
+
+/** The token of a link's path (`/invitation#token`). */
+const tokenOf = (link: AccessLink) => link.path.slice(link.path.indexOf('#') + 1);
+
+/** Invites `email` to the administrator's company (Norte) with `roles`; the answer's body. */
+async function invite(email: string, roles: string[] = ['user'], extra: object = {}, inviter = 'admin@norte.example'): Promise<UserInvitationWithLink> {
+  const response = await as(inviter).post('/api/users', {
     email,
     display_name: `Persona Nueva ${serial}`,
     position: 'Técnico de mantenimiento',
     role_ids: roles.map((role) => roleIds[role]),
-    temporary_password: password,
     ...extra,
   });
   expect(response.status).toBe(201);
-  return { ...(response.body as UserWithPassword), email, password };
+  return response.body as UserInvitationWithLink;
 }
 
-/** Signs in with the temporary password and changes it; the answer's session. */
-async function signedInChanged(email: string, temporary: string): Promise<AuthResponse> {
-  const first = await t.http().post('/api/auth/login').send({ email, password: temporary });
-  expect(first.status).toBe(200);
-  const changed = await t.http().post('/api/auth/change-password').set(bearer(first.body.access_token)).send({
-    current_password: temporary,
-    new_password: 'Definitiva-2026',
-    confirm_password: 'Definitiva-2026',
-  });
-  expect(changed.status).toBe(200);
-  return changed.body as AuthResponse;
+/** Follows an invitation link with `password` (new or the account's own); the answer. */
+const accept = (link: AccessLink, password: string, confirm = password) =>
+  t
+    .http()
+    .post('/api/auth/invitation/accept')
+    .send({ token: tokenOf(link), password, confirm_password: confirm });
+
+/** A new person of Norte, invited by its administrator and signed in with the link: their user as the administrator sees them, and their session. */
+async function newUser(roles: string[] = ['user'], extra: object = {}): Promise<{ user: ManagedUser; email: string; password: string; session: AuthResponse }> {
+  serial += 1;
+  const email = `nuevo${serial}@norte.example`;
+  const password = `Definitiva-${serial}-2026`;
+  const { link } = await invite(email, roles, extra);
+  const accepted = await accept(link, password);
+  expect(accepted.status).toBe(200);
+  const session = accepted.body as AuthResponse;
+  const user = (await admin().get(`/api/users/${session.user.data.id}`)).body as ManagedUser;
+  return { user, email, password, session };
 }
 
 const auditOf = (entityId: number, action: string) =>
@@ -133,11 +140,8 @@ describe('tenancy', () => {
     expect((await sur.patch(`/api/users/${id}`, { display_name: 'Cambiado Desde Sur' })).status).toBe(404);
     expect((await sur.post(`/api/users/${id}/reset-password`)).status).toBe(404);
     expect((await sur.delete(`/api/users/${id}`)).status).toBe(404);
-    const [user] = await t.sql<{ display_name: string; must_change_password: boolean }>(
-      `select display_name, must_change_password from app_user where id = $1`,
-      [id],
-    );
-    expect(user).toEqual({ display_name: 'Luis Cárdenas', must_change_password: false });
+    const [user] = await t.sql<{ display_name: string; session_version: number }>(`select display_name, session_version from app_user where id = $1`, [id]);
+    expect(user).toEqual({ display_name: 'Luis Cárdenas', session_version: 0 });
   });
 
   it('searches (accents aside) and sorts', async () => {
@@ -160,13 +164,12 @@ describe('tenancy', () => {
 
 describe('validation', () => {
   it('answers 400 naming each field', async () => {
-    const response = await admin().post('/api/users', { email: 'no-es-correo', display_name: 'Al', role_ids: [], temporary_password: 'corta' });
+    const response = await admin().post('/api/users', { email: 'no-es-correo', display_name: 'Al', role_ids: [] });
     expect(response.status).toBe(400);
     expect(response.body.fields).toMatchObject({
       email: messages.emailFormat,
       display_name: messages.displayNameMinLength,
       role_ids: messages.userRolesRequired,
-      temporary_password: messages.weakPassword,
     });
   });
 
@@ -180,119 +183,265 @@ describe('validation', () => {
     expect(leaving.body.fields).toEqual({ company_ids: messages.userActiveCompanyRequired });
   });
 
-  it('answers 409 in Spanish for an email that exists in the installation (another company’s too)', async () => {
-    const response = await admin().post('/api/users', { email: 'Operario@Sur.example', display_name: 'Pedro Otra Vez', role_ids: [roleIds.user] });
+  it('answers 409 for a person who is already a member of the active company (in its own list)', async () => {
+    const response = await admin().post('/api/users', { email: 'Jefe@Norte.example', display_name: 'Jefe Otra Vez', role_ids: [roleIds.user] });
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe(messages.userEmailExists);
-    expect(response.body.fields).toEqual({ email: messages.userEmailExists });
-    const [{ count }] = await t.sql<{ count: number }>(`select count(*)::int as count from company_member where user_id = $1`, [
-      userIds['operario@sur.example'],
-    ]);
-    expect(count).toBe(1);
+    expect(response.body.fields).toEqual({ email: messages.userAlreadyMember });
   });
 });
 
-describe('creating a user and the temporary password', () => {
-  it('creates a member of the active company with a generated password shown once, audited without it', async () => {
-    const response = await admin().post('/api/users', {
-      email: 'Tecnico.Matrices@norte.example',
-      display_name: 'Ramón Aguirre',
-      position: 'Técnico de matricería',
-      role_ids: [roleIds.user],
-      company_ids: [companyIds[SUR]],
-    });
-    expect(response.status).toBe(201);
-    const { user, temporary_password } = response.body as UserWithPassword;
-    expect(temporary_password).toMatch(/^[A-Za-z0-9]{12}$/);
-    expect(user).toMatchObject({
-      email: 'tecnico.matrices@norte.example',
-      roles: ['user'],
-      company_ids: [companyIds[NORTE], companyIds[SUR]].sort((a, b) => a - b),
-      must_change_password: true,
-      active: true,
-    });
-    expect((await admin().get(`/api/users/${user.id}`)).body).toEqual(user);
-    const [entry] = await auditOf(user.id, 'create');
-    expect(entry.actor_name).toBe('admin@norte.example');
-    expect(entry.after).toMatchObject({ display_name: 'Ramón Aguirre', roles: ['user'], companies: [NORTE, SUR], active: true });
-    expect(JSON.stringify(entry)).not.toContain(temporary_password);
-    const [{ roles }] = await t.sql<{ roles: string[] }>(
-      `select array(select r.name from company_member_role h join role r on r.id = h.role_id where h.user_id = $1 and h.company_id = $2) as roles`,
-      [user.id, companyIds[SUR]],
-    );
-    expect(roles).toEqual(['user']);
+describe('inviting: no address is told apart (finding 4)', () => {
+  /** An answer with what differs by nature (ids, addresses, names, times, tokens) put aside: what is left must be equal. */
+  const shape = (response: { status: number; headers: Record<string, string>; body: UserInvitationWithLink }) => ({
+    status: response.status,
+    type: response.headers['content-type'],
+    keys: Object.keys(response.body),
+    invitation: { ...response.body.invitation, id: 0, email: '', created_at: '', expires_at: '' },
+    link: { page: response.body.link.path.split('#')[0], tokenLength: tokenOf(response.body.link).length },
   });
 
-  it('must change it first: the sign-in says so, every other call is 403, after the change everything works', async () => {
-    const created = await newUser(['staff']);
-    const signIn = await t.http().post('/api/auth/login').send({ email: created.email, password: created.password });
-    expect(signIn.status).toBe(200);
-    expect(signIn.body.user.data.must_change_password).toBe(true);
-    const temporary = signIn.body.access_token as string;
-    const orders = await t.http().get('/api/orders/all').set(bearer(temporary));
-    expect(orders.status).toBe(403);
-    expect(orders.body.message).toBe(messages.passwordChangeRequired);
+  it('answers an address with an account in another company exactly as a new one, and creates no member', async () => {
+    const body = (email: string) => ({ email, display_name: 'Pedro Ramírez', position: 'Operario de prensa', role_ids: [roleIds.user] });
+    const sur = as('admin@sur.example');
+    const existing = await sur.post('/api/users', body('jefe@norte.example'));
+    const fresh = await sur.post('/api/users', body('nadie.todavia@sur.example'));
+    expect(shape(existing)).toEqual(shape(fresh));
+    expect(existing.body.invitation).toMatchObject({
+      email: 'jefe@norte.example',
+      display_name: 'Pedro Ramírez',
+      roles: ['user'],
+      company_ids: [companyIds[SUR]],
+    });
+    // The person's own name stays out of the answer, and nobody became a member.
+    expect(JSON.stringify(existing.body)).not.toContain('Jorge');
+    const [{ count }] = await t.sql<{ count: number }>(`select count(*)::int as count from company_member where user_id = $1 and company_id = $2`, [
+      userIds['jefe@norte.example'],
+      companyIds[SUR],
+    ]);
+    expect(count).toBe(0);
+    // A bogus role is refused alike for both (the old probe).
+    const bogus = (email: string) => sur.post('/api/users', { ...body(email), role_ids: [999999] });
+    const [a, b] = [await bogus('jefe@norte.example'), await bogus('otra.persona@sur.example')];
+    expect([a.status, a.body]).toEqual([b.status, b.body]);
+  });
+
+  it('limits invitations per company and hour (429 with Retry-After), other companies unaffected', async () => {
+    const limit = t.config.accessLinks.invitationsPerHour;
+    const [{ made }] = await t.sql<{ made: number }>(
+      `select count(*)::int as made from user_invitation where company_id = $1 and created_at > now() - interval '1 hour'`,
+      [companyIds[SUR]],
+    );
+    await t.sql(
+      `insert into user_invitation (company_id, email, display_name, role_ids, company_ids, token_hash, expires_at, revoked_at)
+       select $1, 'relleno' || n || '@sur.example', 'Relleno', array[$2::int], array[$1::int], md5(random()::text) || md5(random()::text), now() + interval '1 day', now()
+         from generate_series(1, $3::int) n`,
+      [companyIds[SUR], roleIds.user, Math.max(0, limit - made)],
+    );
+    const refused = await as('admin@sur.example').post('/api/users', { email: 'una.mas@sur.example', display_name: 'Una Más', role_ids: [roleIds.user] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.userInvitationsTooMany);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.sql(`select 1 from user_invitation where email = 'una.mas@sur.example'`)).length).toBe(0);
+    expect((await admin().post('/api/users', { email: 'norte.sigue@norte.example', display_name: 'Norte Sigue', role_ids: [roleIds.user] })).status).toBe(201);
+  });
+});
+
+describe('accepting an invitation', () => {
+  it('a new person chooses a password with the link and is a member of each company invited to, audited without the token', async () => {
+    const { invitation, link } = await invite('tecnico.matrices@norte.example', ['user'], { company_ids: [companyIds[SUR]], display_name: 'Ramón Aguirre' });
+    expect(link.path).toMatch(/^\/invitation#[A-Za-z0-9_-]{43}$/);
+    expect(new Date(link.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    const listed = await admin().get('/api/users/invitations');
+    expect(listed.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: invitation.id, email: 'tecnico.matrices@norte.example' })]));
+
+    const preview = await t
+      .http()
+      .post('/api/auth/invitation/preview')
+      .send({ token: tokenOf(link) });
+    expect(preview.body).toMatchObject({ email: 'tecnico.matrices@norte.example', display_name: 'Ramón Aguirre', company_name: NORTE });
+    const mismatch = await accept(link, 'Elegida-2026', 'Otra-2026');
+    expect(mismatch.body.fields).toEqual({ confirm_password: messages.passwordsDoNotMatch });
+    const accepted = await accept(link, 'Elegida-2026');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.user.data).toMatchObject({ email: 'tecnico.matrices@norte.example', displayName: 'Ramón Aguirre', company_id: companyIds[NORTE] });
+    const id = accepted.body.user.data.id as number;
+    expect((await admin().get(`/api/users/${id}`)).body).toMatchObject({
+      roles: ['user'],
+      company_ids: [companyIds[NORTE], companyIds[SUR]].sort((x, y) => x - y),
+      active: true,
+      identity_editable: true,
+    });
+    expect((await t.http().post('/api/auth/login').send({ email: 'tecnico.matrices@norte.example', password: 'Elegida-2026' })).status).toBe(200);
+    // Used once; gone from the pending list.
+    expect((await accept(link, 'Elegida-2026')).status).toBe(404);
+    expect((await admin().get('/api/users/invitations')).body.map((row: { id: number }) => row.id)).not.toContain(invitation.id);
+    const trail = await t.sql<{ action: string; actor_name: string }>(
+      `select action, actor_name from audit_entry where entity = 'user-invitation' and entity_id = $1 order by id`,
+      [invitation.id],
+    );
+    expect(trail).toEqual([
+      { action: 'invite', actor_name: 'admin@norte.example' },
+      { action: 'accept', actor_name: 'tecnico.matrices@norte.example' },
+    ]);
+    expect(JSON.stringify(await t.sql(`select * from audit_entry where entity = 'user-invitation'`))).not.toContain(tokenOf(link));
+    expect(JSON.stringify(await t.sql(`select * from user_invitation`))).not.toContain(tokenOf(link));
+  });
+
+  it('a person with an account elsewhere signs in with their own password to join, keeping their name; a wrong one joins nothing', async () => {
+    const { link } = await invite('operario@sur.example', ['staff'], { display_name: 'Nombre Escrito Por Norte' });
+    const wrong = await accept(link, 'No-Es-La-Suya-2026');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ password: messages.invitationPasswordWrong });
+    expect(await t.sql(`select 1 from company_member where user_id = $1 and company_id = $2`, [userIds['operario@sur.example'], companyIds[NORTE]])).toEqual(
+      [],
+    );
+    const joined = await accept(link, 'Planta2026!');
+    expect(joined.status).toBe(200);
+    expect(joined.body.user.data).toMatchObject({ id: userIds['operario@sur.example'], company_id: companyIds[NORTE], displayName: 'Pedro Quintana' });
+    expect(joined.body.user.role).toEqual(['staff']);
+    // Both of the person's companies can be chosen now, and Sur's roles are untouched.
+    const companies = await t.http().get('/api/company/all').set(bearer(joined.body.access_token));
+    expect(companies.body.map((company: { name: string }) => company.name)).toEqual([NORTE, SUR]);
+    const back = await t.http().post('/api/company/switch').set(bearer(joined.body.access_token)).send({ company_id: companyIds[SUR] });
+    expect(back.body.user.role).toEqual(['user']);
+    // Now a member of Norte too, the person's own fields are no longer Sur's administrator's alone (Marta administers both).
+    const asSur = (await as('admin@sur.example').get(`/api/users/${userIds['operario@sur.example']}`)).body as ManagedUser;
+    expect(asSur).toMatchObject({ identity_editable: false, display_name: 'Pedro Quintana' });
+    expect((await admin().get(`/api/users/${userIds['operario@sur.example']}`)).body.identity_editable).toBe(true);
+  });
+
+  it('a withdrawn, replaced or expired link opens nothing (404 on the token)', async () => {
+    const first = await invite('varias.veces@norte.example');
+    const renewed = await admin().post(`/api/users/invitations/${first.invitation.id}/link`);
+    expect(renewed.status).toBe(200);
+    expect((await accept(first.link, 'Elegida-2026')).body.fields).toEqual({ token: messages.linkInvalid });
+    const again = await invite('varias.veces@norte.example');
+    expect((await accept(renewed.body.link, 'Elegida-2026')).status).toBe(404);
+    expect((await admin().delete(`/api/users/invitations/${again.invitation.id}`)).status).toBe(204);
+    expect((await accept(again.link, 'Elegida-2026')).status).toBe(404);
     expect(
       (
         await t
           .http()
-          .post('/api/auth/user/update')
-          .set(bearer(temporary))
-          .send({ user: { data: { displayName: 'Otro Nombre' } } })
+          .post('/api/auth/invitation/preview')
+          .send({ token: tokenOf(again.link) })
       ).status,
-    ).toBe(403);
-    expect((await t.http().get('/api/grants').set(bearer(temporary))).status).toBe(200);
+    ).toBe(404);
+    const late = await invite('tarde@norte.example');
+    await t.sql(`update user_invitation set expires_at = now() - interval '1 second' where id = $1`, [late.invitation.id]);
+    expect((await accept(late.link, 'Elegida-2026')).status).toBe(404);
+    expect(await t.sql(`select 1 from app_user where email in ('varias.veces@norte.example', 'tarde@norte.example')`)).toEqual([]);
+    // Another company's invitation is not this one's to see or withdraw.
+    expect((await as('admin@sur.example').delete(`/api/users/invitations/${late.invitation.id}`)).status).toBe(404);
+  });
+});
 
-    const wrong = await t.http().post('/api/auth/change-password').set(bearer(temporary)).send({
-      current_password: 'no-es-la-buena',
-      new_password: 'Definitiva-2026',
-      confirm_password: 'Definitiva-2026',
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.fields).toEqual({ current_password: messages.currentPasswordWrong });
-    const mismatch = await t.http().post('/api/auth/change-password').set(bearer(temporary)).send({
-      current_password: created.password,
-      new_password: 'Definitiva-2026',
-      confirm_password: 'Otra-cosa-2026',
-    });
-    expect(mismatch.status).toBe(400);
-    expect(mismatch.body.fields).toEqual({ confirm_password: messages.passwordsDoNotMatch });
+describe('what is the person’s own (findings 1, 3 and 6)', () => {
+  const marta = () => userIds['admin@norte.example'];
 
-    const changed = await t.http().post('/api/auth/change-password').set(bearer(temporary)).send({
-      current_password: created.password,
-      new_password: 'Definitiva-2026',
-      confirm_password: 'Definitiva-2026',
-    });
-    expect(changed.status).toBe(200);
-    expect(changed.body.user.data.must_change_password).toBe(false);
-    expect((await t.http().get('/api/orders/all').set(bearer(changed.body.access_token))).status).toBe(200);
-    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: created.password })).status).toBe(401);
-    const again = await t.http().post('/api/auth/login').send({ email: created.email, password: 'Definitiva-2026' });
-    expect(again.body.user.data.must_change_password).toBe(false);
-    expect(await auditOf(created.user.id, 'password-change')).toHaveLength(1);
+  it('another company’s administrator cannot reset, rename or deactivate a shared member everywhere (403, audited); Sur’s membership alone is Sur’s', async () => {
+    const martaSession = await t.login('admin@norte.example');
+    const sur = as('admin@sur.example');
+    const reset = await sur.post(`/api/users/${marta()}/reset-password`);
+    expect(reset.status).toBe(403);
+    expect(reset.body.message).toBe(messages.userResetNotAllCompanies);
+    expect(JSON.stringify(reset.body)).not.toMatch(/reset-password#/);
+    for (const field of ['display_name', 'position', 'photo_url'] as const) {
+      const value = field === 'photo_url' ? 'data:image/png;base64,iVBORw0KGgo=' : 'Cambiado Desde Sur';
+      const renamed = await sur.patch(`/api/users/${marta()}`, { [field]: value });
+      expect([field, renamed.status, renamed.body.fields]).toEqual([field, 403, { [field]: messages.userIdentityNotYours }]);
+    }
+    expect(await auditOf(marta(), 'refused')).toHaveLength(4);
+    // Her password and her session still work; her name is hers.
+    expect((await t.http().get('/api/grants').set(bearer(martaSession.access_token))).status).toBe(200);
+    expect((await t.login('admin@norte.example')).user.data.displayName).toBe(martaSession.user.data.displayName);
+
+    // Deactivating her in Sur ends Sur only: she still works in Norte, and Sur is no longer hers to choose.
+    const inSur = await t.http().post('/api/company/switch').set(bearer(martaSession.access_token)).send({ company_id: companyIds[SUR] });
+    const deactivated = await sur.patch(`/api/users/${marta()}`, { active: false });
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.body.active).toBe(false);
+    expect((await t.http().get('/api/grants').set(bearer(inSur.body.access_token))).status).toBe(401);
+    const signIn = await t.login('admin@norte.example');
+    expect(signIn.user.data.company_id).toBe(companyIds[NORTE]);
+    expect((await t.http().get('/api/company/all').set(bearer(signIn.access_token))).body.map((c: { name: string }) => c.name)).toEqual([NORTE]);
+    expect((await admin().get(`/api/users/${marta()}`)).body.active).toBe(true);
+    const [entry] = await auditOf(marta(), 'deactivate');
+    expect(entry.company_id).toBe(companyIds[SUR]);
+    expect((await sur.patch(`/api/users/${marta()}`, { active: true })).status).toBe(200);
   });
 
-  it('refuses a reset of one’s own password (409): it would lock one’s own session', async () => {
+  it('an administrator of every company of the person resets with a one-time link, never a password: the old one and every session end at once', async () => {
+    const created = await newUser(['user'], { company_ids: [companyIds[SUR]] });
+    const other = await t.login(created.email, created.password);
+    const socket = await connect(url, other.access_token);
+    const cut = nextCut(socket, 3000);
+    const reset = await admin().post(`/api/users/${created.user.id}/reset-password`);
+    expect(reset.status).toBe(200);
+    const { link, user } = reset.body as UserWithLink;
+    expect(link.path).toMatch(/^\/reset-password#[A-Za-z0-9_-]{43}$/);
+    expect(user.id).toBe(created.user.id);
+    expect(Object.keys(reset.body).sort()).toEqual(['link', 'user']);
+    expect((await cut).revoked).toEqual({ reason: 'access-revoked' });
+    for (const session of [created.session, other]) expect((await t.http().get('/api/grants').set(bearer(session.access_token))).status).toBe(401);
+    expect((await t.http().post('/api/auth/token').send({ token: other.access_token, email: created.email })).status).toBe(401);
+    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: created.password })).status).toBe(401);
+
+    const preview = await t
+      .http()
+      .post('/api/auth/password-reset/preview')
+      .send({ token: tokenOf(link) });
+    expect(preview.body).toMatchObject({ email: created.email, display_name: created.user.display_name });
+    const chosen = await t
+      .http()
+      .post('/api/auth/password-reset')
+      .send({ token: tokenOf(link), new_password: 'Nueva-Elegida-2026', confirm_password: 'Nueva-Elegida-2026' });
+    expect(chosen.status).toBe(200);
+    expect((await t.http().get('/api/grants').set(bearer(chosen.body.access_token))).status).toBe(200);
+    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: 'Nueva-Elegida-2026' })).status).toBe(200);
+    const reused = await t
+      .http()
+      .post('/api/auth/password-reset')
+      .send({ token: tokenOf(link), new_password: 'Otra-Mas-2026', confirm_password: 'Otra-Mas-2026' });
+    expect(reused.status).toBe(404);
+    const [entry] = await auditOf(created.user.id, 'password-reset');
+    expect(entry.actor_name).toBe('admin@norte.example');
+    expect(JSON.stringify(await t.sql(`select * from password_reset`))).not.toContain(tokenOf(link));
+  });
+
+  it('refuses a reset of one’s own password (409): it would end one’s own sessions', async () => {
     const response = await admin().post(`/api/users/${userIds['admin@norte.example']}/reset-password`);
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(messages.userCannotResetOwnPassword);
     expect((await admin().get('/api/users/all')).status).toBe(200);
   });
 
-  it('a reset gives a new temporary password that must be changed again, audited', async () => {
-    const created = await newUser();
-    const session = await signedInChanged(created.email, created.password);
-    const reset = await admin().post(`/api/users/${created.user.id}/reset-password`, { temporary_password: 'Restablecida-2026' });
-    expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ temporary_password: 'Restablecida-2026', user: { must_change_password: true } });
-    // The open session is held to the change too.
-    expect((await t.http().get('/api/orders/all').set(bearer(session.access_token))).status).toBe(403);
-    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: 'Definitiva-2026' })).status).toBe(401);
-    const signIn = await t.http().post('/api/auth/login').send({ email: created.email, password: 'Restablecida-2026' });
-    expect(signIn.body.user.data.must_change_password).toBe(true);
-    const [entry] = await auditOf(created.user.id, 'password-reset');
-    expect(entry.actor_name).toBe('admin@norte.example');
-    expect(JSON.stringify(entry)).not.toContain('Restablecida');
+  it('a password change ends every other session and socket of the person at once; the changing one goes on', async () => {
+    const created = await newUser(['user']);
+    const other = await t.login(created.email, created.password);
+    const socket = await connect(url, other.access_token);
+    const cut = nextCut(socket, 3000);
+    const changed = await t.http().post('/api/auth/change-password').set(bearer(created.session.access_token)).send({
+      current_password: created.password,
+      new_password: 'Cambiada-Por-Mi-2026',
+      confirm_password: 'Cambiada-Por-Mi-2026',
+    });
+    expect(changed.status).toBe(200);
+    expect((await cut).revoked).toEqual({ reason: 'access-revoked' });
+    expect((await t.http().get('/api/grants').set(bearer(other.access_token))).status).toBe(401);
+    expect((await t.http().post('/api/auth/token').send({ token: other.access_token, email: created.email })).status).toBe(401);
+    // The session that changed it: its new token and (calls under way) its old one both answer.
+    expect((await t.http().get('/api/grants').set(bearer(changed.body.access_token))).status).toBe(200);
+    expect((await t.http().get('/api/grants').set(bearer(created.session.access_token))).status).toBe(200);
+    // A second change ends that old token too.
+    const again = await t.http().post('/api/auth/change-password').set(bearer(changed.body.access_token)).send({
+      current_password: 'Cambiada-Por-Mi-2026',
+      new_password: 'Cambiada-Otra-Vez-2026',
+      confirm_password: 'Cambiada-Otra-Vez-2026',
+    });
+    expect(again.status).toBe(200);
+    expect((await t.http().get('/api/grants').set(bearer(created.session.access_token))).status).toBe(401);
+    expect(await auditOf(created.user.id, 'password-change')).toHaveLength(2);
   });
 });
 
@@ -332,15 +481,11 @@ describe('no escalation', () => {
        select $1, id, $2, true, true, true, false from page where alias = 'users'`,
       [companyIds[NORTE], supervisorRole],
     );
-    const created = await admin().post('/api/users', {
-      email: 'supervisor@norte.example',
-      display_name: 'Nuria Supervisora',
-      role_ids: [supervisorRole],
-      temporary_password: 'Temporal-supervisor',
-    });
-    expect(created.status).toBe(201);
     supervisor = 'supervisor@norte.example';
-    sessions[supervisor] = await signedInChanged(supervisor, 'Temporal-supervisor');
+    const { link } = await invite(supervisor, [], { display_name: 'Nuria Supervisora', role_ids: [supervisorRole] });
+    const accepted = await accept(link, 'Supervisora-2026');
+    expect(accepted.status).toBe(200);
+    sessions[supervisor] = accepted.body as AuthResponse;
   });
 
   const refusals = async (entityId: number) => auditOf(entityId, 'refused');
@@ -364,7 +509,7 @@ describe('no escalation', () => {
     expect(await refusals(user.id)).toHaveLength(1);
     const creating = await as(supervisor).post('/api/users', { email: 'escala@norte.example', display_name: 'Escalada Nueva', role_ids: [roleIds.user] });
     expect(creating.status).toBe(403);
-    expect((await t.sql(`select 1 from app_user where email = 'escala@norte.example'`)).length).toBe(0);
+    expect((await t.sql(`select 1 from user_invitation where email = 'escala@norte.example'`)).length).toBe(0);
     const [entry] = await t.sql<{ label: string }>(`select label from audit_entry where action = 'refused' and entity_id is null and actor_name = $1`, [
       supervisor,
     ]);
@@ -378,7 +523,7 @@ describe('no escalation', () => {
       role_ids: [supervisorRole, roleIds.guest],
     });
     expect(created.status).toBe(201);
-    expect(created.body.user.roles).toEqual(['guest', 'Supervisor de personal']);
+    expect(created.body.invitation.roles).toEqual(['guest', 'Supervisor de personal']);
   });
 
   it('cannot add a company they do not belong to (403, audited)', async () => {
@@ -393,12 +538,13 @@ describe('no escalation', () => {
   });
 
   it('cannot reset the password of someone holding more than they do', async () => {
+    const jefe = await t.login('jefe@norte.example');
     const response = await as(supervisor).post(`/api/users/${userIds['jefe@norte.example']}/reset-password`);
     expect(response.status).toBe(403);
-    const [{ must_change_password }] = await t.sql<{ must_change_password: boolean }>(`select must_change_password from app_user where id = $1`, [
-      userIds['jefe@norte.example'],
-    ]);
-    expect(must_change_password).toBe(false);
+    expect(response.body.fields).toEqual({ id: messages.userRoleNotHeld });
+    expect((await t.http().get('/api/grants').set(bearer(jefe.access_token))).status).toBe(200);
+    expect((await t.login('jefe@norte.example')).user.data.email).toBe('jefe@norte.example');
+    expect(await t.sql(`select 1 from password_reset where user_id = $1`, [userIds['jefe@norte.example']])).toEqual([]);
   });
 
   it('protects the last active administrator: not demoted, not deactivated (409); nobody deactivates themselves', async () => {
@@ -428,7 +574,7 @@ describe('no escalation', () => {
 describe('deactivation and removal', () => {
   it('ends access at the next call (401) and cuts the socket; audited; activation brings it back', async () => {
     const created = await newUser(['user']);
-    const session = await signedInChanged(created.email, created.password);
+    const { session } = created;
     expect((await t.http().get('/api/grants').set(bearer(session.access_token))).status).toBe(200);
     const socket = await connect(url, session.access_token);
     const cut = nextCut(socket, 3000);
@@ -438,23 +584,30 @@ describe('deactivation and removal', () => {
     const { revoked } = await cut;
     expect(revoked).toEqual({ reason: 'access-revoked' });
     expect((await t.http().get('/api/grants').set(bearer(session.access_token))).status).toBe(401);
-    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: 'Definitiva-2026' })).status).toBe(401);
+    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: created.password })).status).toBe(401);
     const [entry] = await auditOf(created.user.id, 'deactivate');
     expect(entry).toMatchObject({ before: { active: true }, after: { active: false } });
     expect((await admin().patch(`/api/users/${created.user.id}`, { active: true })).status).toBe(200);
     expect(await auditOf(created.user.id, 'activate')).toHaveLength(1);
-    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: 'Definitiva-2026' })).status).toBe(200);
+    expect((await t.http().post('/api/auth/login').send({ email: created.email, password: created.password })).status).toBe(200);
   });
 
   it('never removes a user with history (409: deactivate instead); one without history is removed and audited', async () => {
     const withHistory = await admin().delete(`/api/users/${userIds['operario@norte.example']}`);
     expect(withHistory.status).toBe(409);
     expect(withHistory.body.message).toBe(messages.userHasHistory);
+    // Accepting an invitation is signing in: that is history already.
     const signedIn = await newUser();
-    await signedInChanged(signedIn.email, signedIn.password);
     expect((await admin().delete(`/api/users/${signedIn.user.id}`)).status).toBe(409);
 
-    const { user } = await newUser();
+    // An account that never did anything (made in SQL, as an import would): removed.
+    const [{ id }] = await t.sql<{ id: number }>(
+      `insert into app_user (email, password_hash, display_name, home_company_id) values ('sin.historia@norte.example', 'none', 'Sin Historia', $1) returning id`,
+      [companyIds[NORTE]],
+    );
+    await t.sql(`insert into company_member (company_id, user_id) values ($1, $2)`, [companyIds[NORTE], id]);
+    await t.sql(`insert into company_member_role (company_id, user_id, role_id) values ($1, $2, $3)`, [companyIds[NORTE], id, roleIds.user]);
+    const user = (await admin().get(`/api/users/${id}`)).body as ManagedUser;
     expect((await admin().delete(`/api/users/${user.id}`)).status).toBe(204);
     expect(await t.sql(`select 1 from app_user where id = $1`, [user.id])).toHaveLength(0);
     const [entry] = await auditOf(user.id, 'delete');

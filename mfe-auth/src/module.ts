@@ -7,6 +7,8 @@ const PAGES: Record<string, RemoteRoute['load']> = {
   '/callback': () => import('./pages/callback.page'),
   '/logout': () => import('./pages/logout.page'),
   '/change-password': () => import('./pages/change-password.page'),
+  '/invitation': () => import('./pages/invitation.page'),
+  '/reset-password': () => import('./pages/reset-password.page'),
 };
 
 /** What this remote hands the shell (exposed as `./module`): the sign-in screens, no navigation. */

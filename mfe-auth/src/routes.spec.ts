@@ -5,8 +5,16 @@ import { AUTH_ROUTES, GUEST_ONLY_PATHS } from './routes';
 const auth = (path: string) => AUTH_ROUTES.find((route) => route.path === path)?.auth;
 
 describe('auth routes (spec 2.1, 2.2)', () => {
-  it('owns the four sign-in routes and the password change', () => {
-    expect(AUTH_ROUTES.map((route) => route.path)).toEqual(['/login', '/register', '/callback', '/logout', '/change-password']);
+  it('owns the four sign-in routes, the password change and the pages of one-time links', () => {
+    expect(AUTH_ROUTES.map((route) => route.path)).toEqual([
+      '/login',
+      '/register',
+      '/callback',
+      '/logout',
+      '/change-password',
+      '/invitation',
+      '/reset-password',
+    ]);
   });
   it('are all addresses the shell knows to be this remote’s (so it loads this remote for them, signed in or not)', () => {
     for (const route of AUTH_ROUTES) expect([route.path, remoteForPath(route.path)]).toEqual([route.path, 'mfe_auth']);
@@ -21,6 +29,10 @@ describe('auth routes (spec 2.1, 2.2)', () => {
       expect(hasPermission(auth(path), [])).toBe(true);
       for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth(path), [role])).toBe(false);
     }
+  });
+  it('opens the pages of one-time links to everybody, signed in or not', () => {
+    for (const path of ['/invitation', '/reset-password'])
+      for (const roles of [[], ['admin'], ['staff'], ['user'], ['guest']]) expect([path, roles, hasPermission(auth(path), roles)]).toEqual([path, roles, true]);
   });
   it('lets every signed-in role, and nobody else, log out', () => {
     for (const role of ['admin', 'staff', 'user', 'guest']) expect(hasPermission(auth('/logout'), [role])).toBe(true);

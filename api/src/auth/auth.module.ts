@@ -4,6 +4,8 @@ import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PermissionsModule } from '../permissions/permissions.module';
 import { UsersModule } from '../users/users.module';
+import { AccessLinkController } from './access-link.controller';
+import { AccessLinkService } from './access-link.service';
 import { AccessTokenService } from './access-token.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -21,8 +23,17 @@ import { ShareTokenService } from './share-token.service';
     PermissionsModule,
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.jwt.secret }) }),
   ],
-  controllers: [AuthController, ShareTokenController],
-  providers: [AuthService, AccessTokenService, LoginThrottleService, RegistrationPolicyService, ShareTokenService, IdentityService, JwtStrategy],
+  controllers: [AuthController, ShareTokenController, AccessLinkController],
+  providers: [
+    AuthService,
+    AccessLinkService,
+    AccessTokenService,
+    LoginThrottleService,
+    RegistrationPolicyService,
+    ShareTokenService,
+    IdentityService,
+    JwtStrategy,
+  ],
   exports: [AuthService, AccessTokenService, IdentityService],
 })
 export class AuthModule {}

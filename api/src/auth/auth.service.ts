@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { messages, type AuthResponse, type LoginRequest, type PasswordChange, type RegisterRequest, type TokenSignInRequest } from '@planta/contracts';
@@ -13,6 +14,7 @@ import { AccessTokenService } from './access-token.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { RegistrationPolicyService } from './registration-policy.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
+import { sessionHolds, tokenSession } from './session-version';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -33,20 +35,24 @@ export class AuthService {
 
   private readonly logger = new Logger('Auth');
 
-  /** A session for `user` in `companyId` with the roles held there: the spec's user plus a fresh access token. */
-  async session(user: UserEntity, companyId: number): Promise<AuthResponse> {
+  /**
+   * A session for `user` in `companyId` with the roles held there: the spec's user plus a fresh
+   * access token of the account's current session version. `sessionId` is the sign-in it
+   * continues (a renewed token, a company switch, a password change); a new sign-in gets a new one.
+   */
+  async session(user: UserEntity, companyId: number, sessionId: string = randomUUID()): Promise<AuthResponse> {
     const roles = await this.users.rolesIn(user.id, companyId);
     return {
       user: toUser(user, companyId, roles),
-      access_token: this.tokens.issue({ sub: String(user.id), uuid: user.uuid, roles, company_id: companyId }),
+      access_token: this.tokens.issue({ sub: String(user.id), uuid: user.uuid, roles, company_id: companyId, sv: user.session_version, sid: sessionId }),
     };
   }
 
   /** A session in the company a sign-in opens; a user none of whose companies can still be chosen is told so. */
-  private async signedIn(user: UserEntity): Promise<AuthResponse> {
+  async signedIn(user: UserEntity, sessionId?: string): Promise<AuthResponse> {
     const companyId = await this.users.signInCompany(user);
     if (companyId === null) throw new UnauthorizedException(messages.noActiveCompany);
-    return this.session(user, companyId);
+    return this.session(user, companyId, sessionId);
   }
 
   /** One answer for an unknown email and a wrong password, in the same time. */
@@ -85,8 +91,9 @@ export class AuthService {
   }
 
   /**
-   * The caller's own new password; it ends a temporary password's hold on the session (issue 11).
-   * Answers a fresh session, whose user no longer has to change it.
+   * The caller's own new password; it ends a temporary password's hold on the session (issue 11)
+   * and every other session of the person, here and in every API process (issue 36: the session
+   * version moves on, announced by the access trigger). Answers a fresh token of the same session.
    */
   async changePassword(caller: RequestIdentity, { current_password, new_password }: PasswordChange, address: string): Promise<AuthResponse> {
     const stored = await this.users.findForLogin(caller.email);
@@ -95,17 +102,18 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(new_password);
     await this.tenantDb.transaction(async (scope) => {
-      await scope.manager.query(`update app_user set password_hash = $2, must_change_password = false, updated_at = now() where id = $1`, [
-        caller.userId,
-        passwordHash,
-      ]);
+      await scope.manager.query(
+        `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = $3, updated_at = now()
+          where id = $1`,
+        [caller.userId, passwordHash, caller.session?.id ?? null],
+      );
       await this.audit.record(scope, caller, { action: 'password-change', entity: 'user', entityId: caller.userId, label: stored.display_name }, address);
     }, caller.companyId);
     // No longer held to a password change: the next call must not be refused as if it were.
     this.members.forgetUser(caller.userId);
     const user = await this.users.findActive(caller.userId);
     if (!user) throw new UnauthorizedException(messages.invalidAccessToken);
-    return this.session(user, caller.companyId);
+    return this.session(user, caller.companyId, caller.session?.id);
   }
 
   /** Spec 7 `auth/token`: a still valid token of the user with this email gets a fresh one. */
@@ -118,9 +126,13 @@ export class AuthService {
     }
     const user = claims.share ? null : await this.users.findActive(Number(claims.sub));
     if (!user || user.email !== email.trim().toLowerCase()) throw new UnauthorizedException(messages.invalidAccessToken);
+    // A session ended by a password change or reset is not renewed either.
+    const session = tokenSession(claims);
+    if (!sessionHolds(session, { sessionVersion: user.session_version, keptSession: user.kept_session }))
+      throw new UnauthorizedException(messages.invalidAccessToken);
     const selectable = await this.users.selectableCompanies(user);
-    if (selectable.some((company) => company.id === Number(claims.company_id))) return this.session(user, Number(claims.company_id));
-    return this.signedIn(user);
+    if (selectable.some((company) => company.id === Number(claims.company_id))) return this.session(user, Number(claims.company_id), session.id);
+    return this.signedIn(user, session.id);
   }
 
   /** A new company with the registering person as its administrator, signed in. */

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { AccessTokenClaims } from '@planta/contracts';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { MemberCache } from '../users/member-cache.service';
+import { sessionHolds, tokenSession } from './session-version';
 import { ShareTokenService } from './share-token.service';
 
 /**
- * Who verified claims stand for, today: the user must still be active and a member of the
- * token's company, roles come from the user's record (never trusted from the token), and a
- * share-token guest only while its link is valid. Shared by HTTP (JwtStrategy) and sockets. The
+ * Who verified claims stand for, today: the user must still be active and an active member of
+ * the token's company, the token's session not ended by a password change or reset since, roles
+ * come from the user's record (never trusted from the token), and a share-token guest only while
+ * its link is valid. Shared by HTTP (JwtStrategy) and sockets. The
  * member is read once and kept until the database announces a change of theirs (MemberCache).
  */
 @Injectable()
@@ -22,7 +24,15 @@ export class IdentityService {
     if (!Number.isSafeInteger(companyId) || typeof claims.sub !== 'string') return null;
     if (claims.share) return this.shareTokens.identityFor(claims.sub, companyId);
     const member = await this.members.activeMember(Number(claims.sub), companyId);
-    if (!member) return null;
-    return { userId: member.id, uuid: member.uuid, email: member.email, roles: [...member.roles], companyId, mustChangePassword: member.mustChangePassword };
+    const session = tokenSession(claims);
+    if (!member || !sessionHolds(session, member)) return null;
+    return {
+      userId: member.id,
+      uuid: member.uuid,
+      email: member.email,
+      roles: [...member.roles],
+      companyId,
+      session,
+    };
   }
 }

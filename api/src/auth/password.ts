@@ -18,11 +18,15 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, N, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
+  // No password (an administrator's reset waits for its link): as slow a refusal as a wrong one.
+  if (scheme !== 'scrypt' || !salt || !key) return verifyPassword(password, DUMMY_HASH).then(() => false);
   const expected = Buffer.from(key, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(N), Number(r), Number(p), expected.length);
   return timingSafeEqual(actual, expected);
 }
+
+/** Stored by an administrator's reset: no password matches it until the person follows the link. */
+export const NO_PASSWORD = 'none';
 
 /** Compared against when the email is unknown, so that a miss takes as long as a wrong password. */
 export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + Buffer.alloc(64).toString('base64url');

@@ -83,8 +83,8 @@ export class ChatService {
              (select count(*)::int from chat_message m where m.company_id = $1 and m.to_user = $2 and m.from_user = u.id and not m.is_read) as unread,
              last.id as last_id, last.from_user as last_from, last.to_user as last_to, last.message as last_message,
              last.is_read as last_is_read, last.die_id as last_die_id, last.created_at as last_at
-           from company_member cm
-           join app_user u on u.id = cm.user_id and u.active
+           from active_member cm
+           join app_user u on u.id = cm.user_id
            left join lateral (
              select m.* from chat_message m
              where m.company_id = $1 and least(m.from_user, m.to_user) = least($2::int, u.id) and greatest(m.from_user, m.to_user) = greatest($2::int, u.id)

@@ -39,7 +39,7 @@ export class CompaniesController {
     const user = await this.caller(caller);
     const selectable = await this.users.selectableCompanies(user);
     if (!selectable.some((company) => company.id === body.company_id)) throw new ForbiddenException(messages.forbidden);
-    return this.auth.session(user, body.company_id);
+    return this.auth.session(user, body.company_id, caller.session?.id);
   }
 
   @Endpoint(companyAdminEndpoints.list)

@@ -23,6 +23,11 @@ export interface AppConfig {
   signInLimits: SignInLimits;
   /** Who may register a new company: anyone (limited per address and hour), nobody, or holders of an invitation. */
   registration: { mode: RegistrationMode; maxPerAddressPerHour: number };
+  /**
+   * One-time links (issue 36): how long an invitation and a password reset stay valid, and how
+   * many invitations a company may make per hour.
+   */
+  accessLinks: { invitationDays: number; resetHours: number; invitationsPerHour: number };
   /** Seed the demo companies, accounts and plant data on start (idempotent). */
   seedDemoData: boolean;
   /** The remotes map served at /remotes.json. */
@@ -114,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registration: {
       mode: registrationMode(env.REGISTRATION),
       maxPerAddressPerHour: Math.max(0, int(env.REGISTRATION_MAX_PER_ADDRESS_PER_HOUR, 10)),
+    },
+    accessLinks: {
+      invitationDays: Math.max(1, int(env.INVITATION_DAYS, 7)),
+      resetHours: Math.max(1, int(env.PASSWORD_RESET_HOURS, 24)),
+      invitationsPerHour: Math.max(1, int(env.INVITATIONS_PER_HOUR, 50)),
     },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     remotes: remotesMap(env),

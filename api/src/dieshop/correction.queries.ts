@@ -139,7 +139,7 @@ export async function comments(scope: TenantScope, target: { recordId?: number; 
 
 /** Active members of the company, by name. */
 const MEMBERS = `
-  select u.id, u.display_name as name from company_member m join app_user u on u.id = m.user_id and u.active
+  select u.id, u.display_name as name from active_member m join app_user u on u.id = m.user_id
    where m.company_id = $1`;
 
 /** An active member of the company, or 400 on `field`. */
@@ -156,7 +156,7 @@ export async function activeMember(scope: TenantScope, userId: number, field: st
 export async function correctors(scope: TenantScope): Promise<CorrectionPerson[]> {
   return scope.manager.query(
     `select u.id, u.display_name as name
-       from company_member m join app_user u on u.id = m.user_id and u.active
+       from active_member m join app_user u on u.id = m.user_id
        left join correction_setting s on s.company_id = m.company_id
       where m.company_id = $1
         and case when cardinality(coalesce(s.corrector_ids, '{}')) > 0 then u.id = any(s.corrector_ids)

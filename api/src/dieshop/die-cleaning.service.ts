@@ -156,7 +156,7 @@ export class DieCleaningService {
     );
     const cleanings = history.map(toCleaning);
     const operators: { id: number; name: string }[] = await scope.manager.query(
-      `select person.id, person.display_name as name from company_member m join app_user person on person.id = m.user_id and person.active
+      `select person.id, person.display_name as name from active_member m join app_user person on person.id = m.user_id
         where m.company_id = $1 order by person.display_name, person.id`,
       [scope.companyId],
     );
@@ -171,10 +171,7 @@ export class DieCleaningService {
         });
         if (die.state !== 'cleaning') throw fieldError('die_id', dieCleaningMessages.notInCleaning, HttpStatus.CONFLICT);
         const operatorId = input.operator_id ?? caller.userId;
-        const member = await scope.manager.query(
-          `select 1 from company_member m join app_user person on person.id = m.user_id and person.active where m.company_id = $1 and m.user_id = $2`,
-          [scope.companyId, operatorId],
-        );
+        const member = await scope.manager.query(`select 1 from active_member m where m.company_id = $1 and m.user_id = $2`, [scope.companyId, operatorId]);
         if (member.length === 0) throw fieldError('operator_id', dieCleaningMessages.operatorNotMember);
         const [lastRun] = await scope.manager.query(
           `select order_die_id from die_run_confirmation where die_id = $1 order by confirmed_at desc, id desc limit 1`,

@@ -61,7 +61,7 @@ const KIND_WORDS = { failure: 'Falla', damage: 'Daño' } as const;
  * inserting corrective work orders (accepting reports) — read as what their roles hold.
  */
 const LEADS = `
-  select member.user_id from company_member member join app_user person on person.id = member.user_id and person.active
+  select member.user_id from active_member member
    where member.company_id = $1 and exists (
      select 1 from (${heldGrantsSql('$1', 'member.user_id')}) held join page on page.id = held.page_id
       where page.alias = 'corrective-maintenance' and held.insert)`;
@@ -231,10 +231,10 @@ export class FailureReportService {
     let assigned: { userId: number; number: string; title: string } | null = null;
     const detail = await this.decide(caller, id, 'accepted', async (scope, report) => {
       if (assigneeId !== null) {
-        const member: unknown[] = await scope.manager.query(
-          `select 1 from company_member member join app_user person on person.id = member.user_id and person.active where member.company_id = $1 and member.user_id = $2`,
-          [scope.companyId, assigneeId],
-        );
+        const member: unknown[] = await scope.manager.query(`select 1 from active_member member where member.company_id = $1 and member.user_id = $2`, [
+          scope.companyId,
+          assigneeId,
+        ]);
         if (member.length === 0) throw fieldError('assignee_id', failureReportMessages.assigneeNotMember);
       }
       const what = `${KIND_WORDS[report.kind]}${report.machine_name ? ` en ${report.machine_name}` : report.area ? ` en ${report.area}` : ''}`;

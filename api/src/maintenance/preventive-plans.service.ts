@@ -73,7 +73,7 @@ export async function companyToday(scope: TenantScope, at: Date): Promise<string
 
 /** SQL: the company's active members who may accept failure reports (INSERT on 'corrective-maintenance'): the maintenance leads. */
 export const MAINTENANCE_LEADS_SQL = `
-  select u.id from company_member m join app_user u on u.id = m.user_id and u.active
+  select u.id from active_member m join app_user u on u.id = m.user_id
    where m.company_id = $1
      and exists (select 1 from (${heldGrantsSql('$1', 'u.id')}) held join page on page.id = held.page_id
                   where page.alias = 'corrective-maintenance' and held.insert)`;
@@ -194,7 +194,7 @@ export class PreventivePlansService {
         [scope.companyId],
       ),
       assignees: await scope.manager.query(
-        `select u.id, u.display_name as name from company_member m join app_user u on u.id = m.user_id and u.active
+        `select u.id, u.display_name as name from active_member m join app_user u on u.id = m.user_id
           where m.company_id = $1 order by lower(u.display_name), u.id`,
         [scope.companyId],
       ),
@@ -237,7 +237,7 @@ export class PreventivePlansService {
     if (!machine) throw fieldError('machine_id', preventiveMessages.machineMissing, HttpStatus.BAD_REQUEST);
     if (plan.assignee_id !== null) {
       const [member] = await scope.manager.query(
-        `select 1 from company_member m join app_user u on u.id = m.user_id and u.active where m.company_id = $1 and m.user_id = $2`,
+        `select 1 from active_member m join app_user u on u.id = m.user_id where m.company_id = $1 and m.user_id = $2`,
         [scope.companyId, plan.assignee_id],
       );
       if (!member) throw fieldError('assignee_id', preventiveMessages.assigneeNotMember);

@@ -50,8 +50,8 @@ export async function ownMachine(scope: TenantScope, id: number, field = 'machin
 /** An active member of the company, or 400 on `field`. */
 export async function activeMember(scope: TenantScope, userId: number, field: string): Promise<{ id: number; name: string }> {
   const [member] = await scope.manager.query(
-    `select u.id, u.display_name as name from company_member m join app_user u on u.id = m.user_id
-      where m.company_id = $1 and m.user_id = $2 and u.active`,
+    `select u.id, u.display_name as name from active_member m join app_user u on u.id = m.user_id
+      where m.company_id = $1 and m.user_id = $2`,
     [scope.companyId, userId],
   );
   if (!member) throw fieldError(field, workOrderMessages.userNotMember);
@@ -61,14 +61,14 @@ export async function activeMember(scope: TenantScope, userId: number, field: st
 /** The active members, by name (assignee and mention pickers). */
 export const activeMembers = (scope: TenantScope): Promise<{ id: number; name: string }[]> =>
   scope.manager.query(
-    `select u.id, u.display_name as name from company_member m join app_user u on u.id = m.user_id
-      where m.company_id = $1 and u.active order by lower(u.display_name), u.id`,
+    `select u.id, u.display_name as name from active_member m join app_user u on u.id = m.user_id
+      where m.company_id = $1 order by lower(u.display_name), u.id`,
     [scope.companyId],
   );
 
 /** Maintenance leads: active members whose roles grant INSERT on 'corrective-maintenance'. */
 const LEADS = `
-  select m.user_id from company_member m join app_user u on u.id = m.user_id and u.active
+  select m.user_id from active_member m
    where m.company_id = $1 and exists (
      select 1 from (${heldGrantsSql('$1', 'm.user_id')}) held join page on page.id = held.page_id
       where page.alias = 'corrective-maintenance' and held.insert)`;

@@ -3,7 +3,6 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@planta/contracts';
 import { unavailableBeforeWork } from '../common/db-errors';
-import { endpointOf } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ACCESS_KEY, CHOOSES_COMPANY_KEY, PAGE_KEY, SHAREABLE_KEY, type RouteAccess, type ShareableRoute } from './route-access.decorators';
 import { actionFor, PermissionsService } from './permissions.service';
@@ -43,8 +42,6 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user: RequestIdentity }>();
     const identity = request.user;
     const choosesCompany = this.reflector.get<boolean | undefined>(CHOOSES_COMPANY_KEY, context.getHandler());
-    // A temporary password is changed before anything else (the route itself says it stays open).
-    if (identity.mustChangePassword && !endpointOf(context.getHandler())?.beforePasswordChange) throw new ForbiddenException(messages.passwordChangeRequired);
     if (!choosesCompany && foreignCompany(request, identity.companyId)) throw new ForbiddenException(messages.companyMismatch);
 
     if (identity.share) {

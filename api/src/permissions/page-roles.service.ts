@@ -181,8 +181,8 @@ export class PageRolesService {
       `with administering as (
          select grant_row.role_id from page_role grant_row join page on page.id = grant_row.page_id
           where grant_row.company_id = $1 and page.alias = $2 and grant_row.read and grant_row.update)
-       select exists (select 1 from company_member_role held join app_user member on member.id = held.user_id
-                       where held.company_id = $1 and member.active and held.role_id in (select role_id from administering)) as company,
+       select exists (select 1 from company_member_role held join active_member member on member.user_id = held.user_id and member.company_id = held.company_id
+                       where held.company_id = $1 and held.role_id in (select role_id from administering)) as company,
               exists (select 1 from company_member_role held
                        where held.company_id = $1 and held.user_id = $3 and held.role_id in (select role_id from administering)) as caller`,
       [scope.companyId, ADMINISTERING_PAGE, caller.userId],

@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { liveEvents, type AccessRevokedPayload } from '@planta/contracts';
+import { sessionHolds } from '../auth/session-version';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ACCESS_CHANGED_CHANNEL } from '../database/access-changes';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -18,7 +19,8 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b
 
 /**
  * Live access follows the user, as HTTP does on every call: a socket hears a company only while
- * its user is active and a member of it, and with the user's current roles. Checked for every
+ * its user is an active member of it and its session was not ended by a password change or reset,
+ * and with the user's current roles. Checked for every
  * socket of this process in one query every `accessCheckMs`, and for one user at once whenever the
  * database announces a change of theirs (ACCESS_CHANGED_CHANNEL: triggers fire whichever process
  * or person made it). A socket that lost access is told why (`accessRevoked`) and cut; one whose
@@ -87,16 +89,19 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
     const key = (userId: number, companyId: number) => `${userId}:${companyId}`;
     const pairs = new Map(checked.map(({ identity }) => [key(identity.userId, identity.companyId), identity]));
     const members = await this.users.activeMembers([...pairs.values()]);
-    const rolesOf = new Map(members.map((member) => [key(member.id, member.companyId), member.roles]));
+    const memberOf = new Map(members.map((member) => [key(member.id, member.companyId), member]));
     for (const { socket, identity } of checked) {
       // Moved to another token or gone while the query ran: the answer is not about it any more.
       if (socket.data.identity !== identity || socket.disconnected) continue;
-      const roles = rolesOf.get(key(identity.userId, identity.companyId));
-      if (!roles) {
+      const member = memberOf.get(key(identity.userId, identity.companyId));
+      if (!member) {
         this.logger.log(`Socket ${socket.id} of user ${identity.userId} cut: no longer an active member of company ${identity.companyId}`);
         this.revoke(socket, 'access-revoked');
-      } else if (!sameRoles(roles, identity.roles)) {
-        socket.data.identity = { ...identity, roles };
+      } else if (identity.session && !sessionHolds(identity.session, member)) {
+        this.logger.log(`Socket ${socket.id} of user ${identity.userId} cut: its session ended with a password change or reset`);
+        this.revoke(socket, 'access-revoked');
+      } else if (!sameRoles(member.roles, identity.roles)) {
+        socket.data.identity = { ...identity, roles: member.roles };
         socket.emit(liveEvents.grantsChanged, { company_id: identity.companyId });
       }
     }

@@ -104,7 +104,6 @@ const CHANGES: Record<string, readonly DemoChange[]> = {
       action: 'password-reset',
       entity: 'user',
       target: { user: 'operario@norte.example' },
-      after: { must_change_password: true },
     },
     {
       daysAgo: 11,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ShareResourceType } from '@planta/contracts';
+import type { TokenSession } from '../auth/session-version';
 
 /** Who is calling, from the verified access token. */
 export interface RequestIdentity {
@@ -11,8 +12,8 @@ export interface RequestIdentity {
   companyId: number;
   /** Set for guests signed in with a share token: the one resource they may read. */
   share?: { tokenId: number; type: ShareResourceType; id: number };
-  /** A temporary password not yet changed: only the routes open before the change answer. */
-  mustChangePassword?: boolean;
+  /** The signed-in session the token belongs to (not for share-link guests). */
+  session?: TokenSession;
 }
 
 const storage = new AsyncLocalStorage<RequestIdentity>();

@@ -1,19 +1,23 @@
-import { randomInt } from 'node:crypto';
-import { ConflictException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { ForbiddenException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
 import {
   messages,
+  type AccessLink,
   type ListQuery,
   type ManagedUser,
-  type PasswordReset,
   type UserCreate,
+  type UserInvitation,
+  type UserInvitationWithLink,
   type UserOptions,
   type UserUpdate,
-  type UserWithPassword,
+  type UserWithLink,
 } from '@planta/contracts';
 import { AuditService, changedValues } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
+import { ACCESS_LINK_PAGES, newAccessLink } from '../auth/access-link';
+import { NO_PASSWORD } from '../auth/password';
 import { fieldError } from '../common/field-error';
+import { tooManyRequests } from '../common/retry-later';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { containsFoldedSql } from '../common/text-search';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf } from '../tenancy/tenant-db.service';
@@ -30,15 +34,30 @@ const HELD_ROLES = (column: 'id' | 'name') =>
 
 /**
  * A user as the screen sees it: `$1` the active company, `$2` the administrator, whose companies
- * (those where they may administer users) are the only ones shown.
+ * (those where they may administer users) are the only ones shown. `active` is the membership of
+ * the active company; what is the person's own (`identity_editable`) only the person or an
+ * administrator of every company they belong to may change.
  */
 const USER_ROW = `
-  select u.id, u.email, u.display_name, u.position, u.photo_url, u.active, u.must_change_password,
+  select u.id, u.email, u.display_name, u.position, u.photo_url, (member.active and u.active) as active,
+         (u.id = $2 or not exists (select 1 from company_member theirs
+                                    where theirs.user_id = u.id and not (theirs.company_id = any(${administeredCompanies('$2')})))) as identity_editable,
          ${HELD_ROLES('id')} as role_ids, ${HELD_ROLES('name')} as roles,
          array(select other.company_id from company_member other
                 where other.user_id = u.id and other.company_id = any(${administeredCompanies('$2')}) order by other.company_id) as company_ids
     from app_user u
     join company_member member on member.user_id = u.id and member.company_id = $1`;
+
+/** An invitation as the screen lists it: `$1` the active company. */
+const INVITATION_ROW = `
+  select invitation.id, invitation.email, invitation.display_name, invitation.position, invitation.role_ids,
+         array(select role.name from role where role.id = any(invitation.role_ids) order by lower(role.name), role.id) as roles,
+         invitation.company_ids, invitation.created_at, invitation.expires_at, coalesce(inviter.display_name, '') as created_by_name
+    from user_invitation invitation left join app_user inviter on inviter.id = invitation.created_by
+   where invitation.company_id = $1 and invitation.accepted_at is null and invitation.revoked_at is null`;
+
+/** The fields that are the person's own, not one company's. */
+const IDENTITY_FIELDS = ['display_name', 'position', 'photo_url'] as const;
 
 /** The companies where `param` (a user id) is a member and holds a role with update on the page 'users'. */
 function administeredCompanies(param: string): string {
@@ -52,12 +71,12 @@ const SORTS: Record<string, string> = {
   email: 'lower(u.email)',
   display_name: 'lower(u.display_name)',
   position: "lower(coalesce(u.position, ''))",
-  active: 'u.active',
+  active: 'member.active',
   roles: `array_to_string(${HELD_ROLES('name')}, ', ')`,
 };
 
-/** Tables whose rows about a user are not history: memberships and live connections go with the user. */
-const NOT_HISTORY = new Set(['company_member', 'company_member_role', 'presence']);
+/** Tables whose rows about a user are not history: memberships, live connections and one-time links go with the user. */
+const NOT_HISTORY = new Set(['company_member', 'company_member_role', 'presence', 'password_reset', 'user_invitation']);
 
 /** An escalation attempt: answered 403 and written to the trail after the change rolled back. */
 class Refusal extends Error {
@@ -80,14 +99,6 @@ interface AuditedValues {
   active: boolean;
 }
 
-/** A temporary password anybody can type: 12 letters and digits without look-alikes (0/O, 1/l/I). */
-export function generateTemporaryPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  const letters = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
-  // At least one digit and one capital, whatever the draw.
-  return `${letters}${'23456789'[randomInt(8)]}${'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]}`;
-}
-
 /**
  * The users of the active company (issue 11). Users and memberships reach across companies (the
  * companies a user shares with the administrator, a user added to another of them), so the work
@@ -100,6 +111,7 @@ export class UserAdminService {
     private readonly tenantDb: TenantDb,
     private readonly audit: AuditService,
     private readonly members: MemberCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   list(caller: Caller, query: ListQuery): Promise<PageOf<ManagedUser>> {
@@ -137,12 +149,16 @@ export class UserAdminService {
     }));
   }
 
-  async create(caller: Caller, body: UserCreate & { email: string; role_ids: number[] }): Promise<UserWithPassword> {
+  /**
+   * Invites a person to the active company (and others of the caller's) with roles (issue 36).
+   * Whether the address has an account elsewhere in the installation is not looked at: the answer
+   * is the same either way, and the person decides with the link (a new account chooses its
+   * password, an existing one signs in). A pending invitation of the same address is replaced.
+   */
+  async create(caller: Caller, body: UserCreate & { email: string; role_ids: number[] }): Promise<UserInvitationWithLink> {
     const email = body.email.trim().toLowerCase();
-    const temporaryPassword = body.temporary_password ?? generateTemporaryPassword();
-    const passwordHash = await hashPassword(temporaryPassword);
-    const user = await this.refusalsAudited(caller, null, email, async (manager) => {
-      if ((await manager.query(`select 1 from app_user where email = $1`, [email])).length > 0) throw emailExists();
+    return this.refusalsAudited(caller, null, email, async (manager) => {
+      await this.checkInvitationRate(manager, caller.companyId);
       const companies = [...new Set([caller.companyId, ...(body.company_ids ?? [])])];
       const roleIds = [...new Set(body.role_ids)];
       await this.checkRolesExist(manager, caller.companyId, roleIds);
@@ -151,30 +167,76 @@ export class UserAdminService {
         caller,
         companies.filter((company) => company !== caller.companyId),
       );
+      for (const company of companies) await this.checkRolesGiven(manager, caller, company, roleIds);
+      // A member of the active company is in the caller's own list already.
+      const [member] = await manager.query(`select 1 from company_member m join app_user u on u.id = m.user_id where m.company_id = $1 and u.email = $2`, [
+        caller.companyId,
+        email,
+      ]);
+      if (member) throw fieldError('email', messages.userAlreadyMember, HttpStatus.CONFLICT);
+      await manager.query(`update user_invitation set revoked_at = now() where company_id = $1 and email = $2 and accepted_at is null and revoked_at is null`, [
+        caller.companyId,
+        email,
+      ]);
+      const { link, tokenHash } = newAccessLink(ACCESS_LINK_PAGES.invitation, this.invitationExpiry());
       const [{ id }] = await manager.query(
-        `insert into app_user (email, password_hash, display_name, position, photo_url, home_company_id, active, must_change_password)
-         values ($1, $2, $3, $4, $5, $6, $7, true) returning id`,
-        [email, passwordHash, body.display_name, body.position ?? null, body.photo_url ?? null, caller.companyId, body.active ?? true],
+        `insert into user_invitation (company_id, email, display_name, position, role_ids, company_ids, token_hash, created_by, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        [caller.companyId, email, body.display_name, body.position ?? null, roleIds, companies, tokenHash, caller.userId, link.expires_at],
       );
-      for (const company of companies) await this.join(manager, caller, id, company, roleIds);
-      const after = await this.row(manager, caller, id);
+      const invitation = await this.invitationRow(manager, caller, id);
       await this.audit.recordFor(manager, caller.companyId, caller, {
-        action: 'create',
-        entity: 'user',
+        action: 'invite',
+        entity: 'user-invitation',
         entityId: id,
-        label: after.display_name,
-        after: { email, ...(await this.audited(manager, after)) },
+        label: email,
+        after: { email, display_name: invitation.display_name, roles: invitation.roles, companies: await this.companyNames(manager, companies) },
       });
-      return after;
+      return { invitation, link };
     });
-    return { user, temporary_password: temporaryPassword };
+  }
+
+  /** The invitations of the active company not yet accepted, newest first (expired ones too: they can get a new link). */
+  invitations(caller: Caller): Promise<UserInvitation[]> {
+    return this.tenantDb.system((manager) => manager.query(`${INVITATION_ROW} order by invitation.created_at desc, invitation.id desc`, [caller.companyId]));
+  }
+
+  /** A new link for a pending invitation: the one before stops working. */
+  renewInvitation(caller: Caller, id: number): Promise<UserInvitationWithLink> {
+    return this.tenantDb.system(async (manager) => {
+      const before = await this.invitationRow(manager, caller, id, true);
+      const { link, tokenHash } = newAccessLink(ACCESS_LINK_PAGES.invitation, this.invitationExpiry());
+      await manager.query(`update user_invitation set token_hash = $2, expires_at = $3 where id = $1`, [id, tokenHash, link.expires_at]);
+      await this.audit.recordFor(manager, caller.companyId, caller, {
+        action: 'invite',
+        entity: 'user-invitation',
+        entityId: id,
+        label: before.email,
+        before: { expires_at: before.expires_at },
+        after: { expires_at: link.expires_at },
+      });
+      return { invitation: await this.invitationRow(manager, caller, id), link };
+    });
+  }
+
+  /** Withdraws a pending invitation: its link stops working. */
+  async revokeInvitation(caller: Caller, id: number): Promise<void> {
+    await this.tenantDb.system(async (manager) => {
+      const invitation = await this.invitationRow(manager, caller, id, true);
+      await manager.query(`update user_invitation set revoked_at = now() where id = $1`, [id]);
+      await this.audit.recordFor(manager, caller.companyId, caller, { action: 'revoke', entity: 'user-invitation', entityId: id, label: invitation.email });
+    });
   }
 
   async update(caller: Caller, id: number, body: UserUpdate): Promise<ManagedUser> {
     return this.refusalsAudited(caller, id, '', async (manager) => {
       const before = await this.row(manager, caller, id, true);
+      // What is the person's own: only the person, or an administrator of every company they belong to.
       const changes: Record<string, unknown> = {};
-      for (const name of ['display_name', 'position', 'photo_url', 'active'] as const) if (body[name] !== undefined) changes[name] = body[name];
+      for (const name of IDENTITY_FIELDS) if (body[name] !== undefined && body[name] !== before[name]) changes[name] = body[name];
+      const [firstOwn] = Object.keys(changes);
+      if (firstOwn && !before.identity_editable) throw new Refusal(firstOwn, messages.userIdentityNotYours, { fields: Object.keys(changes) });
+      const activating = body.active !== undefined && body.active !== before.active;
       if (body.active === false && before.active && id === caller.userId) throw fieldError('active', messages.userCannotDeactivateSelf, HttpStatus.CONFLICT);
 
       // Roles in the active company: only the added ones must be held by the caller.
@@ -192,8 +254,7 @@ export class UserAdminService {
 
       // The last active administrator of a company keeps being one.
       const losesAdmin = new Set<number>(removed);
-      if (body.active === false && before.active) for (const company of await this.adminCompanies(manager, id)) losesAdmin.add(company);
-      if (!(await this.isAdminRole(manager, roleIds))) losesAdmin.add(caller.companyId);
+      if ((activating && body.active === false) || !(await this.isAdminRole(manager, roleIds))) losesAdmin.add(caller.companyId);
       for (const company of losesAdmin) {
         if ((await this.holdsAdmin(manager, id, company)) && (await this.otherActiveAdmins(manager, id, company)) === 0) {
           const field = removed.includes(company) ? 'company_ids' : body.active === false ? 'active' : 'role_ids';
@@ -209,6 +270,8 @@ export class UserAdminService {
           ...names.map((name) => changes[name]),
         ]);
       }
+      // The membership of the active company only: the person's other companies decide their own.
+      if (activating) await manager.query(`update company_member set active = $3 where company_id = $1 and user_id = $2`, [caller.companyId, id, body.active]);
       if (body.role_ids) {
         await manager.query(`delete from company_member_role where company_id = $1 and user_id = $2 and not (role_id = any($3::int[]))`, [
           caller.companyId,
@@ -245,20 +308,32 @@ export class UserAdminService {
     });
   }
 
-  async resetPassword(caller: Caller, id: number, body: PasswordReset): Promise<UserWithPassword> {
-    const temporaryPassword = body.temporary_password ?? generateTemporaryPassword();
-    const passwordHash = await hashPassword(temporaryPassword);
-    const user = await this.refusalsAudited(caller, id, '', async (manager) => {
+  /**
+   * An administrator's reset (issue 36): the person's password stops working and every session of
+   * theirs ends at once; the answer carries a one-time link with which they choose a new one (shown
+   * once, until mail sends it to them). Only for an administrator of every company the person
+   * belongs to who holds every role the person holds: the link opens all of them.
+   */
+  async resetPassword(caller: Caller, id: number): Promise<UserWithLink> {
+    return this.refusalsAudited(caller, id, '', async (manager) => {
       const target = await this.row(manager, caller, id, true);
-      // A temporary password of one's own would only lock one's own session.
+      // A link of one's own would only end one's own sessions.
       if (id === caller.userId) throw fieldError('id', messages.userCannotResetOwnPassword, HttpStatus.CONFLICT);
-      // Taking over an account is giving oneself its roles: only one whose roles the caller holds.
-      for (const role of target.role_ids) await this.checkRoleHeld(manager, caller, caller.companyId, role, 'id');
-      await manager.query(`update app_user set password_hash = $2, must_change_password = true, updated_at = now() where id = $1`, [id, passwordHash]);
+      if (!target.identity_editable) throw new Refusal('id', messages.userResetNotAllCompanies, {});
+      const held: { company_id: number; role_id: number }[] = await manager.query(
+        `select company_id, role_id from company_member_role where user_id = $1 order by company_id, role_id`,
+        [id],
+      );
+      for (const { company_id, role_id } of held) await this.checkRoleHeld(manager, caller, company_id, role_id, 'id');
+      await manager.query(
+        `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = null, updated_at = now()
+          where id = $1`,
+        [id, NO_PASSWORD],
+      );
+      const link = await this.passwordResetLink(manager, caller, id);
       await this.audit.recordFor(manager, caller.companyId, caller, { action: 'password-reset', entity: 'user', entityId: id, label: target.display_name });
-      return this.row(manager, caller, id);
+      return { user: await this.row(manager, caller, id), link };
     });
-    return { user, temporary_password: temporaryPassword };
   }
 
   /** Only a user without history: anything they did stays attributable, so they are deactivated instead. */
@@ -304,7 +379,6 @@ export class UserAdminService {
       if (id !== null) this.members.forgetUser(id);
       return done;
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') throw emailExists();
       if (!(error instanceof Refusal)) throw error;
       await this.tenantDb.system(async (manager) => {
         const [target] = id === null ? [] : await manager.query(`select display_name from app_user where id = $1`, [id]);
@@ -328,14 +402,55 @@ export class UserAdminService {
     return row;
   }
 
+  /** A pending invitation of the active company, locked for the change when `forUpdate`; 404 for anything else. */
+  private async invitationRow(manager: EntityManager, caller: Caller, id: number, forUpdate = false): Promise<UserInvitation> {
+    if (forUpdate) await manager.query(`select 1 from user_invitation where id = $1 for update`, [id]);
+    const [row] = await manager.query(`${INVITATION_ROW} and invitation.id = $2`, [caller.companyId, id]);
+    if (!row) throw new NotFoundException(messages.notFound);
+    return row;
+  }
+
+  private invitationExpiry(): Date {
+    return new Date(Date.now() + this.config.accessLinks.invitationDays * 86_400_000);
+  }
+
+  /** A new reset link for `userId`; links given before stop working. */
+  private async passwordResetLink(manager: EntityManager, caller: Caller, userId: number): Promise<AccessLink> {
+    await manager.query(`update password_reset set used_at = now() where user_id = $1 and used_at is null`, [userId]);
+    const { link, tokenHash } = newAccessLink(ACCESS_LINK_PAGES.passwordReset, new Date(Date.now() + this.config.accessLinks.resetHours * 3_600_000));
+    await manager.query(`insert into password_reset (user_id, token_hash, created_by, expires_at) values ($1, $2, $3, $4)`, [
+      userId,
+      tokenHash,
+      caller.userId,
+      link.expires_at,
+    ]);
+    return link;
+  }
+
+  /** At most `invitationsPerHour` invitations per company: 429 with Retry-After beyond (one counter per company at a time). */
+  private async checkInvitationRate(manager: EntityManager, companyId: number): Promise<void> {
+    await manager.query(`select pg_advisory_xact_lock(hashtextextended('user-invitations:' || $1, 0))`, [companyId]);
+    const [{ made, oldest }] = await manager.query(
+      `select count(*)::int as made, min(created_at) as oldest from user_invitation where company_id = $1 and created_at > now() - interval '1 hour'`,
+      [companyId],
+    );
+    if (made < this.config.accessLinks.invitationsPerHour) return;
+    const waitSeconds = Math.max(1, Math.ceil((new Date(oldest).getTime() + 3_600_000 - Date.now()) / 1000));
+    throw tooManyRequests(messages.userInvitationsTooMany, waitSeconds);
+  }
+
+  private async companyNames(manager: EntityManager, companyIds: number[]): Promise<string[]> {
+    const companies: { name: string }[] = await manager.query(`select name from company where id = any($1::int[]) order by name`, [companyIds]);
+    return companies.map((company) => company.name);
+  }
+
   private async audited(manager: EntityManager, user: ManagedUser): Promise<AuditedValues> {
-    const companies: { name: string }[] = await manager.query(`select name from company where id = any($1::int[]) order by name`, [user.company_ids]);
     return {
       display_name: user.display_name,
       position: user.position,
       photo_url: user.photo_url,
       roles: user.roles,
-      companies: companies.map((company) => company.name),
+      companies: await this.companyNames(manager, user.company_ids),
       active: user.active,
     };
   }
@@ -379,20 +494,25 @@ export class UserAdminService {
     if (refused.length > 0) throw new Refusal('company_ids', messages.userCompanyNotHeld, { company_ids: refused });
   }
 
-  /** A membership in `companyId` with the roles of `roleIds` that apply there (built-in ones outside the active company), each held by the caller. */
-  private async join(manager: EntityManager, caller: Caller, userId: number, companyId: number, roleIds: number[]): Promise<void> {
-    const applying: { id: number }[] = await manager.query(
+  /** The roles of `roleIds` that apply in `companyId`: built-in ones everywhere, a company's own only there. */
+  private async applyingRoles(manager: EntityManager, companyId: number, roleIds: number[]): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query(
       `select id from role where id = any($1::int[]) and (company_id is null or company_id = $2) order by id`,
       [roleIds, companyId],
     );
-    for (const role of applying) await this.checkRoleHeld(manager, caller, companyId, role.id, companyId === caller.companyId ? 'role_ids' : 'company_ids');
-    await manager.query(`insert into company_member (company_id, user_id) values ($1, $2) on conflict do nothing`, [companyId, userId]);
-    for (const role of applying)
-      await manager.query(`insert into company_member_role (company_id, user_id, role_id) values ($1, $2, $3) on conflict do nothing`, [
-        companyId,
-        userId,
-        role.id,
-      ]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Each role of `roleIds` that applies in `companyId` is held by the caller there. */
+  private async checkRolesGiven(manager: EntityManager, caller: Caller, companyId: number, roleIds: number[]): Promise<void> {
+    for (const role of await this.applyingRoles(manager, companyId, roleIds))
+      await this.checkRoleHeld(manager, caller, companyId, role, companyId === caller.companyId ? 'role_ids' : 'company_ids');
+  }
+
+  /** A membership in `companyId` with the roles of `roleIds` that apply there, each held by the caller. */
+  private async join(manager: EntityManager, caller: Caller, userId: number, companyId: number, roleIds: number[]): Promise<void> {
+    await this.checkRolesGiven(manager, caller, companyId, roleIds);
+    await joinCompany(manager, userId, companyId, await this.applyingRoles(manager, companyId, roleIds));
   }
 
   private async isAdminRole(manager: EntityManager, roleIds: number[]): Promise<boolean> {
@@ -409,20 +529,11 @@ export class UserAdminService {
     return rows.length > 0;
   }
 
-  private async adminCompanies(manager: EntityManager, userId: number): Promise<number[]> {
-    const rows: { company_id: number }[] = await manager.query(
-      `select held.company_id from company_member_role held join role on role.id = held.role_id
-        where held.user_id = $1 and role.company_id is null and role.name = 'admin'`,
-      [userId],
-    );
-    return rows.map((row) => row.company_id);
-  }
-
   private async otherActiveAdmins(manager: EntityManager, userId: number, companyId: number): Promise<number> {
     const [{ count }] = await manager.query(
       `select count(*)::int as count from company_member_role held
          join role on role.id = held.role_id and role.company_id is null and role.name = 'admin'
-         join app_user u on u.id = held.user_id and u.active
+         join active_member member on member.user_id = held.user_id and member.company_id = held.company_id
         where held.company_id = $1 and held.user_id <> $2`,
       [companyId, userId],
     );
@@ -446,5 +557,18 @@ export class UserAdminService {
   }
 }
 
-const emailExists = () =>
-  new ConflictException({ message: messages.userEmailExists, fields: { email: messages.userEmailExists }, codes: { email: 'email-already-in-use' } });
+/**
+ * Makes `userId` an active member of `companyId` with `roleIds` (already known to apply there): a
+ * membership that was deactivated is active again. Shared with the acceptance of an invitation.
+ */
+export async function joinCompany(manager: EntityManager, userId: number, companyId: number, roleIds: number[]): Promise<void> {
+  await manager.query(`insert into company_member (company_id, user_id) values ($1, $2) on conflict (company_id, user_id) do update set active = true`, [
+    companyId,
+    userId,
+  ]);
+  await manager.query(`insert into company_member_role (company_id, user_id, role_id) select $1, $2, unnest($3::int[]) on conflict do nothing`, [
+    companyId,
+    userId,
+    roleIds,
+  ]);
+}

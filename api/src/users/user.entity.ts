@@ -41,9 +41,13 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 20, default: 'online' })
   chat_status: ContactStatus;
 
-  /** Set with a temporary password (a new user, a reset): the next sign-in must choose a new one. */
-  @Column({ type: 'boolean', default: false })
-  must_change_password: boolean;
+  /** Moved on by every password change or reset: tokens of an earlier version are refused (auth/session-version.ts). */
+  @Column({ type: 'int', default: 0 })
+  session_version: number;
+
+  /** The session that changed its own password last: its tokens of the version before stay valid. */
+  @Column({ type: 'uuid', nullable: true })
+  kept_session: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -17,7 +17,22 @@ export class UsersController {
     return this.users.list(caller, query);
   }
 
-  // Before `users/:id`, which would take 'options' for an id.
+  // Before `users/:id`, which would take 'options' or 'invitations' for an id.
+  @Endpoint(userEndpoints.invitations)
+  invitations(@Caller() caller: RequestIdentity) {
+    return this.users.invitations(caller);
+  }
+
+  @Endpoint(userEndpoints.renewInvitation)
+  renewInvitation(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof userEndpoints.renewInvitation>) {
+    return this.users.renewInvitation(caller, params.id);
+  }
+
+  @Endpoint(userEndpoints.revokeInvitation)
+  revokeInvitation(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof userEndpoints.revokeInvitation>) {
+    return this.users.revokeInvitation(caller, params.id);
+  }
+
   @Endpoint(userEndpoints.options)
   options(@Caller() caller: RequestIdentity) {
     return this.users.options(caller);
@@ -39,8 +54,8 @@ export class UsersController {
   }
 
   @Endpoint(userEndpoints.resetPassword)
-  resetPassword(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof userEndpoints.resetPassword>) {
-    return this.users.resetPassword(caller, params.id, body);
+  resetPassword(@Caller() caller: RequestIdentity, @Input() { params }: EndpointArgs<typeof userEndpoints.resetPassword>) {
+    return this.users.resetPassword(caller, params.id);
   }
 
   @Endpoint(userEndpoints.remove)

@@ -2,19 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ContactStatus, User, UserUpdateRequest } from '@planta/contracts';
+import type { AccountSessions } from '../auth/session-version';
 import { CompanyEntity } from '../companies/company.entity';
 import { CompanyMemberEntity } from './company-member.entity';
 import { UserEntity } from './user.entity';
 
-/** An active user as a member of one company, with role names sorted. */
-export interface ActiveMember {
+/** An active user as an active member of one company, with role names sorted, and the account's sessions. */
+export interface ActiveMember extends AccountSessions {
   id: number;
   uuid: string;
   email: string;
   companyId: number;
   roles: string[];
-  /** Signed in with a temporary password not yet changed. */
-  mustChangePassword: boolean;
 }
 
 /** Users, their roles and the companies they belong to. None of these tables is one company's. */
@@ -38,7 +37,7 @@ export class UsersService {
 
   /**
    * Who a token's subject is in one company, in one query (it runs on every authenticated call):
-   * an active user who is a member of that company, with role names sorted; null otherwise.
+   * an active user whose membership of that company is active, with role names sorted; null otherwise.
    */
   async activeMember(userId: number, companyId: number): Promise<ActiveMember | null> {
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
@@ -53,11 +52,12 @@ export class UsersService {
   activeMembers(pairs: readonly { userId: number; companyId: number }[]): Promise<ActiveMember[]> {
     if (pairs.length === 0) return Promise.resolve([]);
     return this.dataSource.query(
-      `select u.id, u.uuid, u.email, m.company_id as "companyId", u.must_change_password as "mustChangePassword",
+      `select u.id, u.uuid, u.email, m.company_id as "companyId",
+              u.session_version as "sessionVersion", u.kept_session as "keptSession",
               array(${ROLES_HELD.replace('$user', 'u.id').replace('$company', 'm.company_id')}) as roles
          from unnest($1::int[], $2::int[]) as pair(user_id, company_id)
-         join app_user u on u.id = pair.user_id and u.active
-         join company_member m on m.user_id = u.id and m.company_id = pair.company_id
+         join active_member m on m.user_id = pair.user_id and m.company_id = pair.company_id
+         join app_user u on u.id = m.user_id
          join company c on c.id = m.company_id and c.active`,
       [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.companyId)],
     );
@@ -74,19 +74,16 @@ export class UsersService {
   }
 
   /**
-   * Companies a user may choose, active ones only: an administrator (in any of their companies)
-   * every company they belong to, everybody else only their home company.
+   * Companies a user may choose: the active ones where their membership is active (issue 36: a
+   * person invited to another company works there too, whatever their roles).
    */
-  async selectableCompanies(user: Pick<UserEntity, 'id' | 'home_company_id'>): Promise<CompanyEntity[]> {
+  async selectableCompanies(user: Pick<UserEntity, 'id'>): Promise<CompanyEntity[]> {
     return this.dataSource.query(
       `select company.* from company
-         join company_member member on member.company_id = company.id and member.user_id = $1
+         join active_member member on member.company_id = company.id and member.user_id = $1
         where company.active
-          and (company.id = $2 or exists (
-                select 1 from company_member_role held join role on role.id = held.role_id
-                 where held.user_id = $1 and role.name = 'admin' and role.company_id is null))
         order by company.name`,
-      [user.id, user.home_company_id],
+      [user.id],
     );
   }
 
@@ -133,7 +130,6 @@ export function toUser(user: UserEntity, companyId: number, roles: readonly stri
       email: user.email,
       settings: user.settings ?? {},
       shortcuts: user.shortcuts ?? [],
-      must_change_password: user.must_change_password ?? false,
     },
   };
 }

@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'refused',
+  'invite',
+  'accept',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -23,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'page',
   'page-role',
   'user',
+  'user-invitation',
   'failure-report',
   'machine-stop',
   'work-order',

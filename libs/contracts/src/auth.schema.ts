@@ -109,8 +109,6 @@ export const userSchema = z.object({
     email: z.string(),
     settings: userSettingsSchema,
     shortcuts: z.array(z.string()),
-    /** Set after a sign-in with a temporary password: the portal shows only the password change until it is changed. */
-    must_change_password: z.boolean().optional(),
   }),
 });
 export type User = z.infer<typeof userSchema>;
@@ -145,6 +143,10 @@ export interface AccessTokenClaims {
   company_id: number;
   /** Present on guest tokens: the one resource the token opens. */
   share?: { type: ShareResourceType; id: number };
+  /** The account's session version the token was issued under (a password change or reset moves it on). */
+  sv?: number;
+  /** The sign-in this token continues: renewed tokens and company switches keep it. */
+  sid?: string;
 }
 
 export const SHARE_RESOURCE_TYPES = ['die-summary', 'correction-record', 'correction-report'] as const;

@@ -45,11 +45,6 @@ export interface EndpointDefinition {
    * the browser sends it again after a network failure or a 503, as it does every GET.
    */
   idempotent?: true;
-  /**
-   * Open while the caller must still change a temporary password (issue 11): every other route
-   * answers 403 until the password is changed.
-   */
-  beforePasswordChange?: true;
 }
 
 /** Declares an endpoint, keeping its literal types (for the typed client). */

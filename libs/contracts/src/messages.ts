@@ -117,10 +117,16 @@ export const messages = {
   userCannotDeactivateSelf: 'No puedes desactivar tu propio usuario',
   userHasHistory: 'El usuario tiene historial (mensajes, auditoría, órdenes…): desactívalo en lugar de eliminarlo',
   userRolesRequired: 'Elige al menos un rol',
-  passwordChangeRequired: 'Debes cambiar tu contraseña temporal antes de continuar',
   currentPasswordWrong: 'La contraseña actual no es correcta',
   newPasswordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
   userCannotResetOwnPassword: 'No puedes restablecer tu propia contraseña: cámbiala con tu contraseña actual',
+  // What is the person's own (issue 36)
+  userIdentityNotYours: 'Solo la persona o quien administra todas sus empresas puede cambiar su nombre, cargo o foto',
+  userResetNotAllCompanies: 'Solo quien administra todas las empresas de la persona puede restablecer su contraseña',
+  userAlreadyMember: 'Esa persona ya es miembro de la empresa',
+  userInvitationsTooMany: 'Se crearon demasiadas invitaciones en la última hora: espera un poco antes de invitar a más personas',
+  linkInvalid: 'El enlace no es válido, ya se usó o venció. Pide uno nuevo a quien administra tu empresa.',
+  invitationPasswordWrong: 'Este correo ya tiene una cuenta de Planta: escribe la contraseña de esa cuenta',
 } as const;
 
 /** Registration failure codes of spec section 8 and the form field each one belongs to. */

@@ -13,8 +13,13 @@ export const managedUserSchema = z.object({
   display_name: z.string(),
   position: z.string().nullable(),
   photo_url: z.string().nullable(),
+  /** The membership of the active company is active (issue 36: per company, by its administrators). */
   active: z.boolean(),
-  must_change_password: z.boolean(),
+  /**
+   * The caller may change what is the person's own (name, position, photo, password): they are
+   * the person, or administer every company the person belongs to (issue 36).
+   */
+  identity_editable: z.boolean(),
   role_ids: z.array(z.number().int()),
   /** The names of `role_ids`, sorted (for the list and its search). */
   roles: z.array(z.string()),
@@ -43,15 +48,16 @@ const userFields = {
   company_ids: ids(100),
 };
 
-/** `POST /api/users`: a new user with a temporary password (typed, or generated when left out). */
+/**
+ * `POST /api/users`: invites a person to the active company (and others of the administrator's)
+ * with roles (issue 36). Answered alike whether the address has an account elsewhere or not.
+ */
 export const userCreateSchema = z.object({
   email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.emailFormat),
-  ...userFields,
+  display_name: userFields.display_name,
   position: userFields.position.default(null),
-  photo_url: userFields.photo_url.default(null),
-  active: userFields.active.default(true),
+  role_ids: userFields.role_ids,
   company_ids: userFields.company_ids.default([]),
-  temporary_password: newPasswordSchema.optional(),
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
@@ -59,23 +65,78 @@ export type UserCreate = z.input<typeof userCreateSchema>;
 export const userUpdateSchema = z.object(userFields).partial();
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
-/** `POST /api/users/:id/reset-password`: a typed temporary password, or one generated. */
-export const passwordResetSchema = z.object({ temporary_password: newPasswordSchema.optional() });
-export type PasswordReset = z.input<typeof passwordResetSchema>;
+/**
+ * A one-time link for one person: to accept an invitation or to choose a new password. Its path
+ * is this portal's (`/invitation#…`, `/reset-password#…`: the token stays out of server logs);
+ * shown once, until mail sends it to the person instead.
+ */
+export const accessLinkSchema = z.object({ path: z.string(), expires_at: z.string() });
+export type AccessLink = z.infer<typeof accessLinkSchema>;
 
-/** A created user or a reset, with the temporary password shown this once. */
-export const userWithPasswordSchema = z.object({ user: managedUserSchema, temporary_password: z.string() });
-export type UserWithPassword = z.infer<typeof userWithPasswordSchema>;
+/** A reset: the user, whose password no longer works, and the link with which they choose a new one. */
+export const userWithLinkSchema = z.object({ user: managedUserSchema, link: accessLinkSchema });
+export type UserWithLink = z.infer<typeof userWithLinkSchema>;
+
+/** An invitation not yet accepted, as the users screen lists it. */
+export const userInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  display_name: z.string(),
+  position: z.string().nullable(),
+  role_ids: z.array(z.number().int()),
+  roles: z.array(z.string()),
+  company_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** Who invited, as they are named now. */
+  created_by_name: z.string(),
+});
+export type UserInvitation = z.infer<typeof userInvitationSchema>;
+
+/** A new invitation or a new link for one, shown this once. */
+export const userInvitationWithLinkSchema = z.object({ invitation: userInvitationSchema, link: accessLinkSchema });
+export type UserInvitationWithLink = z.infer<typeof userInvitationWithLinkSchema>;
+
+/** The token of a link, from the page it opens. */
+export const accessTokenRequestSchema = z.object({
+  token: safeText({ error: messages.linkInvalid }).min(1, messages.linkInvalid).max(100, messages.linkInvalid),
+});
+
+/** A password typed again: it must equal the one beside it. */
+const confirmation = safeText({ error: messages.required }).min(1, messages.required).max(128, messages.tooLong(128));
+
+/** What an invitation link shows before it is accepted. */
+export const invitationPreviewSchema = z.object({ email: z.string(), display_name: z.string(), company_name: z.string(), expires_at: z.string() });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * `POST /api/auth/invitation/accept`: a new account chooses its password here; a person who has
+ * an account already types its password (the same two fields either way).
+ */
+export const invitationAcceptSchema = accessTokenRequestSchema
+  .extend({ password: newPasswordSchema, confirm_password: confirmation })
+  .refine((value) => value.password === value.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
+
+/** What a password-reset link shows before the new password is chosen. */
+export const passwordResetPreviewSchema = z.object({ email: z.string(), display_name: z.string(), expires_at: z.string() });
+export type PasswordResetPreview = z.infer<typeof passwordResetPreviewSchema>;
+
+/** `POST /api/auth/password-reset`: the new password chosen with a reset link. */
+export const passwordResetCompleteSchema = accessTokenRequestSchema
+  .extend({ new_password: newPasswordSchema, confirm_password: confirmation })
+  .refine((value) => value.new_password === value.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] });
+export type PasswordResetComplete = z.infer<typeof passwordResetCompleteSchema>;
 
 /** `GET /api/users/all`: the list's query. */
 export const userListQuerySchema = listQuerySchema;
 
-/** `POST /api/auth/change-password`: the caller's own password (a temporary one first of all). */
+/** `POST /api/auth/change-password`: the caller's own password, with the current one. */
 export const passwordChangeSchema = z
   .object({
     current_password: safeText({ error: messages.required }).min(1, messages.required).max(128, messages.tooLong(128)),
     new_password: newPasswordSchema,
-    confirm_password: safeText({ error: messages.required }).min(1, messages.required).max(128, messages.tooLong(128)),
+    confirm_password: confirmation,
   })
   .refine((value) => value.new_password === value.confirm_password, { message: messages.passwordsDoNotMatch, path: ['confirm_password'] })
   .refine((value) => value.new_password !== value.current_password, { message: messages.newPasswordSameAsCurrent, path: ['new_password'] });

@@ -211,6 +211,24 @@ describe('401 (spec 4/7/8)', () => {
     expect(localStorage.getItem(storageKeys.accessToken)).toBe(token);
   });
 
+  it('a 401 to a token replaced while the call was under way ends no session: the call goes again with the new token', async () => {
+    startSession({ user, access_token: token });
+    const handler = jest.fn();
+    const stop = onUnauthorized(handler);
+    fetchMock.mockImplementationOnce(async () => {
+      // The password was changed meanwhile (issue 36): that answer brought a new token, the old one is refused.
+      sessionStore.set(accessTokenAtom, 'renewed-token');
+      return fakeResponse(401, { statusCode: 401, message: 'Invalid access_token', error: 'Unauthorized' });
+    });
+    fetchMock.mockResolvedValueOnce(fakeResponse(200, [{ id: 1, name: 'Extrusiones del Norte' }]));
+    await expect(apiRequest('company/all')).resolves.toEqual([{ id: 1, name: 'Extrusiones del Norte' }]);
+    stop();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentHeaders(fetchMock, 1).Authorization).toBe('Bearer renewed-token');
+    expect(handler).not.toHaveBeenCalled();
+    expect(sessionStore.get(accessTokenAtom)).toBe('renewed-token');
+  });
+
   it('stops calling a handler once unregistered, and other statuses keep the session', async () => {
     startSession({ user, access_token: token });
     const handler = jest.fn();

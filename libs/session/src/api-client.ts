@@ -312,6 +312,9 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
       const status = 'response' in sent ? sent.response.status : 0;
       const notProcessed = 'response' in sent && header(sent.response, NOT_PROCESSED_HEADER) === 'true';
+      // A token replaced while the call was under way (a password change ends the tokens before it,
+      // a company switch): the call goes again with the new one instead of ending the new session.
+      if (status === 401 && token && auth && sessionStore.get(accessTokenAtom) !== token && sessionStore.get(accessTokenAtom)) continue;
       // Only a refused token ends the session: a call sent without one had none to end.
       if (status === 401 && handleUnauthorized && token) {
         const failure = new ApiRequestError(parseApiError(401, 'response' in sent ? sent.data : undefined, 'Unauthorized'));

@@ -2,8 +2,10 @@ import {
   tokenMessages,
   storageKeys,
   type Company,
+  type InvitationAccept,
   type LoginRequest,
   type PasswordChange,
+  type PasswordResetComplete,
   type RegisterRequest,
   type ShareResourceType,
   type TokenSignInRequest,
@@ -198,6 +200,21 @@ export function signOut(): void {
 /** The caller's own new password (a temporary one first of all); the answer's session replaces this one. */
 export async function changePassword(body: PasswordChange): Promise<User> {
   const response = await callSessionEndpoint((endpoints) => endpoints.userEndpoints.changePassword, { body });
+  return startSession(response);
+}
+
+/**
+ * An invitation link followed (issue 36): a new account with the chosen password, or the existing
+ * account's own password. The session opens in the inviting company, replacing any other.
+ */
+export async function acceptInvitation(body: InvitationAccept): Promise<User> {
+  const response = await callSessionEndpoint((endpoints) => endpoints.userEndpoints.acceptInvitation, { body }, SIGN_IN);
+  return startSession(response);
+}
+
+/** A new password chosen with a reset link (issue 36): every other session of the person has ended; this one opens. */
+export async function completePasswordReset(body: PasswordResetComplete): Promise<User> {
+  const response = await callSessionEndpoint((endpoints) => endpoints.userEndpoints.completePasswordReset, { body }, SIGN_IN);
   return startSession(response);
 }
 

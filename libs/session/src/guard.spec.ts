@@ -133,12 +133,4 @@ describe('routeDecision (page grants)', () => {
     });
     expect(routeDecision({ pathname: '/login', routeAuth: authRoles.onlyGuest, roles: [], grants: { status: 'none' } })).toEqual({ kind: 'render' });
   });
-  it('keeps a user with a temporary password on the password change (and lets them sign out) until it is changed', () => {
-    const temporary = { roles: ['admin'], grants: ready(true), mustChangePassword: true };
-    expect(routeDecision({ ...base, ...temporary })).toEqual({ kind: 'redirect', to: '/change-password' });
-    expect(routeDecision({ pathname: '/apps/dashboards/welcome', routeAuth: undefined, ...temporary })).toEqual({ kind: 'redirect', to: '/change-password' });
-    expect(routeDecision({ pathname: '/change-password', routeAuth: authRoles.guest, ...temporary })).toEqual({ kind: 'render' });
-    expect(routeDecision({ pathname: '/logout', routeAuth: authRoles.guest, ...temporary })).toEqual({ kind: 'render' });
-    expect(routeDecision({ ...base, roles: ['admin'], grants: ready(true), mustChangePassword: false })).toEqual({ kind: 'render' });
-  });
 });

@@ -14,10 +14,6 @@ export const GUEST_ONLY_PATHS = ['/login', '/register', '/callback'] as const;
 /** Where a signed-in user lands when nothing was remembered (spec 2.2: / → welcome dashboard). */
 export const DEFAULT_AFTER_LOGIN_URL = '/apps/dashboards/welcome';
 export const LOGIN_PATH = '/login';
-/** Where a user signed in with a temporary password must go before anything else (issue 11). */
-export const CHANGE_PASSWORD_PATH = '/change-password';
-/** What such a user may still open: the change itself and signing out. */
-const BEFORE_PASSWORD_CHANGE_PATHS = [CHANGE_PASSWORD_PATH, '/logout'];
 export const ROOT_PATH = '/';
 
 /** The auth list that applies to a route (the default group when it declares none). */
@@ -100,8 +96,6 @@ export interface RouteDecisionInput extends GuardInput {
   /** The page whose read grant the route needs (product screens); role groups when absent. */
   page?: PageAlias;
   grants: GrantsState;
-  /** Signed in with a temporary password not yet changed. */
-  mustChangePassword?: boolean;
 }
 
 /**
@@ -111,14 +105,11 @@ export interface RouteDecisionInput extends GuardInput {
  * - `redirect` as spec 2.1 says: without a role to /login remembering the URL, with a role but no
  *   access to the remembered URL or /.
  * A page route needs a signed-in user whose grants let them read the page; any other route is
- * decided by its role group. A user with a temporary password opens nothing but the password
- * change (and /logout) until it is changed.
+ * decided by its role group.
  */
 export type RouteDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'failed'; message: string } | ({ kind: 'redirect' } & GuardRedirect);
 
 export function routeDecision(input: RouteDecisionInput): RouteDecision {
-  if (input.mustChangePassword && hasRoles(input.roles) && !BEFORE_PASSWORD_CHANGE_PATHS.includes(pathOf(input.pathname)))
-    return { kind: 'redirect', to: CHANGE_PASSWORD_PATH };
   if (input.page === undefined) {
     const redirect = guardRedirect(input);
     return redirect ? { kind: 'redirect', ...redirect } : { kind: 'render' };

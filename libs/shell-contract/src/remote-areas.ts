@@ -8,7 +8,7 @@ import { DIESHOP_INDICATORS_PAGE, MAINTENANCE_INDICATORS_PAGE, PRODUCTION_INDICA
  * (`widgetsPage`: whose readers would see them) when it cannot be loaded.
  */
 export const REMOTE_AREAS = {
-  mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback', '/change-password'] },
+  mfe_auth: { title: 'Acceso', prefixes: ['/login', '/register', '/logout', '/callback', '/change-password', '/invitation', '/reset-password'] },
   mfe_production: {
     title: 'Producción ágil',
     widgetsPage: PRODUCTION_INDICATORS_PAGE,

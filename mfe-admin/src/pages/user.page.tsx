@@ -7,13 +7,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Input,
   makeStyles,
   Tab,
   TabList,
   Text,
 } from '@fluentui/react-components';
-import { CopyRegular, KeyResetRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
+import { KeyResetRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -34,15 +33,18 @@ import {
   type FormPageState,
   type ResourceColumn,
 } from '@planta/ui';
+import { AccessLinkDialog, type ShownLink } from '../components/access-link-dialog';
 import { AuditHistory } from '../components/audit-history';
+import { PendingInvitations } from '../components/pending-invitations';
 import '../i18n';
 
 const LIST_PATH = '/apps/users';
 
 /**
  * Users of the active company (`/apps/users/all`, `/apps/users/new`, `/apps/users/<id>`): the
- * list with search, sort and export; the form with roles and companies, the temporary password,
- * 'Restablecer contraseña' and 'Desactivar'/'Activar'; the record's history.
+ * list with search, sort and export and the pending invitations below it; inviting a person (a
+ * one-time link, issue 36); the form with roles and companies, 'Restablecer contraseña' (a link,
+ * never a password) and 'Desactivar'/'Activar' in this company; the record's history.
  */
 export default function UserPage() {
   const { id } = useParams();
@@ -53,13 +55,19 @@ export default function UserPage() {
 }
 
 function UserList() {
+  return (
+    <>
+      <UserTable />
+      <PendingInvitations />
+    </>
+  );
+}
+
+function UserTable() {
   const { t } = useTranslation(['admin', 'common']);
   const navigate = useNavigate();
   const columns = useMemo<ResourceColumn<ManagedUser>[]>(() => {
-    const state = (user: ManagedUser) =>
-      [user.active ? t('admin:users.state.active') : t('admin:users.state.inactive'), user.must_change_password ? t('admin:users.state.mustChange') : null]
-        .filter(Boolean)
-        .join(' · ');
+    const state = (user: ManagedUser) => (user.active ? t('admin:users.state.active') : t('admin:users.state.inactive'));
     return [
       { key: 'display_name', label: t('admin:users.columns.display_name'), sortable: true, width: 28 },
       { key: 'email', label: t('admin:users.columns.email'), sortable: true, width: 32 },
@@ -106,6 +114,7 @@ function UserList() {
       defaultPageSize={25}
       onOpen={(user) => navigate(`${LIST_PATH}/${user.id}`)}
       onCreate={() => navigate(`${LIST_PATH}/new`)}
+      createLabel={t('admin:users.actions.invite')}
     />
   );
 }
@@ -117,10 +126,9 @@ interface UserFormValues {
   photo_url: string;
   role_ids: number[];
   company_ids: number[];
-  temporary_password: string;
 }
 
-const FORM_FIELDS = ['email', 'display_name', 'position', 'photo_url', 'role_ids', 'company_ids', 'temporary_password'] as const;
+const FORM_FIELDS = ['email', 'display_name', 'position', 'photo_url', 'role_ids', 'company_ids'] as const;
 
 /** The contract's schema decides, over the values as the API receives them (empty texts are none). */
 function userResolver(isNew: boolean): Resolver<UserFormValues> {
@@ -131,15 +139,15 @@ function userResolver(isNew: boolean): Resolver<UserFormValues> {
   };
 }
 
+/** An invitation names the person; a saved user also their photo (the person's own fields go only when they may be changed). */
 function bodyOf(values: UserFormValues, isNew: boolean): Record<string, unknown> {
   const common = {
     display_name: values.display_name,
     position: values.position.trim() === '' ? null : values.position,
-    photo_url: values.photo_url.trim() === '' ? null : values.photo_url.trim(),
     role_ids: values.role_ids,
     company_ids: values.company_ids,
   };
-  return isNew ? { ...common, email: values.email, temporary_password: values.temporary_password === '' ? undefined : values.temporary_password } : common;
+  return isNew ? { ...common, email: values.email } : { ...common, photo_url: values.photo_url.trim() === '' ? null : values.photo_url.trim() };
 }
 
 const formValuesOf = (user: ManagedUser | null, activeCompany: number): UserFormValues => ({
@@ -149,14 +157,11 @@ const formValuesOf = (user: ManagedUser | null, activeCompany: number): UserForm
   photo_url: user?.photo_url ?? '',
   role_ids: user?.role_ids ?? [],
   company_ids: user?.company_ids ?? [activeCompany],
-  temporary_password: '',
 });
 
 const useStyles = makeStyles({
   tabs: { padding: '16px 24px 0' },
   history: { padding: '24px', maxWidth: '1120px' },
-  password: { display: 'flex', gap: '8px', alignItems: 'center', marginTop: '12px' },
-  passwordValue: { fontFamily: 'monospace', fontSize: '18px', flexGrow: 1 },
 });
 
 type Confirmation = 'reset' | 'deactivate' | 'activate' | null;
@@ -174,7 +179,7 @@ function UserRecord({ id }: { id: number | null }) {
   const [tab, setTab] = useState<'data' | 'history'>('data');
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const [working, setWorking] = useState(false);
-  const [shownPassword, setShownPassword] = useState<{ user: ManagedUser; password: string } | null>(null);
+  const [shownLink, setShownLink] = useState<ShownLink | null>(null);
   const canCreate = useCan(userEndpoints.create);
   const canUpdate = useCan(userEndpoints.update);
   const canDelete = useCan(userEndpoints.remove);
@@ -212,8 +217,7 @@ function UserRecord({ id }: { id: number | null }) {
     try {
       if (isNew) {
         const created = await call(userEndpoints.create, { body: bodyOf(values, true) as never });
-        reset(formValuesOf(created.user, me.company_id));
-        setShownPassword({ user: created.user, password: created.temporary_password });
+        setShownLink({ kind: 'invite', name: created.invitation.display_name, link: created.link });
       } else {
         const saved = await call(userEndpoints.update, { params: { id }, body: bodyOf(values, false) as never });
         setUser(saved);
@@ -252,9 +256,9 @@ function UserRecord({ id }: { id: number | null }) {
     setWorking(true);
     try {
       if (confirming === 'reset') {
-        const result = await call(userEndpoints.resetPassword, { params: { id: user.id }, body: {} });
+        const result = await call(userEndpoints.resetPassword, { params: { id: user.id } });
         setUser(result.user);
-        setShownPassword({ user: result.user, password: result.temporary_password });
+        setShownLink({ kind: 'reset', name: result.user.display_name, link: result.link });
       } else {
         const saved = await call(userEndpoints.update, { params: { id: user.id }, body: { active: confirming === 'activate' } });
         setUser(saved);
@@ -268,6 +272,8 @@ function UserRecord({ id }: { id: number | null }) {
     }
   };
 
+  // What is the person's own: only they, or an administrator of every company they belong to, change it.
+  const ownFieldsEditable = isNew || user?.identity_editable === true;
   const roleOptions = (options?.roles ?? []).map((role) => ({
     value: role.id,
     label: role.description ? `${role.name} — ${role.description}` : role.name,
@@ -276,7 +282,7 @@ function UserRecord({ id }: { id: number | null }) {
   const actions =
     user === null ? null : (
       <>
-        {canReset && user.id !== me.id ? (
+        {canReset && user.id !== me.id && user.identity_editable ? (
           <Button icon={<KeyResetRegular />} onClick={() => setConfirming('reset')}>
             {t('admin:users.actions.resetPassword')}
           </Button>
@@ -312,27 +318,22 @@ function UserRecord({ id }: { id: number | null }) {
         <FormPage title={title} page={page} actions={actions}>
           <FormSection title={t('admin:users.sections.profile')}>
             <FormTextField control={control} name="email" type="email" label={t('admin:users.fields.email')} required disabled={!isNew} autoFocus={isNew} />
-            <FormTextField control={control} name="display_name" label={t('admin:users.fields.display_name')} required />
-            <FormTextField control={control} name="position" label={t('admin:users.fields.position')} />
-            <FormTextField control={control} name="photo_url" label={t('admin:users.fields.photo_url')} />
-            {isNew ? (
-              <FormTextField
-                control={control}
-                name="temporary_password"
-                label={t('admin:users.fields.temporary_password')}
-                hint={t('admin:users.fields.temporaryHint')}
-              />
-            ) : null}
+            <FormTextField
+              control={control}
+              name="display_name"
+              label={t('admin:users.fields.display_name')}
+              required
+              disabled={!ownFieldsEditable}
+              hint={ownFieldsEditable ? undefined : t('admin:users.fields.identityHint')}
+            />
+            <FormTextField control={control} name="position" label={t('admin:users.fields.position')} disabled={!ownFieldsEditable} />
+            {isNew ? null : <FormTextField control={control} name="photo_url" label={t('admin:users.fields.photo_url')} disabled={!ownFieldsEditable} />}
+            {isNew ? <Text>{t('admin:users.fields.inviteHint')}</Text> : null}
             {user ? (
               <Text>
                 <Badge appearance="tint" color={user.active ? 'success' : 'subtle'}>
                   {user.active ? t('admin:users.state.active') : t('admin:users.state.inactive')}
-                </Badge>{' '}
-                {user.must_change_password ? (
-                  <Badge appearance="tint" color="warning">
-                    {t('admin:users.state.mustChange')}
-                  </Badge>
-                ) : null}
+                </Badge>
               </Text>
             ) : null}
           </FormSection>
@@ -356,58 +357,13 @@ function UserRecord({ id }: { id: number | null }) {
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      <TemporaryPasswordDialog
-        shown={shownPassword}
+      <AccessLinkDialog
+        shown={shownLink}
         onClose={() => {
-          const created = shownPassword?.user;
-          setShownPassword(null);
-          if (isNew && created) navigate(`${LIST_PATH}/${created.id}`, { replace: true });
+          setShownLink(null);
+          if (isNew) navigate(`${LIST_PATH}/all`, { replace: true });
         }}
       />
     </>
-  );
-}
-
-/** The temporary password, shown this once, with a copy button. */
-function TemporaryPasswordDialog({ shown, onClose }: { shown: { user: ManagedUser; password: string } | null; onClose: () => void }) {
-  const { t } = useTranslation('admin');
-  const styles = useStyles();
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.password);
-      showSnackbar({ message: t('users.password.copied'), variant: 'success' });
-    } catch (failure) {
-      showSnackbar({ message: errorMessage(failure), variant: 'error' });
-    }
-  };
-  return (
-    <Dialog open={shown !== null} modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('users.password.title')}</DialogTitle>
-          <DialogContent>
-            <Text>{t('users.password.message', { name: shown?.user.display_name ?? '' })}</Text>
-            <div className={styles.password}>
-              <Input
-                className={styles.passwordValue}
-                readOnly
-                value={shown?.password ?? ''}
-                aria-label={t('users.password.title')}
-                data-testid="temporary-password"
-              />
-              <Button icon={<CopyRegular />} onClick={() => void copy()}>
-                {t('users.actions.copy')}
-              </Button>
-            </div>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('users.actions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, Title3, tokens } from '@fluentui/react-components';
 import type { HTMLAttributes } from 'react';
 
 /** The card the sign-in, registration and password-change pages stand on, centred on a quiet background. */
@@ -34,4 +34,15 @@ export const useAuthCardStyles = makeStyles({
 /** The auth pages' card: a plain surface with the card's look. */
 export function AuthCard({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div {...props} className={mergeClasses(useAuthCardStyles().card, className)} />;
+}
+
+/** The head of a card below the sign-in one: the logo, the page's title and what it is for. */
+export function AuthCardHeading({ title, explanation }: { title: string; explanation?: string }) {
+  return (
+    <div className={useAuthCardStyles().brand}>
+      <img src="/favicon.svg" alt="Planta" width={56} height={56} />
+      <Title3 as="h1">{title}</Title3>
+      {explanation ? <Text>{explanation}</Text> : null}
+    </div>
+  );
 }

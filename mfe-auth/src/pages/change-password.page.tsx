@@ -1,4 +1,4 @@
-import { Button, Field, Input, Text, Title3 } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { passwordChangeSchema, type PasswordChange } from '@planta/contracts';
 import { changePassword, DEFAULT_AFTER_LOGIN_URL, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, LoadingRing, showSnackbar } from '@planta/ui';
-import { AuthCard, useAuthCardStyles } from './auth-card';
+import { AuthCard, AuthCardHeading, useAuthCardStyles } from './auth-card';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const satisfies readonly FieldPath<PasswordChange>[];
 
 /**
- * The caller's own new password (issue 11). A user signed in with a temporary password is kept
- * here by the shell's guard (and refused by the API elsewhere) until it is changed; then they
- * land on the welcome dashboard.
+ * The caller's own new password, from the user menu (issue 36): every other session of theirs ends
+ * at once (other devices, other tabs); this one goes on, and lands on the welcome dashboard.
  */
 export default function ChangePasswordPage() {
   const styles = useAuthCardStyles();
@@ -49,11 +48,7 @@ export default function ChangePasswordPage() {
   return (
     <div className={styles.page}>
       <AuthCard>
-        <div className={styles.brand}>
-          <img src="/favicon.svg" alt="Planta" width={56} height={56} />
-          <Title3 as="h1">{t('changePassword.title')}</Title3>
-          <Text>{t('changePassword.explanation')}</Text>
-        </div>
+        <AuthCardHeading title={t('changePassword.title')} explanation={t('changePassword.explanation')} />
         <form className={styles.form} onSubmit={submit} noValidate>
           {FIELDS.map((name, index) => (
             <Controller
@@ -78,7 +73,7 @@ export default function ChangePasswordPage() {
           </Button>
         </form>
         <Text align="center">
-          <Link to="/logout">{t('changePassword.signOut')}</Link>
+          <Link to={DEFAULT_AFTER_LOGIN_URL}>{t('changePassword.back')}</Link>
         </Text>
       </AuthCard>
     </div>

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { eventually, freshPagePerTest, greeting, login, onPath, settle, submitLogin, visible } from '../support/browser';
+import { eventually, freshPagePerTest, greeting, login, onPath, settle, visible } from '../support/browser';
 
 /** The labels of the navbar's top-level entries that are shown. */
 async function visibleEntries(nav: Locator): Promise<string[]> {
@@ -13,8 +13,8 @@ async function visibleEntries(nav: Locator): Promise<string[]> {
 
 /**
  * Issue 11, end to end: an administrator of Extrusiones del Norte creates a role of the company's
- * own, gives it chosen grants in the matrix, creates a user holding it, sees all of it in the
- * audit trail; that user then sees exactly what the grants allow.
+ * own, gives it chosen grants in the matrix, invites a person holding it, sees all of it in the
+ * audit trail; that person then sees exactly what the grants allow.
  */
 describe('administration, end to end', () => {
   let page: Page;
@@ -25,7 +25,6 @@ describe('administration, end to end', () => {
     const role = `almacen-${suffix}`;
     const email = `almacen.${suffix}@norte.example`;
     const name = 'Nuria Echevarría';
-    const temporary = 'Temporal-Almacen-1';
 
     await login(page, 'admin@norte.example');
 
@@ -45,19 +44,19 @@ describe('administration, end to end', () => {
     await read.click();
     await eventually(async () => expect(await read.getAttribute('aria-pressed')).toBe('true'));
 
-    // The person, with that role and a temporary password.
+    // The person, invited with that role: a one-time link.
     await page.goto('/apps/users/new');
-    await visible(page.getByRole('heading', { name: 'Nuevo usuario' }));
+    await visible(page.getByRole('heading', { name: 'Invitar a una persona' }));
     await page.getByRole('textbox', { name: 'Correo' }).fill(email);
     await page.getByRole('textbox', { name: 'Nombre visible' }).fill(name);
     await page.getByRole('textbox', { name: 'Cargo' }).fill('Responsable de almacén');
     await page.getByRole('checkbox', { name: new RegExp(`^${role}`) }).check();
-    await page.getByRole('textbox', { name: 'Contraseña temporal' }).fill(temporary);
     await page.getByRole('button', { name: 'Guardar' }).click();
-    const shown = page.getByRole('alertdialog', { name: 'Contraseña temporal' });
+    const shown = page.getByRole('alertdialog', { name: 'Invitación creada' });
     await visible(shown);
+    const link = await shown.getByTestId('access-link').inputValue();
     await shown.getByRole('button', { name: 'Cerrar' }).click();
-    await eventually(() => expect(new URL(page.url()).pathname).toMatch(/^\/apps\/users\/\d+$/));
+    await onPath(page, '/apps/users/all');
 
     // The audit trail has the three changes, by the administrator.
     await page.goto('/apps/audit/all');
@@ -68,21 +67,19 @@ describe('administration, end to end', () => {
       expect(texts.some((text) => /admin@norte\.example Creación Rol/.test(text) && text.includes(role))).toBe(true);
       expect(texts.some((text) => /Modificación Permiso por rol/.test(text) && text.includes(`Máquinas · ${role}`))).toBe(true);
     });
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
     await eventually(async () => {
       const texts = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
-      expect(texts.some((text) => /admin@norte\.example Creación Usuario/.test(text) && text.includes(name))).toBe(true);
+      expect(texts.some((text) => /admin@norte\.example Invitación creada Invitación/.test(text) && text.includes(email))).toBe(true);
     });
 
-    // The new person: made to change the password, then only 'Máquinas', read only.
+    // The new person chooses a password with the link, then sees only 'Máquinas', read only.
     await page.goto('/logout');
     await onPath(page, '/login');
-    await submitLogin(page, email, temporary);
-    await onPath(page, '/change-password');
-    await page.getByLabel('Contraseña actual (la temporal)').fill(temporary);
-    await page.getByLabel(/^Nueva contraseña/).fill('Definitiva-Almacen-1');
-    await page.getByLabel('Confirmar la nueva contraseña').fill('Definitiva-Almacen-1');
-    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.goto(link);
+    await page.getByLabel(/^Contraseña\b/).fill('Definitiva-Almacen-1');
+    await page.getByLabel(/^Repite la contraseña/).fill('Definitiva-Almacen-1');
+    await page.getByRole('button', { name: 'ACEPTAR INVITACIÓN' }).click();
     await onPath(page, '/apps/dashboards/welcome');
     await visible(greeting(page, name));
 

@@ -1,5 +1,5 @@
 import { Avatar, Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
-import { SignOutRegular } from '@fluentui/react-icons';
+import { KeyRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +13,10 @@ const useStyles = makeStyles({
   line: { maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 });
 
-/** Spec 2.5 user menu: display name and position ('Sin cargo'); sign-out, or Login and Register without a role. */
+/**
+ * Spec 2.5 user menu: display name and position ('Sin cargo'); the password change (an account's,
+ * not a share link's) and sign-out, or Login and Register without a role.
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
@@ -55,6 +58,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
+          {user.data.id > 0 ? (
+            <MenuItem icon={<KeyRegular />} onClick={() => navigate('/change-password')}>
+              {t('userMenu.changePassword', 'Cambiar contraseña')}
+            </MenuItem>
+          ) : null}
           <MenuItem icon={<SignOutRegular />} onClick={() => navigate('/logout')}>
             {t('userMenu.signOut', 'Cerrar Sesión')}
           </MenuItem>

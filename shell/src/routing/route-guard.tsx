@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { PageAlias } from '@planta/contracts';
-import { grantsAtom, refreshGrants, rememberedUrlAtom, routeDecision, userAtom, userRolesAtom } from '@planta/session';
+import { grantsAtom, refreshGrants, rememberedUrlAtom, routeDecision, userRolesAtom } from '@planta/session';
 import { LoadingScreen } from '@planta/ui';
 import { ErrorCard } from '../layout/lazy-error-card';
 
@@ -18,7 +18,6 @@ export function RouteGuard({ auth, page, children }: { auth?: readonly string[] 
   const location = useLocation();
   const roles = useAtomValue(userRolesAtom);
   const grants = useAtomValue(grantsAtom);
-  const mustChangePassword = useAtomValue(userAtom).data.must_change_password === true;
   const [remembered, setRemembered] = useAtom(rememberedUrlAtom);
   // A page left at sign-in (/login) may render once more after the remembered URL was reached and
   // forgotten: it still sends the user there, never to the root.
@@ -32,7 +31,6 @@ export function RouteGuard({ auth, page, children }: { auth?: readonly string[] 
     page,
     grants,
     roles,
-    mustChangePassword,
     rememberedUrl: remembered ?? rememberedHere.current,
   });
   const here = location.pathname + location.search + location.hash;

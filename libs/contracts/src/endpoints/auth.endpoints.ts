@@ -95,7 +95,6 @@ export const companyEndpoints = {
     method: 'GET',
     path: 'company/all',
     access: 'signed-in',
-    beforePasswordChange: true,
     tag: 'companies',
     summary: 'The companies the caller may choose in the company selector',
     response: z.array(companySchema),

@@ -14,7 +14,6 @@ export const permissionEndpoints = {
     method: 'GET',
     path: 'grants',
     access: 'signed-in',
-    beforePasswordChange: true,
     tag: 'permissions',
     summary: "The caller's grants (read, insert, update, delete) per page in the active company",
     response: myGrantsSchema,

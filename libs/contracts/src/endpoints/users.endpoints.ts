@@ -1,20 +1,31 @@
 import { authResponseSchema } from '../auth.schema';
 import { pagedSchema } from '../common.schema';
 import { endpoint, idParams } from '../endpoint';
+import { z } from 'zod';
 import {
+  accessTokenRequestSchema,
+  invitationAcceptSchema,
+  invitationPreviewSchema,
   managedUserSchema,
   passwordChangeSchema,
-  passwordResetSchema,
+  passwordResetCompleteSchema,
+  passwordResetPreviewSchema,
   userCreateSchema,
+  userInvitationSchema,
+  userInvitationWithLinkSchema,
   userListQuerySchema,
   userOptionsSchema,
   userUpdateSchema,
-  userWithPasswordSchema,
+  userWithLinkSchema,
 } from '../users.schema';
 
 const users = { page: 'users' } as const;
 
-/** The users of the active company (issue 11): who they are, their roles and companies, active or not. */
+/**
+ * The users of the active company (issue 11): who they are, their roles and companies, active or
+ * not; the invitations that bring new ones, and the links with which a person accepts one or
+ * chooses a new password (issue 36).
+ */
 export const userEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -47,9 +58,38 @@ export const userEndpoints = {
     path: 'users',
     access: users,
     tag: 'administration',
-    summary: 'A new user with a temporary password (shown once in the answer) that must be changed at the first sign-in',
+    summary:
+      'Invites a person to the active company with roles: a one-time link (shown once) with which they choose a password, or sign in when the address has an account already; answered alike either way',
     body: userCreateSchema,
-    response: userWithPasswordSchema,
+    response: userInvitationWithLinkSchema,
+  }),
+  // `users/invitations…` before `users/:id`, which would take 'invitations' for an id.
+  invitations: endpoint({
+    method: 'GET',
+    path: 'users/invitations',
+    access: users,
+    tag: 'administration',
+    summary: 'The invitations of the active company not yet accepted, newest first',
+    response: z.array(userInvitationSchema),
+  }),
+  renewInvitation: endpoint({
+    method: 'POST',
+    path: 'users/invitations/:id/link',
+    access: users,
+    tag: 'administration',
+    summary: 'A new link for an invitation (shown once); the one before stops working',
+    params: idParams,
+    response: userInvitationWithLinkSchema,
+    status: 200,
+  }),
+  revokeInvitation: endpoint({
+    method: 'DELETE',
+    path: 'users/invitations/:id',
+    access: users,
+    tag: 'administration',
+    summary: 'Withdraw an invitation: its link stops working',
+    params: idParams,
+    response: null,
   }),
   update: endpoint({
     method: 'PATCH',
@@ -66,10 +106,10 @@ export const userEndpoints = {
     path: 'users/:id/reset-password',
     access: users,
     tag: 'administration',
-    summary: 'A new temporary password (shown once in the answer) that must be changed at the next sign-in',
+    summary:
+      "Ends the person's password and sessions and answers a one-time link (shown once) with which they choose a new one; only for an administrator of every company the person belongs to",
     params: idParams,
-    body: passwordResetSchema,
-    response: userWithPasswordSchema,
+    response: userWithLinkSchema,
     status: 200,
   }),
   remove: endpoint({
@@ -81,13 +121,54 @@ export const userEndpoints = {
     params: idParams,
     response: null,
   }),
+  invitationPreview: endpoint({
+    method: 'POST',
+    path: 'auth/invitation/preview',
+    idempotent: true,
+    access: 'public',
+    tag: 'auth',
+    summary: 'Who an invitation link is for and to which company, before it is accepted',
+    body: accessTokenRequestSchema,
+    response: invitationPreviewSchema,
+    status: 200,
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: 'auth/invitation/accept',
+    access: 'public',
+    tag: 'auth',
+    summary: "Accepts an invitation: a new account with the chosen password, or the existing account's password; answers a session in the company",
+    body: invitationAcceptSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
+  passwordResetPreview: endpoint({
+    method: 'POST',
+    path: 'auth/password-reset/preview',
+    idempotent: true,
+    access: 'public',
+    tag: 'auth',
+    summary: 'Whose password a reset link is for, before the new one is chosen',
+    body: accessTokenRequestSchema,
+    response: passwordResetPreviewSchema,
+    status: 200,
+  }),
+  completePasswordReset: endpoint({
+    method: 'POST',
+    path: 'auth/password-reset',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Chooses a new password with a reset link; ends every other session and answers a new one',
+    body: passwordResetCompleteSchema,
+    response: authResponseSchema,
+    status: 200,
+  }),
   changePassword: endpoint({
     method: 'POST',
     path: 'auth/change-password',
     access: 'signed-in',
-    beforePasswordChange: true,
     tag: 'auth',
-    summary: "The caller's own new password (a temporary one must be changed before anything else)",
+    summary: "The caller's own new password; ends every other session of theirs and answers a fresh token of this one",
     body: passwordChangeSchema,
     response: authResponseSchema,
     status: 200,

@@ -54,6 +54,7 @@ export const shell: BundleShape<SpanishShell> = {
   userMenu: {
     open: 'قائمة المستخدم',
     noPosition: 'بدون منصب',
+    changePassword: 'تغيير كلمة المرور',
     signOut: 'تسجيل الخروج',
     login: 'تسجيل الدخول',
     register: 'إنشاء حساب',

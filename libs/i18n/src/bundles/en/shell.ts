@@ -54,6 +54,7 @@ export const shell: BundleShape<SpanishShell> = {
   userMenu: {
     open: 'User menu',
     noPosition: 'No position',
+    changePassword: 'Change password',
     signOut: 'Sign out',
     login: 'Sign in',
     register: 'Sign up',

@@ -57,6 +57,7 @@ export const shellSignedIn = {
   userMenu: {
     open: 'Menú de usuario',
     noPosition: 'Sin cargo',
+    changePassword: 'Cambiar contraseña',
     signOut: 'Cerrar Sesión',
     login: 'Ingresar',
     register: 'Registrarse',

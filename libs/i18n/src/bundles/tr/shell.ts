@@ -54,6 +54,7 @@ export const shell: BundleShape<SpanishShell> = {
   userMenu: {
     open: 'Kullanıcı menüsü',
     noPosition: 'Unvan yok',
+    changePassword: 'Parolayı değiştir',
     signOut: 'Oturumu kapat',
     login: 'Giriş yap',
     register: 'Kaydol',
