@@ -1,14 +1,45 @@
 import { request as httpRequest } from 'node:http';
+import { Controller, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { endpoint, messages, type EndpointArgs } from '@planta/contracts';
+import { Endpoint, Input } from '../src/common/endpoint.decorator';
 import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-app';
+
+// A route that hands SQL what no schema checked: what the database then refuses is the client's error (issue 36).
+const uncheckedEndpoint = endpoint({
+  method: 'POST',
+  path: 'probe/unchecked',
+  access: 'public',
+  tag: 'probe',
+  summary: 'probe',
+  body: z.object({ at: z.string().optional(), kg: z.number().optional() }),
+  response: z.object({ done: z.string() }),
+});
+@Controller()
+class UncheckedProbeController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Endpoint(uncheckedEndpoint)
+  async store(@Input() { body }: EndpointArgs<typeof uncheckedEndpoint>) {
+    await this.dataSource.query(`select $1::timestamptz as at, $2::int4 as kg`, [body.at ?? null, body.kg ?? null]);
+    return { done: 'stored' };
+  }
+}
+@Module({ controllers: [UncheckedProbeController] })
+class UncheckedProbeModule {}
 
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await startTestApp({
-    BODY_LIMIT: '10kb',
-    CORS_ORIGINS: 'http://localhost:3000',
-    PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
-  });
+  t = await startTestApp(
+    {
+      BODY_LIMIT: '10kb',
+      CORS_ORIGINS: 'http://localhost:3000',
+      PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
+    },
+    [UncheckedProbeModule],
+  );
   baseUrl = await t.listen();
 });
 afterAll(() => t.close());
@@ -48,6 +79,19 @@ describe('errors', () => {
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('Payload Too Large');
     expect(JSON.stringify(big.body)).not.toMatch(/at \w+ \(|node_modules|select /i);
+  });
+
+  it('answers a value the database cannot hold with 400 on its field, never a 500 (issue 36)', async () => {
+    const moment = await t.http().post('/api/probe/unchecked').send({ at: '2026-01-01T00:00:00+20:00' });
+    expect({ status: moment.status, body: moment.body }).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: messages.dateNotStorable, error: 'Bad Request', fields: { at: messages.dateNotStorable } },
+    });
+    const year = await t.http().post('/api/probe/unchecked').send({ at: '300000-01-01T00:00:00Z' });
+    expect({ status: year.status, fields: year.body.fields }).toEqual({ status: 400, fields: { at: messages.dateNotStorable } });
+    const number = await t.http().post('/api/probe/unchecked').send({ kg: 99_999_999_999 });
+    expect({ status: number.status, fields: number.body.fields }).toEqual({ status: 400, fields: { kg: messages.numberNotStorable } });
+    expect((await t.http().post('/api/probe/unchecked').send({ at: '2026-01-01T00:00:00+14:00', kg: 5 })).status).toBe(201);
   });
 
   it('refuses malformed ids with a field error', async () => {

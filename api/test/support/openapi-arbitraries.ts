@@ -89,9 +89,17 @@ export const HOSTILE_TEXTS = [
   '99999999999999999999',
   '2026-02-30',
   '0000-01-01',
+  '0000-00-00',
   '2026-13-01',
   '99999-01-01',
   '2026-02-28T25:00:00Z',
+  '2026-02-30T10:00:00Z',
+  // UTC offsets PostgreSQL refuses (beyond ±15:59) or the schema does (beyond ±14:00), and a moment an offset carries into year 0.
+  '2026-01-01T00:00:00+20:00',
+  '2026-01-01T00:00:00-16:00',
+  '2026-01-01T00:00:00+14:01',
+  '0001-01-01T00:00:00+01:00',
+  '2026-01-01T00:00:00',
   'é'.repeat(300),
   '😀'.repeat(100),
 ] as const;
@@ -181,21 +189,38 @@ function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   return fc.oneof({ weight: 5, arbitrary: small }, { weight: 3, arbitrary: inside }, { weight: 2, arbitrary: fc.constantFrom(...edges) });
 }
 
+/** `date` written with its UTC offset of `minutes` (±14:00 at most), as a client in that zone sends it. */
+function withOffset(date: Date, minutes: number): string {
+  const local = new Date(date.getTime() + minutes * 60_000).toISOString().slice(0, 23);
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+}
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 200;
-  if (schema.format === 'date-time')
-    return fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2100-01-01') }).map((date) => date.toISOString());
+  if (schema.format === 'date-time') {
+    const moment = fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2100-01-01') });
+    return fc.oneof(
+      moment.map((date) => date.toISOString()),
+      // Any offset within ±14:00, quarter hours (as time zones have them), the two edges included.
+      fc
+        .tuple(
+          moment,
+          fc.oneof(
+            fc.integer({ min: -56, max: 56 }).map((quarters) => quarters * 15),
+            fc.constantFrom(-840, 840),
+          ),
+        )
+        .map(([date, minutes]) => withOffset(date, minutes)),
+    );
+  }
+  if (schema.format === 'date')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-01-01') }).map((date) => date.toISOString().slice(0, 10));
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
-    const dates = /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(schema.pattern)
-      ? [fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-01-01') }).map((date) => date.toISOString().slice(0, 10))]
-      : [];
-    return fc.oneof(
-      ...dates,
-      fc.stringMatching(pattern).filter((text) => text.length <= maxLength + 1),
-    );
+    return fc.stringMatching(pattern).filter((text) => text.length <= maxLength + 1);
   }
   return fc.oneof(
     { weight: 6, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, 40) }) },

@@ -3,17 +3,24 @@ import { createShareTokenRequestSchema, userSettingsSchema, userUpdateRequestSch
 import { sendMessageRequestSchema } from './chat.schema';
 import {
   bodyInteger,
+  checkPeriod,
   FREE_FORM_LIMITS,
   idSchema,
   imageUrl,
   isoDate,
+  isoDateTime,
   listQuerySchema,
   nameText,
   openApiOverride,
+  periodBound,
   queryInteger,
   requiredText,
   safeText,
 } from './common.schema';
+import { enlistmentCreateSchema } from './dieshop/die-enlistment.schema';
+import { machineStopCreateSchema } from './maintenance/machine-stop.schema';
+import { workOrderCreateSchema } from './maintenance/work-order.schema';
+import { dimensionRecordSchema } from './orders.schema';
 import { pathId } from './endpoint';
 import { issuesToFields } from './error.schema';
 import { messages } from './messages';
@@ -162,11 +169,94 @@ describe('whole numbers of a query or a path are plain digits', () => {
 });
 
 describe('dates', () => {
-  it.each(['2026-02-30', '2026-13-01', '0000-01-01', '2026-1-1', '99999-01-01', '2026-02-28T00:00:00Z', ''])('refuse %p', (text) => {
+  it.each([
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '0000-00-00',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-02-29',
+    '1900-02-29',
+    '2026-1-1',
+    '99999-01-01',
+    '2026-02-28T00:00:00Z',
+    '',
+  ])('refuse %p', (text) => {
     expect(outcome(isoDate, text)).toBe(messages.dateFormat);
   });
-  it('take a real day', () => {
-    expect(outcome(isoDate, '2028-02-29')).toEqual({ ok: '2028-02-29' });
+  it.each(['2028-02-29', '2000-02-29', '0400-02-29', '0001-01-01', '9999-12-31'])('take the real day %p', (text) => {
+    expect(outcome(isoDate, text)).toEqual({ ok: text });
+  });
+  it('say in the OpenAPI document what they take', () => {
+    const json = z.toJSONSchema(isoDate, { io: 'input', target: 'openapi-3.0' }) as { pattern: string; format: string };
+    expect(json.format).toBe('date');
+    const pattern = new RegExp(json.pattern);
+    expect(['0000-00-00', '2026-02-30', '2100-02-29'].filter((text) => pattern.test(text))).toEqual([]);
+    expect(['2026-02-28', '2024-02-29', '2000-02-29'].every((text) => pattern.test(text))).toBe(true);
+  });
+});
+
+describe('moments: one date-time schema, offsets within ±14:00, handed on as UTC (issue 36)', () => {
+  it.each([
+    ['2026-01-01T00:00:00+20:00', 'an offset PostgreSQL refuses'],
+    ['2026-01-01T00:00:00+14:01', 'an offset beyond ±14:00'],
+    ['2026-01-01T00:00:00-14:30', 'a negative one'],
+    ['2026-01-01T00:00:00+1400', 'an offset without its colon'],
+    ['2026-01-01T00:00:00', 'no offset at all'],
+    ['2026-01-01T00:00Z', 'no seconds'],
+    ['2026-02-30T10:00:00Z', 'a day that does not exist'],
+    ['0000-00-00T00:00:00Z', 'the year zero'],
+    ['0001-01-01T00:00:00+01:00', 'a moment an offset carries into the year zero'],
+    ['9999-12-31T23:30:00-01:00', 'or into the year 10000'],
+    ['2026-01-01 10:00:00Z', 'a space for the T'],
+    ['2026-01-01T24:00:00Z', 'the hour 24'],
+  ])('refuse %p (%s) in Spanish', (text) => {
+    expect(outcome(isoDateTime, text)).toBe(messages.dateTimeFormat);
+  });
+
+  it.each([
+    ['2026-01-01T00:00:00+14:00', '2025-12-31T10:00:00.000Z'],
+    ['2026-01-01T00:00:00-14:00', '2026-01-01T14:00:00.000Z'],
+    ['2026-03-29T02:30:00.25+05:45', '2026-03-28T20:45:00.250Z'],
+    ['2026-10-29T10:00:00Z', '2026-10-29T10:00:00.000Z'],
+    ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z'],
+  ])('take %p as the UTC %p', (text, utc) => {
+    expect(outcome(isoDateTime, text)).toEqual({ ok: utc });
+  });
+
+  it.each([
+    ['a stop', machineStopCreateSchema, 'started_at'],
+    ['a work order', workOrderCreateSchema, 'due_at'],
+    ['a preparation', enlistmentCreateSchema, 'needed_at'],
+    ['a critical dimension', dimensionRecordSchema, 'date_saved'],
+  ])('are the one rule of %s', (_what, schema: z.ZodType, field) => {
+    const fields = issuesToFields(schema.safeParse({ [field]: '2026-01-01T00:00:00+20:00' }).error!.issues);
+    expect(fields[field]).toBe(messages.dateTimeFormat);
+  });
+
+  it('say their offsets and days in the OpenAPI document', () => {
+    const json = z.toJSONSchema(isoDateTime, { io: 'input', target: 'openapi-3.0' }) as { pattern: string; format: string };
+    expect(json.format).toBe('date-time');
+    const pattern = new RegExp(json.pattern);
+    expect(['2026-01-01T00:00:00+20:00', '2026-01-01T00:00:00+14:01', '2026-02-30T00:00:00Z'].filter((text) => pattern.test(text))).toEqual([]);
+    expect(['2026-01-01T00:00:00+14:00', '2026-01-01T00:00:00.123456-09:30', '2026-01-01T00:00:00Z'].every((text) => pattern.test(text))).toBe(true);
+  });
+});
+
+describe("a period's bound: a moment, or a day alone (issue 36)", () => {
+  it.each(['2026-10-29', '2026-10-29T00:00:00+01:00'])('takes %p', (text) => {
+    expect(periodBound.safeParse(text).success).toBe(true);
+  });
+  it.each(['2026-10-29T00:00:00+20:00', '0000-00-00', '2026-02-30', '1969-12-31', '9000-01-01', 'ayer'])('refuses %p in Spanish', (text) => {
+    expect(outcome(periodBound, text)).toBe(messages.periodBound);
+  });
+  it('checks the order and length of a period of days alone as whole days', () => {
+    const check = z.object({ from: periodBound.optional(), to: periodBound.optional() }).superRefine(checkPeriod(2, 'largo'));
+    expect(check.safeParse({ from: '2026-10-29', to: '2026-10-29' }).success).toBe(true);
+    expect(check.safeParse({ from: '2026-10-29', to: '2026-10-30' }).success).toBe(true);
+    expect(issuesToFields(check.safeParse({ from: '2026-10-29', to: '2026-10-31' }).error!.issues)).toEqual({ from: 'largo' });
+    expect(issuesToFields(check.safeParse({ from: '2026-10-30', to: '2026-10-29' }).error!.issues)).toEqual({ to: messages.periodOrder });
   });
 });
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
 import { messages } from './messages';
+import { DATE_PATTERN, DATE_TIME_PATTERN, isDateOnly, isStorableMoment, periodInstant, toUtc } from './date-time';
 import { DECIMAL_DIGITS, INT4_MAX, isImageUrl, isStorableText, jsonLimitProblem, stripBidiControls, type JsonLimits } from './safe-input';
 
 /**
  * The building blocks of request schemas, each keeping a value to what its column can store
- * (safe-input.ts): texts without NUL or half surrogates (names and labels also without
- * bidirectional controls), numbers that are JSON numbers within their column, whole numbers of
- * queries and paths in plain digits, bounded free-form objects, picture addresses that are
- * http(s) or image data.
+ * (safe-input.ts, date-time.ts): texts without NUL or half surrogates (names and labels also
+ * without bidirectional controls), numbers that are JSON numbers within their column, whole
+ * numbers of queries and paths in plain digits, bounded free-form objects, picture addresses that
+ * are http(s) or image data, days that exist and moments within ±14:00 of UTC.
  */
 
 /** Any text of a request: NUL and half surrogate pairs refused (`error`: the text of a missing or non-text value). */
@@ -72,17 +73,44 @@ export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits =
 /** A picture address: http(s) or a data URL of an image (never `javascript:`). */
 export const imageUrl = (max: number) => safeText().max(max, messages.tooLong(max)).refine(isImageUrl, messages.imageUrl);
 
-export const isoDateTime = z.string().datetime({ offset: true });
-
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30) and that the database takes (years 0001 to 9999). */
-export const isoDate = z
-  .string({ error: messages.dateFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
-  .refine((text) => {
-    if (text.startsWith('0000')) return false;
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-  }, messages.dateFormat);
+export const isoDate = z.string({ error: messages.dateFormat }).regex(DATE_PATTERN, messages.dateFormat).meta({ format: 'date' });
+
+/**
+ * A moment, the one date-time schema of requests and answers: date, time and UTC offset (Z or
+ * within ±14:00), in years 1 to 9999 as UTC; handed on as UTC (`toUtc`), so SQL never parses an offset.
+ */
+export const isoDateTime = z
+  .string({ error: messages.dateTimeFormat })
+  .regex(DATE_TIME_PATTERN, messages.dateTimeFormat)
+  .refine(isStorableMoment, messages.dateTimeFormat)
+  .overwrite(toUtc)
+  .meta({ format: 'date-time', description: 'A moment with its UTC offset (Z or within ±14:00), within the years 1 to 9999 in UTC' });
+
+/** The years a period may lie in (the indicators lay out a row per day of it). */
+const isPeriodYear = (bound: string) => {
+  const time = Date.parse(isDateOnly(bound) ? `${bound}T00:00:00Z` : bound);
+  return time >= 0 && time < Date.UTC(9000, 0, 1);
+};
+
+/**
+ * The `from` or `to` of a period query: a moment, or a day alone meaning that whole day in the
+ * company's time zone (the API reads it with `periodInstant`), from 1970 to 8999.
+ */
+export const periodBound = z.union([isoDateTime, isoDate], { error: messages.periodBound }).refine(isPeriodYear, messages.periodBound);
+
+/**
+ * The rule of a period query: its `to` after its `from`, at most `maxDays` later (`tooLong`).
+ * Days alone are read here as UTC days; the company's time zone moves them by 14 hours at most.
+ */
+export const checkPeriod =
+  (maxDays: number, tooLong: string) =>
+  (query: { from?: string; to?: string }, context: z.RefinementCtx): void => {
+    if (!query.from || !query.to) return;
+    const span = periodInstant(query.to, 'to', 'UTC').getTime() - periodInstant(query.from, 'from', 'UTC').getTime();
+    if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: messages.periodOrder });
+    else if (span > maxDays * 86_400_000) context.addIssue({ code: 'custom', path: ['from'], message: tooLong });
+  };
 
 /** The most pages a list may be asked for (far beyond any list; keeps the OFFSET of the SQL in range). */
 export const MAX_LIST_PAGE = 1_000_000;

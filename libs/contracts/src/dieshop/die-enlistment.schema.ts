@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, idSchema, listQuerySchema, nameText, queryInteger } from '../common.schema';
+import { bodyInteger, idSchema, isoDateTime, listQuerySchema, nameText, queryInteger } from '../common.schema';
 import { messages } from '../messages';
 import { DIE_STATES, ENLISTMENT_STATUSES, TOOL_KINDS, TOOL_STATES } from '../dieshop.schema';
 
@@ -50,7 +50,7 @@ export const enlistmentCreateSchema = z
     die_id: idSchema.optional(),
     production_order_id: idSchema.optional(),
     line_id: idSchema.nullable().optional(),
-    needed_at: z.string({ error: enlistmentMessages.neededAt }).datetime({ offset: true, error: enlistmentMessages.neededAt }).optional(),
+    needed_at: isoDateTime.optional(),
     note: nameText().max(500, messages.tooLong(500)).default(''),
   })
   .refine((input) => input.die_id !== undefined || input.production_order_id !== undefined, {
