@@ -3,11 +3,14 @@ import fc from 'fast-check';
 import {
   extrusionLineResource,
   FREE_FORM_LIMITS,
+  IMAGE_URL,
   INT4_MAX,
   messages,
+  MULTILINE_TEXT,
   orderSchema,
   RESOURCES,
   resourceSchemas,
+  SINGLE_LINE_TEXT,
   type ResourceDefinition,
 } from '@planta/contracts';
 import { fuzzedQueryText, fuzzedValue, hostileQueryText, hostileValue, validValue, withKey, type JsonSchema } from './support/openapi-arbitraries';
@@ -34,6 +37,9 @@ import { startTestApp, type TestApp } from './support/test-app';
  * later request into a 404); PATCH /api/page-role/:id may take the admin's own grants away and a
  * password reset may give the admin a temporary password, so both are put back after their route.
  */
+
+/** A profile photo the portal takes: image data (the smallest PNG's signature). */
+const PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261110);
@@ -175,7 +181,7 @@ function baseBody(route: Route): unknown {
       { order_dies_id: ids.orderDie, dimension_text: 'DimensionB', dimension_value: 30 },
     ],
     'POST /api/auth/user/update': {
-      user: { data: { displayName: 'Ana Admin', photoURL: 'https://example.com/ana.png', settings: { theme: { main: 'default' } }, shortcuts: ['orders'] } },
+      user: { data: { displayName: 'Ana Admin', photoURL: PHOTO, settings: { theme: { main: 'default' } }, shortcuts: ['orders'] } },
     },
     'POST /api/company/switch': { company_id: ids.north },
     'POST /api/auth/login': { email: 'nadie@norte.example', password: 'Planta2026!' },
@@ -410,6 +416,14 @@ describe('the refusals of issue 10, one by one', () => {
     ],
     ['the day 0000-00-00', 'GET', '/api/planning-board?due_to=0000-00-00', undefined, { due_to: messages.dateFormat }],
     ['a moment on 30 February', 'GET', '/api/machine-stop/all?to=2026-02-30T10:00:00Z', undefined, { to: messages.periodBound }],
+    ['a line break in a name', 'POST', '/api/finish', { name: 'Lacado\nnegro', type: 'mill' }, { name: messages.singleLineText }],
+    [
+      'a photo elsewhere',
+      'POST',
+      '/api/auth/user/update',
+      { user: { data: { photoURL: 'https://tracker.example/p.gif' } } },
+      { 'user.data.photoURL': messages.imageUrl },
+    ],
   ])('refuses %s (400, on its field)', async (_what, method, path, body, fields) => {
     const fill = (text: string) =>
       text
@@ -501,6 +515,7 @@ function placesOf(matches: (schema: JsonSchema) => boolean): Place[] {
   return places;
 }
 
+const patternsOf = (schema: JsonSchema) => [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)];
 const isMoment = (schema: JsonSchema) => schema.format === 'date-time';
 const isDay = (schema: JsonSchema) => schema.format === 'date';
 const isPeriodBound = (schema: JsonSchema) => !!schema.anyOf?.some(isMoment) && !!schema.anyOf?.some(isDay);
@@ -531,6 +546,31 @@ describe('the rules of issue 36, on every route of the OpenAPI document that tak
     const places = placesOf(matches);
     expect(places.length).toBeGreaterThan(3);
     for (const value of values) expectEvery(await fieldAnswers(places, value), message);
+  });
+
+  it('refuses control characters in texts of one line, and keeps tabs and line breaks in texts of several', async () => {
+    const singleLine = placesOf((schema) => patternsOf(schema).includes(SINGLE_LINE_TEXT.source));
+    const multiline = placesOf((schema) => patternsOf(schema).includes(MULTILINE_TEXT.source));
+    expect(singleLine.length).toBeGreaterThan(50);
+    expect(multiline.length).toBeGreaterThan(10);
+    for (const value of ['Prensa\u0001 1', 'Prensa\n1', 'Prensa\t1', '\u001b[31mPrensa', 'Prensa\u0085'])
+      expectEvery(await fieldAnswers(singleLine, value), messages.singleLineText);
+    for (const value of ['Fuga\u0007 de aceite', '\u001b[31mFuga']) expectEvery(await fieldAnswers(multiline, value), messages.controlCharacters);
+    const taken = Object.entries(await fieldAnswers(multiline, 'Fuga de aceite\r\n\tjunta rota')).filter(([, answer]) => typeof answer === 'string');
+    expect(taken).toEqual([]);
+  });
+
+  it('takes photos that are image data or files uploaded here, never an address elsewhere', async () => {
+    const photos = placesOf((schema) => patternsOf(schema).includes(IMAGE_URL.source));
+    expect(photos.map((place) => `${place.route.method} ${place.route.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/auth/user/update', 'POST /api/users', 'PATCH /api/users/{id}']),
+    );
+    for (const value of ['https://tracker.example/pixel.gif', 'http://intranet:8080/ana.jpg', '//tracker.example/p.gif', 'javascript:alert(1)'])
+      expectEvery(await fieldAnswers(photos, value), messages.imageUrl);
+    for (const value of [PHOTO, '/api/file/1']) {
+      const taken = Object.entries(await fieldAnswers(photos, value)).filter(([, answer]) => typeof answer === 'string');
+      expect(taken).toEqual([]);
+    }
   });
 });
 
@@ -619,13 +659,13 @@ describe('fuzzing every route of the OpenAPI document', () => {
       const [found] = await t.sql<{ count: number }>(`select count(*)::int as count from "${table}" where "${column}" in ('NaN', 'Infinity', '-Infinity')`);
       if (found.count > 0) problems.push(`${table}.${column}: ${found.count} rows not finite`);
     }
-    // Profiles: settings bounded, photos only http(s) or data images.
+    // Profiles: settings bounded, photos only data images or files uploaded here.
     const users = await t.sql<{ email: string; size: number; photo: string | null }>(
       `select email, octet_length(settings::text) as size, photo_url as photo from app_user`,
     );
     for (const user of users) {
       if (user.size > 16 * 1024) problems.push(`${user.email}: settings of ${user.size} bytes`);
-      if (user.photo !== null && !/^(https?:\/\/|data:image\/)/i.test(user.photo)) problems.push(`${user.email}: photo ${user.photo.slice(0, 60)}`);
+      if (user.photo !== null && !IMAGE_URL.test(user.photo)) problems.push(`${user.email}: photo ${user.photo.slice(0, 60)}`);
     }
     // Every record of every resource, read back, is one its own contract accepts as it is.
     for (const resource of RESOURCES) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createShareTokenRequestSchema, userSettingsSchema, userUpdateRequestSchema } from './auth.schema';
+import { createShareTokenRequestSchema, shortcutsSchema, userSettingsSchema, userUpdateRequestSchema } from './auth.schema';
 import { sendMessageRequestSchema } from './chat.schema';
 import {
   bodyInteger,
@@ -27,7 +27,7 @@ import { messages } from './messages';
 import { orderSchema } from './production.schema';
 import { resourceSchemas } from './resource.schemas';
 import { extrusionLineResource, machineResource } from './resources';
-import { INT4_MAX, isImageUrl, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
+import { IMAGE_URL, INT4_MAX, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
 
 /** The message a schema answers for a value, or 'ok' with the parsed value. */
 function outcome(schema: z.ZodType, value: unknown): unknown {
@@ -93,6 +93,45 @@ describe('texts the database can store', () => {
     let deep: unknown = 'x\u0000';
     for (let level = 0; level < 100_000; level++) deep = [deep];
     expect(unstorableTextPath(deep)).toMatch(/^0(\.0)*$/);
+  });
+});
+
+describe('control characters (issue 36)', () => {
+  it.each([
+    ['a bell', 'Ana\u0007 López'],
+    ['an escape', '\u001b[31mAna'],
+    ['a line break', 'Ana\nLópez'],
+    ['a carriage return', 'Ana\rLópez'],
+    ['a tab', 'Ana\tLópez'],
+    ['DEL', 'Ana\u007f'],
+    ['a C1 control', 'Ana\u0085López'],
+  ])('refuse %s in a text of one line: a name, a shortcut, the display name', (_what, text) => {
+    expect(outcome(safeText(), text)).toBe(messages.singleLineText);
+    expect(outcome(nameText(), text)).toBe(messages.singleLineText);
+    expect(outcome(shortcutsSchema, ['dies', text])).toBe(messages.singleLineText);
+    const profile = userUpdateRequestSchema.safeParse({ user: { data: { displayName: text } } });
+    expect(issuesToFields(profile.error!.issues)).toEqual({ 'user.data.displayName': messages.singleLineText });
+  });
+
+  it.each([
+    ['a bell', 'Fuga\u0007'],
+    ['an escape', '\u001b[31mFuga'],
+    ['a form feed', 'Fuga\fjunta'],
+    ['a C1 control', 'Fuga\u0085'],
+  ])('refuse %s in a text of several lines', (_what, text) => {
+    expect(outcome(safeText({ multiline: true }), text)).toBe(messages.controlCharacters);
+    expect(outcome(sendMessageRequestSchema.shape.message, text)).toBe(messages.controlCharacters);
+  });
+
+  it('keep tabs and line breaks in a text of several lines, as written', () => {
+    const text = 'Fuga de aceite:\r\n\t- junta rota\n\t- manguera';
+    expect(outcome(safeText({ multiline: true }), text)).toEqual({ ok: text });
+    expect(outcome(nameText({ multiline: true }), ` ${text}\n`)).toEqual({ ok: text });
+  });
+
+  it('refuse them in free-form settings too', () => {
+    expect(jsonLimitProblem({ layout: { config: { mode: 'boxed\n' } } }, FREE_FORM_LIMITS)).toBe('text');
+    expect(jsonLimitProblem({ layout: { config: { ['a\u0001']: 1 } } }, FREE_FORM_LIMITS)).toBe('text');
   });
 });
 
@@ -303,8 +342,15 @@ describe('free-form settings are bounded', () => {
   });
 });
 
-describe('photo addresses are http(s) or image data', () => {
+describe('photos are image data or files uploaded here (issue 36)', () => {
   it.each([
+    'https://example.com/ana.png',
+    'http://intranet:8080/fotos/ana.jpg?v=2#x',
+    'https://tracker.example/pixel.gif?user=ana',
+    '/api/file/0',
+    '/api/file/12/../../x',
+    '/api/file/12?x=1',
+    'DATA:IMAGE/PNG;base64,iVBORw0KGgo=',
     'javascript:alert(1)',
     'JavaScript:alert(document.cookie)',
     ' javascript:alert(1)',
@@ -319,11 +365,11 @@ describe('photo addresses are http(s) or image data', () => {
     'https://example.com/\u202Egnp.png',
     '',
   ])('refuse %p', (url) => {
-    expect(isImageUrl(url)).toBe(false);
+    expect(IMAGE_URL.test(url)).toBe(false);
     expect(outcome(imageUrl(2048), url)).toBe(messages.imageUrl);
   });
 
-  it.each(['https://example.com/ana.png', 'http://intranet:8080/fotos/ana.jpg?v=2#x', 'data:image/png;base64,iVBORw0KGgo='])('take %p', (url) => {
+  it.each(['data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg==', '/api/file/12'])('take %p', (url) => {
     expect(outcome(imageUrl(2048), url)).toEqual({ ok: url });
   });
 

@@ -2,21 +2,39 @@ import { z } from 'zod';
 import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
 import { messages } from './messages';
 import { DATE_PATTERN, DATE_TIME_PATTERN, isDateOnly, isStorableMoment, periodInstant, toUtc } from './date-time';
-import { DECIMAL_DIGITS, INT4_MAX, isImageUrl, isStorableText, jsonLimitProblem, stripBidiControls, type JsonLimits } from './safe-input';
+import {
+  DECIMAL_DIGITS,
+  IMAGE_URL,
+  INT4_MAX,
+  isStorableText,
+  jsonLimitProblem,
+  MULTILINE_TEXT,
+  SINGLE_LINE_TEXT,
+  stripBidiControls,
+  type JsonLimits,
+} from './safe-input';
 
 /**
  * The building blocks of request schemas, each keeping a value to what its column can store
- * (safe-input.ts, date-time.ts): texts without NUL or half surrogates (names and labels also
- * without bidirectional controls), numbers that are JSON numbers within their column, whole
- * numbers of queries and paths in plain digits, bounded free-form objects, picture addresses that
- * are http(s) or image data, days that exist and moments within ±14:00 of UTC.
+ * (safe-input.ts, date-time.ts): texts without NUL, half surrogates or control characters (names
+ * and labels also without bidirectional controls), numbers that are JSON numbers within their
+ * column, whole numbers of queries and paths in plain digits, bounded free-form objects, pictures
+ * that are image data or uploaded files, days that exist and moments within ±14:00 of UTC.
  */
 
-/** Any text of a request: NUL and half surrogate pairs refused (`error`: the text of a missing or non-text value). */
-export const safeText = (params?: { error: string }) => z.string(params).refine(isStorableText, messages.invalidCharacters);
+/**
+ * Any text of a request: NUL, half surrogate pairs and control characters refused; `multiline`
+ * (notes, descriptions, comments: what the screens edit in a text area) keeps tabs and line
+ * breaks. `error`: the text of a missing or non-text value.
+ */
+export const safeText = ({ multiline = false, ...params }: { error?: string; multiline?: boolean } = {}) =>
+  z
+    .string(params)
+    .refine(isStorableText, messages.invalidCharacters)
+    .regex(multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, multiline ? messages.controlCharacters : messages.singleLineText);
 
-/** A name, title or label: as `safeText`, then without bidirectional controls, trimmed. */
-export const nameText = (params?: { error: string }) => safeText(params).overwrite(stripBidiControls).trim();
+/** A name, title or label (or a short note kept like one): as `safeText`, then without bidirectional controls, trimmed. */
+export const nameText = (params?: { error?: string; multiline?: boolean }) => safeText(params).overwrite(stripBidiControls).trim();
 
 /** A required name with the Spanish "required" text, bounded. */
 export const requiredText = (max: number) => nameText({ error: messages.required }).min(1, messages.required).max(max, messages.tooLong(max));
@@ -70,8 +88,8 @@ export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits =
       context.addIssue({ code: 'custom', message: problem === 'text' ? messages.invalidCharacters : messages.settingsTooLarge(limits.maxBytes / 1024) });
   });
 
-/** A picture address: http(s) or a data URL of an image (never `javascript:`). */
-export const imageUrl = (max: number) => safeText().max(max, messages.tooLong(max)).refine(isImageUrl, messages.imageUrl);
+/** A picture: a data URL of an image or a file uploaded here (IMAGE_URL); never `javascript:` or an address elsewhere. */
+export const imageUrl = (max: number) => z.string({ error: messages.imageUrl }).max(max, messages.tooLong(max)).regex(IMAGE_URL, messages.imageUrl);
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30) and that the database takes (years 0001 to 9999). */
 export const isoDate = z.string({ error: messages.dateFormat }).regex(DATE_PATTERN, messages.dateFormat).meta({ format: 'date' });

@@ -62,12 +62,16 @@ export const messages = {
   textNotStorable: 'El texto es demasiado largo para guardarlo',
   /** A text with a NUL character or half of a surrogate pair (a broken copy and paste): nothing can store it. */
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  /** A line break, a tab or another control character in a text of one line (a name, a code, a search). */
+  singleLineText: 'Escribe este dato en una sola línea, sin saltos de línea, tabuladores ni caracteres de control',
+  /** A control character other than tabs and line breaks in a text of several lines (a note, a description). */
+  controlCharacters: 'El texto contiene caracteres de control no válidos',
   /** A number in a query or path written other than in plain digits ('1e3', ' 1', 'true'). */
   wholeNumberDigits: 'Escribe un número entero, solo con cifras',
   /** Free-form settings beyond their bounds (size in KB). */
   settingsTooLarge: (kb: number) => `La configuración es demasiado grande o anidada (máximo ${kb} KB)`,
-  /** A picture address that is not http(s) or an image data URL. */
-  imageUrl: 'Usa una dirección http:// o https:// (o una imagen data:image/…)',
+  /** A picture that is neither an image data URL nor a file uploaded here (no address elsewhere: a tracking pixel). */
+  imageUrl: 'Usa una imagen subida a Planta o una imagen data:image/… (no se admiten direcciones de otros sitios)',
   /** A list query whose label matches or sort order do not name the list's columns and values. */
   invalidListQuery: 'La búsqueda o el orden de la lista no son válidos',
   /** A reference to a record that does not exist in the active company. */

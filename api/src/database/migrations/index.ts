@@ -22,6 +22,7 @@ import { ListChangedNotify1765300000000 } from './1765300000000-list-changed-not
 import { OrderListIndex1765310000000 } from './1765310000000-order-list-index';
 import { AnsweredCheckMarks1765500000000 } from './1765500000000-answered-check-marks';
 import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-board-indexes';
+import { PhotosKeptHere1765700000000 } from './1765700000000-photos-kept-here';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   OrderListIndex1765310000000,
   AnsweredCheckMarks1765500000000,
   PlanningBoardIndexes1765600000000,
+  PhotosKeptHere1765700000000,
 ];
