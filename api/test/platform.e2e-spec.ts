@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Controller, Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { endpoint, messages, type EndpointArgs } from '@planta/contracts';
@@ -37,6 +38,8 @@ beforeAll(async () => {
       BODY_LIMIT: '10kb',
       CORS_ORIGINS: 'http://localhost:3000',
       PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
+      // The reverse proxy of an HTTPS install, on this host.
+      TRUST_PROXY: '127.0.0.1',
     },
     [UncheckedProbeModule],
   );
@@ -108,6 +111,46 @@ describe('HTTP hardening', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('HTTPS only where the request came over HTTPS (issue 36)', () => {
+    /** A request as it reaches the API: from `address`, with the headers a client or a proxy set. */
+    const arriving = (address: string, headers: Record<string, string> = {}) =>
+      (t.app as NestFastifyApplication).getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/health', remoteAddress: address, headers });
+    const upgrades = (csp: unknown) => String(csp).split(';').includes('upgrade-insecure-requests');
+
+    it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP (a LAN install on http://host:3000)', async () => {
+      for (const answer of [await arriving('10.0.0.5'), await arriving('127.0.0.1', { 'x-forwarded-proto': 'http' }), await t.http().get('/api/health')]) {
+        expect(answer.headers['strict-transport-security']).toBeUndefined();
+        expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(upgrades(answer.headers['content-security-policy'])).toBe(false);
+      }
+    });
+
+    it('sends both over HTTPS behind a trusted proxy', async () => {
+      const answer = await arriving('127.0.0.1', { 'x-forwarded-proto': 'https' });
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(upgrades(answer.headers['content-security-policy'])).toBe(true);
+    });
+
+    it('believes no X-Forwarded-Proto from a client that is not a trusted proxy', async () => {
+      const answer = await arriving('203.0.113.9', { 'x-forwarded-proto': 'https' });
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(upgrades(answer.headers['content-security-policy'])).toBe(false);
+    });
+  });
+
+  it('names in the CSP this origin and the configured remotes, never every https: address', async () => {
+    const csp = String((await t.http().get('/api/health')).headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(Object.values(directives).flat()).not.toContain('https:');
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://admin.planta.example']);
+    expect(directives['font-src']).toEqual(["'self'", 'data:', 'https://admin.planta.example']);
   });
 
   it('allows CORS only for configured origins, never with credentials (tokens are not cookies)', async () => {
