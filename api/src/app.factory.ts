@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { BadRequestException, type INestApplication, PayloadTooLargeException, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +12,7 @@ import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 import { RequestDrain } from './shutdown/request-drain';
+import { registerSecurityHeaders } from './web/security-headers';
 import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 const HANDLED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -119,17 +119,7 @@ export async function createApp(
   });
   // Photos and documents (files/uploads.ts reads them, with their limits).
   await app.register(fastifyMultipart);
-  const elsewhere = remoteOrigins(config.remotes);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Remotes served from other origins (remotes map) must be allowed to load and be fetched.
-        scriptSrc: ["'self'", ...elsewhere],
-        connectSrc: ["'self'", ...elsewhere],
-        imgSrc: ["'self'", 'data:', 'blob:', ...elsewhere],
-      },
-    },
-  });
+  await registerSecurityHeaders(app, remoteOrigins(config.remotes));
   // Tokens travel in the Authorization header, never in cookies: no Access-Control-Allow-Credentials,
   // and CORS headers only for the configured origins.
   // A remote on another origin must read when to retry and whether a refused write was not processed.

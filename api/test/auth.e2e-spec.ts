@@ -283,7 +283,7 @@ describe('POST /api/auth/user/update', () => {
             company_id: 999,
             email: 'admin@norte.example',
             displayName: 'Luis C.',
-            photoURL: 'https://example.com/luis.png',
+            photoURL: 'data:image/png;base64,iVBORw0KGgo=',
             settings: { theme: { main: 'dark' }, layout: { style: 'layout2' } },
             shortcuts: ['dies', 'shifts', 'dies'],
           },
@@ -296,7 +296,7 @@ describe('POST /api/auth/user/update', () => {
       company_id: operator.user.data.company_id,
       email: 'operario@norte.example',
       displayName: 'Luis C.',
-      photoURL: 'https://example.com/luis.png',
+      photoURL: 'data:image/png;base64,iVBORw0KGgo=',
       settings: { theme: { main: 'dark' }, layout: { style: 'layout2' } },
       shortcuts: ['dies', 'shifts'],
     });
@@ -305,6 +305,31 @@ describe('POST /api/auth/user/update', () => {
     const operatorAgain = await t.login('operario@norte.example');
     expect(operatorAgain.user.role).toEqual(['user']);
     expect(operatorAgain.user.data.displayName).toBe('Luis C.');
+  });
+
+  it('refuses control characters in the display name and the shortcuts, and a photo from elsewhere (issue 36)', async () => {
+    const { access_token, user } = await t.login('jefe@norte.example');
+    const update = (data: Record<string, unknown>) => t.http().post('/api/auth/user/update').set(bearer(access_token)).send({ user: { data } });
+    for (const [data, fields] of [
+      [{ displayName: 'Luis\u0007 C.' }, { 'user.data.displayName': messages.singleLineText }],
+      [{ displayName: 'Luis\nC.' }, { 'user.data.displayName': messages.singleLineText }],
+      [{ shortcuts: ['dies', '\u001b[31mshifts'] }, { 'user.data.shortcuts.1': messages.singleLineText }],
+      [{ photoURL: 'https://tracker.example/pixel.gif?u=luis' }, { 'user.data.photoURL': messages.imageUrl }],
+      [{ photoURL: 'http://intranet:8080/luis.jpg' }, { 'user.data.photoURL': messages.imageUrl }],
+      [{ photoURL: '//tracker.example/pixel.gif' }, { 'user.data.photoURL': messages.imageUrl }],
+    ] as const) {
+      const refused = await update(data);
+      expect({ status: refused.status, fields: refused.body.fields }).toEqual({ status: 400, fields });
+    }
+    const [stored] = await t.sql<{ display_name: string; photo_url: string | null }>(`select display_name, photo_url from app_user where id = $1`, [
+      user.data.id,
+    ]);
+    expect(stored).toEqual({ display_name: user.data.displayName, photo_url: user.data.photoURL });
+    // Image data, or a file uploaded to this installation.
+    for (const photoURL of ['data:image/png;base64,iVBORw0KGgo=', '/api/file/12', null]) {
+      const saved = await update({ photoURL });
+      expect({ status: saved.status, photoURL: saved.body.user?.data.photoURL }).toEqual({ status: 200, photoURL });
+    }
   });
 
   it('refuses unknown settings and a signed-out caller', async () => {

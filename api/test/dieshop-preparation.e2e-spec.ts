@@ -158,7 +158,8 @@ describe('a preparation from request to the press', () => {
     expect(await t.sql(`select 1 from die_enlistment where die_id = $1`, [dieId])).toHaveLength(0);
     const noDie = await t.http().post('/api/die-enlistment').set(as(TECH)).send({ needed_at: new Date().toISOString() });
     expect([noDie.status, noDie.body.fields]).toEqual([400, { die_id: enlistmentMessages.needDieOrOrder }]);
-    expect((await request(dieId, { needed_at: 'mañana' })).body.fields).toEqual({ needed_at: enlistmentMessages.neededAt });
+    expect((await request(dieId, { needed_at: 'mañana' })).body.fields).toEqual({ needed_at: messages.dateTimeFormat });
+    expect((await request(dieId, { needed_at: '2026-01-01T08:00:00+20:00' })).body.fields).toEqual({ needed_at: messages.dateTimeFormat });
     expect((await request(dieId, { needed_at: undefined })).body.fields).toEqual({ needed_at: enlistmentMessages.neededAt });
     expect((await request(dieId, { line_id: 999999 })).body.fields).toEqual({ line_id: enlistmentMessages.lineMissing });
   });

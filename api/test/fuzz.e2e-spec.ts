@@ -3,11 +3,14 @@ import fc from 'fast-check';
 import {
   extrusionLineResource,
   FREE_FORM_LIMITS,
+  IMAGE_URL,
   INT4_MAX,
   messages,
+  MULTILINE_TEXT,
   orderSchema,
   RESOURCES,
   resourceSchemas,
+  SINGLE_LINE_TEXT,
   type ResourceDefinition,
 } from '@planta/contracts';
 import { fuzzedQueryText, fuzzedValue, hostileQueryText, hostileValue, validValue, withKey, type JsonSchema } from './support/openapi-arbitraries';
@@ -34,6 +37,9 @@ import { startTestApp, type TestApp } from './support/test-app';
  * later request into a 404); PATCH /api/page-role/:id may take the admin's own grants away and a
  * password reset may give the admin a temporary password, so both are put back after their route.
  */
+
+/** A profile photo the portal takes: image data (the smallest PNG's signature). */
+const PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261110);
@@ -175,7 +181,7 @@ function baseBody(route: Route): unknown {
       { order_dies_id: ids.orderDie, dimension_text: 'DimensionB', dimension_value: 30 },
     ],
     'POST /api/auth/user/update': {
-      user: { data: { displayName: 'Ana Admin', photoURL: 'https://example.com/ana.png', settings: { theme: { main: 'default' } }, shortcuts: ['orders'] } },
+      user: { data: { displayName: 'Ana Admin', photoURL: PHOTO, settings: { theme: { main: 'default' } }, shortcuts: ['orders'] } },
     },
     'POST /api/company/switch': { company_id: ids.north },
     'POST /api/auth/login': { email: 'nadie@norte.example', password: 'Planta2026!' },
@@ -390,11 +396,38 @@ describe('the refusals of issue 10, one by one', () => {
     ['a page size of true', 'GET', '/api/machine/all?pageSize=true', undefined, { pageSize: messages.wholeNumberDigits }],
     ['a line beyond an int column', 'GET', `/api/planning-board?line_id=${INT4_MAX + 1}`, undefined, { line_id: 'Línea no válida' }],
     ['a day that does not exist', 'GET', '/api/orders/all?due_from=2026-02-30', undefined, { due_from: messages.dateFormat }],
-    ['the year zero', 'GET', '/api/extrusion-line/figures?from=0000-01-01', undefined, { from: messages.dateFormat }],
+    ['the year zero', 'GET', '/api/extrusion-line/figures?from=0000-01-01', undefined, { from: messages.periodBound }],
     ['a NUL in a search', 'GET', '/api/die/find?reference=%00', undefined, { reference: messages.invalidCharacters }],
+    // Issue 36: the only 500s of the probe, an offset beyond what PostgreSQL takes (±15:59), now refused beyond ±14:00.
+    ['an offset of +20:00 in a list period', 'GET', '/api/machine-stop/all?from=2026-01-01T00:00:00%2B20:00', undefined, { from: messages.periodBound }],
+    [
+      'an offset of +20:00 in a due date',
+      'POST',
+      '/api/work-order',
+      { machine_id: '{machine}', title: 'Fuga', due_at: '2026-01-01T00:00:00+20:00' },
+      { due_at: messages.dateTimeFormat },
+    ],
+    [
+      'an offset of +14:01',
+      'POST',
+      '/api/work-order',
+      { machine_id: '{machine}', title: 'Fuga', due_at: '2026-01-01T00:00:00+14:01' },
+      { due_at: messages.dateTimeFormat },
+    ],
+    ['the day 0000-00-00', 'GET', '/api/planning-board?due_to=0000-00-00', undefined, { due_to: messages.dateFormat }],
+    ['a moment on 30 February', 'GET', '/api/machine-stop/all?to=2026-02-30T10:00:00Z', undefined, { to: messages.periodBound }],
+    ['a line break in a name', 'POST', '/api/finish', { name: 'Lacado\nnegro', type: 'mill' }, { name: messages.singleLineText }],
+    [
+      'a photo elsewhere',
+      'POST',
+      '/api/auth/user/update',
+      { user: { data: { photoURL: 'https://tracker.example/p.gif' } } },
+      { 'user.data.photoURL': messages.imageUrl },
+    ],
   ])('refuses %s (400, on its field)', async (_what, method, path, body, fields) => {
     const fill = (text: string) =>
       text
+        .replace('"{machine}"', String(knownMachine))
         .replace('{machine}', String(knownMachine))
         .replace('"{north}"', String(ids.north))
         .replace('"{admin}"', String(ids.admin))
@@ -438,6 +471,107 @@ let knownMachine = 0;
 beforeAll(async () => {
   const [machine] = await t.sql<{ id: number }>(`select id from machine where company_id = $1 order by id limit 1`, [ids.north]);
   knownMachine = machine.id;
+});
+
+/** A value of a request that a rule of issue 36 is about: where it goes, and the request carrying it (the rest left out or as its variant needs). */
+interface Place {
+  route: Route;
+  field: string;
+  request: (value: string) => { path: string; body?: unknown };
+}
+
+/**
+ * Every place of every route's query and JSON body whose schema `matches` (through objects,
+ * arrays and the variants of a union, whose constant fields are sent along). Path parameters name
+ * no record, so that a value the rule takes changes nothing.
+ */
+function placesOf(matches: (schema: JsonSchema) => boolean): Place[] {
+  const places: Place[] = [];
+  for (const route of routesOf()) {
+    const path = route.path.replace(/\{[^}]+\}/g, String(INT4_MAX));
+    for (const parameter of route.operation.parameters ?? [])
+      if (parameter.in === 'query' && matches(parameter.schema))
+        places.push({ route, field: parameter.name, request: (value) => ({ path: `${path}?${parameter.name}=${encodeURIComponent(value)}` }) });
+    const body = route.operation.requestBody?.content['application/json']?.schema;
+    const walk = (schema: JsonSchema, at: string[], build: (inner: unknown) => unknown, depth: number): void => {
+      if (depth > 5) return;
+      if (at.length > 0 && matches(schema)) {
+        places.push({ route, field: at.join('.'), request: (value) => ({ path, body: build(value) }) });
+        return;
+      }
+      // The variants of a union of objects (a union of texts, as a period's bound, is one place).
+      for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) if (variant.properties) walk(variant, at, build, depth + 1);
+      if (schema.items) walk(schema.items, [...at, '0'], (inner) => build([inner]), depth + 1);
+      const constants = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>
+          property.const !== undefined ? [[key, property.const]] : property.enum?.length === 1 ? [[key, property.enum[0]]] : [],
+        ),
+      );
+      for (const [key, property] of Object.entries(schema.properties ?? {}))
+        walk(property, [...at, key], (inner) => build({ ...constants, [key]: inner }), depth + 1);
+    };
+    if (body) walk(body, [], (inner) => inner, 0);
+  }
+  return places;
+}
+
+const patternsOf = (schema: JsonSchema) => [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)];
+const isMoment = (schema: JsonSchema) => schema.format === 'date-time';
+const isDay = (schema: JsonSchema) => schema.format === 'date';
+const isPeriodBound = (schema: JsonSchema) => !!schema.anyOf?.some(isMoment) && !!schema.anyOf?.some(isDay);
+
+describe('the rules of issue 36, on every route of the OpenAPI document that takes them', () => {
+  async function answers(place: Place, value: string) {
+    const { path, body } = place.request(value);
+    return call(place.route.method, path, body === undefined ? undefined : JSON.stringify(body));
+  }
+  /** What each place answers for `value`: its field's message (undefined when taken), or the status when not a field refusal. */
+  async function fieldAnswers(places: Place[], value: string) {
+    const seen: Record<string, unknown> = {};
+    for (const place of places) {
+      const answer = await answers(place, value);
+      const fields = (answer.body.fields ?? {}) as Record<string, string>;
+      seen[`${place.route.method} ${place.route.path} ${place.field}`] = answer.status === 400 ? fields[place.field] : answer.status;
+    }
+    return seen;
+  }
+  const expectEvery = (seen: Record<string, unknown>, expected: unknown) =>
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, expected])));
+
+  it.each([
+    ['moment', isMoment, ['2026-01-01T00:00:00+20:00', '2026-01-01T00:00:00-14:01', '2026-02-30T10:00:00Z', '0000-00-00T00:00:00Z'], messages.dateTimeFormat],
+    ['period bound', isPeriodBound, ['2026-01-01T00:00:00+20:00', '0000-00-00', '2026-02-30', '1969-12-31'], messages.periodBound],
+    ['day', isDay, ['0000-00-00', '2026-02-30', '2026-1-1', '2026-01-01T00:00:00Z'], messages.dateFormat],
+  ])('refuses an impossible %s in Spanish, on its field, wherever one is taken', async (_kind, matches, values, message) => {
+    const places = placesOf(matches);
+    expect(places.length).toBeGreaterThan(3);
+    for (const value of values) expectEvery(await fieldAnswers(places, value), message);
+  });
+
+  it('refuses control characters in texts of one line, and keeps tabs and line breaks in texts of several', async () => {
+    const singleLine = placesOf((schema) => patternsOf(schema).includes(SINGLE_LINE_TEXT.source));
+    const multiline = placesOf((schema) => patternsOf(schema).includes(MULTILINE_TEXT.source));
+    expect(singleLine.length).toBeGreaterThan(50);
+    expect(multiline.length).toBeGreaterThan(10);
+    for (const value of ['Prensa\u0001 1', 'Prensa\n1', 'Prensa\t1', '\u001b[31mPrensa', 'Prensa\u0085'])
+      expectEvery(await fieldAnswers(singleLine, value), messages.singleLineText);
+    for (const value of ['Fuga\u0007 de aceite', '\u001b[31mFuga']) expectEvery(await fieldAnswers(multiline, value), messages.controlCharacters);
+    const taken = Object.entries(await fieldAnswers(multiline, 'Fuga de aceite\r\n\tjunta rota')).filter(([, answer]) => typeof answer === 'string');
+    expect(taken).toEqual([]);
+  });
+
+  it('takes photos that are image data or files uploaded here, never an address elsewhere', async () => {
+    const photos = placesOf((schema) => patternsOf(schema).includes(IMAGE_URL.source));
+    expect(photos.map((place) => `${place.route.method} ${place.route.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/auth/user/update', 'POST /api/users', 'PATCH /api/users/{id}']),
+    );
+    for (const value of ['https://tracker.example/pixel.gif', 'http://intranet:8080/ana.jpg', '//tracker.example/p.gif', 'javascript:alert(1)'])
+      expectEvery(await fieldAnswers(photos, value), messages.imageUrl);
+    for (const value of [PHOTO, '/api/file/1']) {
+      const taken = Object.entries(await fieldAnswers(photos, value)).filter(([, answer]) => typeof answer === 'string');
+      expect(taken).toEqual([]);
+    }
+  });
 });
 
 describe('fuzzing every route of the OpenAPI document', () => {
@@ -525,13 +659,13 @@ describe('fuzzing every route of the OpenAPI document', () => {
       const [found] = await t.sql<{ count: number }>(`select count(*)::int as count from "${table}" where "${column}" in ('NaN', 'Infinity', '-Infinity')`);
       if (found.count > 0) problems.push(`${table}.${column}: ${found.count} rows not finite`);
     }
-    // Profiles: settings bounded, photos only http(s) or data images.
+    // Profiles: settings bounded, photos only data images or files uploaded here.
     const users = await t.sql<{ email: string; size: number; photo: string | null }>(
       `select email, octet_length(settings::text) as size, photo_url as photo from app_user`,
     );
     for (const user of users) {
       if (user.size > 16 * 1024) problems.push(`${user.email}: settings of ${user.size} bytes`);
-      if (user.photo !== null && !/^(https?:\/\/|data:image\/)/i.test(user.photo)) problems.push(`${user.email}: photo ${user.photo.slice(0, 60)}`);
+      if (user.photo !== null && !IMAGE_URL.test(user.photo)) problems.push(`${user.email}: photo ${user.photo.slice(0, 60)}`);
     }
     // Every record of every resource, read back, is one its own contract accepts as it is.
     for (const resource of RESOURCES) {

@@ -2,6 +2,7 @@ import {
   countOf,
   indicatorMessages,
   liveEvents,
+  messages,
   type AreaSummary,
   type DieshopIndicators,
   type MaintenanceIndicators,
@@ -249,10 +250,40 @@ describe('production indicators', () => {
     ]);
   });
 
+  it("answers a period of days alone as those whole days of the company's time zone (issue 36)", async () => {
+    // 1 and 2 March 2021 in Madrid: the same 48 h as PERIOD, on each indicator, to the figure.
+    const days = { from: '2021-03-01', to: '2021-03-02' };
+    for (const area of ['production', 'maintenance', 'dieshop']) {
+      type Answer = { period: { from: string; to: string; now: string } };
+      const [asDays, asMoments] = await Promise.all([
+        get<Answer>(`/api/indicators/${area}`, 'admin@norte.example', days),
+        get<Answer>(`/api/indicators/${area}`, 'admin@norte.example', PERIOD),
+      ]);
+      expect({ area, status: asDays.status }).toEqual({ area, status: 200 });
+      // Asked a moment apart, the two answers differ only in their `now`.
+      expect(asDays.body).toEqual({ ...asMoments.body, period: { ...asMoments.body.period, now: asDays.body.period.now } });
+      expect(asDays.body.period).toMatchObject({ from: '2021-02-28T23:00:00.000Z', to: '2021-03-02T23:00:00.000Z' });
+    }
+    // One day, from and to alike: the day 1 of the trend alone.
+    const one = await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', {
+      from: '2021-03-01',
+      to: '2021-03-01',
+      line_id: ids.line,
+    });
+    expect(one.body.trend.map((day) => day.day)).toEqual(['2021-03-01']);
+  });
+
+  it('refuses an offset beyond ±14:00 and a day that does not exist, in Spanish, on the field (issue 36)', async () => {
+    for (const query of [{ from: '2021-03-01T00:00:00+20:00' }, { from: '2021-02-30' }, { from: 'ayer' }]) {
+      const refused = await get('/api/indicators/production', 'admin@norte.example', query);
+      expect({ status: refused.status, fields: refused.body.fields }).toEqual({ status: 400, fields: { from: messages.periodBound } });
+    }
+  });
+
   it('refuses a bad period in Spanish', async () => {
     const backwards = await get('/api/indicators/production', 'admin@norte.example', { from: PERIOD.to, to: PERIOD.from });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.fields).toEqual({ to: indicatorMessages.periodOrder });
+    expect(backwards.body.fields).toEqual({ to: messages.periodOrder });
     const long = await get('/api/indicators/production', 'admin@norte.example', { from: '2020-01-01T00:00:00Z', to: '2021-01-02T00:00:00Z' });
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual({ from: indicatorMessages.periodTooLong });

@@ -1,6 +1,7 @@
 import {
   liveEvents,
   MAINTENANCE_BOARD_CHANGED,
+  messages,
   WORK_ORDER_STATUSES,
   WORK_ORDER_TRANSITIONS,
   workOrderMessages,
@@ -401,6 +402,21 @@ describe('labour', () => {
 });
 
 describe('records and lists', () => {
+  it('keeps the tabs and line breaks of a description, and refuses them, and other control characters, in a title (issue 36)', async () => {
+    const description = 'Fuga por la junta:\n\t- cambiar la junta\r\n\t- revisar la manguera';
+    const order = await createOrder({ description, due_at: '2026-12-01T08:00:00+14:00' });
+    expect(order.description).toBe(description);
+    expect(order.due_at).toBe('2026-11-30T18:00:00.000Z');
+    const [stored] = await t.sql<{ description: string }>(`select description from work_order where id = $1`, [order.id]);
+    expect(stored.description).toBe(description);
+    for (const title of ['Fuga\nde aceite', 'Fuga\tde aceite', 'Fuga\u0007 de aceite']) {
+      const refused = await t.http().post('/api/work-order').set(as(JEFE)).send({ machine_id: machine.id, title });
+      expect({ status: refused.status, fields: refused.body.fields }).toEqual({ status: 400, fields: { title: messages.singleLineText } });
+    }
+    const bell = await t.http().post('/api/work-order').set(as(JEFE)).send({ machine_id: machine.id, title: 'Fuga', description: 'Fuga\u0007' });
+    expect({ status: bell.status, fields: bell.body.fields }).toEqual({ status: 400, fields: { description: messages.controlCharacters } });
+  });
+
   it('lists with names and filters, and answers the detail with its report and photos', async () => {
     const order = await createOrder({ title: 'Rotura de la cizalla hidráulica', machine_id: otherMachine, assignee_id: users[TECH] });
     const list = await t

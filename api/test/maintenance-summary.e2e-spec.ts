@@ -1,4 +1,4 @@
-import { summaryMessages, type MachineSummary, type MaintenanceDashboard } from '@planta/contracts';
+import { messages, summaryMessages, type MachineSummary, type MaintenanceDashboard } from '@planta/contracts';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -152,7 +152,7 @@ describe('machine summary', () => {
   it('refuses a period that ends before it starts, naming the field', async () => {
     const response = await t.http().get(summaryPath()).query({ from: PERIOD.to, to: PERIOD.from }).set(as('jefe@norte.example'));
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ to: summaryMessages.periodOrder });
+    expect(response.body.fields).toEqual({ to: messages.periodOrder });
   });
 });
 

@@ -1,14 +1,48 @@
 import { request as httpRequest } from 'node:http';
+import { Controller, Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { endpoint, messages, type EndpointArgs } from '@planta/contracts';
+import { Endpoint, Input } from '../src/common/endpoint.decorator';
 import { adminQuery, bearer, startTestApp, type TestApp } from './support/test-app';
+
+// A route that hands SQL what no schema checked: what the database then refuses is the client's error (issue 36).
+const uncheckedEndpoint = endpoint({
+  method: 'POST',
+  path: 'probe/unchecked',
+  access: 'public',
+  tag: 'probe',
+  summary: 'probe',
+  body: z.object({ at: z.string().optional(), kg: z.number().optional() }),
+  response: z.object({ done: z.string() }),
+});
+@Controller()
+class UncheckedProbeController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Endpoint(uncheckedEndpoint)
+  async store(@Input() { body }: EndpointArgs<typeof uncheckedEndpoint>) {
+    await this.dataSource.query(`select $1::timestamptz as at, $2::int4 as kg`, [body.at ?? null, body.kg ?? null]);
+    return { done: 'stored' };
+  }
+}
+@Module({ controllers: [UncheckedProbeController] })
+class UncheckedProbeModule {}
 
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await startTestApp({
-    BODY_LIMIT: '10kb',
-    CORS_ORIGINS: 'http://localhost:3000',
-    PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
-  });
+  t = await startTestApp(
+    {
+      BODY_LIMIT: '10kb',
+      CORS_ORIGINS: 'http://localhost:3000',
+      PLANTA_REMOTE_MFE_ADMIN: 'https://admin.planta.example/mf-manifest.json',
+      // The reverse proxy of an HTTPS install, on this host.
+      TRUST_PROXY: '127.0.0.1',
+    },
+    [UncheckedProbeModule],
+  );
   baseUrl = await t.listen();
 });
 afterAll(() => t.close());
@@ -50,6 +84,19 @@ describe('errors', () => {
     expect(JSON.stringify(big.body)).not.toMatch(/at \w+ \(|node_modules|select /i);
   });
 
+  it('answers a value the database cannot hold with 400 on its field, never a 500 (issue 36)', async () => {
+    const moment = await t.http().post('/api/probe/unchecked').send({ at: '2026-01-01T00:00:00+20:00' });
+    expect({ status: moment.status, body: moment.body }).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: messages.dateNotStorable, error: 'Bad Request', fields: { at: messages.dateNotStorable } },
+    });
+    const year = await t.http().post('/api/probe/unchecked').send({ at: '300000-01-01T00:00:00Z' });
+    expect({ status: year.status, fields: year.body.fields }).toEqual({ status: 400, fields: { at: messages.dateNotStorable } });
+    const number = await t.http().post('/api/probe/unchecked').send({ kg: 99_999_999_999 });
+    expect({ status: number.status, fields: number.body.fields }).toEqual({ status: 400, fields: { kg: messages.numberNotStorable } });
+    expect((await t.http().post('/api/probe/unchecked').send({ at: '2026-01-01T00:00:00+14:00', kg: 5 })).status).toBe(201);
+  });
+
   it('refuses malformed ids with a field error', async () => {
     const { access_token } = await t.login('jefe@norte.example');
     const response = await t.http().get('/api/die/12abc').set(bearer(access_token));
@@ -64,6 +111,46 @@ describe('HTTP hardening', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('HTTPS only where the request came over HTTPS (issue 36)', () => {
+    /** A request as it reaches the API: from `address`, with the headers a client or a proxy set. */
+    const arriving = (address: string, headers: Record<string, string> = {}) =>
+      (t.app as NestFastifyApplication).getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/health', remoteAddress: address, headers });
+    const upgrades = (csp: unknown) => String(csp).split(';').includes('upgrade-insecure-requests');
+
+    it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP (a LAN install on http://host:3000)', async () => {
+      for (const answer of [await arriving('10.0.0.5'), await arriving('127.0.0.1', { 'x-forwarded-proto': 'http' }), await t.http().get('/api/health')]) {
+        expect(answer.headers['strict-transport-security']).toBeUndefined();
+        expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(upgrades(answer.headers['content-security-policy'])).toBe(false);
+      }
+    });
+
+    it('sends both over HTTPS behind a trusted proxy', async () => {
+      const answer = await arriving('127.0.0.1', { 'x-forwarded-proto': 'https' });
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(upgrades(answer.headers['content-security-policy'])).toBe(true);
+    });
+
+    it('believes no X-Forwarded-Proto from a client that is not a trusted proxy', async () => {
+      const answer = await arriving('203.0.113.9', { 'x-forwarded-proto': 'https' });
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(upgrades(answer.headers['content-security-policy'])).toBe(false);
+    });
+  });
+
+  it('names in the CSP this origin and the configured remotes, never every https: address', async () => {
+    const csp = String((await t.http().get('/api/health')).headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(Object.values(directives).flat()).not.toContain('https:');
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://admin.planta.example']);
+    expect(directives['font-src']).toEqual(["'self'", 'data:', 'https://admin.planta.example']);
   });
 
   it('allows CORS only for configured origins, never with credentials (tokens are not cookies)', async () => {

@@ -1,15 +1,16 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_REASONS as REASONS, messages, NOT_PROCESSED_HEADER, type ApiError } from '@planta/contracts';
 import { apiErrorBody } from './api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DatabaseUnavailableException, isDatabaseUnavailable } from './db-errors';
+import { DatabaseUnavailableException, isDatabaseUnavailable, valueRefusal } from './db-errors';
 import { retryAfterOf } from './retry-later';
 
 /**
  * Every error leaves the API in one JSON shape: { statusCode, message, error } plus `fields`
  * for validation. Nothing of a stack trace or SQL ever reaches the response. A database out of
- * reach is a 503 with Retry-After (the client tries again), never a 500.
+ * reach is a 503 with Retry-After (the client tries again), never a 500; a value the database
+ * cannot hold is a 400 on its field.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -17,8 +18,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<FastifyReply>();
+    const refusal = valueRefusal(thrown, host.switchToHttp().getRequest<FastifyRequest>());
+    // Still logged: a schema let through what its column cannot hold.
+    if (refusal) this.logger.warn(`A value the database cannot hold reached it: ${describe(thrown)}`);
+    const exception = refusal ?? thrown;
     const unavailable = exception instanceof DatabaseUnavailableException || isDatabaseUnavailable(exception);
     const body = unavailable ? unavailableBody : this.toBody(exception);
     if (unavailable) this.logger.warn(`Database unavailable: ${describe(exception)}`);

@@ -1,7 +1,8 @@
 import { HttpStatus, UnauthorizedException } from '@nestjs/common';
 import { DatabaseError } from 'pg';
 import { ConnectionIsNotSetError, QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { DatabaseUnavailableException, isDatabaseUnavailable, unavailableBeforeWork } from './db-errors';
+import { messages } from '@planta/contracts';
+import { DatabaseUnavailableException, isDatabaseUnavailable, unavailableBeforeWork, valueRefusal } from './db-errors';
 
 /** An error as pg reports one from the server, with its SQLSTATE. */
 const fromServer = (code: string, message = 'refused') => Object.assign(new DatabaseError(message, 0, 'error'), { code });
@@ -63,5 +64,46 @@ describe('unavailableBeforeWork', () => {
     expect((outage as DatabaseUnavailableException).notProcessed).toBe(true);
     const bug = new TypeError('bug');
     expect(unavailableBeforeWork(bug)).toBe(bug);
+  });
+});
+
+describe('valueRefusal (issue 36)', () => {
+  const refusalOf = (error: unknown, request: { body?: unknown; query?: unknown; params?: unknown }) => {
+    const refusal = valueRefusal(error, request);
+    return refusal && { status: refusal.getStatus(), response: refusal.getResponse() };
+  };
+
+  it.each([
+    [
+      '22008',
+      'date/time field value out of range: "2026-01-01T00:00:00+20:00"',
+      { query: { from: '2026-01-01T00:00:00+20:00' } },
+      'from',
+      messages.dateNotStorable,
+    ],
+    [
+      '22009',
+      'time zone displacement out of range: "2026-01-01T00:00:00+20:00"',
+      { body: { due_at: '2026-01-01T00:00:00+20:00' } },
+      'due_at',
+      messages.dateNotStorable,
+    ],
+    [
+      '22007',
+      'invalid input syntax for type timestamp with time zone: "mañana"',
+      { body: { items: [{ at: 'mañana' }] } },
+      'items.0.at',
+      messages.dateNotStorable,
+    ],
+    ['22003', 'value "99999999999" is out of range for type integer', { body: { kg: 99_999_999_999 } }, 'kg', messages.numberNotStorable],
+  ])('answers %s (%s) with 400 on the field that sent the value', (code, text, request, field, message) => {
+    expect(refusalOf(wrapped(fromServer(code, text)), request)).toEqual({ status: 400, response: { message, fields: { [field]: message } } });
+  });
+
+  it('answers 400 on the request when no field holds the value, and leaves other errors alone', () => {
+    expect(refusalOf(wrapped(fromServer('22003', 'numeric field overflow')), { body: { kg: 1 } })?.status).toBe(400);
+    expect(refusalOf(wrapped(fromServer('22001', 'value too long for type character varying(10)')), {})?.status).toBe(400);
+    expect(refusalOf(wrapped(fromServer('23505', 'duplicate key value "x"')), { body: { name: 'x' } })).toBeUndefined();
+    expect(refusalOf(new TypeError('bug "x"'), { body: { name: 'x' } })).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
-import { ConflictException, HttpException, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { z } from 'zod';
 import { issuesToFields, messages } from '@planta/contracts';
 import type { TenantScope } from '../tenancy/tenant-db.service';
+import { fieldError } from './field-error';
 
 interface ConflictTexts {
   /** A row of another table still refers to this one (foreign key, on delete restrict). */
@@ -11,7 +12,8 @@ interface ConflictTexts {
   unique?: Record<string, string>;
 }
 
-const codeOf = (error: unknown) => (error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined);
+const codeOf = (error: unknown) =>
+  error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string; message?: string }) : undefined;
 
 /** Runs a write and turns the database's refusals (in use, duplicate) into 409 with a clear message. */
 export async function refusingConflicts<T>(work: () => Promise<T>, texts: ConflictTexts): Promise<T> {
@@ -38,6 +40,45 @@ export const isCheckViolation = (error: unknown, constraint: string) => {
   const driver = codeOf(error);
   return driver?.code === '23514' && driver.constraint === constraint;
 };
+
+/**
+ * SQLSTATEs of a value its column cannot hold, and what the user is told: 22007
+ * invalid_datetime_format, 22008 datetime_field_overflow, 22009 invalid_time_zone_displacement_value,
+ * 22003 numeric_value_out_of_range, 22001 string_data_right_truncation.
+ */
+const VALUE_REFUSALS: Readonly<Record<string, string>> = {
+  '22007': messages.dateNotStorable,
+  '22008': messages.dateNotStorable,
+  '22009': messages.dateNotStorable,
+  '22003': messages.numberNotStorable,
+  '22001': messages.textNotStorable,
+};
+
+/** Where the request carries `text` (PostgreSQL quotes the value it refused), as a dotted path; without recursion. */
+function fieldHolding(request: { body?: unknown; query?: unknown; params?: unknown }, text: string): string | undefined {
+  const pending: [unknown, string][] = [request.params, request.query, request.body].map((part) => [part, '']);
+  while (pending.length > 0) {
+    const [current, path] = pending.shift()!;
+    if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current as object)) pending.push([child, path ? `${path}.${key}` : key]);
+    } else if (path && (typeof current === 'string' || typeof current === 'number') && String(current) === text) return path;
+  }
+  return undefined;
+}
+
+/**
+ * The database's refusal of a value beyond its column (a date out of range, a number too large):
+ * a rule no schema stated, so the client's error, never a 500. A 400 on the field that sent the
+ * value when the request holds what PostgreSQL quotes, else on the request as a whole.
+ */
+export function valueRefusal(error: unknown, request: { body?: unknown; query?: unknown; params?: unknown }): HttpException | undefined {
+  const driver = codeOf(error);
+  const message = driver?.code ? VALUE_REFUSALS[driver.code] : undefined;
+  if (!message) return undefined;
+  const quoted = /"([^"]*)"/.exec(driver?.message ?? '')?.[1];
+  const field = quoted === undefined ? undefined : fieldHolding(request, quoted);
+  return field ? fieldError(field, message) : new BadRequestException(message);
+}
 
 /** Checks a merged record (after a partial update) with the full form rules, answering 400 with field messages. */
 export function checkWhole<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -18,7 +18,11 @@ export interface AppConfig {
   jwt: { secret: string; issuer: string; audience: string; expiresIn: string };
   corsOrigins: string[];
   bodyLimit: string;
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Proto (HTTPS, hence
+   * HSTS) are believed, as Fastify's `trustProxy`: none, any, the nearest n, or these addresses and ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** Delays after failed sign-ins (sign-in-delay.ts). */
   signInLimits: SignInLimits;
   /** Who may register a new company: anyone (limited per address and hour), nobody, or holders of an invitation. */
@@ -67,6 +71,18 @@ const apiDocsSetting = (value: string | undefined): AppConfig['apiDocs'] => {
   throw new Error('API_DOCS must be signed-in or off.');
 };
 
+/** TRUST_PROXY: unset or `false`, `true`, a number of hops, or addresses and ranges (`127.0.0.1,10.0.0.0/8`). */
+const trustProxy = (value = ''): AppConfig['trustProxy'] => {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+};
+
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(parsed) ? parsed : fallback;
@@ -107,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     bodyLimit: env.BODY_LIMIT || '1mb',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     signInLimits: {
       windowMinutes: Math.max(1, int(env.SIGN_IN_WINDOW_MINUTES, 15)),
       freeFailuresPerAccountAddress: Math.max(1, int(env.SIGN_IN_FREE_FAILURES, 5)),

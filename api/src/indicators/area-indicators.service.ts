@@ -20,9 +20,10 @@ import {
   type StopCause,
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
+import { companyTimeZone } from '../companies/company-time-zone';
 import { DIE_COPY_FROM, nitridingFilterSql } from '../dieshop/die-copy.queries';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { TenantDb } from '../tenancy/tenant-db.service';
+import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { CLIPPED_STOPS, iso, n, OPEN_CORRECTIONS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
@@ -41,9 +42,10 @@ const reliability = (figures: ReliabilityFigures) => ({
 export class AreaIndicatorsService {
   constructor(private readonly tenantDb: TenantDb) {}
 
-  private static period(query: IndicatorPeriodQuery) {
+  /** The period asked, its days alone in the company's time zone. */
+  private static async period(scope: Pick<TenantScope, 'manager' | 'companyId'>, query: IndicatorPeriodQuery) {
     const now = new Date();
-    const { from, to } = resolveIndicatorPeriod(query, now);
+    const { from, to } = resolveIndicatorPeriod(query, await companyTimeZone(scope), now);
     const measuredEnd = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now.getTime())));
     return { now, from, to, measuredEnd, periodHours: (measuredEnd.getTime() - from.getTime()) / HOUR_MS };
   }
@@ -54,9 +56,9 @@ export class AreaIndicatorsService {
 
   /** MTBF, MTTR and availability of the presses (domain.md B), PM compliance, work orders, downtime by cause. */
   async maintenance(caller: RequestIdentity, query: IndicatorPeriodQuery & { line_id?: number }): Promise<MaintenanceIndicators> {
-    const p = AreaIndicatorsService.period(query);
     return this.tenantDb.read(async ({ manager, companyId }) => {
       if (!(await AreaIndicatorsService.mayRead(manager, companyId, caller, MAINTENANCE_INDICATORS_PAGE))) throw new ForbiddenException(messages.forbidden);
+      const p = await AreaIndicatorsService.period({ manager, companyId }, query);
       const lineId = query.line_id ?? null;
       if (lineId) {
         const [line] = await manager.query(`select id from extrusion_line where company_id = $1 and id = $2`, [companyId, lineId]);
@@ -111,10 +113,10 @@ export class AreaIndicatorsService {
 
   /** Dies by state and nitriding due (now), dies scrapped, corrections and their rates (in the period). */
   async dieshop(caller: RequestIdentity, query: IndicatorPeriodQuery): Promise<DieshopIndicators> {
-    const p = AreaIndicatorsService.period(query);
     return this.tenantDb.read(async ({ manager, companyId }) => {
       const pages = await readablePages(manager, companyId, caller.userId);
       if (!pages.has(DIESHOP_INDICATORS_PAGE)) throw new ForbiddenException(messages.forbidden);
+      const p = await AreaIndicatorsService.period({ manager, companyId }, query);
       const states: { state: DieState; count: string }[] = await manager.query(`select state, count(*) from die where company_id = $1 group by state`, [
         companyId,
       ]);

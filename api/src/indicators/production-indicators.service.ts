@@ -11,6 +11,7 @@ import {
   type ProductionTotals,
   type StopCause,
 } from '@planta/contracts';
+import { companyTimeZone } from '../companies/company-time-zone';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { iso, n, PRESS_STOP_TOTALS, readablePages, RUN_TOTALS, WINDOW_HOURS } from './indicators.queries';
@@ -59,12 +60,11 @@ export class ProductionIndicatorsService {
 
   async production(caller: RequestIdentity, query: ProductionIndicatorsQuery): Promise<ProductionIndicators> {
     const now = new Date();
-    const { from, to } = resolveIndicatorPeriod(query, now);
-    const measuredEnd = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now.getTime())));
     return this.tenantDb.read(async ({ manager, companyId }) => {
       if (!(await readablePages(manager, companyId, caller.userId)).has(PRODUCTION_INDICATORS_PAGE)) throw new ForbiddenException(messages.forbidden);
-      const [company] = await manager.query(`select time_zone from company where id = $1`, [companyId]);
-      const timeZone: string = company.time_zone;
+      const timeZone = await companyTimeZone({ manager, companyId });
+      const { from, to } = resolveIndicatorPeriod(query, timeZone, now);
+      const measuredEnd = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now.getTime())));
 
       let shift: { id: number; name: string; start_time: string; end_time: string; days: number[]; line_id: number | null } | null = null;
       if (query.shift_id) {

@@ -4,6 +4,7 @@ import {
   isMachineDown,
   machineStopMessages,
   messages,
+  periodInstant,
   type MachineStopCreate,
   type MachineStopListQuery,
   type MachineStopPatch,
@@ -13,6 +14,7 @@ import {
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
+import { companyTimeZone } from '../companies/company-time-zone';
 import { productionFigures } from '../production/figures';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -178,8 +180,11 @@ export class MachineStopService {
       if (query.machine_id) where.push(`s.machine_id = ${bind(query.machine_id)}`);
       if (query.open !== undefined) where.push(query.open ? 's.ended_at is null' : 's.ended_at is not null');
       if (query.cause) where.push(`s.cause = ${bind(query.cause)}`);
-      if (query.from) where.push(`coalesce(s.ended_at, 'infinity') > ${bind(query.from)}::timestamptz`);
-      if (query.to) where.push(`s.started_at < ${bind(query.to)}::timestamptz`);
+      if (query.from || query.to) {
+        const timeZone = await companyTimeZone(scope);
+        if (query.from) where.push(`coalesce(s.ended_at, 'infinity') > ${bind(periodInstant(query.from, 'from', timeZone))}`);
+        if (query.to) where.push(`s.started_at < ${bind(periodInstant(query.to, 'to', timeZone))}`);
+      }
       if (query.search) where.push(containsFoldedSql(['m.name', 's.note', "coalesce(r.number, '')"], bind(query.search)));
       const condition = where.join(' and ');
       const sort = sortColumn(STOP_SORTS, query.sort, null);

@@ -21,7 +21,8 @@ import {
   type WorkOrderStatus,
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
-import { TenantDb } from '../tenancy/tenant-db.service';
+import { companyTimeZone } from '../companies/company-time-zone';
+import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 
 /** SQL of a failure stop: the same rule as `isFailureStop` of contracts (reliability.ts). */
 const FAILURE_SQL = `(not stop.planned and stop.cause in (${sqlValues(FAILURE_STOP_CAUSES)}))`;
@@ -54,10 +55,10 @@ interface Totals {
 export class MachineSummaryService {
   constructor(private readonly tenantDb: TenantDb) {}
 
-  /** The measured period: `from`, `to`, and the end up to which time has passed. */
-  private period(query: PeriodQuery) {
+  /** The measured period: `from`, `to` (days alone in the company's time zone), and the end up to which time has passed. */
+  private static async period(scope: Pick<TenantScope, 'manager' | 'companyId'>, query: PeriodQuery) {
     const now = new Date();
-    const { from, to } = resolvePeriod(query, now);
+    const { from, to } = resolvePeriod(query, await companyTimeZone(scope), now);
     const measuredEnd = new Date(Math.max(from.getTime(), Math.min(to.getTime(), now.getTime())));
     return { from, to, now, measuredEnd, periodHours: (measuredEnd.getTime() - from.getTime()) / HOUR_MS };
   }
@@ -72,7 +73,7 @@ export class MachineSummaryService {
   }
 
   /** Stop and failure totals per machine over the period (machines without stops are absent). */
-  private async stopTotals(manager: EntityManager, companyId: number, p: ReturnType<MachineSummaryService['period']>, machineId?: number) {
+  private async stopTotals(manager: EntityManager, companyId: number, p: Awaited<ReturnType<(typeof MachineSummaryService)['period']>>, machineId?: number) {
     const rows: Totals[] = await manager.query(
       `select machine_id, sum(hours) as stop_hours, count(*) filter (where failure) as failures, sum(hours) filter (where failure) as failure_hours
          from (${CLIPPED_STOPS}${machineId ? ' and stop.machine_id = $5' : ''}) clipped
@@ -84,8 +85,8 @@ export class MachineSummaryService {
   }
 
   async machineSummary(machineId: number, query: PeriodQuery): Promise<MachineSummary> {
-    const p = this.period(query);
     return this.tenantDb.read(async ({ manager, companyId }) => {
+      const p = await MachineSummaryService.period({ manager, companyId }, query);
       const [machine] = await manager.query(
         `select machine.id, machine.name, machine.code, machine.type, machine.status, machine.criticality, machine.location,
                 machine.line_id, line.name as line_name, machine.parent_machine_id, parent.name as parent_name, machine.expected_mtbf_h
@@ -254,9 +255,9 @@ export class MachineSummaryService {
   }
 
   async dashboard(query: PeriodQuery & { line_id?: number }): Promise<MaintenanceDashboard> {
-    const p = this.period(query);
     const lineId = query.line_id;
     return this.tenantDb.read(async ({ manager, companyId }) => {
+      const p = await MachineSummaryService.period({ manager, companyId }, query);
       if (lineId) {
         const [line] = await manager.query(`select id from extrusion_line where company_id = $1 and id = $2`, [companyId, lineId]);
         if (!line) throw new NotFoundException(messages.notFound);

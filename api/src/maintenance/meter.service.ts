@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { meterCreateSchema, meterPatchSchema, meterReadingCreateSchema } from '@planta/contracts';
 import { AuditService } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
+import { companyTimeZone } from '../companies/company-time-zone';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { downsample, meterRows } from './machine-summary.service';
@@ -31,9 +32,9 @@ export class MeterService {
   }
 
   readings(id: number, query: PeriodQuery) {
-    const { from, to } = resolvePeriod(query);
     return this.tenantDb.transaction(async (scope) => {
       const meter = await this.one(scope, id);
+      const { from, to } = resolvePeriod(query, await companyTimeZone(scope));
       const rows: { meter_id: number; read_at: Date; value: string }[] = await scope.manager.query(
         `select meter_id, read_at, value from meter_reading where company_id = $1 and meter_id = $2 and read_at >= $3 and read_at <= $4 order by read_at, id`,
         [scope.companyId, id, from, to],

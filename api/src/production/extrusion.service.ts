@@ -3,6 +3,7 @@ import { IsNull } from 'typeorm';
 import {
   billetCrossSectionArea,
   dieLifeMessages,
+  periodInstant,
   PLANNING_BOARD_CHANGED,
   productionMessages,
   whyNotRun,
@@ -12,6 +13,7 @@ import {
   type StopExtrusion,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
+import { companyTimeZone } from '../companies/company-time-zone';
 import { DieEntity } from '../dieshop/die.entity';
 import { PreventiveScheduler } from '../maintenance/preventive-scheduler.service';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -187,11 +189,12 @@ export class ExtrusionService {
     });
   }
 
-  /** Figures per line over a period (default: the last 30 days), from finished runs that started in it. */
+  /** Figures per line over a period (default: the last 30 days; days alone in the company's time zone), from finished runs that started in it. */
   lineFigures(from?: string, to?: string) {
     return this.tenantDb.transaction(async (scope) => {
-      const until = to ? new Date(`${to}T00:00:00Z`).getTime() + 86_400_000 : Date.now();
-      const since = from ? new Date(`${from}T00:00:00Z`).getTime() : until - 30 * 86_400_000;
+      const timeZone = await companyTimeZone(scope);
+      const until = to ? periodInstant(to, 'to', timeZone).getTime() : Date.now();
+      const since = from ? periodInstant(from, 'from', timeZone).getTime() : until - 30 * 86_400_000;
       const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
       const runs: { line_id: number; start: Date; end: Date; billets_pushed: number; billet_kg: number; good_kg: number; scrap_kg: number }[] =
         await scope.manager.query(

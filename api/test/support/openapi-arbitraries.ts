@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MULTILINE_TEXT, SINGLE_LINE_TEXT } from '@planta/contracts';
 
 /**
  * fast-check arbitraries from the OpenAPI (3.0) schemas the API publishes: values that follow a
@@ -89,9 +90,25 @@ export const HOSTILE_TEXTS = [
   '99999999999999999999',
   '2026-02-30',
   '0000-01-01',
+  '0000-00-00',
   '2026-13-01',
   '99999-01-01',
   '2026-02-28T25:00:00Z',
+  '2026-02-30T10:00:00Z',
+  // UTC offsets PostgreSQL refuses (beyond ±15:59) or the schema does (beyond ±14:00), and a moment an offset carries into year 0.
+  '2026-01-01T00:00:00+20:00',
+  '2026-01-01T00:00:00-16:00',
+  '2026-01-01T00:00:00+14:01',
+  '0001-01-01T00:00:00+01:00',
+  '2026-01-01T00:00:00',
+  // Control characters: none in a text of one line, only tabs and line breaks in one of several.
+  'a\u0001b',
+  'línea 1\nlínea 2',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  // A photo elsewhere (a tracking pixel).
+  'https://tracker.example/pixel.gif',
   'é'.repeat(300),
   '😀'.repeat(100),
 ] as const;
@@ -181,25 +198,46 @@ function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   return fc.oneof({ weight: 5, arbitrary: small }, { weight: 3, arbitrary: inside }, { weight: 2, arbitrary: fc.constantFrom(...edges) });
 }
 
+/** The patterns of plain texts (which characters only): their values are made by length, as any text's. */
+const TEXT_PATTERNS = new Set([SINGLE_LINE_TEXT.source, MULTILINE_TEXT.source]);
+
+/** `date` written with its UTC offset of `minutes` (±14:00 at most), as a client in that zone sends it. */
+function withOffset(date: Date, minutes: number): string {
+  const local = new Date(date.getTime() + minutes * 60_000).toISOString().slice(0, 23);
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+}
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 200;
-  if (schema.format === 'date-time')
-    return fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2100-01-01') }).map((date) => date.toISOString());
-  if (schema.format === 'email') return fc.emailAddress();
-  if (schema.pattern) {
-    const pattern = new RegExp(schema.pattern);
-    const dates = /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(schema.pattern)
-      ? [fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-01-01') }).map((date) => date.toISOString().slice(0, 10))]
-      : [];
+  if (schema.format === 'date-time') {
+    const moment = fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2100-01-01') });
     return fc.oneof(
-      ...dates,
-      fc.stringMatching(pattern).filter((text) => text.length <= maxLength + 1),
+      moment.map((date) => date.toISOString()),
+      // Any offset within ±14:00, quarter hours (as time zones have them), the two edges included.
+      fc
+        .tuple(
+          moment,
+          fc.oneof(
+            fc.integer({ min: -56, max: 56 }).map((quarters) => quarters * 15),
+            fc.constantFrom(-840, 840),
+          ),
+        )
+        .map(([date, minutes]) => withOffset(date, minutes)),
     );
   }
+  if (schema.format === 'date')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2040-01-01') }).map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'email') return fc.emailAddress();
+  if (schema.pattern && !TEXT_PATTERNS.has(schema.pattern)) {
+    const pattern = new RegExp(schema.pattern);
+    return fc.stringMatching(pattern).filter((text) => text.length <= maxLength + 1);
+  }
+  const allowed = new RegExp(schema.pattern ?? '');
   return fc.oneof(
     { weight: 6, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, 40) }) },
-    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 20) }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 20) }).filter((text) => allowed.test(text)) },
     { weight: 1, arbitrary: fc.constantFrom('x'.repeat(maxLength), 'x'.repeat(maxLength + 1), 'ñ'.repeat(maxLength), ' '.repeat(Math.max(minLength, 1))) },
   );
 }
@@ -215,7 +253,8 @@ function ownValue(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return fc.oneof(...choices.map((choice) => validValue(choice, depth + 1)));
-  if (schema.allOf) return validValue(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
+  // The schema's own keywords win (an email's format over its patterns); of the patterns, the last (the most particular).
+  if (schema.allOf) return validValue(Object.assign({}, ...schema.allOf, { ...schema, allOf: undefined }) as JsonSchema, depth + 1);
   switch (schema.type) {
     case 'string':
       return stringArbitrary(schema);

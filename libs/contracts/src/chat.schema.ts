@@ -34,7 +34,7 @@ export type ChatContact = z.infer<typeof chatContactSchema>;
 export const sendMessageRequestSchema = z.object({
   companyId: idSchema,
   /** Free text, kept as written (bidirectional marks included): only what no column can store is refused. */
-  message: safeText({ error: messages.chatMessageEmpty })
+  message: safeText({ error: messages.chatMessageEmpty, multiline: true })
     .refine((text) => text.trim().length > 0, messages.chatMessageEmpty)
     .refine((text) => text.length <= CHAT_MESSAGE_MAX_LENGTH, messages.chatMessageTooLong(CHAT_MESSAGE_MAX_LENGTH)),
   from_user: idSchema,

@@ -1,26 +1,33 @@
 import { z } from 'zod';
-import { createShareTokenRequestSchema, userSettingsSchema, userUpdateRequestSchema } from './auth.schema';
+import { createShareTokenRequestSchema, shortcutsSchema, userSettingsSchema, userUpdateRequestSchema } from './auth.schema';
 import { sendMessageRequestSchema } from './chat.schema';
 import {
   bodyInteger,
+  checkPeriod,
   FREE_FORM_LIMITS,
   idSchema,
   imageUrl,
   isoDate,
+  isoDateTime,
   listQuerySchema,
   nameText,
   openApiOverride,
+  periodBound,
   queryInteger,
   requiredText,
   safeText,
 } from './common.schema';
+import { enlistmentCreateSchema } from './dieshop/die-enlistment.schema';
+import { machineStopCreateSchema } from './maintenance/machine-stop.schema';
+import { workOrderCreateSchema } from './maintenance/work-order.schema';
+import { dimensionRecordSchema } from './orders.schema';
 import { pathId } from './endpoint';
 import { issuesToFields } from './error.schema';
 import { messages } from './messages';
 import { orderSchema } from './production.schema';
 import { resourceSchemas } from './resource.schemas';
 import { extrusionLineResource, machineResource } from './resources';
-import { INT4_MAX, isImageUrl, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
+import { IMAGE_URL, INT4_MAX, jsonLimitProblem, stripBidiControls, unstorableTextPath } from './safe-input';
 
 /** The message a schema answers for a value, or 'ok' with the parsed value. */
 function outcome(schema: z.ZodType, value: unknown): unknown {
@@ -86,6 +93,45 @@ describe('texts the database can store', () => {
     let deep: unknown = 'x\u0000';
     for (let level = 0; level < 100_000; level++) deep = [deep];
     expect(unstorableTextPath(deep)).toMatch(/^0(\.0)*$/);
+  });
+});
+
+describe('control characters (issue 36)', () => {
+  it.each([
+    ['a bell', 'Ana\u0007 López'],
+    ['an escape', '\u001b[31mAna'],
+    ['a line break', 'Ana\nLópez'],
+    ['a carriage return', 'Ana\rLópez'],
+    ['a tab', 'Ana\tLópez'],
+    ['DEL', 'Ana\u007f'],
+    ['a C1 control', 'Ana\u0085López'],
+  ])('refuse %s in a text of one line: a name, a shortcut, the display name', (_what, text) => {
+    expect(outcome(safeText(), text)).toBe(messages.singleLineText);
+    expect(outcome(nameText(), text)).toBe(messages.singleLineText);
+    expect(outcome(shortcutsSchema, ['dies', text])).toBe(messages.singleLineText);
+    const profile = userUpdateRequestSchema.safeParse({ user: { data: { displayName: text } } });
+    expect(issuesToFields(profile.error!.issues)).toEqual({ 'user.data.displayName': messages.singleLineText });
+  });
+
+  it.each([
+    ['a bell', 'Fuga\u0007'],
+    ['an escape', '\u001b[31mFuga'],
+    ['a form feed', 'Fuga\fjunta'],
+    ['a C1 control', 'Fuga\u0085'],
+  ])('refuse %s in a text of several lines', (_what, text) => {
+    expect(outcome(safeText({ multiline: true }), text)).toBe(messages.controlCharacters);
+    expect(outcome(sendMessageRequestSchema.shape.message, text)).toBe(messages.controlCharacters);
+  });
+
+  it('keep tabs and line breaks in a text of several lines, as written', () => {
+    const text = 'Fuga de aceite:\r\n\t- junta rota\n\t- manguera';
+    expect(outcome(safeText({ multiline: true }), text)).toEqual({ ok: text });
+    expect(outcome(nameText({ multiline: true }), ` ${text}\n`)).toEqual({ ok: text });
+  });
+
+  it('refuse them in free-form settings too', () => {
+    expect(jsonLimitProblem({ layout: { config: { mode: 'boxed\n' } } }, FREE_FORM_LIMITS)).toBe('text');
+    expect(jsonLimitProblem({ layout: { config: { ['a\u0001']: 1 } } }, FREE_FORM_LIMITS)).toBe('text');
   });
 });
 
@@ -162,11 +208,94 @@ describe('whole numbers of a query or a path are plain digits', () => {
 });
 
 describe('dates', () => {
-  it.each(['2026-02-30', '2026-13-01', '0000-01-01', '2026-1-1', '99999-01-01', '2026-02-28T00:00:00Z', ''])('refuse %p', (text) => {
+  it.each([
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '0000-00-00',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-02-29',
+    '1900-02-29',
+    '2026-1-1',
+    '99999-01-01',
+    '2026-02-28T00:00:00Z',
+    '',
+  ])('refuse %p', (text) => {
     expect(outcome(isoDate, text)).toBe(messages.dateFormat);
   });
-  it('take a real day', () => {
-    expect(outcome(isoDate, '2028-02-29')).toEqual({ ok: '2028-02-29' });
+  it.each(['2028-02-29', '2000-02-29', '0400-02-29', '0001-01-01', '9999-12-31'])('take the real day %p', (text) => {
+    expect(outcome(isoDate, text)).toEqual({ ok: text });
+  });
+  it('say in the OpenAPI document what they take', () => {
+    const json = z.toJSONSchema(isoDate, { io: 'input', target: 'openapi-3.0' }) as { pattern: string; format: string };
+    expect(json.format).toBe('date');
+    const pattern = new RegExp(json.pattern);
+    expect(['0000-00-00', '2026-02-30', '2100-02-29'].filter((text) => pattern.test(text))).toEqual([]);
+    expect(['2026-02-28', '2024-02-29', '2000-02-29'].every((text) => pattern.test(text))).toBe(true);
+  });
+});
+
+describe('moments: one date-time schema, offsets within ±14:00, handed on as UTC (issue 36)', () => {
+  it.each([
+    ['2026-01-01T00:00:00+20:00', 'an offset PostgreSQL refuses'],
+    ['2026-01-01T00:00:00+14:01', 'an offset beyond ±14:00'],
+    ['2026-01-01T00:00:00-14:30', 'a negative one'],
+    ['2026-01-01T00:00:00+1400', 'an offset without its colon'],
+    ['2026-01-01T00:00:00', 'no offset at all'],
+    ['2026-01-01T00:00Z', 'no seconds'],
+    ['2026-02-30T10:00:00Z', 'a day that does not exist'],
+    ['0000-00-00T00:00:00Z', 'the year zero'],
+    ['0001-01-01T00:00:00+01:00', 'a moment an offset carries into the year zero'],
+    ['9999-12-31T23:30:00-01:00', 'or into the year 10000'],
+    ['2026-01-01 10:00:00Z', 'a space for the T'],
+    ['2026-01-01T24:00:00Z', 'the hour 24'],
+  ])('refuse %p (%s) in Spanish', (text) => {
+    expect(outcome(isoDateTime, text)).toBe(messages.dateTimeFormat);
+  });
+
+  it.each([
+    ['2026-01-01T00:00:00+14:00', '2025-12-31T10:00:00.000Z'],
+    ['2026-01-01T00:00:00-14:00', '2026-01-01T14:00:00.000Z'],
+    ['2026-03-29T02:30:00.25+05:45', '2026-03-28T20:45:00.250Z'],
+    ['2026-10-29T10:00:00Z', '2026-10-29T10:00:00.000Z'],
+    ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z'],
+  ])('take %p as the UTC %p', (text, utc) => {
+    expect(outcome(isoDateTime, text)).toEqual({ ok: utc });
+  });
+
+  it.each([
+    ['a stop', machineStopCreateSchema, 'started_at'],
+    ['a work order', workOrderCreateSchema, 'due_at'],
+    ['a preparation', enlistmentCreateSchema, 'needed_at'],
+    ['a critical dimension', dimensionRecordSchema, 'date_saved'],
+  ])('are the one rule of %s', (_what, schema: z.ZodType, field) => {
+    const fields = issuesToFields(schema.safeParse({ [field]: '2026-01-01T00:00:00+20:00' }).error!.issues);
+    expect(fields[field]).toBe(messages.dateTimeFormat);
+  });
+
+  it('say their offsets and days in the OpenAPI document', () => {
+    const json = z.toJSONSchema(isoDateTime, { io: 'input', target: 'openapi-3.0' }) as { pattern: string; format: string };
+    expect(json.format).toBe('date-time');
+    const pattern = new RegExp(json.pattern);
+    expect(['2026-01-01T00:00:00+20:00', '2026-01-01T00:00:00+14:01', '2026-02-30T00:00:00Z'].filter((text) => pattern.test(text))).toEqual([]);
+    expect(['2026-01-01T00:00:00+14:00', '2026-01-01T00:00:00.123456-09:30', '2026-01-01T00:00:00Z'].every((text) => pattern.test(text))).toBe(true);
+  });
+});
+
+describe("a period's bound: a moment, or a day alone (issue 36)", () => {
+  it.each(['2026-10-29', '2026-10-29T00:00:00+01:00'])('takes %p', (text) => {
+    expect(periodBound.safeParse(text).success).toBe(true);
+  });
+  it.each(['2026-10-29T00:00:00+20:00', '0000-00-00', '2026-02-30', '1969-12-31', '9000-01-01', 'ayer'])('refuses %p in Spanish', (text) => {
+    expect(outcome(periodBound, text)).toBe(messages.periodBound);
+  });
+  it('checks the order and length of a period of days alone as whole days', () => {
+    const check = z.object({ from: periodBound.optional(), to: periodBound.optional() }).superRefine(checkPeriod(2, 'largo'));
+    expect(check.safeParse({ from: '2026-10-29', to: '2026-10-29' }).success).toBe(true);
+    expect(check.safeParse({ from: '2026-10-29', to: '2026-10-30' }).success).toBe(true);
+    expect(issuesToFields(check.safeParse({ from: '2026-10-29', to: '2026-10-31' }).error!.issues)).toEqual({ from: 'largo' });
+    expect(issuesToFields(check.safeParse({ from: '2026-10-30', to: '2026-10-29' }).error!.issues)).toEqual({ to: messages.periodOrder });
   });
 });
 
@@ -213,8 +342,15 @@ describe('free-form settings are bounded', () => {
   });
 });
 
-describe('photo addresses are http(s) or image data', () => {
+describe('photos are image data or files uploaded here (issue 36)', () => {
   it.each([
+    'https://example.com/ana.png',
+    'http://intranet:8080/fotos/ana.jpg?v=2#x',
+    'https://tracker.example/pixel.gif?user=ana',
+    '/api/file/0',
+    '/api/file/12/../../x',
+    '/api/file/12?x=1',
+    'DATA:IMAGE/PNG;base64,iVBORw0KGgo=',
     'javascript:alert(1)',
     'JavaScript:alert(document.cookie)',
     ' javascript:alert(1)',
@@ -229,11 +365,11 @@ describe('photo addresses are http(s) or image data', () => {
     'https://example.com/\u202Egnp.png',
     '',
   ])('refuse %p', (url) => {
-    expect(isImageUrl(url)).toBe(false);
+    expect(IMAGE_URL.test(url)).toBe(false);
     expect(outcome(imageUrl(2048), url)).toBe(messages.imageUrl);
   });
 
-  it.each(['https://example.com/ana.png', 'http://intranet:8080/fotos/ana.jpg?v=2#x', 'data:image/png;base64,iVBORw0KGgo='])('take %p', (url) => {
+  it.each(['data:image/png;base64,iVBORw0KGgo=', 'data:image/webp;base64,UklGRg==', '/api/file/12'])('take %p', (url) => {
     expect(outcome(imageUrl(2048), url)).toEqual({ ok: url });
   });
 

@@ -1,21 +1,40 @@
 import { z } from 'zod';
 import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
 import { messages } from './messages';
-import { DECIMAL_DIGITS, INT4_MAX, isImageUrl, isStorableText, jsonLimitProblem, stripBidiControls, type JsonLimits } from './safe-input';
+import { DATE_PATTERN, DATE_TIME_PATTERN, isDateOnly, isStorableMoment, periodInstant, toUtc } from './date-time';
+import {
+  DECIMAL_DIGITS,
+  IMAGE_URL,
+  INT4_MAX,
+  isStorableText,
+  jsonLimitProblem,
+  MULTILINE_TEXT,
+  SINGLE_LINE_TEXT,
+  stripBidiControls,
+  type JsonLimits,
+} from './safe-input';
 
 /**
  * The building blocks of request schemas, each keeping a value to what its column can store
- * (safe-input.ts): texts without NUL or half surrogates (names and labels also without
- * bidirectional controls), numbers that are JSON numbers within their column, whole numbers of
- * queries and paths in plain digits, bounded free-form objects, picture addresses that are
- * http(s) or image data.
+ * (safe-input.ts, date-time.ts): texts without NUL, half surrogates or control characters (names
+ * and labels also without bidirectional controls), numbers that are JSON numbers within their
+ * column, whole numbers of queries and paths in plain digits, bounded free-form objects, pictures
+ * that are image data or uploaded files, days that exist and moments within ±14:00 of UTC.
  */
 
-/** Any text of a request: NUL and half surrogate pairs refused (`error`: the text of a missing or non-text value). */
-export const safeText = (params?: { error: string }) => z.string(params).refine(isStorableText, messages.invalidCharacters);
+/**
+ * Any text of a request: NUL, half surrogate pairs and control characters refused; `multiline`
+ * (notes, descriptions, comments: what the screens edit in a text area) keeps tabs and line
+ * breaks. `error`: the text of a missing or non-text value.
+ */
+export const safeText = ({ multiline = false, ...params }: { error?: string; multiline?: boolean } = {}) =>
+  z
+    .string(params)
+    .refine(isStorableText, messages.invalidCharacters)
+    .regex(multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, multiline ? messages.controlCharacters : messages.singleLineText);
 
-/** A name, title or label: as `safeText`, then without bidirectional controls, trimmed. */
-export const nameText = (params?: { error: string }) => safeText(params).overwrite(stripBidiControls).trim();
+/** A name, title or label (or a short note kept like one): as `safeText`, then without bidirectional controls, trimmed. */
+export const nameText = (params?: { error?: string; multiline?: boolean }) => safeText(params).overwrite(stripBidiControls).trim();
 
 /** A required name with the Spanish "required" text, bounded. */
 export const requiredText = (max: number) => nameText({ error: messages.required }).min(1, messages.required).max(max, messages.tooLong(max));
@@ -69,20 +88,47 @@ export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits =
       context.addIssue({ code: 'custom', message: problem === 'text' ? messages.invalidCharacters : messages.settingsTooLarge(limits.maxBytes / 1024) });
   });
 
-/** A picture address: http(s) or a data URL of an image (never `javascript:`). */
-export const imageUrl = (max: number) => safeText().max(max, messages.tooLong(max)).refine(isImageUrl, messages.imageUrl);
-
-export const isoDateTime = z.string().datetime({ offset: true });
+/** A picture: a data URL of an image or a file uploaded here (IMAGE_URL); never `javascript:` or an address elsewhere. */
+export const imageUrl = (max: number) => z.string({ error: messages.imageUrl }).max(max, messages.tooLong(max)).regex(IMAGE_URL, messages.imageUrl);
 
 /** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30) and that the database takes (years 0001 to 9999). */
-export const isoDate = z
-  .string({ error: messages.dateFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateFormat)
-  .refine((text) => {
-    if (text.startsWith('0000')) return false;
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-  }, messages.dateFormat);
+export const isoDate = z.string({ error: messages.dateFormat }).regex(DATE_PATTERN, messages.dateFormat).meta({ format: 'date' });
+
+/**
+ * A moment, the one date-time schema of requests and answers: date, time and UTC offset (Z or
+ * within ±14:00), in years 1 to 9999 as UTC; handed on as UTC (`toUtc`), so SQL never parses an offset.
+ */
+export const isoDateTime = z
+  .string({ error: messages.dateTimeFormat })
+  .regex(DATE_TIME_PATTERN, messages.dateTimeFormat)
+  .refine(isStorableMoment, messages.dateTimeFormat)
+  .overwrite(toUtc)
+  .meta({ format: 'date-time', description: 'A moment with its UTC offset (Z or within ±14:00), within the years 1 to 9999 in UTC' });
+
+/** The years a period may lie in (the indicators lay out a row per day of it). */
+const isPeriodYear = (bound: string) => {
+  const time = Date.parse(isDateOnly(bound) ? `${bound}T00:00:00Z` : bound);
+  return time >= 0 && time < Date.UTC(9000, 0, 1);
+};
+
+/**
+ * The `from` or `to` of a period query: a moment, or a day alone meaning that whole day in the
+ * company's time zone (the API reads it with `periodInstant`), from 1970 to 8999.
+ */
+export const periodBound = z.union([isoDateTime, isoDate], { error: messages.periodBound }).refine(isPeriodYear, messages.periodBound);
+
+/**
+ * The rule of a period query: its `to` after its `from`, at most `maxDays` later (`tooLong`).
+ * Days alone are read here as UTC days; the company's time zone moves them by 14 hours at most.
+ */
+export const checkPeriod =
+  (maxDays: number, tooLong: string) =>
+  (query: { from?: string; to?: string }, context: z.RefinementCtx): void => {
+    if (!query.from || !query.to) return;
+    const span = periodInstant(query.to, 'to', 'UTC').getTime() - periodInstant(query.from, 'from', 'UTC').getTime();
+    if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: messages.periodOrder });
+    else if (span > maxDays * 86_400_000) context.addIssue({ code: 'custom', path: ['from'], message: tooLong });
+  };
 
 /** The most pages a list may be asked for (far beyond any list; keeps the OFFSET of the SQL in range). */
 export const MAX_LIST_PAGE = 1_000_000;

@@ -63,7 +63,7 @@ export type CompanyRecord = z.infer<typeof companyRecordSchema>;
 const companyFields = {
   name: requiredText(120),
   tax_id: nameText().max(30, messages.tooLong(30)),
-  address: safeText().trim().max(300, messages.tooLong(300)),
+  address: safeText({ multiline: true }).trim().max(300, messages.tooLong(300)),
   time_zone: timeZoneSchema,
   upload_limit_mb: bodyInteger({ min: 1, max: 100, message: messages.uploadLimitRange }),
 };
@@ -98,7 +98,7 @@ export type RoleRecord = z.infer<typeof roleRecordSchema>;
 const roleFields = {
   name: requiredText(40),
   // Shown as a label in the permission tables: no bidirectional controls, like a name.
-  description: nameText().max(200, messages.tooLong(200)),
+  description: nameText({ multiline: true }).max(200, messages.tooLong(200)),
 };
 export const roleCreateSchema = z.object({ ...roleFields, description: roleFields.description.default('') });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
@@ -123,5 +123,5 @@ export const pageRecordSchema = z.object({
 export type PageRecord = z.infer<typeof pageRecordSchema>;
 
 /** The company's name and description of a page; the catalogue's own values restore it. */
-export const pageUpdateSchema = z.object({ name: requiredText(120), description: nameText().max(300, messages.tooLong(300)) }).partial();
+export const pageUpdateSchema = z.object({ name: requiredText(120), description: nameText({ multiline: true }).max(300, messages.tooLong(300)) }).partial();
 export type PageUpdate = z.infer<typeof pageUpdateSchema>;

@@ -38,6 +38,7 @@ export * from './resources';
 export * from './endpoints';
 export * from './decimal';
 export * from './safe-input';
+export * from './date-time';
 export * from './list-search';
 export * from './maintenance.schema';
 export * from './maintenance/failure-report.schema';

@@ -1,5 +1,8 @@
 import { tokenMessages } from './token.messages';
 
+/** How a moment is written, as the messages show it. */
+const DATE_TIME_EXAMPLE = 'AAAA-MM-DDTHH:MM:SS y Z o ±HH:MM, hasta ±14:00';
+
 /** '1 segundo', '45 segundos', '1 minuto', '5 minutos': a wait rounded up to whole units. */
 function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
@@ -48,14 +51,27 @@ export const messages = {
   atMost: (max: number) => `Debe ser como máximo ${max}`,
   timeFormat: 'Usa el formato HH:MM (24 horas)',
   dateFormat: 'Usa una fecha válida (AAAA-MM-DD)',
+  /** A moment not written as date, time and UTC offset (within ±14:00), or beyond the years 1 to 9999. */
+  dateTimeFormat: `Usa una fecha y hora válidas con su zona horaria (${DATE_TIME_EXAMPLE})`,
+  /** The `from` or `to` of a period: a day, or a moment as above, from 1970 to 8999. */
+  periodBound: `Usa una fecha (AAAA-MM-DD) o una fecha y hora con su zona horaria (${DATE_TIME_EXAMPLE}), entre 1970 y 8999`,
+  periodOrder: 'La fecha «hasta» debe ser posterior a la fecha «desde»',
+  /** The database refused a value its column cannot hold (a rule no schema stated): 400 on the field, never a 500. */
+  dateNotStorable: 'La fecha no es válida o está fuera del rango que se puede guardar',
+  numberNotStorable: 'El número está fuera del rango que se puede guardar',
+  textNotStorable: 'El texto es demasiado largo para guardarlo',
   /** A text with a NUL character or half of a surrogate pair (a broken copy and paste): nothing can store it. */
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  /** A line break, a tab or another control character in a text of one line (a name, a code, a search). */
+  singleLineText: 'Escribe este dato en una sola línea, sin saltos de línea, tabuladores ni caracteres de control',
+  /** A control character other than tabs and line breaks in a text of several lines (a note, a description). */
+  controlCharacters: 'El texto contiene caracteres de control no válidos',
   /** A number in a query or path written other than in plain digits ('1e3', ' 1', 'true'). */
   wholeNumberDigits: 'Escribe un número entero, solo con cifras',
   /** Free-form settings beyond their bounds (size in KB). */
   settingsTooLarge: (kb: number) => `La configuración es demasiado grande o anidada (máximo ${kb} KB)`,
-  /** A picture address that is not http(s) or an image data URL. */
-  imageUrl: 'Usa una dirección http:// o https:// (o una imagen data:image/…)',
+  /** A picture that is neither an image data URL nor a file uploaded here (no address elsewhere: a tracking pixel). */
+  imageUrl: 'Usa una imagen subida a Planta o una imagen data:image/… (no se admiten direcciones de otros sitios)',
   /** A list query whose label matches or sort order do not name the list's columns and values. */
   invalidListQuery: 'La búsqueda o el orden de la lista no son válidos',
   /** A reference to a record that does not exist in the active company. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyNumber, idSchema, queryInteger } from './common.schema';
+import { bodyNumber, idSchema, isoDateTime, queryInteger } from './common.schema';
 import { messages } from './messages';
 
 /** Spec 3 order die (an order's die on the press) with its extrusion timer. */
@@ -26,7 +26,7 @@ export const dimensionRecordSchema = z.object({
   order_dies_id: idSchema,
   dimension_text: z.enum(DIMENSION_TEXTS),
   dimension_value: bodyNumber(messages.positiveNumber).positive(messages.positiveNumber).max(DIMENSION_MAX_MM, `Debe ser como máximo ${DIMENSION_MAX_MM} mm`),
-  date_saved: z.string().datetime({ offset: true }).optional(),
+  date_saved: isoDateTime.optional(),
 });
 export type DimensionRecord = z.infer<typeof dimensionRecordSchema>;
 

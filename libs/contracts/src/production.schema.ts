@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineStopSchema } from './maintenance/machine-stop.schema';
-import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
+import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, periodBound, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages } from './production.messages';
 import { orderDieSchema } from './orders.schema';
@@ -158,7 +158,8 @@ export const stopExtrusionSchema = z.object({
 });
 export type StopExtrusion = z.infer<typeof stopExtrusionSchema>;
 
-export const lineFiguresQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+/** `GET /api/extrusion-line/figures`: runs started from `from` to before `to` (days alone: whole days of the company's time zone). */
+export const lineFiguresQuerySchema = z.object({ from: periodBound.optional(), to: periodBound.optional() });
 
 /** `GET /api/extrusion-line/figures`: kg/h, recovery and scrap per line over a period. */
 export const lineFiguresSchema = z.object({

@@ -44,7 +44,7 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
   switch (definition.kind) {
     case 'text': {
       const missing = requiredMessageOf(definition);
-      let schema = definition.multiline ? safeText({ error: missing }).trim() : nameText({ error: missing });
+      let schema = definition.multiline ? safeText({ error: missing, multiline: true }).trim() : nameText({ error: missing });
       if (definition.upperCase) schema = schema.toUpperCase();
       if (required) schema = schema.min(1, missing);
       schema = schema.max(definition.max, messages.tooLong(definition.max));

@@ -11,13 +11,18 @@ export const INT4_MAX = 2_147_483_647;
 /** The bidirectional formatting characters: embeddings and overrides, isolates, the LRM/RLM and ALM marks. */
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
-/** One bidirectional control (BIDI_CONTROLS without the global flag, for `test`). */
-const BIDI_CONTROLS_ONE = new RegExp(BIDI_CONTROLS.source);
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a text can be stored as it is: no NUL and no half of a surrogate pair. */
 export const isStorableText = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/**
+ * Texts without control characters (Unicode Cc: C0, DEL, C1), which nobody types and which
+ * break the lines, columns and exports a text is shown in (issue 36); a text of several lines (a
+ * note, a description) keeps its tabs and line breaks. Patterns, so that the OpenAPI document says them too.
+ */
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+export const MULTILINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 
 /** A name or label without bidirectional controls. */
 export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
@@ -36,10 +41,13 @@ export interface JsonLimits {
 
 export type JsonLimitProblem = 'size' | 'depth' | 'entries' | 'text';
 
+/** A key or string of a free-form value (settings): storable, on one line. */
+const isFreeFormText = (text: string) => isStorableText(text) && SINGLE_LINE_TEXT.test(text);
+
 /**
  * Why a free-form JSON value may not be stored: too deep, too many keys, too long as text, or a
- * key or string that is not storable text. Walks without recursion, so that no nesting can
- * exhaust the stack.
+ * key or string that is not storable text of one line. Walks without recursion, so that no
+ * nesting can exhaust the stack.
  */
 export function jsonLimitProblem(value: unknown, limits: JsonLimits): JsonLimitProblem | undefined {
   const pending: [unknown, number][] = [[value, 1]];
@@ -47,13 +55,13 @@ export function jsonLimitProblem(value: unknown, limits: JsonLimits): JsonLimitP
   while (pending.length > 0) {
     const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
-      if (!isStorableText(current)) return 'text';
+      if (!isFreeFormText(current)) return 'text';
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
     if (depth > limits.maxDepth) return 'depth';
     const children = Array.isArray(current) ? current : Object.values(current as object);
-    if (!Array.isArray(current) && Object.keys(current as object).some((key) => !isStorableText(key))) return 'text';
+    if (!Array.isArray(current) && Object.keys(current as object).some((key) => !isFreeFormText(key))) return 'text';
     entries += children.length;
     if (entries > limits.maxEntries) return 'entries';
     for (const child of children) pending.push([child, depth + 1]);
@@ -71,12 +79,12 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-const IMAGE_DATA_URL = /^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+={0,2}$/i;
-/** http(s), a host, then an optional path, query and fragment; no spaces or controls anywhere (a browser drops them before reading the scheme). */
-const HTTP_URL = /^https?:\/\/[^\s\\/?#@\u0000-\u001f\u007f]+(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/i;
-
-/** Whether a text is a picture address the portal may show: an http(s) URL or a data URL of an image. */
-export const isImageUrl = (text: string): boolean => IMAGE_DATA_URL.test(text) || (HTTP_URL.test(text) && !BIDI_CONTROLS_ONE.test(text));
+/**
+ * A picture the portal may show (a profile photo): a data URL of an image, or a file uploaded to
+ * this installation, as `fileUrl(id)` names it (`/api/file/<id>`). Never an address elsewhere: a
+ * photo in colleagues' chat lists would be a tracking pixel (issue 36).
+ */
+export const IMAGE_URL = /^(?:data:image\/(?:png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+={0,2}|\/api\/file\/[1-9]\d{0,9})$/;
 
 /**
  * Where a request first carries text that cannot be stored, as a dotted path (a key counts as its

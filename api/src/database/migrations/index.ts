@@ -23,6 +23,7 @@ import { OrderListIndex1765310000000 } from './1765310000000-order-list-index';
 import { AnsweredCheckMarks1765500000000 } from './1765500000000-answered-check-marks';
 import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-board-indexes';
 import { IdentityBelongsToPerson1765700000000 } from './1765700000000-identity-belongs-to-person';
+import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   AnsweredCheckMarks1765500000000,
   PlanningBoardIndexes1765600000000,
   IdentityBelongsToPerson1765700000000,
+  PhotosKeptHere1765710000000,
 ];

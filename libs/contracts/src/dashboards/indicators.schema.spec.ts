@@ -65,6 +65,18 @@ describe('the die shop and the summary', () => {
 
   it('defaults to the last 30 days', () => {
     const now = new Date('2026-05-31T00:00:00Z');
-    expect(resolveIndicatorPeriod({}, now)).toEqual({ from: new Date('2026-05-01T00:00:00Z'), to: now });
+    expect(resolveIndicatorPeriod({}, 'Europe/Madrid', now)).toEqual({ from: new Date('2026-05-01T00:00:00Z'), to: now });
+  });
+
+  it("reads days alone as whole days of the company's time zone (issue 36)", () => {
+    const now = new Date('2026-12-31T00:00:00Z');
+    expect(resolveIndicatorPeriod({ from: '2026-10-29', to: '2026-10-29' }, 'Europe/Madrid', now)).toEqual({
+      from: new Date('2026-10-29T00:00:00+01:00'),
+      to: new Date('2026-10-30T00:00:00+01:00'),
+    });
+    expect(resolveIndicatorPeriod({ from: '2026-07-01', to: '2026-07-01T12:00:00Z' }, 'America/Mexico_City', now)).toEqual({
+      from: new Date('2026-07-01T00:00:00-06:00'),
+      to: new Date('2026-07-01T12:00:00Z'),
+    });
   });
 });

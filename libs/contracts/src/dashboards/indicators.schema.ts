@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime, queryInteger } from '../common.schema';
+import { checkPeriod, isoDateTime, periodBound, queryInteger } from '../common.schema';
+import { periodInstant } from '../date-time';
 import { DIE_STATES } from '../dieshop.schema';
 import { STOP_CAUSES } from '../maintenance.schema';
 import { messages } from '../messages';
@@ -13,7 +14,6 @@ import type { PageAlias } from '../pages';
  */
 
 export const indicatorMessages = {
-  periodOrder: 'La fecha «hasta» debe ser posterior a la fecha «desde»',
   periodTooLong: 'El período no puede superar los 366 días',
   shiftNotFound: 'El turno no existe en esta empresa',
   lineNotFound: 'La línea no existe en esta empresa',
@@ -62,32 +62,26 @@ export function oeeBand(oee: number | null | undefined): 'red' | 'amber' | 'gree
 
 // ------------------------------------------------------------------------------------ queries
 
-const periodMoment = isoDateTime.refine((text) => {
-  const time = Date.parse(text);
-  return time >= 0 && time < Date.UTC(9000, 0, 1);
-}, messages.dateFormat);
-const checkPeriod = (query: { from?: string; to?: string }, context: z.RefinementCtx) => {
-  if (query.from && query.to) {
-    const span = Date.parse(query.to) - Date.parse(query.from);
-    if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: indicatorMessages.periodOrder });
-    else if (span > MAX_INDICATOR_PERIOD_DAYS * DAY_MS) context.addIssue({ code: 'custom', path: ['from'], message: indicatorMessages.periodTooLong });
-  }
-};
-const periodShape = { from: periodMoment.optional(), to: periodMoment.optional() };
+const checkIndicatorPeriod = checkPeriod(MAX_INDICATOR_PERIOD_DAYS, indicatorMessages.periodTooLong);
+const periodShape = { from: periodBound.optional(), to: periodBound.optional() };
 const lineId = queryInteger({ message: messages.invalidId }).optional();
 
 export const productionIndicatorsQuerySchema = z
   .object({ ...periodShape, line_id: lineId, shift_id: queryInteger({ message: messages.invalidId }).optional() })
-  .superRefine(checkPeriod);
-export const maintenanceIndicatorsQuerySchema = z.object({ ...periodShape, line_id: lineId }).superRefine(checkPeriod);
-export const dieshopIndicatorsQuerySchema = z.object(periodShape).superRefine(checkPeriod);
+  .superRefine(checkIndicatorPeriod);
+export const maintenanceIndicatorsQuerySchema = z.object({ ...periodShape, line_id: lineId }).superRefine(checkIndicatorPeriod);
+export const dieshopIndicatorsQuerySchema = z.object(periodShape).superRefine(checkIndicatorPeriod);
 export type ProductionIndicatorsQuery = z.infer<typeof productionIndicatorsQuerySchema>;
 export type IndicatorPeriodQuery = { from?: string; to?: string };
 
-/** `to` (or now) and `from` (or 30 days before `to`); a `from` alone ends now, or 30 days later when that is sooner than its own bound. */
-export function resolveIndicatorPeriod(query: IndicatorPeriodQuery, now = new Date()): { from: Date; to: Date } {
-  const to = query.to ? new Date(query.to) : query.from ? new Date(Math.min(now.getTime(), Date.parse(query.from) + MAX_INDICATOR_PERIOD_DAYS * DAY_MS)) : now;
-  const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_INDICATOR_PERIOD_DAYS * DAY_MS);
+/**
+ * `to` (or now) and `from` (or 30 days before `to`); a `from` alone ends now, or 30 days later when
+ * that is sooner than its own bound. Days alone are whole days of `timeZone` (the company's).
+ */
+export function resolveIndicatorPeriod(query: IndicatorPeriodQuery, timeZone: string, now = new Date()): { from: Date; to: Date } {
+  const asked = { from: query.from && periodInstant(query.from, 'from', timeZone), to: query.to && periodInstant(query.to, 'to', timeZone) };
+  const to = asked.to || (asked.from ? new Date(Math.min(now.getTime(), asked.from.getTime() + MAX_INDICATOR_PERIOD_DAYS * DAY_MS)) : now);
+  const from = asked.from || new Date(to.getTime() - DEFAULT_INDICATOR_PERIOD_DAYS * DAY_MS);
   return { from, to: to.getTime() > from.getTime() ? to : new Date(from.getTime() + DAY_MS) };
 }
 

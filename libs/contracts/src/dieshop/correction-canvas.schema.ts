@@ -43,7 +43,7 @@ export const canvasPinSchema = z.object({
   measured_mm: millimetres,
   nominal_mm: millimetres,
   zone: shortText,
-  action: shortText,
+  action: nameText({ multiline: true }).max(CANVAS_LIMITS.text, messages.tooLong(CANVAS_LIMITS.text)).default(''),
   color: color.default('#d13438'),
 });
 

@@ -249,7 +249,8 @@ const tolerance = z
   .max(1_000, correctionMessages.tolerance)
   .nullable()
   .optional();
-const longText = (max: number) => safeText().max(max, messages.tooLong(max));
+/** A text of several lines (findings, a trial's note). */
+const longText = (max: number) => safeText({ multiline: true }).max(max, messages.tooLong(max));
 const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** A person of the company (corrector, author, mention). */
@@ -261,7 +262,7 @@ export const correctionOperationInputSchema = z.object({
   operation_id: bodyInteger({ message: correctionMessages.operationMissing }),
   zone: nameText().max(120, messages.tooLong(120)).default(''),
   amount: nameText().max(60, messages.tooLong(60)).default(''),
-  note: longText(300).default(''),
+  note: safeText().max(300, messages.tooLong(300)).default(''),
 });
 export type CorrectionOperationInput = z.input<typeof correctionOperationInputSchema>;
 
@@ -349,7 +350,10 @@ export const correctionRecordCreateSchema = z.object({
   nominal_mm: millimetres,
   tol_minus: tolerance,
   tol_plus: tolerance,
-  description: safeText({ error: correctionMessages.description }).trim().min(1, correctionMessages.description).max(2000, messages.tooLong(2000)),
+  description: safeText({ error: correctionMessages.description, multiline: true })
+    .trim()
+    .min(1, correctionMessages.description)
+    .max(2000, messages.tooLong(2000)),
   severity: z.enum(CORRECTION_SEVERITIES, { error: correctionMessages.severity }).default('major'),
   assigned_corrector_id: optionalId(correctionMessages.correctorNotMember),
   due_at: isoDateTime.nullable().optional(),
@@ -452,7 +456,7 @@ export const correctionCommentCreateSchema = z
   .object({
     correction_record_id: optionalId(correctionMessages.notFound),
     correction_report_id: optionalId(correctionMessages.notFound),
-    text: safeText({ error: correctionMessages.commentText }).trim().min(1, correctionMessages.commentText).max(4000, messages.tooLong(4000)),
+    text: safeText({ error: correctionMessages.commentText, multiline: true }).trim().min(1, correctionMessages.commentText).max(4000, messages.tooLong(4000)),
   })
   .refine(oneTarget, { message: correctionMessages.commentTarget, path: ['correction_record_id'] });
 export type CorrectionCommentCreate = z.input<typeof correctionCommentCreateSchema>;

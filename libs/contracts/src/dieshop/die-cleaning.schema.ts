@@ -43,7 +43,7 @@ export type DieCleaningStart = z.infer<typeof dieCleaningStartSchema>;
 export const dieCleaningFinishSchema = z.object({
   inspection_result: z.enum(INSPECTION_RESULTS, { error: dieCleaningMessages.result }),
   out_at: z.preprocess(fromForm, when.optional()),
-  notes: z.preprocess(fromForm, nameText().max(500, messages.tooLong(500)).default('')),
+  notes: z.preprocess(fromForm, nameText({ multiline: true }).max(500, messages.tooLong(500)).default('')),
   scrap_reason: z.preprocess(fromForm, nameText().max(300, messages.tooLong(300)).optional()),
 });
 export type DieCleaningFinish = z.infer<typeof dieCleaningFinishSchema>;

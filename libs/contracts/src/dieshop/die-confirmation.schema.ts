@@ -38,7 +38,7 @@ export const dieConfirmationCreateSchema = z.object({
   scrap_kg: kg,
   condition: z.enum(RUN_CONDITIONS, { error: dieConfirmationMessages.condition }),
   pull_reason: z.enum(PULL_REASONS, { error: dieConfirmationMessages.pullReason }),
-  notes: nameText().max(500, messages.tooLong(500)).default(''),
+  notes: nameText({ multiline: true }).max(500, messages.tooLong(500)).default(''),
 });
 export type DieConfirmationCreate = z.infer<typeof dieConfirmationCreateSchema>;
 

@@ -78,7 +78,7 @@ export type DieCopyUpdate = z.infer<typeof dieCopyUpdateSchema>;
 /** `POST /api/die/:id/move`: a die-shop move of domain.md A2.2 (runs move dies by themselves). */
 export const dieMoveSchema = z.object({
   to: z.enum(DIE_STATES, { error: dieCopyMessages.state }),
-  note: nameText().max(500, messages.tooLong(500)).default(''),
+  note: nameText({ multiline: true }).max(500, messages.tooLong(500)).default(''),
   /** The state the caller saw: a die moved meanwhile is not moved again. */
   from: z.enum(DIE_STATES, { error: dieCopyMessages.state }).optional(),
 });
@@ -86,7 +86,7 @@ export type DieMove = z.infer<typeof dieMoveSchema>;
 
 /** `DELETE /api/die/:id`: scrapping (dar de baja) keeps the copy and its history; the reason is required. */
 export const dieScrapSchema = z.object({
-  reason: nameText({ error: dieCopyMessages.scrapReason }).min(1, dieCopyMessages.scrapReason).max(300, messages.tooLong(300)),
+  reason: nameText({ error: dieCopyMessages.scrapReason, multiline: true }).min(1, dieCopyMessages.scrapReason).max(300, messages.tooLong(300)),
 });
 export type DieScrap = z.infer<typeof dieScrapSchema>;
 

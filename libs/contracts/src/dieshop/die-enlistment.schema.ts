@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, idSchema, listQuerySchema, nameText, queryInteger } from '../common.schema';
+import { bodyInteger, idSchema, isoDateTime, listQuerySchema, nameText, queryInteger } from '../common.schema';
 import { messages } from '../messages';
 import { DIE_STATES, ENLISTMENT_STATUSES, TOOL_KINDS, TOOL_STATES } from '../dieshop.schema';
 
@@ -50,8 +50,8 @@ export const enlistmentCreateSchema = z
     die_id: idSchema.optional(),
     production_order_id: idSchema.optional(),
     line_id: idSchema.nullable().optional(),
-    needed_at: z.string({ error: enlistmentMessages.neededAt }).datetime({ offset: true, error: enlistmentMessages.neededAt }).optional(),
-    note: nameText().max(500, messages.tooLong(500)).default(''),
+    needed_at: isoDateTime.optional(),
+    note: nameText({ multiline: true }).max(500, messages.tooLong(500)).default(''),
   })
   .refine((input) => input.die_id !== undefined || input.production_order_id !== undefined, {
     path: ['die_id'],
@@ -90,7 +90,7 @@ export type EnlistmentOvenOut = z.infer<typeof enlistmentOvenOutSchema>;
 
 /** `PATCH /api/die-enlistment/:id/cancel`: the reason is required. */
 export const enlistmentCancelSchema = z.object({
-  reason: nameText({ error: enlistmentMessages.cancelReason }).min(1, enlistmentMessages.cancelReason).max(300, messages.tooLong(300)),
+  reason: nameText({ error: enlistmentMessages.cancelReason, multiline: true }).min(1, enlistmentMessages.cancelReason).max(300, messages.tooLong(300)),
 });
 export type EnlistmentCancel = z.infer<typeof enlistmentCancelSchema>;
 

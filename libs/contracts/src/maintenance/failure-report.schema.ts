@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, queryInteger, requiredText, safeText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from '../common.schema';
 import { messages } from '../messages';
 import { FAILURE_REPORT_KINDS, FAILURE_REPORT_STATUSES, FAILURE_SEVERITIES, STOP_CAUSES, type FailureReportStatus } from '../maintenance.schema';
 
@@ -84,7 +84,7 @@ const reportFields = {
   area: z.preprocess(fromForm, safeText().trim().max(120, messages.tooLong(120)).optional()),
   kind: z.enum(FAILURE_REPORT_KINDS, { error: failureReportMessages.kind }),
   severity: z.enum(FAILURE_SEVERITIES, { error: failureReportMessages.severity }),
-  description: requiredText(4000),
+  description: nameText({ error: messages.required, multiline: true }).min(1, messages.required).max(4000, messages.tooLong(4000)),
 };
 
 /**
@@ -113,7 +113,10 @@ export type FailureReportPatch = z.infer<typeof failureReportPatchSchema>;
 
 export const failureReportAcceptSchema = z.object({ assignee_id: idSchema.nullable().optional() });
 export const failureReportRejectSchema = z.object({
-  reason: safeText({ error: failureReportMessages.rejectReason }).trim().min(1, failureReportMessages.rejectReason).max(1000, messages.tooLong(1000)),
+  reason: safeText({ error: failureReportMessages.rejectReason, multiline: true })
+    .trim()
+    .min(1, failureReportMessages.rejectReason)
+    .max(1000, messages.tooLong(1000)),
 });
 export const failureReportDuplicateSchema = z.object({ of: idSchema });
 

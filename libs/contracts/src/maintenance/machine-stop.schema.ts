@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, queryInteger, safeText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, periodBound, queryInteger, safeText } from '../common.schema';
 import { messages } from '../messages';
 import { STOP_CAUSES } from '../maintenance.schema';
 
@@ -9,12 +9,9 @@ export const machineStopMessages = {
   endBeforeStart: 'El fin de la parada debe ser posterior a su inicio',
   machineNotFound: 'La máquina no existe en esta empresa',
   cause: 'Elige una causa de la lista',
-  dateTime: 'Usa una fecha y hora válidas',
   alreadyClosed: 'La parada ya está cerrada',
   future: 'La parada no puede empezar en el futuro',
 } as const;
-
-const stopDateTime = z.string({ error: machineStopMessages.dateTime }).datetime({ offset: true, message: machineStopMessages.dateTime });
 
 /** `POST /api/machine-stop`: a stop entered by hand (started now unless said otherwise). */
 export const machineStopCreateSchema = z
@@ -22,8 +19,8 @@ export const machineStopCreateSchema = z
     machine_id: idSchema,
     cause: z.enum(STOP_CAUSES, { error: machineStopMessages.cause }),
     planned: z.boolean().default(false),
-    started_at: stopDateTime.optional(),
-    ended_at: stopDateTime.nullable().optional(),
+    started_at: isoDateTime.optional(),
+    ended_at: isoDateTime.nullable().optional(),
     note: safeText().trim().max(300, messages.tooLong(300)).default(''),
   })
   .refine((stop) => !stop.ended_at || !stop.started_at || new Date(stop.ended_at) > new Date(stop.started_at), {
@@ -37,18 +34,18 @@ export const machineStopPatchSchema = z.object({
   cause: z.enum(STOP_CAUSES, { error: machineStopMessages.cause }).optional(),
   planned: z.boolean().optional(),
   note: safeText().trim().max(300, messages.tooLong(300)).optional(),
-  ended_at: stopDateTime.optional(),
+  ended_at: isoDateTime.optional(),
 });
 export type MachineStopPatch = z.infer<typeof machineStopPatchSchema>;
 
 const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** `GET /api/machine-stop/all`: newest first; `open` only the running ones; from/to overlap the period. */
+/** `GET /api/machine-stop/all`: newest first; `open` only the running ones; from/to: those that overlap the period (days alone in the company's time zone). */
 export const machineStopListQuerySchema = listQuerySchema.extend({
   machine_id: queryInteger().optional(),
   open: queryFlag.optional(),
-  from: stopDateTime.optional(),
-  to: stopDateTime.optional(),
+  from: periodBound.optional(),
+  to: periodBound.optional(),
   cause: z.enum(STOP_CAUSES).optional(),
 });
 export type MachineStopListQuery = z.infer<typeof machineStopListQuerySchema>;

@@ -56,7 +56,7 @@ const counterValue = (max = 1e12) => bodyNumber(messages.nonNegativeNumber).min(
 export const preventivePlanFields = z.object({
   machine_id: bodyInteger({ message: preventiveMessages.chooseMachine }),
   name: requiredText(120),
-  description: safeText().max(2000, messages.tooLong(2000)).default(''),
+  description: safeText({ multiline: true }).max(2000, messages.tooLong(2000)).default(''),
   trigger: z.enum(PM_TRIGGERS, { error: preventiveMessages.chooseTrigger }),
   // Calendar part.
   every_n: bodyInteger({ min: 1, max: 1000, message: preventiveMessages.everyN }).nullable().default(null),

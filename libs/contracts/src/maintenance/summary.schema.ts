@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyNumber, idSchema, isoDateTime, queryInteger, requiredText, safeText } from '../common.schema';
+import { bodyNumber, checkPeriod, idSchema, isoDateTime, periodBound, queryInteger, requiredText, safeText } from '../common.schema';
+import { periodInstant } from '../date-time';
 import { messages } from '../messages';
 import {
   METER_KINDS,
@@ -16,7 +17,6 @@ export * from './reliability';
 
 /** Texts of the machine summary, the dashboard and the meters (Spanish, with the field they are about). */
 export const summaryMessages = {
-  periodOrder: 'La fecha «hasta» debe ser posterior a la fecha «desde»',
   periodTooLong: 'El período no puede superar los 10 años',
   meterValue: 'Indica la lectura del contador (un número mayor o igual a 0)',
   meterBelowCurrent: (current: string) => `La lectura no puede ser menor que el valor actual (${current}); si el contador se reinició, marca «Reinicio»`,
@@ -36,30 +36,21 @@ export const METER_SERIES_POINTS = 500;
 /** Events of the machine's history timeline in one answer. */
 export const TIMELINE_LIMIT = 100;
 
-/** A moment of a period: 1970 to 9000 (a period starts 90 days before its end when no start is given). */
-const periodMoment = isoDateTime.refine((text) => {
-  const time = Date.parse(text);
-  return time >= 0 && time < Date.UTC(9000, 0, 1);
-}, messages.dateFormat);
 const periodShape = {
-  from: periodMoment.optional(),
-  to: periodMoment.optional(),
+  from: periodBound.optional(),
+  to: periodBound.optional(),
 };
-const checkPeriod = <T extends { from?: string; to?: string }>(query: T, context: z.RefinementCtx) => {
-  if (query.from && query.to) {
-    const span = Date.parse(query.to) - Date.parse(query.from);
-    if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: summaryMessages.periodOrder });
-    else if (span > MAX_PERIOD_DAYS * 86_400_000) context.addIssue({ code: 'custom', path: ['from'], message: summaryMessages.periodTooLong });
-  }
-};
-export const periodQuerySchema = z.object(periodShape).superRefine(checkPeriod);
-export const dashboardQuerySchema = z.object({ ...periodShape, line_id: queryInteger({ message: messages.invalidId }).optional() }).superRefine(checkPeriod);
+const checkSummaryPeriod = checkPeriod(MAX_PERIOD_DAYS, summaryMessages.periodTooLong);
+export const periodQuerySchema = z.object(periodShape).superRefine(checkSummaryPeriod);
+export const dashboardQuerySchema = z
+  .object({ ...periodShape, line_id: queryInteger({ message: messages.invalidId }).optional() })
+  .superRefine(checkSummaryPeriod);
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
-/** The period a query names: its `to` (or now) and its `from` (or 90 days before `to`). */
-export function resolvePeriod(query: { from?: string; to?: string }, now = new Date()): { from: Date; to: Date } {
-  const to = query.to ? new Date(query.to) : now;
-  const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
+/** The period a query names: its `to` (or now) and its `from` (or 90 days before `to`); days alone are whole days of `timeZone` (the company's). */
+export function resolvePeriod(query: { from?: string; to?: string }, timeZone: string, now = new Date()): { from: Date; to: Date } {
+  const to = query.to ? periodInstant(query.to, 'to', timeZone) : now;
+  const from = query.from ? periodInstant(query.from, 'from', timeZone) : new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
   return { from, to };
 }
 

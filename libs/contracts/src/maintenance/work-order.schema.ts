@@ -75,7 +75,8 @@ const hours = z
   .max(10_000, workOrderMessages.estimatedHours)
   .nullable()
   .optional();
-const longText = (max: number) => safeText().max(max, messages.tooLong(max));
+/** A text of several lines (a description, a root cause). */
+const longText = (max: number) => safeText({ multiline: true }).max(max, messages.tooLong(max));
 const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const checklistItemInputSchema = z.object({
@@ -242,18 +243,18 @@ export const workOrderPatchSchema = z
 export type WorkOrderPatch = z.input<typeof workOrderPatchSchema>;
 
 export const workOrderCommentCreateSchema = z.object({
-  text: safeText({ error: workOrderMessages.commentText }).trim().min(1, workOrderMessages.commentText).max(4000, messages.tooLong(4000)),
+  text: safeText({ error: workOrderMessages.commentText, multiline: true }).trim().min(1, workOrderMessages.commentText).max(4000, messages.tooLong(4000)),
 });
 
 export const workOrderLaborCreateSchema = z.object({
   user_id: userId.optional(),
   minutes: bodyInteger({ min: 1, max: 1440, message: workOrderMessages.minutes }),
   worked_on: isoDate,
-  note: longText(300).default(''),
+  note: safeText().max(300, messages.tooLong(300)).default(''),
 });
 
 export const workOrderItemAnswerSchema = z.object({
-  value: longText(500).optional(),
+  value: safeText().max(500, messages.tooLong(500)).optional(),
   ok: z.boolean().nullable().optional(),
 });
 

@@ -90,8 +90,8 @@ export type ExtractedFieldView = z.infer<typeof extractedFieldSchema>;
 export const dieCandidateSchema = z.object({ die_id: z.number().int(), label: z.string(), state: z.string(), score: z.number() });
 export type DieCandidate = z.infer<typeof dieCandidateSchema>;
 
-/** The values under review, as typed (header fields by key, table rows as objects). */
-const valueText = safeText().max(300, messages.tooLong(300)).nullable();
+/** The values under review, as typed (header fields by key, table rows as objects); a cell read from a document may hold line breaks. */
+const valueText = safeText({ multiline: true }).max(300, messages.tooLong(300)).nullable();
 export const uploadValuesSchema = z.object({
   doc_type: z.enum(DOCUMENT_TYPES, { error: 'Elige el tipo de documento' }),
   fields: z.record(z.string().max(40), valueText),
@@ -100,7 +100,7 @@ export const uploadValuesSchema = z.object({
 export type UploadValues = z.infer<typeof uploadValuesSchema>;
 
 export const uploadDiscardSchema = z.object({
-  reason: nameText({ error: uploadMessages.discardReason }).min(3, uploadMessages.discardReason).max(300, messages.tooLong(300)),
+  reason: nameText({ error: uploadMessages.discardReason, multiline: true }).min(3, uploadMessages.discardReason).max(300, messages.tooLong(300)),
 });
 export const uploadReprocessSchema = z.object({ doc_type: z.enum(DOCUMENT_TYPES).nullable().default(null) });
 
