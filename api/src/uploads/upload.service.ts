@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   messages,
   uploadMessages,
@@ -12,6 +12,7 @@ import {
 import { fieldError } from '../common/field-error';
 import { sortColumn } from '../common/sort-column';
 import { containsFoldedSql } from '../common/text-search';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { cleanFileName, FilesService } from '../files/files.service';
 import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -42,6 +43,7 @@ export class UploadService {
     private readonly tenantDb: TenantDb,
     private readonly files: FilesService,
     private readonly worker: UploadWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -172,7 +174,8 @@ export class UploadService {
       );
       return row ? { contentType: row.content_type as PageImage['contentType'], data: row.data } : null;
     });
-    const image = kept ?? (await renderPageImage(file.data, file.kind, page).catch(() => null));
+    const limits = { timeoutMs: this.config.uploads.pageTimeoutMs, memoryMb: this.config.uploads.readerMemoryMb };
+    const image = kept ?? (await renderPageImage(file.data, file.kind, page, limits).catch(() => null));
     if (!image) throw new NotFoundException(messages.notFound);
     return image;
   }
