@@ -13,7 +13,8 @@ import { fieldError } from '../common/field-error';
 import { sortColumn } from '../common/sort-column';
 import { containsFoldedSql } from '../common/text-search';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { cleanFileName, FilesService } from '../files/files.service';
+import { safeFileName } from '../files/file-name';
+import { FilesService } from '../files/files.service';
 import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
@@ -69,7 +70,7 @@ export class UploadService {
       const [{ id }] = await scope.manager.query(
         `insert into document_upload (company_id, file_id, file_name, kind, uploaded_by, search_text, progress)
          values ($1, $2, $3::varchar, $4, $5, $3::varchar, $6) returning id`,
-        [scope.companyId, stored.id, cleanFileName(file.originalname || 'documento'), sniffed.kind, caller.userId, JSON.stringify(queued(0))],
+        [scope.companyId, stored.id, safeFileName(file.originalname, sniffed.contentType), sniffed.kind, caller.userId, JSON.stringify(queued(0))],
       );
       // The queued progress names its upload, known once inserted.
       await scope.manager.query(`update document_upload set progress = jsonb_set(progress, '{upload_id}', to_jsonb(id)) where id = $1`, [id]);
