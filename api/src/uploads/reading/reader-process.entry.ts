@@ -1,21 +1,13 @@
-import { setPriority } from 'node:os';
 import { DocumentRefused } from './document-refused';
 import { readDocument } from './document-reader';
 import { renderPage } from './pdf-reader';
 import type { ReaderReply, ReaderTask } from './reader-process';
-
-/** A nice value: below the API's 0, above nothing else. */
-const READER_PRIORITY = 10;
 
 /**
  * A reader process (started by reader-process.ts, one per document): does the one task it is
  * sent, answers, and waits to be ended; it ends by itself if the API that started it goes away.
  */
 const reply = (message: ReaderReply) => process.send!(message);
-
-// Reading is background work: on a busy machine the API's answers get the cores first (the
-// threads started from here on, tesseract's among them, inherit the lower priority).
-setPriority(READER_PRIORITY);
 
 process.once('disconnect', () => process.exit(0));
 process.once('message', (task: ReaderTask) => {

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentText } from '../document-text';
 import { DocumentRefused } from './document-refused';
@@ -52,6 +53,8 @@ const ENTRY = __filename.endsWith('.ts')
 
 /** One for the upload queue and one for a review's page images: more would only share the same cores and add memory. */
 const MAX_READER_PROCESSES = 2;
+/** A nice value above the API's 0: reading is background work, the API's answers get the cores first. */
+const READER_PRIORITY = 10;
 /** How often a reader's memory is looked at: a parser inflating at 200 MB/s overshoots by 10 MB at most. */
 const MEMORY_CHECK_MS = 50;
 
@@ -102,6 +105,12 @@ function runInReaderProcess(task: ReaderTask, limits: ReaderLimits, onProgress?:
           serialization: 'advanced',
           stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         });
+        // Set at once, before node loads the readers: the threads it starts from then on (tesseract's among them) inherit it.
+        try {
+          if (child.pid !== undefined) setPriority(child.pid, READER_PRIORITY);
+        } catch {
+          // ended already: its 'close' settles it
+        }
         let stderr = '';
         let outcome: { result: DocumentRead | Uint8Array } | { error: Error } | undefined;
         const end = (settled: NonNullable<typeof outcome>) => {
@@ -110,16 +119,8 @@ function runInReaderProcess(task: ReaderTask, limits: ReaderLimits, onProgress?:
         };
         const timer = setTimeout(() => end({ error: new DocumentRefused(readingTimeMessage(limits.timeoutMs)) }), limits.timeoutMs);
         const memory = watchMemory(child.pid, limits.memoryMb, () => end({ error: new DocumentRefused(readingMemoryMessage(limits.memoryMb)) }));
-        child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4096)));
-        child.on('message', (reply: ReaderReply) => {
-          if (reply.type === 'progress') onProgress?.(reply.progress);
-          else if (reply.type === 'done') end({ result: reply.result });
-          else if (reply.type === 'refused') end({ error: new DocumentRefused(reply.message) });
-          else end({ error: new Error(reply.message) });
-        });
-        child.on('error', (error) => end({ error }));
-        // Settled once the process is gone, so its place goes to the next one only then.
-        child.once('close', (code, signal) => {
+        // Settled once the process is gone (or never started), so its place goes to the next one only then.
+        const finish = (code: number | null, signal: NodeJS.Signals | null) => {
           clearTimeout(timer);
           memory.stop();
           // V8 ends a process whose heap passes --max-old-space-size by itself.
@@ -128,7 +129,19 @@ function runInReaderProcess(task: ReaderTask, limits: ReaderLimits, onProgress?:
             : { error: new Error(`The reader process ended (${signal ?? code}): ${stderr.trim()}`) };
           if ('result' in outcome) resolve(outcome.result);
           else reject(outcome.error);
+        };
+        child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4096)));
+        child.on('message', (reply: ReaderReply) => {
+          if (reply.type === 'progress') onProgress?.(reply.progress);
+          else if (reply.type === 'done') end({ result: reply.result });
+          else if (reply.type === 'refused') end({ error: new DocumentRefused(reply.message) });
+          else end({ error: new Error(reply.message) });
         });
+        child.on('error', (error) => {
+          end({ error });
+          if (child.pid === undefined) finish(null, null);
+        });
+        child.once('close', finish);
         child.send(task);
       }),
   );

@@ -2,14 +2,14 @@ import { createInflateRaw } from 'node:zlib';
 import { DocumentRefused } from './document-refused';
 
 /**
- * ZIP archives (XLSX is one) read without trusting them: a zip bomb of 200 KB inflates to 2 GB,
- * so what an archive declares is checked against limits before anything is inflated, and what it
+ * ZIP archives (XLSX is one) read without trusting them: deflate reaches 1000:1, so a zip bomb
+ * within a 2 MB upload limit inflates to 2 GB. What an archive declares is checked against limits before anything is inflated, and what it
  * really holds is inflated once, counted, against what it declared.
  */
 
-const LOCAL_HEADER = 0x04034b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const END_OF_DIRECTORY = 0x06054b50;
+export const LOCAL_HEADER = 0x04034b50;
+export const DIRECTORY_ENTRY = 0x02014b50;
+export const END_OF_DIRECTORY = 0x06054b50;
 const DATA_DESCRIPTOR = 0x08074b50;
 /** General purpose flag 3: sizes and CRC follow the data (the local header has zeros). */
 const HAS_DATA_DESCRIPTOR = 0x0008;
@@ -45,8 +45,8 @@ export interface ArchiveLimits {
 
 /** Some XLSX compress 20:1, a bomb 1000:1; a 5,000-row sheet inflates to a few MB. */
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: 1_000, maxUncompressedMb: 50, maxRatio: 100 };
-const RATIO_FROM_BYTES = 1024 * 1024;
 const MB = 1024 * 1024;
+const RATIO_FROM_BYTES = MB;
 
 export const ARCHIVE_DAMAGED = 'El archivo comprimido está dañado o no se puede leer.';
 export const tooManyEntriesMessage = (entries: number, max: number) => `El archivo comprimido tiene ${entries} partes; el máximo es ${max}.`;

@@ -1,4 +1,5 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { DIRECTORY_ENTRY, END_OF_DIRECTORY, LOCAL_HEADER } from './zip-archive';
 
 /**
  * ZIP archives written by hand for the tests: honest ones, zip bombs (a cell of hundreds of MB
@@ -23,7 +24,7 @@ export function* repeated(chunk: Buffer, times: number): Generator<Buffer> {
   for (let index = 0; index < times; index++) yield chunk;
 }
 
-/** A ZIP of the entries, in order, with a central directory that lists them all. */
+/** A ZIP of the entries, in order, with a central directory that lists them (but the unlisted). */
 export async function zipArchive(entries: ZipSampleEntry[]): Promise<Buffer> {
   const parts: Buffer[] = [];
   const directory: Buffer[] = [];
@@ -46,37 +47,38 @@ export async function zipArchive(entries: ZipSampleEntry[]): Promise<Buffer> {
     const data = compressed ? await compressed : Buffer.concat(stored);
     const name = Buffer.from(entry.name);
     const declared = entry.declaredSize ?? size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // Version 2.0 needed (and made by), then the fields every reader looks at.
+    const local = record(30, [LOCAL_HEADER, 4, 0], [20, 2, 4], [method, 2, 8], [crc, 4, 14], [data.length, 4, 18], [declared, 4, 22], [name.length, 2, 26]);
+    const central = record(
+      46,
+      [DIRECTORY_ENTRY, 4, 0],
+      [20, 2, 4],
+      [20, 2, 6],
+      [method, 2, 10],
+      [crc, 4, 16],
+      [data.length, 4, 20],
+      [declared, 4, 24],
+      [name.length, 2, 28],
+      [offset, 4, 42],
+    );
     parts.push(local, name, data);
     if (!entry.unlisted) directory.push(central, name);
     offset += local.length + name.length + data.length;
   }
   const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
   const listed = entries.filter((entry) => !entry.unlisted).length;
-  end.writeUInt16LE(listed, 8);
-  end.writeUInt16LE(listed, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = record(22, [END_OF_DIRECTORY, 4, 0], [listed, 2, 8], [listed, 2, 10], [directoryBytes.length, 4, 12], [offset, 4, 16]);
   return Buffer.concat([...parts, directoryBytes, end]);
+}
+
+/** `length` zero bytes with each field written little-endian: [value, bytes, at]. */
+function record(length: number, ...fields: [number, 2 | 4, number][]): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (const [value, size, at] of fields) {
+    if (size === 2) bytes.writeUInt16LE(value, at);
+    else bytes.writeUInt32LE(value, at);
+  }
+  return bytes;
 }
 
 function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
