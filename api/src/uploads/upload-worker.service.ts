@@ -156,7 +156,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /** Reads the file: text layer, OCR or spreadsheet, bounded in pages and time. */
+  /** Reads the file: text layer, OCR or spreadsheet, in a reader process bounded in pages, time and memory. */
   private async read(job: Job, tell: (progress: Omit<UploadProgress, 'upload_id' | 'status'>) => UploadProgress) {
     const [file]: { data: Buffer }[] = await this.tenantDb.transaction(
       (scope) => scope.manager.query(`select data from stored_file where id = $1 and company_id = $2`, [job.file_id, job.company_id]),
@@ -177,7 +177,8 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
         )
         .catch(() => undefined);
     };
-    return readUpload(file.data, { maxPages: UPLOAD_MAX_PAGES, timeoutMs: this.config.uploads.jobTimeoutMs, onProgress });
+    const { archive, jobTimeoutMs, readerMemoryMb } = this.config.uploads;
+    return readUpload(file.data, { maxPages: UPLOAD_MAX_PAGES, archive, limits: { timeoutMs: jobTimeoutMs, memoryMb: readerMemoryMb }, onProgress });
   }
 
   /** The text read before (a new type was chosen): only the extraction runs again. */
