@@ -6,6 +6,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { analyseDocument, isRefusal, readUpload, type PageInfo, type ReadProgress } from './document-agent';
 import type { DocumentText } from './document-text';
+import { readerPool } from './reading/reader-process';
 import { UploadLearning } from './upload-learning.service';
 
 /** A document claimed by a process that then died is claimed again after this long. */
@@ -59,6 +60,8 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.stopped = true;
     clearInterval(this.timer);
     await this.draining;
+    // The reader processes kept warm for the next document go with the API.
+    await readerPool.close();
   }
 
   /** Reads whatever waits (now, in this process); returns when the queue is empty. */

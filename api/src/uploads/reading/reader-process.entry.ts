@@ -4,13 +4,14 @@ import { renderPage } from './pdf-reader';
 import type { ReaderReply, ReaderTask } from './reader-process';
 
 /**
- * A reader process (started by reader-process.ts, one per document): does the one task it is
- * sent, answers, and waits to be ended; it ends by itself if the API that started it goes away.
+ * A reader process (started by reader-process.ts's pool): does each task it is sent, one at a time
+ * (the pool sends the next only after the answer), keeping node, pdf.js and the OCR engine warm
+ * between them; it ends by itself if the API that started it goes away.
  */
 const reply = (message: ReaderReply) => process.send!(message);
 
 process.once('disconnect', () => process.exit(0));
-process.once('message', (task: ReaderTask) => {
+process.on('message', (task: ReaderTask) => {
   void run(task).then(reply);
 });
 
