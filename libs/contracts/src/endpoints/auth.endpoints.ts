@@ -117,7 +117,7 @@ export const shareTokenEndpoints = {
   create: endpoint({
     method: 'POST',
     path: 'share-token',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'auth',
     summary: 'A read-only link to one die summary, correction record or correction report',
     body: createShareTokenRequestSchema,
@@ -126,7 +126,7 @@ export const shareTokenEndpoints = {
   revoke: endpoint({
     method: 'DELETE',
     path: 'share-token/:id',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'auth',
     summary: 'End a share link early',
     params: idParams,
@@ -141,9 +141,9 @@ export const healthEndpoints = {
   apiDocument: endpoint({
     method: 'GET',
     path: 'docs-json',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'health',
-    summary: 'The OpenAPI document of this API, for signed-in users (404 when API_DOCS=off)',
+    summary: 'The OpenAPI document of this API, for signed-in colleagues (404 when API_DOCS=off)',
     response: openApiDocumentSchema,
   }),
   health: endpoint({
