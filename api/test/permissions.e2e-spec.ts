@@ -150,6 +150,7 @@ describe('the guest account (issue 36)', () => {
       'GET /api/chat/dialog/1',
       'GET /api/chat/user',
       'GET /api/docs-json',
+      'GET /api/share-token/all',
       'POST /api/chat/mark-as-read',
       'POST /api/chat/send-message',
       'POST /api/chat/user/data',
@@ -164,7 +165,7 @@ describe('the guest account (issue 36)', () => {
       });
     }
     // A colleague of the least role passes the same guard.
-    for (const path of ['/api/chat/contacts', '/api/chat/user']) {
+    for (const path of ['/api/chat/contacts', '/api/chat/user', '/api/share-token/all']) {
       expect({ path, status: (await t.http().get(path).set(bearer(tokens['operario@norte.example']))).status }).toEqual({ path, status: 200 });
     }
   });
