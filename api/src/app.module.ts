@@ -11,6 +11,7 @@ import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import { MultipartUploadInterceptor } from './files/uploads';
 import { RequestInterceptors } from './common/request-interceptors';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
+import { ShareProjectionInterceptor } from './auth/share-projection.interceptor';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -84,6 +85,7 @@ export class AppModule {
         MultipartUploadInterceptor,
         IdempotencyInterceptor,
         ResponseContractInterceptor,
+        ShareProjectionInterceptor,
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptors },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         RequestDrain,

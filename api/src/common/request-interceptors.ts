@@ -1,5 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { defer, mergeAll, type Observable } from 'rxjs';
+import { ShareProjectionInterceptor } from '../auth/share-projection.interceptor';
 import { MultipartUploadInterceptor } from '../files/uploads';
 import { RequestContextInterceptor } from '../tenancy/request-context.interceptor';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
@@ -9,7 +10,9 @@ import { ResponseContractInterceptor } from './response-contract.interceptor';
  * The API's interceptors, registered with Nest as one, run in this order: the caller's context
  * for the tenant scope; the files of a route that receives some (multipart), read before the
  * idempotency key so that its fingerprint covers them; then the idempotency key (issue 17), before
- * the contract check, so that a replayed answer is sent as it was stored; then the response contract.
+ * the contract check, so that a replayed answer is sent as it was stored; then the response contract;
+ * innermost, the shared projection of a share-link guest's answers (issue 36), so that the contract
+ * check sees what the guest receives.
  *
  * Why one: Nest wraps each registered interceptor's `next` in `AsyncResource.bind()`, which on
  * Node 20 builds a deprecation wrapper every time (DEP0172, nodejs/node#58218). With them
@@ -26,8 +29,9 @@ export class RequestInterceptors implements NestInterceptor {
     uploads: MultipartUploadInterceptor,
     idempotency: IdempotencyInterceptor,
     contract: ResponseContractInterceptor,
+    shareProjection: ShareProjectionInterceptor,
   ) {
-    this.chain = [context, uploads, idempotency, contract];
+    this.chain = [context, uploads, idempotency, contract, shareProjection];
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
