@@ -118,6 +118,7 @@ describe('the life of a die copy, told by its summary', () => {
       const history = page.getByRole('table', { name: 'Historial' });
       const steps = await texts(history.locator('tbody tr'));
       const story = await texts(history.locator('tbody tr td:nth-child(2)'));
+      const people = await texts(history.locator('tbody tr td:nth-child(3)'));
       expect(story.reverse()).toEqual([
         'Recepción → Nueva (en recepción)',
         'Cambio de estado → En prueba',
@@ -142,11 +143,16 @@ describe('the life of a die copy, told by its summary', () => {
 
       // A read-only link for the die's customer: it opens this summary and nothing else.
       await page.getByRole('button', { name: 'Compartir' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Crear enlace' }).click();
       const link = await (await visible(page.getByRole('textbox', { name: 'Enlace de solo lectura a esta ficha' }))).inputValue();
       expect(link).toMatch(new RegExp(`/apps/dies/dieResume/${dieId}/[^/]+$`));
       await guest.page.goto(link);
       await visible(guest.page.getByRole('heading', { name: `Ficha de la matriz ${LABEL}` }));
-      expect(await texts(guest.page.getByRole('table', { name: 'Historial' }).locator('tbody tr'))).toEqual(steps);
+      // The same steps, without who took them: the link was made without names (issue 36).
+      expect(await texts(guest.page.getByRole('table', { name: 'Historial' }).locator('tbody tr'))).toEqual(
+        steps.map((step, index) => step.replace(people[index], '—')),
+      );
+      for (const person of new Set(people)) expect(await guest.page.getByText(person).count()).toBe(0);
       expect(await guest.page.getByRole('button', { name: 'Editar datos' }).count()).toBe(0);
       expect(await guest.page.getByRole('button', { name: 'Compartir' }).count()).toBe(0);
     } finally {

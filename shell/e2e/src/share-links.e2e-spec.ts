@@ -7,6 +7,7 @@ import { eventually, freshPagePerTest, login, newPage, onPath, submitLogin, visi
  * resource and shows it read-only; a bad token says so and ends on the login page.
  */
 const ADMIN = 'admin@norte.example';
+const DIESHOP = 'matriceria@norte.example';
 
 interface Die {
   id: number;
@@ -106,9 +107,15 @@ describe('share links', () => {
   });
 
   it('the share dialog offers the discussion and the names, off by default; the guest reads them only when they were chosen, and a revoked link opens nothing (issue 36)', async () => {
+    // A colleague's word in the discussion (other files may have put a newer record first, without one).
+    const comment = await apiAs<{ author_name: string }>(DIESHOP, 'POST', 'correction-comment', {
+      correction_record_id: record.id,
+      text: 'Revisar el radio de la lengüeta antes de la próxima prueba',
+    });
+    expect(comment.status).toBe(201);
     const detail = await apiAs<{ created_by_name: string; comments: { author_name: string; text: string }[] }>(ADMIN, 'GET', `correction-record/${record.id}`);
     expect(detail.body.comments.length).toBeGreaterThan(0);
-    const author = detail.body.comments[0].author_name;
+    const author = comment.body.author_name;
 
     await login(page, ADMIN);
     await page.goto(`/apps/correction-record/${record.id}`);
@@ -169,7 +176,7 @@ describe('share links', () => {
   });
 
   it("an administrator sees every link still valid in 'Enlaces compartidos', whoever made it, and ends one there (issue 36)", async () => {
-    const { status, body } = await apiAs<{ id: number; token: string }>('matriceria@norte.example', 'POST', 'share-token', {
+    const { status, body } = await apiAs<{ id: number; token: string }>(DIESHOP, 'POST', 'share-token', {
       resource_type: 'die-summary',
       resource_id: die.id,
       include_names: true,
