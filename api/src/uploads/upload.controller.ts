@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { uploadEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
-import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UploadConfirmService } from './upload-confirm.service';
 import { UploadService } from './upload.service';
@@ -33,7 +33,6 @@ export class UploadController {
   ) {}
 
   @Endpoint(uploadEndpoints.upload)
-  @DocumentUpload()
   upload(@Caller() caller: RequestIdentity, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.uploads.upload(caller, file);
   }

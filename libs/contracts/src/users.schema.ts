@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.schema';
-import { idSchema, imageUrl, listQuerySchema, nameText, safeText } from './common.schema';
+import { idSchema, imageUrl, listQuerySchema, nameText, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
 /**
@@ -53,7 +53,7 @@ const userFields = {
  * with roles (issue 36). Answered alike whether the address has an account elsewhere or not.
  */
 export const userCreateSchema = z.object({
-  email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.emailFormat),
+  email: trimmedText({ error: messages.required }).min(1, messages.required).max(254, messages.tooLong(254)).email(messages.emailFormat),
   display_name: userFields.display_name,
   position: userFields.position.default(null),
   role_ids: userFields.role_ids,
