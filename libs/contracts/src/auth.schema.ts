@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { bodyInteger, boundedJson, idSchema, imageUrl, nameText, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
-const emailField = safeText({ error: messages.required })
-  .trim()
+const emailField = trimmedText({ error: messages.required })
   .min(1, messages.required)
   .min(4, messages.emailMinLength)
   .max(254, messages.tooLong(254))

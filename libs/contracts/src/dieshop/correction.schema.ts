@@ -350,10 +350,7 @@ export const correctionRecordCreateSchema = z.object({
   nominal_mm: millimetres,
   tol_minus: tolerance,
   tol_plus: tolerance,
-  description: safeText({ error: correctionMessages.description, multiline: true })
-    .trim()
-    .min(1, correctionMessages.description)
-    .max(2000, messages.tooLong(2000)),
+  description: trimmedText({ error: correctionMessages.description, multiline: true }).min(1, correctionMessages.description).max(2000, messages.tooLong(2000)),
   severity: z.enum(CORRECTION_SEVERITIES, { error: correctionMessages.severity }).default('major'),
   assigned_corrector_id: optionalId(correctionMessages.correctorNotMember),
   due_at: isoDateTime.nullable().optional(),

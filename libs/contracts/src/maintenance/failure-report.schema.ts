@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, nameText, queryInteger, safeText, trimmedText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, nameText, queryInteger, trimmedText } from '../common.schema';
 import { messages } from '../messages';
 import { FAILURE_REPORT_KINDS, FAILURE_REPORT_STATUSES, FAILURE_SEVERITIES, STOP_CAUSES, type FailureReportStatus } from '../maintenance.schema';
 
@@ -115,8 +115,7 @@ export type FailureReportPatch = z.infer<typeof failureReportPatchSchema>;
 
 export const failureReportAcceptSchema = z.object({ assignee_id: idSchema.nullable().optional() });
 export const failureReportRejectSchema = z.object({
-  reason: safeText({ error: failureReportMessages.rejectReason, multiline: true })
-    .trim()
+  reason: trimmedText({ error: failureReportMessages.rejectReason, multiline: true })
     .min(1, failureReportMessages.rejectReason)
     .max(1000, messages.tooLong(1000)),
 });
