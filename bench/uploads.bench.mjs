@@ -3,12 +3,15 @@
 // one-page text PDF, a one-page scan and a ten-page scan, RUNS each with different content (no
 // de-duplication), beside the baseline of the same file read by the same reader code in this
 // process (no HTTP, queue, database or extraction); and the API process's memory (VmRSS from
-// /proc) idle and at its peak while it reads each kind.
+// /proc) idle and at its peak while it reads each kind. Then issue 36's budget: /api/health asked
+// one after another from a process of its own while five zip bombs (196 KB inflating to 200 MB)
+// are uploaded and refused, beside the same with nothing uploaded: p99 ≤ 100 ms.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, pad, startBenchApi } from './measure.mjs';
+import { budgetMark, median, pad, startBenchApi } from './measure.mjs';
 import { freePort, signIn, waitForApi } from './ports.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +44,63 @@ async function peakWhile(pid, work) {
     return { result, peak: Math.max(peak, rssMb(pid)) };
   } finally {
     clearInterval(timer);
+  }
+}
+
+const HEALTH_P99_BUDGET_MS = 100;
+const percentile = (samples, share) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * share) - 1];
+
+/** The times of /api/health answers asked one after another (by the API tests' sampler, a process of its own) while `work` runs. */
+async function healthWhile(base, work) {
+  const sampler = spawn(process.execPath, [join(ROOT, 'api', 'test', 'support', 'health-sampler.cjs'), `${base}/api/health`, '200'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  sampler.stdout.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((done) => sampler.once('exit', done));
+  while (!output.startsWith('READY\n')) {
+    if (sampler.exitCode !== null) throw new Error('The health sampler ended before it was ready');
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  try {
+    await work();
+  } finally {
+    sampler.stdin.end();
+  }
+  if ((await exited) !== 0) throw new Error('/api/health did not answer 200 throughout');
+  return JSON.parse(output.split('\n')[1]);
+}
+
+/** Five zip bombs uploaded and refused one after another, while health is timed. */
+async function healthUnderBombs(base, headers) {
+  const { xlsxBomb } = require(join(ROOT, 'api', 'dist', 'uploads', 'reading', 'zip-samples.js'));
+  const bombs = await Promise.all([200, 201, 202, 203, 204].map((mb) => xlsxBomb(mb)));
+  const idle = await healthWhile(base, () => new Promise((done) => setTimeout(done, 3000)));
+  const bombing = await healthWhile(base, async () => {
+    for (const [index, bomb] of bombs.entries()) {
+      const form = new FormData();
+      form.append('file', new Blob([bomb], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `bomba-${index}.xlsx`);
+      const created = await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body: form })).json();
+      for (;;) {
+        const detail = await (await fetch(`${base}/api/upload/${created.id}`, { headers })).json();
+        if (detail.status === 'error') break;
+        if (detail.status === 'review') throw new Error('A zip bomb was read instead of refused');
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    }
+  });
+  console.log(`\nHealth while zip bombs are refused (issue 36): /api/health one after another from a process of its own`);
+  console.log(`${pad('while', 32)} ${pad('n', 5, true)} ${pad('p50 ms', 8, true)} ${pad('p99 ms', 8, true)} ${pad('max ms', 8, true)}  budget`);
+  console.log(`${'-'.repeat(32)} ${'-'.repeat(5)} ${'-'.repeat(8)} ${'-'.repeat(8)} ${'-'.repeat(8)}  ------`);
+  for (const [name, samples, budgeted] of [
+    ['nothing uploaded (baseline)', idle, false],
+    ['5 bombs of 200 MB refused', bombing, true],
+  ]) {
+    const p99 = percentile(samples, 0.99);
+    const mark = budgeted ? `p99 ${budgetMark('health while zip bombs are refused, p99', p99, HEALTH_P99_BUDGET_MS)}` : '';
+    console.log(
+      `${pad(name, 32)} ${pad(samples.length, 5, true)} ${pad(percentile(samples, 0.5).toFixed(1), 8, true)} ${pad(p99.toFixed(1), 8, true)} ${pad(Math.max(...samples).toFixed(1), 8, true)}  ${mark}`,
+    );
   }
 }
 
@@ -110,6 +170,7 @@ export async function runUploadsBench() {
       console.log(
         `${pad(name, 24)} ${pad(n, 3, true)} ${pad(viaApi.toFixed(0), 16, true)} ${pad(direct.toFixed(0), 15, true)} ${pad(peak.toFixed(0), 12, true)}`,
       );
+    await healthUnderBombs(portal.base, headers);
   } finally {
     await portal.stop();
   }

@@ -12,6 +12,7 @@ import { MultipartUploadInterceptor } from './files/uploads';
 import { InputInterceptor } from './common/input.interceptor';
 import { RequestInterceptors } from './common/request-interceptors';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
+import { ShareProjectionInterceptor } from './auth/share-projection.interceptor';
 import { CompaniesModule } from './companies/companies.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -86,6 +87,7 @@ export class AppModule {
         IdempotencyInterceptor,
         InputInterceptor,
         ResponseContractInterceptor,
+        ShareProjectionInterceptor,
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptors },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         RequestDrain,

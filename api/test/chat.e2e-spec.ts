@@ -17,11 +17,14 @@ let operario: AuthResponse;
 let adminNorte: AuthResponse;
 let adminSur: AuthResponse;
 let operarioSur: AuthResponse;
+let invitado: AuthResponse;
 beforeAll(async () => {
   t = await startTestApp();
   url = await t.listen();
-  [jefe, operario, adminNorte, adminSur, operarioSur] = await Promise.all(
-    ['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example', 'operario@sur.example'].map((email) => t.login(email)),
+  [jefe, operario, adminNorte, adminSur, operarioSur, invitado] = await Promise.all(
+    ['jefe@norte.example', 'operario@norte.example', 'admin@norte.example', 'admin@sur.example', 'operario@sur.example', 'invitado@norte.example'].map(
+      (email) => t.login(email),
+    ),
   );
 });
 afterEach(() => closeSockets());
@@ -48,16 +51,10 @@ const markAsRead = (session: AuthResponse, body: object) => t.http().post('/api/
 const messageCount = async () => (await t.sql<{ count: number }>(`select count(*)::int as count from chat_message`))[0].count;
 
 describe('contacts', () => {
-  it('are the other members of the active company, with unread count and the last message', async () => {
+  it('are the other members of the active company but its guest accounts, with unread count and the last message', async () => {
     const list = await contacts(jefe);
-    expect(list.map((entry) => entry.full_name).sort()).toEqual([
-      'Andrés Olmedo',
-      'Carmen Villalba',
-      'Elena Ruiz',
-      'Inés Garrido',
-      'Luis Cárdenas',
-      'Marta Ibáñez',
-    ]);
+    // Elena Ruiz, the guest account, chats with nobody (issue 36).
+    expect(list.map((entry) => entry.full_name).sort()).toEqual(['Andrés Olmedo', 'Carmen Villalba', 'Inés Garrido', 'Luis Cárdenas', 'Marta Ibáñez']);
     const marta = list.find((entry) => entry.id === idOf(adminNorte))!;
     expect(marta).toMatchObject({ status: 'offline', unread: 1 });
     expect(marta.dialog).toEqual([
@@ -80,6 +77,24 @@ describe('contacts', () => {
     const guest = (await t.http().post('/api/auth/login/token').send({ token: link.body.token })).body.access_token;
     expect((await t.http().get('/api/chat/contacts').set(bearer(guest))).status).toBe(403);
     expect((await t.http().get('/api/chat/user').set(bearer(guest))).status).toBe(403);
+  });
+
+  it('are refused to a guest account, and nobody may write to one (issue 36)', async () => {
+    const guest = bearer(invitado.access_token);
+    expect((await t.http().get('/api/chat/contacts').set(guest)).status).toBe(403);
+    expect((await send(invitado, message(invitado, jefe, 'Hola'))).status).toBe(403);
+    const before = await messageCount();
+    const toGuest = await send(jefe, message(jefe, invitado, 'Hola'));
+    expect({ status: toGuest.status, fields: toGuest.body.fields }).toEqual({ status: 400, fields: { to_user: messages.chatRecipientNotColleague } });
+    expect(await messageCount()).toBe(before);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/chat/dialog/${idOf(invitado)}`)
+          .set(bearer(jefe.access_token))
+      ).status,
+    ).toBe(404);
   });
 });
 

@@ -46,8 +46,8 @@ function servedRoutes(): string[] {
 }
 
 describe('every route is declared by a contract', () => {
-  it('says who may call it (a page of the catalogue, public or signed-in) and what it answers', async () => {
-    const accesses = new Set(['public', 'signed-in', ...PAGES.map((page) => `page:${page.alias}`)]);
+  it('says who may call it (a page of the catalogue, public, signed-in or colleague) and what it answers', async () => {
+    const accesses = new Set(['public', 'signed-in', 'colleague', ...PAGES.map((page) => `page:${page.alias}`)]);
     const problems: string[] = [];
     const operations = await openApiOperations();
     for (const { route, operation } of operations) {

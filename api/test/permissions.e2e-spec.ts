@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { messages } from '@planta/contracts';
 import { grantDefaultPermissions } from '../src/permissions/default-permissions';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 import { PermissionProbeModule, PROBED_PAGES } from './support/permission-probe.module';
@@ -124,5 +125,67 @@ describe('page-role permissions per CRUD verb', () => {
       await t.sql(`delete from page_role where role_id = $1`, [role.id]);
       await t.sql(`delete from role where id = $1`, [role.id]);
     }
+  });
+});
+
+describe('the guest account (issue 36)', () => {
+  type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Every route the OpenAPI document declares for colleagues only, read as a colleague reads it. */
+  async function colleagueRoutes(): Promise<{ method: Method; path: string }[]> {
+    const document = (await t.http().get('/api/docs-json').set(bearer(tokens['jefe@norte.example']))).body as {
+      paths: Record<string, Record<Method, { 'x-planta-access'?: string }>>;
+    };
+    return Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation['x-planta-access'] === 'colleague')
+        .map(([method]) => ({ method: method as Method, path: path.replace(/\{\w+\}/g, '1') })),
+    );
+  }
+
+  it('is refused every colleague route: the chat directory, the chat, presence, share links, the API document', async () => {
+    const routes = await colleagueRoutes();
+    expect(routes.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual([
+      'DELETE /api/share-token/1',
+      'GET /api/chat/contacts',
+      'GET /api/chat/dialog/1',
+      'GET /api/chat/user',
+      'GET /api/docs-json',
+      'GET /api/share-token/all',
+      'POST /api/chat/mark-as-read',
+      'POST /api/chat/send-message',
+      'POST /api/chat/user/data',
+      'POST /api/share-token',
+    ]);
+    for (const { method, path } of routes) {
+      const response = await t.http()[method](path).set(bearer(tokens['invitado@norte.example'])).send({});
+      expect({ route: `${method} ${path}`, status: response.status, body: response.body }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+        body: { statusCode: 403, message: messages.forbidden, error: 'Forbidden' },
+      });
+    }
+    // A colleague of the least role passes the same guard.
+    for (const path of ['/api/chat/contacts', '/api/chat/user', '/api/share-token/all']) {
+      expect({ path, status: (await t.http().get(path).set(bearer(tokens['operario@norte.example']))).status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it('keeps what is its own: grants (saying it is no colleague), notifications, profile and company selector', async () => {
+    const guest = bearer(tokens['invitado@norte.example']);
+    const grants = await t.http().get('/api/grants').set(guest);
+    expect(grants.status).toBe(200);
+    expect(grants.body.colleague).toBe(false);
+    expect((await t.http().get('/api/grants').set(bearer(tokens['operario@norte.example']))).body.colleague).toBe(true);
+    for (const path of ['/api/notification/all', '/api/company/all'])
+      expect({ path, status: (await t.http().get(path).set(guest)).status }).toEqual({ path, status: 200 });
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/user/update')
+          .set(guest)
+          .send({ user: { data: { displayName: 'Elena Ruiz' } } })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -250,6 +250,8 @@ describe('live access follows the user', () => {
     const seenInNorte = recorder(norteSocket);
     const cut = nextCut(surSocket, ANNOUNCED_BOUND_MS);
     const since = Date.now();
+    // Her roles there go with the membership; both come back afterwards.
+    const roles = await t.sql<{ role_id: number }>(`select role_id from company_member_role where company_id = $1 and user_id = $2`, [sur(), idOf(adminNorte)]);
     await t.sql(`delete from company_member where company_id = $1 and user_id = $2`, [sur(), idOf(adminNorte)]);
     try {
       const { revoked, at } = await cut;
@@ -264,6 +266,8 @@ describe('live access follows the user', () => {
       expect((await t.http().get('/api/grants').set(bearer(inSur.access_token))).status).toBe(401);
     } finally {
       await t.sql(`insert into company_member (company_id, user_id) values ($1, $2)`, [sur(), idOf(adminNorte)]);
+      for (const { role_id } of roles)
+        await t.sql(`insert into company_member_role (company_id, user_id, role_id) values ($1, $2, $3)`, [sur(), idOf(adminNorte), role_id]);
     }
   });
 
@@ -347,5 +351,83 @@ describe('live access follows the user', () => {
     const { revoked, reason } = await nextCut(socket, 4000);
     expect(revoked).toEqual({ reason: 'token-expired' });
     expect(reason).toBe('io server disconnect');
+  });
+});
+
+describe('a guest account (issue 36)', () => {
+  let invitado: AuthResponse;
+  beforeAll(async () => {
+    invitado = await t.login('invitado@norte.example');
+  });
+  const ANNOUNCED_BOUND_MS = 1000;
+  const isElena = (payload: { userId: number }) => payload.userId === idOf(invitado);
+  const probes = (events: [string, unknown][]) => events.filter(([name]) => name === 'probe').map(([, payload]) => (payload as { to: string }).to);
+  const presenceOf = (events: [string, unknown][], who: (payload: { userId: number }) => boolean) =>
+    events.filter(([name, payload]) => name.startsWith('userIs') && who(payload as { userId: number })).map(([name]) => name);
+
+  it('hears its own events and its grants, but no presence, no indicators and no company event; nobody sees it online', async () => {
+    const jefeSocket = await connect(url, jefe.access_token);
+    const seenByJefe = recorder(jefeSocket);
+    const guestSocket = await connect(url, invitado.access_token);
+    const seenByGuest = recorder(guestSocket);
+
+    // A colleague comes and goes, and the dashboards' figures change: the colleague hears it, the guest does not.
+    const isOperario = (payload: { userId: number }) => payload.userId === idOf(operario);
+    const online = nextEvent(jefeSocket, liveEvents.userIsOnline, 5000, isOperario);
+    const operarioSocket = await connect(url, operario.access_token);
+    await online;
+    const offline = nextEvent(jefeSocket, liveEvents.userIsOffline, 5000, isOperario);
+    operarioSocket.disconnect();
+    await offline;
+    const changed = nextEvent(jefeSocket, liveEvents.indicatorsChanged, 5000);
+    await t.sql(`update die set location = location where id = (select min(id) from die where company_id = $1)`, [norte()]);
+    await changed;
+    const realtime = t.app.get(RealtimeService);
+    realtime.toCompany(norte(), 'probe', { to: 'norte' });
+
+    // What is its own still reaches it: its user's events, and a change of its role's grants.
+    realtime.toUser(idOf(invitado), 'probe', { to: 'elena' });
+    const [grant] = await t.sql<{ id: number }>(
+      `select pr.id from page_role pr join page p on p.id = pr.page_id join role r on r.id = pr.role_id
+        where pr.company_id = $1 and p.alias = 'dies' and r.name = 'guest' and r.company_id is null`,
+      [norte()],
+    );
+    const grantsChanged = nextEvent(guestSocket, liveEvents.grantsChanged, 5000);
+    expect((await t.http().patch(`/api/page-role/${grant.id}`).set(bearer(adminNorte.access_token)).send({ read: false })).status).toBe(200);
+    expect(await grantsChanged).toEqual({ company_id: norte() });
+    await pause(SETTLE_MS);
+
+    expect(probes(seenByJefe)).toEqual(['norte']);
+    expect(seenByJefe.some(([name]) => name === liveEvents.indicatorsChanged)).toBe(true);
+    expect(probes(seenByGuest)).toEqual(['elena']);
+    expect(seenByGuest.map(([name]) => name).filter((name) => name.startsWith('userIs') || name === liveEvents.indicatorsChanged)).toEqual([]);
+    // Nobody saw the guest come online, nor would its colleagues' lists say so.
+    expect(presenceOf(seenByJefe, isElena)).toEqual([]);
+    expect(await t.sql(`select 1 from presence where user_id = $1`, [idOf(invitado)])).toEqual([]);
+  });
+
+  it('follows a role change: made a user, it joins its colleagues and is seen online; a guest again, it leaves them', async () => {
+    const [jefeSocket, guestSocket] = await Promise.all([connect(url, jefe.access_token), connect(url, invitado.access_token)]);
+    const seenByJefe = recorder(jefeSocket);
+    const seenByGuest = recorder(guestSocket);
+    const realtime = t.app.get(RealtimeService);
+    const roleUser = `(select id from role where name = 'user' and company_id is null)`;
+
+    const online = nextEvent(jefeSocket, liveEvents.userIsOnline, ANNOUNCED_BOUND_MS, isElena);
+    await t.sql(`insert into company_member_role (company_id, user_id, role_id) select $1, $2, ${roleUser}`, [norte(), idOf(invitado)]);
+    try {
+      expect(await online).toMatchObject({ userId: idOf(invitado) });
+      realtime.toCompany(norte(), 'probe', { to: 'as a user' });
+      await pause(SETTLE_MS);
+    } finally {
+      const offline = nextEvent(jefeSocket, liveEvents.userIsOffline, ANNOUNCED_BOUND_MS, isElena);
+      await t.sql(`delete from company_member_role where company_id = $1 and user_id = $2 and role_id = ${roleUser}`, [norte(), idOf(invitado)]);
+      await offline;
+    }
+    realtime.toCompany(norte(), 'probe', { to: 'as a guest' });
+    await pause(SETTLE_MS);
+    expect(guestSocket.connected).toBe(true);
+    expect(probes(seenByGuest)).toEqual(['as a user']);
+    expect(presenceOf(seenByJefe, isElena)).toEqual([liveEvents.userIsOnline, liveEvents.userIsOffline]);
   });
 });

@@ -1,6 +1,5 @@
 import { uploadMessages, type DieCopy, type DieNitriding, type SourceDocument, type UploadDetail, type UploadRow } from '@planta/contracts';
 import { csvFile, scannedPdf, textPdf } from '../src/uploads/reading/sample-files';
-import { closeSharedOcrEngine } from '../src/uploads/reading/ocr-engine';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -69,10 +68,7 @@ beforeAll(async () => {
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
 });
-afterAll(async () => {
-  await t.close();
-  await closeSharedOcrEngine();
-});
+afterAll(() => t.close());
 
 describe('a nitriding certificate', () => {
   let first: DieCopy;

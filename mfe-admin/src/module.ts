@@ -3,7 +3,7 @@ import { ADMIN_NAVIGATION } from './navigation';
 
 /**
  * The routes of spec 2.2 this area owns (base paths redirect to their list; `:id` opens a
- * record, `new` a new one), each for whoever may read its page, and the audit trail.
+ * record, `new` a new one), each for whoever may read its page, the audit trail and the share links.
  */
 export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/company', page: 'companies' }, () => import('./pages/company.page')),
@@ -12,6 +12,7 @@ export const ROUTES: readonly RemoteRoute[] = [
   ...screenRoutes({ route: '/apps/page-role', page: 'page-roles' }, () => import('./pages/page-role.page')),
   ...screenRoutes({ route: '/apps/users', page: 'users' }, () => import('./pages/user.page')),
   ...screenRoutes({ route: '/apps/audit', page: 'audit' }, () => import('./pages/audit.page')),
+  ...screenRoutes({ route: '/apps/share-links', page: 'share-links' }, () => import('./pages/share-link.page')),
 ];
 
 /** What this remote hands the shell (exposed as `./module`). */

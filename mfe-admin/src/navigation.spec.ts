@@ -3,8 +3,16 @@ import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-co
 import { viewerOf } from '@planta/ui/testing';
 import { ADMIN_NAVIGATION } from './navigation';
 
-/** The administration routes of spec 2.2, and the audit trail issue 11 adds. */
-const SPEC_ROUTES = ['/apps/company/:id', '/apps/role/:id', '/apps/page/:id', '/apps/page-role/:id', '/apps/users/:id', '/apps/audit/:id'];
+/** The administration routes of spec 2.2, the audit trail issue 11 adds and the share links issue 36 adds. */
+const SPEC_ROUTES = [
+  '/apps/company/:id',
+  '/apps/role/:id',
+  '/apps/page/:id',
+  '/apps/page-role/:id',
+  '/apps/users/:id',
+  '/apps/audit/:id',
+  '/apps/share-links/:id',
+];
 
 const items = flattenNavigation(ADMIN_NAVIGATION);
 
@@ -14,7 +22,7 @@ describe('administration navigation', () => {
     const adminPages = PAGES.filter((page) => page.area === 'administration').map((page) => page.alias);
     expect(items.map((item) => item.id)).toEqual(adminPages);
   });
-  it('points every item at the list of a spec route, or of the audit trail', () => {
+  it('points every item at the list of a spec route, of the audit trail or of the share links', () => {
     for (const item of items) {
       expect(item.url).toMatch(/\/all$/);
       expect(SPEC_ROUTES.some((route) => matchPath(route, item.url ?? ''))).toBe(true);

@@ -17,6 +17,7 @@ export const ADMIN_NAVIGATION: readonly NavigationItem[] = [
       pageItem('page-roles', '/apps/page-role/all', { icon: 'ShieldKeyholeRegular' }),
       pageItem('users', '/apps/users/all', { icon: 'PeopleRegular' }),
       pageItem('audit', '/apps/audit/all', { icon: 'HistoryRegular' }),
+      pageItem('share-links', '/apps/share-links/all', { icon: 'LinkRegular' }),
     ],
   },
 ];

@@ -6,7 +6,7 @@ import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ShareTokenService } from './share-token.service';
 
-/** Share links: the permission needed depends on the resource shared, so the service checks it. */
+/** Share links: the permission needed depends on the resource shared and on who made the link, so the service checks it. */
 @ApiTags('auth')
 @Controller()
 export class ShareTokenController {
@@ -15,6 +15,11 @@ export class ShareTokenController {
   @Endpoint(shareTokenEndpoints.create)
   create(@Input() { body }: EndpointArgs<typeof shareTokenEndpoints.create>, @Caller() caller: RequestIdentity) {
     return this.shareTokens.create(caller, body);
+  }
+
+  @Endpoint(shareTokenEndpoints.list)
+  list(@Input() { query }: EndpointArgs<typeof shareTokenEndpoints.list>, @Caller() caller: RequestIdentity) {
+    return this.shareTokens.list(caller, query);
   }
 
   @Endpoint(shareTokenEndpoints.revoke)

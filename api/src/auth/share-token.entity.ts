@@ -26,6 +26,14 @@ export class ShareTokenEntity extends CompanyOwnedEntity {
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at: Date | null;
 
+  /** The record's internal discussion is shown, as the creator chose (issue 36). */
+  @Column({ type: 'boolean', default: false })
+  include_discussion: boolean;
+
+  /** People's names are shown, as the creator chose (issue 36). */
+  @Column({ type: 'boolean', default: false })
+  include_names: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { LessThan, type FindOptionsWhere } from 'typeorm';
 import {
+  isColleague,
   liveEvents,
   messages,
   type ChatContact,
@@ -51,6 +52,7 @@ interface ContactRow {
   last_is_read: boolean;
   last_die_id: number | null;
   last_at: Date;
+  roles: string[];
 }
 
 /** Chat between colleagues of the active company: contacts, dialogs, sending and reading. */
@@ -64,8 +66,8 @@ export class ChatService {
   ) {}
 
   /**
-   * The members of the company other than `userId`, each with status, unread count and the last
-   * message of the dialog; the most recent conversations first.
+   * The company's colleagues other than `userId` (not guest accounts, who do not chat), each with
+   * status, unread count and the last message of the dialog; the most recent conversations first.
    */
   async contacts(companyId: number, userId: number, search?: string): Promise<ChatContact[]> {
     const [list] = await this.contactLists(companyId, [userId], search);
@@ -82,7 +84,9 @@ export class ChatService {
           `select u.id, u.display_name as full_name, u.photo_url as profile_image, u.chat_status,
              (select count(*)::int from chat_message m where m.company_id = $1 and m.to_user = $2 and m.from_user = u.id and not m.is_read) as unread,
              last.id as last_id, last.from_user as last_from, last.to_user as last_to, last.message as last_message,
-             last.is_read as last_is_read, last.die_id as last_die_id, last.created_at as last_at
+             last.is_read as last_is_read, last.die_id as last_die_id, last.created_at as last_at,
+             array(select role.name from company_member_role held join role on role.id = held.role_id
+                    where held.user_id = u.id and held.company_id = cm.company_id) as roles
            from active_member cm
            join app_user u on u.id = cm.user_id
            left join lateral (
@@ -94,7 +98,7 @@ export class ChatService {
            order by last.id desc nulls last, u.display_name`,
           [companyId, userId, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null],
         );
-        lists.push(rows.map((row) => toContact(row, online)));
+        lists.push(rows.filter((row) => isColleague(row.roles)).map((row) => toContact(row, online)));
       }
       return lists;
     }, companyId);
@@ -112,7 +116,7 @@ export class ChatService {
 
   /** The dialog with one colleague, newest first, a page before the message id `before`. */
   async dialog(identity: RequestIdentity, contactId: number, query: ChatDialogQuery): Promise<ChatMessage[]> {
-    if (!(await this.isColleague(identity, contactId))) throw new NotFoundException(messages.notFound);
+    if (!(await this.chatsWith(identity, contactId))) throw new NotFoundException(messages.notFound);
     const before = query.before === undefined ? {} : { id: LessThan(query.before) };
     const where: FindOptionsWhere<ChatMessageEntity>[] = [
       { from_user: identity.userId, to_user: contactId, ...before },
@@ -127,7 +131,7 @@ export class ChatService {
     const { companyId, userId } = identity;
     if (request.from_user !== userId) throw fieldError('from_user', messages.chatSenderNotCaller, HttpStatus.FORBIDDEN);
     if (request.to_user === userId) throw fieldError('to_user', messages.chatToYourself);
-    if (!(await this.isColleague(identity, request.to_user))) throw fieldError('to_user', messages.chatRecipientNotColleague);
+    if (!(await this.chatsWith(identity, request.to_user))) throw fieldError('to_user', messages.chatRecipientNotColleague);
     const row = await this.tenantDb.transaction(async (scope) => {
       // Another company's die answers exactly like a missing one.
       if (request.die_id && (await scope.repository(DieEntity).count({ id: request.die_id })) === 0) throw fieldError('die_id', messages.chatDieNotFound);
@@ -165,9 +169,11 @@ export class ChatService {
     return { updated, userChatList: await this.contacts(identity.companyId, identity.userId) };
   }
 
-  private async isColleague(identity: RequestIdentity, userId: number): Promise<boolean> {
+  /** Whether `userId` is another active colleague of the caller's company (a guest account does not chat). */
+  private async chatsWith(identity: RequestIdentity, userId: number): Promise<boolean> {
     if (userId === identity.userId) return false;
-    return (await this.users.activeMember(userId, identity.companyId)) !== null;
+    const member = await this.users.activeMember(userId, identity.companyId);
+    return member !== null && isColleague(member.roles);
   }
 
   private toChatUser(user: UserEntity): ChatUser {

@@ -27,7 +27,7 @@ import {
   type HttpMethod,
 } from '@planta/contracts';
 import { ReceivesFiles } from '../files/uploads';
-import { ChoosesCompany, Page, Public, Shareable, SignedIn } from '../permissions/route-access.decorators';
+import { ChoosesCompany, Colleague, Page, Public, Shareable, SignedIn } from '../permissions/route-access.decorators';
 
 export const ENDPOINT_KEY = 'planta:endpoint';
 
@@ -122,6 +122,7 @@ function access(definition: EndpointDefinition): MethodDecorator[] {
   const decorators: MethodDecorator[] = [];
   if (definition.access === 'public') decorators.push(Public());
   else if (definition.access === 'signed-in') decorators.push(SignedIn());
+  else if (definition.access === 'colleague') decorators.push(Colleague());
   else decorators.push(Page(definition.access.page));
   if (definition.shareable) decorators.push(Shareable(definition.shareable.type, definition.shareable.param));
   if (definition.choosesCompany) decorators.push(ChoosesCompany());
@@ -130,7 +131,7 @@ function access(definition: EndpointDefinition): MethodDecorator[] {
 
 /**
  * Mounts a route from its contract (libs/contracts endpoints): method and path, success status,
- * who may call it (page grant, signed-in or public; share links), and its OpenAPI entry with the
+ * who may call it (page grant, colleague, signed-in or public; share links), and its OpenAPI entry with the
  * request and response schemas. The handler reads its validated input with `@Input()`.
  * Controllers carry no path of their own (`@Controller()`): the contract's path is the whole one.
  */

@@ -1,5 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { defer, mergeAll, type Observable } from 'rxjs';
+import { ShareProjectionInterceptor } from '../auth/share-projection.interceptor';
 import { MultipartUploadInterceptor } from '../files/uploads';
 import { RequestContextInterceptor } from '../tenancy/request-context.interceptor';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
@@ -11,7 +12,9 @@ import { ResponseContractInterceptor } from './response-contract.interceptor';
  * for the tenant scope; the files of a route that receives some (multipart), read before the
  * idempotency key so that its fingerprint covers them; then the idempotency key (issue 17), before
  * the contract check, so that a replayed answer is sent as it was stored; then the input, checked
- * against the route's contract for every route; then the response contract.
+ * against the route's contract for every route; then the response contract; innermost, the shared
+ * projection of a share-link guest's answers (issue 36), so that the contract check sees what the
+ * guest receives.
  *
  * Why one: Nest wraps each registered interceptor's `next` in `AsyncResource.bind()`, which on
  * Node 20 builds a deprecation wrapper every time (DEP0172, nodejs/node#58218). With them
@@ -29,8 +32,9 @@ export class RequestInterceptors implements NestInterceptor {
     idempotency: IdempotencyInterceptor,
     input: InputInterceptor,
     contract: ResponseContractInterceptor,
+    shareProjection: ShareProjectionInterceptor,
   ) {
-    this.chain = [context, uploads, idempotency, input, contract];
+    this.chain = [context, uploads, idempotency, input, contract, shareProjection];
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

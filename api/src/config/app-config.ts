@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { REGISTRATION_MODES, type RegistrationMode } from '@planta/contracts';
 import type { SignInLimits } from '../auth/sign-in-delay';
+import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from '../uploads/reading/zip-archive';
 import { remotesMap, type RemoteName } from '../web/web-apps';
 
 import { workspaceRoot } from './workspace-root';
@@ -54,9 +55,12 @@ export interface AppConfig {
   maintenance: { schedulerIntervalMs: number };
   /**
    * The upload agent: how often a process looks for documents to read (0: only when one is
-   * uploaded to it, as the tests drive it), and how long one document may take at most.
+   * uploaded to it, as the tests drive it). Documents are read (and their pages drawn for the
+   * review) in reader processes ended past `jobTimeoutMs` (a page: `pageTimeoutMs`) or
+   * `readerMemoryMb`; an archive (XLSX) is refused before it is inflated when it declares more
+   * than `archive` allows.
    */
-  uploads: { pollIntervalMs: number; jobTimeoutMs: number };
+  uploads: { pollIntervalMs: number; jobTimeoutMs: number; pageTimeoutMs: number; readerMemoryMb: number; archive: ArchiveLimits };
 }
 
 const registrationMode = (value: string | undefined): RegistrationMode => {
@@ -152,7 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkResponses: env.PLANTA_CHECK_RESPONSES === 'true',
     shutdown: { drainTimeoutMs: Math.max(0, int(env.SHUTDOWN_DRAIN_MS, 10_000)), retryAfterSeconds: Math.max(1, int(env.RETRY_AFTER_SECONDS, 2)) },
     maintenance: { schedulerIntervalMs: Math.max(0, int(env.PM_SCHEDULER_MS, 60_000)) },
-    uploads: { pollIntervalMs: Math.max(0, int(env.UPLOAD_POLL_MS, 3_000)), jobTimeoutMs: Math.max(1_000, int(env.UPLOAD_JOB_TIMEOUT_MS, 180_000)) },
+    uploads: {
+      pollIntervalMs: Math.max(0, int(env.UPLOAD_POLL_MS, 3_000)),
+      jobTimeoutMs: Math.max(1_000, int(env.UPLOAD_JOB_TIMEOUT_MS, 180_000)),
+      pageTimeoutMs: Math.max(1_000, int(env.UPLOAD_PAGE_TIMEOUT_MS, 30_000)),
+      readerMemoryMb: Math.max(64, int(env.UPLOAD_READER_MEMORY_MB, 768)),
+      archive: {
+        maxEntries: Math.max(1, int(env.UPLOAD_ARCHIVE_MAX_ENTRIES, DEFAULT_ARCHIVE_LIMITS.maxEntries)),
+        maxUncompressedMb: Math.max(1, int(env.UPLOAD_ARCHIVE_MAX_MB, DEFAULT_ARCHIVE_LIMITS.maxUncompressedMb)),
+        maxRatio: Math.max(1, int(env.UPLOAD_ARCHIVE_MAX_RATIO, DEFAULT_ARCHIVE_LIMITS.maxRatio)),
+      },
+    },
   };
 }
 

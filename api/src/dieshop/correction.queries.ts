@@ -194,7 +194,7 @@ async function recordDie(scope: TenantScope, dieId: number): Promise<{ die: Corr
   return { die, drawing_file_id };
 }
 
-export async function readRecordDetail(scope: TenantScope, id: number, guest: boolean): Promise<CorrectionRecordDetail> {
+export async function readRecordDetail(scope: TenantScope, id: number): Promise<CorrectionRecordDetail> {
   const row = await recordRow(scope, id);
   const [{ canvas }] = await scope.manager.query(`select canvas from correction_record where id = $1`, [id]);
   const { die, drawing_file_id } = await recordDie(scope, row.die_id);
@@ -206,7 +206,7 @@ export async function readRecordDetail(scope: TenantScope, id: number, guest: bo
     die,
     reports: await reportRows(scope, [id]),
     comments: await comments(scope, { recordId: id }),
-    people: guest ? null : await people(scope),
+    people: await people(scope),
   };
 }
 
@@ -264,7 +264,7 @@ export async function comparison(scope: TenantScope, record: CorrectionRecordRow
   };
 }
 
-export async function readReportDetail(scope: TenantScope, id: number, guest: boolean): Promise<CorrectionReportDetail> {
+export async function readReportDetail(scope: TenantScope, id: number): Promise<CorrectionReportDetail> {
   const report = await reportRow(scope, id);
   const record = await recordRow(scope, report.correction_record_id);
   const [{ canvas }] = await scope.manager.query(`select canvas from correction_record where id = $1`, [record.id]);
@@ -278,7 +278,7 @@ export async function readReportDetail(scope: TenantScope, id: number, guest: bo
     die,
     comparison: await comparison(scope, record, report),
     comments: await comments(scope, { reportId: id }),
-    people: guest ? null : await people(scope),
+    people: await people(scope),
   };
 }
 

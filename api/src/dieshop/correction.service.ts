@@ -125,10 +125,6 @@ export class CorrectionService {
     return result;
   }
 
-  private static guest(): boolean {
-    return requestContext.current().share !== undefined;
-  }
-
   // ------------------------------------------------------------------------------ records
 
   list(query: CorrectionRecordListQuery): Promise<PageOf<CorrectionRecordRow>> {
@@ -163,13 +159,13 @@ export class CorrectionService {
   }
 
   detail(id: number): Promise<CorrectionRecordDetail> {
-    return this.tenantDb.transaction((scope) => readRecordDetail(scope, id, CorrectionService.guest()));
+    return this.tenantDb.transaction((scope) => readRecordDetail(scope, id));
   }
 
   create(caller: RequestIdentity, body: Create): Promise<CorrectionRecordDetail> {
     return this.changing(async (scope, announcement) => {
       const id = await this.open(scope, caller, body, announcement);
-      return readRecordDetail(scope, id, false);
+      return readRecordDetail(scope, id);
     });
   }
 
@@ -308,7 +304,7 @@ export class CorrectionService {
         );
         announcement.changed.add(id);
       }
-      return readRecordDetail(scope, id, false);
+      return readRecordDetail(scope, id);
     });
   }
 
@@ -341,7 +337,7 @@ export class CorrectionService {
         JSON.stringify(canvas),
       ]);
       announcement.changed.add(id);
-      return readRecordDetail(scope, id, false);
+      return readRecordDetail(scope, id);
     });
   }
 
@@ -431,7 +427,7 @@ export class CorrectionService {
   // ------------------------------------------------------------------------------ reports
 
   report(id: number): Promise<CorrectionReportDetail> {
-    return this.tenantDb.transaction((scope) => readReportDetail(scope, id, CorrectionService.guest()));
+    return this.tenantDb.transaction((scope) => readReportDetail(scope, id));
   }
 
   createReport(caller: RequestIdentity, body: z.output<typeof correctionReportCreateSchema>): Promise<CorrectionReportDetail> {
@@ -449,7 +445,7 @@ export class CorrectionService {
         await scope.manager.query(`update correction_record set version = version + 1, updated_at = now() where id = $1`, [record.id]);
       }
       announcement.changed.add(record.id);
-      return readReportDetail(scope, id, false);
+      return readReportDetail(scope, id);
     });
   }
 
@@ -509,7 +505,7 @@ export class CorrectionService {
         await scope.manager.query(`update correction_record set version = version + 1, updated_at = now() where id = $1`, [record.id]);
         announcement.changed.add(record.id);
       }
-      return readReportDetail(scope, id, false);
+      return readReportDetail(scope, id);
     });
   }
 
@@ -529,7 +525,7 @@ export class CorrectionService {
         await this.changeState(scope, caller, record, 'in_correction', { trialNote: body.note });
       }
       announcement.changed.add(record.id);
-      return readReportDetail(scope, id, false);
+      return readReportDetail(scope, id);
     });
   }
 

@@ -5,6 +5,7 @@ import { fieldError } from '../common/field-error';
 import { heldGrantsSql } from '../permissions/held-grants';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
+import { safeFileName } from './file-name';
 import { sniffImageType } from './image-type';
 
 /** What a stored file is read back as. */
@@ -77,7 +78,7 @@ export class FilesService {
     const declarable: readonly string[] = kind.documents ? DOCUMENT_CONTENT_TYPES : PHOTO_CONTENT_TYPES;
     if (!contentType || (declared !== '' && declared !== 'application/octet-stream' && !declarable.includes(declared)))
       throw fieldError(field, kind.typeMessage);
-    return { ...(await this.keep(scope, buffer, contentType)), file_name: cleanFileName(fileName) };
+    return { ...(await this.keep(scope, buffer, contentType)), file_name: safeFileName(fileName, contentType) };
   }
 
   /** Keeps checked bytes once per content in the company (the same content twice is the same file). */
@@ -116,10 +117,3 @@ export class FilesService {
 
 /** A PDF starts with `%PDF-` (its header may follow up to 1 KB of other bytes, but producers write it first). */
 const isPdf = (bytes: Buffer) => bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-';
-
-/** The name a file is listed under: no path, no control characters, at most 200 characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'foto').slice(0, 200);
-}

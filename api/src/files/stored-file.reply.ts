@@ -18,3 +18,13 @@ export function sendStoredFile(reply: FastifyReply, file: { content_type: string
     })
     .send(file.data);
 }
+
+/**
+ * `inline` with the file's name, as every browser reads it: the exact name in RFC 5987 form
+ * (`filename*`), and an ASCII stand-in (`filename`) for the few that do not read that.
+ */
+export function inlineDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}

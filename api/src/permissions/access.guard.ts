@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { messages } from '@planta/contracts';
+import { isColleague, messages } from '@planta/contracts';
 import { unavailableBeforeWork } from '../common/db-errors';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ACCESS_KEY, CHOOSES_COMPANY_KEY, PAGE_KEY, SHAREABLE_KEY, type RouteAccess, type ShareableRoute } from './route-access.decorators';
@@ -24,8 +24,8 @@ function foreignCompany(request: FastifyRequest, companyId: number): boolean {
 
 /**
  * After authentication: the company of a request is the token's; share-token guests reach only
- * their one resource, read only; everything else needs the route's page permission for the
- * verb (GET read, POST insert, PUT/PATCH update, DELETE delete).
+ * their one resource, read only; a colleague route needs a role other than guest; everything else
+ * needs the route's page permission for the verb (GET read, POST insert, PUT/PATCH update, DELETE delete).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -55,6 +55,11 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     if (access === 'signed-in') return true;
+    // A guest account is no colleague: no chat, presence or share links (issue 36).
+    if (access === 'colleague') {
+      if (!isColleague(identity.roles)) throw new ForbiddenException(messages.forbidden);
+      return true;
+    }
 
     const page = this.reflector.getAllAndOverride<string | undefined>(PAGE_KEY, targets);
     const action = actionFor(request.method);

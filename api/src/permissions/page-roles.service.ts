@@ -1,5 +1,15 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { GRANT_ACTIONS, liveEvents, messages, type CrudGrant, type ListQuery, type MyGrants, type PageRoleMatrix, type PageRoleRow } from '@planta/contracts';
+import {
+  GRANT_ACTIONS,
+  isColleague,
+  liveEvents,
+  messages,
+  type CrudGrant,
+  type ListQuery,
+  type MyGrants,
+  type PageRoleMatrix,
+  type PageRoleRow,
+} from '@planta/contracts';
 import { AuditService } from '../audit/audit.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -54,9 +64,9 @@ export class PageRolesService {
     private readonly grants: GrantCache,
   ) {}
 
-  /** The union of the grants of the caller's roles, per page alias. */
+  /** The union of the grants of the caller's roles, per page alias, and whether the colleague calls are theirs. */
   async myGrants(caller: Pick<RequestIdentity, 'companyId' | 'roles'>): Promise<MyGrants> {
-    return { company_id: caller.companyId, grants: await this.grants.held(caller.companyId, caller.roles) };
+    return { company_id: caller.companyId, grants: await this.grants.held(caller.companyId, caller.roles), colleague: isColleague(caller.roles) };
   }
 
   /** Spec 2.4 table: search over page and role names, descriptions and aliases. */
@@ -158,7 +168,7 @@ export class PageRolesService {
     }
     // The caller's next call sees the change even before this process hears its own notification.
     this.grants.forgetCompany(caller.companyId);
-    this.realtime.toCompany(caller.companyId, liveEvents.grantsChanged, { company_id: caller.companyId });
+    this.realtime.toEveryoneIn(caller.companyId, liveEvents.grantsChanged, { company_id: caller.companyId });
     return this.one(id);
   }
 

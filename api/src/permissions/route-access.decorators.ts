@@ -6,7 +6,7 @@ export const ACCESS_KEY = 'planta:access';
 export const SHAREABLE_KEY = 'planta:shareable';
 export const CHOOSES_COMPANY_KEY = 'planta:chooses-company';
 
-export type RouteAccess = 'public' | 'signed-in';
+export type RouteAccess = 'public' | 'signed-in' | 'colleague';
 
 /** The page this controller or route belongs to: GET needs read, POST insert, PUT/PATCH update, DELETE delete. */
 export const Page = (alias: PageAlias) => SetMetadata(PAGE_KEY, alias);
@@ -16,6 +16,9 @@ export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies RouteAcce
 
 /** Open to any signed-in user of any role (not to share-token guests), with no page permission. */
 export const SignedIn = () => SetMetadata(ACCESS_KEY, 'signed-in' satisfies RouteAccess);
+
+/** Open to any signed-in user holding a role other than guest (`isColleague`), with no page permission. */
+export const Colleague = () => SetMetadata(ACCESS_KEY, 'colleague' satisfies RouteAccess);
 
 export interface ShareableRoute {
   type: ShareResourceType;

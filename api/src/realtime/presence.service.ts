@@ -1,8 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { liveEvents, messages } from '@planta/contracts';
+import { isColleague, liveEvents, messages } from '@planta/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { RealtimeService } from './realtime.service';
 
@@ -10,6 +11,10 @@ interface Member {
   userId: number;
   companyId: number;
 }
+
+/** Who a socket is signed in as: the member it counts for, if a colleague (a guest account is seen by nobody, issue 36). */
+type SocketIdentity = Pick<RequestIdentity, 'userId' | 'companyId' | 'roles'>;
+const memberOf = ({ userId, companyId, roles }: SocketIdentity): Member | undefined => (isColleague(roles) ? { userId, companyId } : undefined);
 
 // A presence row counts while its process has beaten within the time to live ($ttl ms).
 const alive = (ttl: string) =>
@@ -26,7 +31,8 @@ const alive = (ttl: string) =>
 export class PresenceService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Presence');
   readonly processId = randomUUID();
-  private readonly local = new Map<string, Member>();
+  /** This process's connections, each with the member it counts for (null: a guest account's). */
+  private readonly local = new Map<string, Member | null>();
   /** The presence work still running per connection (see inOrder). */
   private readonly queues = new Map<string, Promise<void>>();
   private timer?: NodeJS.Timeout;
@@ -67,8 +73,10 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  connect(connectionId: string, member: Member): Promise<void> {
-    this.local.set(connectionId, member);
+  connect(connectionId: string, identity: SocketIdentity): Promise<void> {
+    const member = memberOf(identity);
+    this.local.set(connectionId, member ?? null);
+    if (!member) return Promise.resolve();
     return this.inOrder(connectionId, () => this.register(connectionId, member));
   }
 
@@ -79,14 +87,21 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
     return this.inOrder(connectionId, () => this.unregister(connectionId, member));
   }
 
-  /** A socket moved to another company (a company switch): offline there, online here, each when it is the user's last or first. */
-  move(connectionId: string, member: Member): Promise<void> {
+  /**
+   * A socket moved to another company (a company switch) or its user's roles changed: offline
+   * where it counted, online where it counts now (a guest account nowhere), each when it is the
+   * user's last or first.
+   */
+  move(connectionId: string, identity: SocketIdentity): Promise<void> {
+    // Gone meanwhile: nothing to move.
+    if (!this.local.has(connectionId)) return Promise.resolve();
     const before = this.local.get(connectionId);
-    if (!before) return Promise.resolve();
-    this.local.set(connectionId, member);
+    const after = memberOf(identity);
+    if (before?.companyId === after?.companyId && before?.userId === after?.userId) return Promise.resolve();
+    this.local.set(connectionId, after ?? null);
     return this.inOrder(connectionId, async () => {
-      await this.unregister(connectionId, before);
-      await this.register(connectionId, member);
+      if (before) await this.unregister(connectionId, before);
+      if (after) await this.register(connectionId, after);
     });
   }
 
@@ -145,7 +160,7 @@ export class PresenceService implements OnApplicationBootstrap, BeforeApplicatio
       // Swept as dead after a stall: come back, with the sockets still connected here.
       this.logger.warn('This process was taken for dead; registering its sockets again');
       await this.tenantDb.system((manager) => manager.query(`insert into realtime_process (id) values ($1) on conflict (id) do nothing`, [this.processId]));
-      for (const [connectionId, member] of this.local) await this.register(connectionId, member);
+      for (const [connectionId, member] of this.local) if (member) await this.register(connectionId, member);
     }
     await this.sweep();
   }

@@ -74,9 +74,9 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
 
   /** The socket's user brought a new token (a company switch, a renewed session): the socket moves to it. */
   async renew(socket: PlantaSocket, identity: RequestIdentity, expiresAt: number | undefined): Promise<void> {
-    const before = socket.data.identity;
     this.scope(socket, identity, expiresAt);
-    if (before.companyId !== identity.companyId) await this.presence.move(socket.id, identity);
+    // Presence follows the company and the roles (a guest account is seen by nobody).
+    await this.presence.move(socket.id, identity);
   }
 
   /** Checks every socket of this process (`userIds`: only those users' sockets) against the database, in one query. */
@@ -101,7 +101,9 @@ export class RealtimeAccess implements OnApplicationBootstrap, BeforeApplication
         this.logger.log(`Socket ${socket.id} of user ${identity.userId} cut: its session ended with a password change or reset`);
         this.revoke(socket, 'access-revoked');
       } else if (!sameRoles(member.roles, identity.roles)) {
-        socket.data.identity = { ...identity, roles: member.roles };
+        // Rooms and presence follow the roles: a guest account hears no company event (issue 36).
+        this.scope(socket, { ...identity, roles: member.roles }, socket.data.expiresAt);
+        this.presence.move(socket.id, socket.data.identity).catch((error: Error) => this.logger.warn(`Presence of socket ${socket.id}: ${error.message}`));
         socket.emit(liveEvents.grantsChanged, { company_id: identity.companyId });
       }
     }

@@ -1,19 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Server } from 'socket.io';
+import { isColleague } from '@planta/contracts';
+import type { RequestIdentity } from '../tenancy/request-context';
 
 /** The rooms a socket is in, from its verified token (RealtimeAccess keeps them so). */
 export const rooms = {
   user: (userId: number) => `user:${userId}`,
+  /** The company's colleagues: presence, indicators and boards are theirs, not a guest account's (issue 36). */
   company: (companyId: number) => `company:${companyId}`,
+  /** Every socket signed in to the company, a guest account's too: what concerns every session (grantsChanged). */
+  everyone: (companyId: number) => `company:${companyId}:everyone`,
   /** The user's sockets signed in to that company: company data must not reach their other sessions. */
   member: (companyId: number, userId: number) => `company:${companyId}:user:${userId}`,
 };
 
-/** Every room of one signed-in user's socket. */
-export const roomsOf = ({ userId, companyId }: { userId: number; companyId: number }): string[] => [
+/** Every room of one signed-in user's socket: the company's own only for a colleague. */
+export const roomsOf = ({ userId, companyId, roles }: Pick<RequestIdentity, 'userId' | 'companyId' | 'roles'>): string[] => [
   rooms.user(userId),
-  rooms.company(companyId),
+  rooms.everyone(companyId),
   rooms.member(companyId, userId),
+  ...(isColleague(roles) ? [rooms.company(companyId)] : []),
 ];
 
 /**
@@ -34,12 +40,18 @@ export class RealtimeService {
     this.emit(companyId === undefined ? rooms.user(userId) : rooms.member(companyId, userId), event, payload);
   }
 
+  /** To the company's colleagues (guest accounts hear only what is theirs). */
   toCompany(companyId: number, event: string, payload: unknown): void {
     this.emit(rooms.company(companyId), event, payload);
   }
 
+  /** To every session signed in to the company, guest accounts' included. */
+  toEveryoneIn(companyId: number, event: string, payload: unknown): void {
+    this.emit(rooms.everyone(companyId), event, payload);
+  }
+
   /**
-   * To this process's sockets of a company only: for events every process raises itself (each
+   * To this process's sockets of a company's colleagues only: for events every process raises itself (each
    * hears the same database notification), which through the adapter would arrive once per process.
    */
   toCompanyHere(companyId: number, event: string, payload: unknown): void {

@@ -10,8 +10,11 @@ export interface RequestIdentity {
   roles: string[];
   /** The active company: the only company whose data this request can reach. */
   companyId: number;
-  /** Set for guests signed in with a share token: the one resource they may read. */
-  share?: { tokenId: number; type: ShareResourceType; id: number };
+  /**
+   * Set for guests signed in with a share token: the one resource they may read, and whether its
+   * discussion and people's names are shown (as the link's creator chose).
+   */
+  share?: { tokenId: number; type: ShareResourceType; id: number; includeDiscussion: boolean; includeNames: boolean };
   /** The signed-in session the token belongs to (not for share-link guests). */
   session?: TokenSession;
 }

@@ -11,8 +11,9 @@ import {
   type LabelSynonyms,
   type TrainingExample,
 } from './extraction';
-import { DocumentRefused, progressLabel, readDocument, type PageImage, type ReadingProgress } from './reading/document-reader';
-import { renderPage } from './reading/pdf-reader';
+import { DocumentRefused, progressLabel, type PageImage } from './reading/document-reader';
+import { readInReaderProcess, renderInReaderProcess, type ReaderLimits } from './reading/reader-process';
+import type { ArchiveLimits } from './reading/zip-archive';
 
 export type { TrainingExample };
 
@@ -47,15 +48,16 @@ export type ReadProgress = { stage: 'pdf' | 'ocr' | 'spreadsheet' | 'image'; lab
 
 export const isRefusal = (error: unknown): error is DocumentRefused => error instanceof DocumentRefused;
 
-/** Reads a document into text with boxes (text layer, OCR or spreadsheet), bounded in pages and time. */
+/** Reads a document into text with boxes (text layer, OCR or spreadsheet) in a reader process, bounded in pages, time and memory. */
 export async function readUpload(
   bytes: Buffer,
-  options: { maxPages: number; timeoutMs: number; onProgress: (progress: ReadProgress) => void },
+  options: { maxPages: number; archive: ArchiveLimits; limits: ReaderLimits; onProgress: (progress: ReadProgress) => void },
 ): Promise<ReadUpload> {
-  const result = await readDocument(bytes, {
+  const result = await readInReaderProcess(bytes, {
     maxPages: options.maxPages,
-    timeoutMs: options.timeoutMs,
-    onProgress: (progress: ReadingProgress) =>
+    archive: options.archive,
+    limits: options.limits,
+    onProgress: (progress) =>
       options.onProgress({
         stage: progress.stage,
         label: progressLabel(progress),
@@ -65,7 +67,7 @@ export async function readUpload(
       }),
   });
   const hasImage = result.kind !== 'xlsx' && result.kind !== 'csv';
-  const keptImage = result.kind === 'tiff' && result.pageImage ? await result.pageImage(1) : null;
+  const { keptImage } = result;
   return {
     text: result.text,
     pages: result.text.pages.map((page) => ({
@@ -79,9 +81,9 @@ export async function readUpload(
   };
 }
 
-/** A page as the review shows it: a PDF's page rendered, a photo as it came; null where reading kept the image (TIFF) or there is none. */
-export async function renderPageImage(bytes: Buffer, kind: string, page: number): Promise<PageImage | null> {
-  if (kind === 'pdf') return { contentType: 'image/png', data: await renderPage(bytes, page) };
+/** A page as the review shows it: a PDF's page rendered (in a reader process), a photo as it came; null where reading kept the image (TIFF) or there is none. */
+export async function renderPageImage(bytes: Buffer, kind: string, page: number, limits: ReaderLimits): Promise<PageImage | null> {
+  if (kind === 'pdf') return { contentType: 'image/png', data: await renderInReaderProcess(bytes, page, limits) };
   if ((kind === 'png' || kind === 'jpeg') && page === 1) return { contentType: kind === 'png' ? 'image/png' : 'image/jpeg', data: bytes };
   return null;
 }

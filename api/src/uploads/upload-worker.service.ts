@@ -6,6 +6,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { analyseDocument, isRefusal, readUpload, type PageInfo, type ReadProgress } from './document-agent';
 import type { DocumentText } from './document-text';
+import { readerPool } from './reading/reader-process';
 import { UploadLearning } from './upload-learning.service';
 
 /** A document claimed by a process that then died is claimed again after this long. */
@@ -59,6 +60,8 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.stopped = true;
     clearInterval(this.timer);
     await this.draining;
+    // The reader processes kept warm for the next document go with the API.
+    await readerPool.close();
   }
 
   /** Reads whatever waits (now, in this process); returns when the queue is empty. */
@@ -156,7 +159,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /** Reads the file: text layer, OCR or spreadsheet, bounded in pages and time. */
+  /** Reads the file: text layer, OCR or spreadsheet, in a reader process bounded in pages, time and memory. */
   private async read(job: Job, tell: (progress: Omit<UploadProgress, 'upload_id' | 'status'>) => UploadProgress) {
     const [file]: { data: Buffer }[] = await this.tenantDb.transaction(
       (scope) => scope.manager.query(`select data from stored_file where id = $1 and company_id = $2`, [job.file_id, job.company_id]),
@@ -177,7 +180,8 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
         )
         .catch(() => undefined);
     };
-    return readUpload(file.data, { maxPages: UPLOAD_MAX_PAGES, timeoutMs: this.config.uploads.jobTimeoutMs, onProgress });
+    const { archive, jobTimeoutMs, readerMemoryMb } = this.config.uploads;
+    return readUpload(file.data, { maxPages: UPLOAD_MAX_PAGES, archive, limits: { timeoutMs: jobTimeoutMs, memoryMb: readerMemoryMb }, onProgress });
   }
 
   /** The text read before (a new type was chosen): only the extraction runs again. */

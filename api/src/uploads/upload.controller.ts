@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { uploadEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
+import { safeFileName } from '../files/file-name';
+import { inlineDisposition } from '../files/stored-file.reply';
 import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UploadConfirmService } from './upload-confirm.service';
@@ -85,7 +87,8 @@ export class UploadController {
   @Endpoint(uploadEndpoints.file)
   async file(@Input() { params }: EndpointArgs<typeof uploadEndpoints.file>, @Res() response: FastifyReply) {
     const file = await this.uploads.file(params.id);
-    sendBytes(response, file.content_type, file.data, `inline; filename="${encodeURIComponent(file.file_name)}"`);
+    // Made safe again: a name stored before names were made safe on upload may still carry a NUL-split extension.
+    sendBytes(response, file.content_type, file.data, inlineDisposition(safeFileName(file.file_name, file.content_type)));
   }
 
   @Endpoint(uploadEndpoints.page)

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   messages,
   uploadMessages,
@@ -12,7 +12,9 @@ import {
 import { fieldError } from '../common/field-error';
 import { sortColumn } from '../common/sort-column';
 import { containsFoldedSql } from '../common/text-search';
-import { cleanFileName, FilesService } from '../files/files.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { safeFileName } from '../files/file-name';
+import { FilesService } from '../files/files.service';
 import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type PageOf, type TenantScope } from '../tenancy/tenant-db.service';
@@ -42,6 +44,7 @@ export class UploadService {
     private readonly tenantDb: TenantDb,
     private readonly files: FilesService,
     private readonly worker: UploadWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -67,7 +70,7 @@ export class UploadService {
       const [{ id }] = await scope.manager.query(
         `insert into document_upload (company_id, file_id, file_name, kind, uploaded_by, search_text, progress)
          values ($1, $2, $3::varchar, $4, $5, $3::varchar, $6) returning id`,
-        [scope.companyId, stored.id, cleanFileName(file.originalname || 'documento'), sniffed.kind, caller.userId, JSON.stringify(queued(0))],
+        [scope.companyId, stored.id, safeFileName(file.originalname, sniffed.contentType), sniffed.kind, caller.userId, JSON.stringify(queued(0))],
       );
       // The queued progress names its upload, known once inserted.
       await scope.manager.query(`update document_upload set progress = jsonb_set(progress, '{upload_id}', to_jsonb(id)) where id = $1`, [id]);
@@ -172,7 +175,8 @@ export class UploadService {
       );
       return row ? { contentType: row.content_type as PageImage['contentType'], data: row.data } : null;
     });
-    const image = kept ?? (await renderPageImage(file.data, file.kind, page).catch(() => null));
+    const limits = { timeoutMs: this.config.uploads.pageTimeoutMs, memoryMb: this.config.uploads.readerMemoryMb };
+    const image = kept ?? (await renderPageImage(file.data, file.kind, page, limits).catch(() => null));
     if (!image) throw new NotFoundException(messages.notFound);
     return image;
   }

@@ -47,5 +47,7 @@ export const myGrantsSchema = z.object({
   company_id: z.number().int(),
   /** Page alias → grants; a page that is not listed grants nothing. */
   grants: z.record(z.string(), crudGrantSchema),
+  /** Whether the caller may make the `colleague` calls (chat, presence, share links): any role but guest. */
+  colleague: z.boolean(),
 });
 export type MyGrants = z.infer<typeof myGrantsSchema>;

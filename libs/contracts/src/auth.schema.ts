@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, boundedJson, idSchema, imageUrl, nameText, safeText, trimmedText } from './common.schema';
+import { bodyInteger, boundedJson, idSchema, imageUrl, listQuerySchema, nameText, queryInteger, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
 const emailField = trimmedText({ error: messages.required })
@@ -152,19 +152,59 @@ export const SHARE_RESOURCE_TYPES = ['die-summary', 'correction-record', 'correc
 export const shareResourceTypeSchema = z.enum(SHARE_RESOURCE_TYPES);
 export type ShareResourceType = z.infer<typeof shareResourceTypeSchema>;
 
+/**
+ * What a link shows beyond the record itself, as its creator chose (issue 36): without them a
+ * guest reads no internal discussion and no person's name.
+ */
+const shareIncludes = {
+  /** The record's internal discussion (its comments), with people's names only if those are included too. */
+  include_discussion: z.boolean().default(false),
+  /** People's names: who reported, who corrects, who did what in the die's log, who wrote each comment. */
+  include_names: z.boolean().default(false),
+};
+
 /** Create a read-only share link for one resource. */
 export const createShareTokenRequestSchema = z.object({
   resource_type: shareResourceTypeSchema,
   resource_id: idSchema,
   /** Hours until the link stops working: 1 hour to 30 days, a week by default. */
   expires_in_hours: bodyInteger({ min: 1, max: 720, message: messages.wholeNumberBetween(1, 720) }).default(168),
+  ...shareIncludes,
 });
 export type CreateShareTokenRequest = z.infer<typeof createShareTokenRequestSchema>;
 
-export const shareTokenResponseSchema = z.object({
-  token: z.string(),
+/** A link still valid (neither revoked nor expired), as its creator and the company's share-link administrators see it. */
+export const shareLinkRowSchema = z.object({
+  id: z.number().int(),
   resource_type: shareResourceTypeSchema,
   resource_id: z.number().int(),
+  /** The die's label ('EN-1042-1') or the correction's number; null when the resource is gone. */
+  resource_label: z.string().nullable(),
+  /** The attempt's number, for a link to a correction report. */
+  attempt_no: z.number().int().nullable(),
+  created_by: z.number().int(),
+  created_by_name: z.string(),
+  created_at: z.string(),
   expires_at: z.string(),
+  include_discussion: z.boolean(),
+  include_names: z.boolean(),
 });
+export type ShareLinkRow = z.infer<typeof shareLinkRowSchema>;
+
+/** A new link: its token is shown this once (only its hash is kept). */
+export const shareTokenResponseSchema = shareLinkRowSchema.extend({ token: z.string() });
 export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;
+
+/** `GET /api/share-token/all`: the caller's own links, or every link of the company for its share-link administrators; of one resource when both are given. */
+export const shareLinkListQuerySchema = listQuerySchema.extend({
+  resource_type: shareResourceTypeSchema.optional(),
+  resource_id: queryInteger().optional(),
+});
+export type ShareLinkListQuery = z.infer<typeof shareLinkListQuerySchema>;
+
+/**
+ * Who may end a link early: its creator, or whoever administers the company's share links (the
+ * delete grant of the 'share-links' page; by default the admin role).
+ */
+export const mayRevokeShareLink = (link: Pick<ShareLinkRow, 'created_by'>, caller: { userId: number; administersShareLinks: boolean }): boolean =>
+  link.created_by === caller.userId || caller.administersShareLinks;

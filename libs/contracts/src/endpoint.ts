@@ -15,10 +15,12 @@ import type { PageAlias } from './pages';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call: anybody, any signed-in user (not share-link guests), or whoever holds the grant of
- * the page for the verb (GET read, POST insert, PUT/PATCH update, DELETE delete).
+ * Who may call: anybody; any signed-in user (not share-link guests): their own profile, password,
+ * grants and notifications; any signed-in colleague, that is every role but guest (`isColleague`):
+ * chat, presence, share links; or whoever holds the grant of the page for the verb (GET read, POST
+ * insert, PUT/PATCH update, DELETE delete).
  */
-export type EndpointAccess = 'public' | 'signed-in' | { page: PageAlias };
+export type EndpointAccess = 'public' | 'signed-in' | 'colleague' | { page: PageAlias };
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 

@@ -21,6 +21,9 @@ export const dieMentionOf = (die: { id: number; label: string }) => `@[${die.lab
 /** The distinct die ids a comment mentions. */
 export const mentionedDieIds = (text: string): number[] => [...new Set([...text.matchAll(DIE_MENTION_PATTERN)].map((match) => Number(match[2])))];
 
+/** The comment without the names it mentions (a share link that does not show names): each person reads `@…`. */
+export const withoutPersonMentions = (text: string): string => text.replace(MENTION_PATTERN, '@…');
+
 /** The comment as people read it: `@Display Name` for each person, `@EN-1042-1` for each die. */
 export const mentionsAsText = (text: string): string =>
   text.replace(MENTION_PATTERN, (_, name: string) => `@${name}`).replace(DIE_MENTION_PATTERN, (_, label: string) => `@${label}`);

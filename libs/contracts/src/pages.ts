@@ -50,6 +50,7 @@ export const PAGES = [
   page('page-roles', 'administration', 'Permisos por rol', 'Permisos de lectura y escritura por página y rol'),
   page('users', 'administration', 'Usuarios', 'Usuarios de la empresa'),
   page('audit', 'administration', 'Auditoría', 'Quién cambió qué y cuándo: empresas, roles, permisos, usuarios e inicios de sesión'),
+  page('share-links', 'administration', 'Enlaces compartidos', 'Los enlaces de solo lectura vigentes de la empresa: quién los creó, qué muestran y revocarlos'),
 ] as const satisfies readonly PageDefinition[];
 
 export type PageAlias = (typeof PAGES)[number]['alias'];

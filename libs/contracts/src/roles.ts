@@ -31,3 +31,11 @@ export function hasPermission(required: readonly string[] | null | undefined, us
   if (required.length === 0) return roles.length === 0;
   return roles.some((role) => required.includes(roleGroupOf(role)));
 }
+
+/**
+ * Whether these roles make their holder one of the company's people (spec 6 group `user`: admin,
+ * staff, user or a company's own role), not a guest only (issue 36). The `colleague` endpoints
+ * (chat, presence, share links) and the company's live events are theirs; a guest account reads
+ * only what is shared with it or granted to its role.
+ */
+export const isColleague = (roles: readonly string[] | string | null | undefined): boolean => hasPermission(authRoles.user, roles);

@@ -39,7 +39,7 @@ const ids = (max: number) => z.array(idSchema, { error: messages.required }).max
 const userFields = {
   display_name: nameText({ error: messages.required }).min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
   position: nameText().max(100, messages.tooLong(100)).nullable(),
-  /** An http(s) address or an image data URL; null for none. */
+  /** An image data URL or a file uploaded here (`imageUrl`); null for none. */
   photo_url: imageUrl(2048).nullable(),
   active: z.boolean(),
   /** Roles in the active company: built-in ones and the company's own. */

@@ -1,4 +1,4 @@
-import { extrusionEndpoints, liveEvents, permissionEndpoints, planningBoardEndpoints, type CrudGrant } from '@planta/contracts';
+import { chatEndpoints, extrusionEndpoints, liveEvents, permissionEndpoints, planningBoardEndpoints, type CrudGrant } from '@planta/contracts';
 import { configureApiClient } from './api-client';
 import { canCall, canOn, followGrants, grantsAtom, pageGrant, refreshGrants, type GrantsState } from './grants';
 import { configureRealtime, resetRealtimeForTests, watchRealtimeSession, type RealtimeSocket } from './realtime';
@@ -6,8 +6,8 @@ import { accessTokenAtom, clearSession, createDefaultUser, sessionStore, startSe
 import { fakeJwt, fakeResponse, installFetch, type FetchMock } from './testing/fakes';
 
 const grant = (read: boolean, insert: boolean, update: boolean, remove: boolean): CrudGrant => ({ read, insert, update, delete: remove });
-const ready = (grants: Record<string, CrudGrant>): GrantsState => ({ status: 'ready', companyId: 1, grants });
-const answer = (company_id: number, grants: Record<string, CrudGrant>) => fakeResponse(200, { company_id, grants });
+const ready = (grants: Record<string, CrudGrant>, colleague = true): GrantsState => ({ status: 'ready', companyId: 1, grants, colleague });
+const answer = (company_id: number, grants: Record<string, CrudGrant>, colleague = true) => fakeResponse(200, { company_id, grants, colleague });
 const flush = () => new Promise((done) => setTimeout(done, 0));
 
 describe('what the grants allow', () => {
@@ -17,6 +17,12 @@ describe('what the grants allow', () => {
     expect(canCall(state, planningBoardEndpoints.move)).toBe(false);
     expect(canCall(state, extrusionEndpoints.start)).toBe(true);
     expect(canCall(state, permissionEndpoints.myGrants)).toBe(true);
+  });
+  it('allows the colleague calls (chat) only when the grants say the caller is one, never a guest', () => {
+    expect(canCall(ready({}), chatEndpoints.contacts)).toBe(true);
+    expect(canCall(ready({}, false), chatEndpoints.contacts)).toBe(false);
+    expect(canCall(ready({}, false), permissionEndpoints.myGrants)).toBe(true);
+    expect(canCall({ status: 'loading' }, chatEndpoints.send)).toBe(false);
   });
   it('grants nothing on a page it does not list, nor before the grants are known', () => {
     expect(pageGrant(ready({}), 'dies')).toEqual(grant(false, false, false, false));
@@ -41,7 +47,7 @@ describe('refreshGrants', () => {
     expect(sessionStore.get(grantsAtom)).toEqual({ status: 'none' });
     sessionStore.set(accessTokenAtom, fakeJwt({ company_id: 4, share: { type: 'die-summary', id: 9 } }), false);
     await refreshGrants();
-    expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 4, grants: {} });
+    expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 4, grants: {}, colleague: false });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -64,7 +70,7 @@ describe('refreshGrants', () => {
     const switching = refreshGrants();
     expect(sessionStore.get(grantsAtom)).toEqual({ status: 'loading' });
     await switching;
-    expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 2, grants: {} });
+    expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 2, grants: {}, colleague: true });
   });
 
   it('reports a first fetch that failed, and drops an answer overtaken by a newer request', async () => {
@@ -151,7 +157,7 @@ describe('followGrants', () => {
       sessionStore.set(accessTokenAtom, fakeJwt({ sub: '1', company_id: 2, iat: 160, exp: 260 }), false);
       await flush();
       expect(fetched()).toBe(2);
-      expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 2, grants: {} });
+      expect(sessionStore.get(grantsAtom)).toEqual({ status: 'ready', companyId: 2, grants: {}, colleague: true });
     } finally {
       stop();
     }

@@ -15,7 +15,7 @@ import { accessTokenAtom, sessionStore } from './session.atoms';
 export type GrantsState =
   | { status: 'none' }
   | { status: 'loading' }
-  | { status: 'ready'; companyId: number; grants: Readonly<Record<string, CrudGrant>> }
+  | { status: 'ready'; companyId: number; grants: Readonly<Record<string, CrudGrant>>; colleague: boolean }
   | { status: 'failed'; message: string };
 
 export const grantsAtom = atom<GrantsState>({ status: 'none' });
@@ -32,9 +32,11 @@ export const canOn = (state: GrantsState, page: PageAlias, action: CrudAction): 
 
 /**
  * Whether the API would let the signed-in user make this call: a page endpoint needs the page's
- * grant for its verb; a signed-in or public one needs nothing more.
+ * grant for its verb; a colleague one a role other than guest (the grants say which); a signed-in
+ * or public one needs nothing more.
  */
 export function canCall(state: GrantsState, endpoint: Pick<EndpointDefinition, 'access' | 'method'>): boolean {
+  if (endpoint.access === 'colleague') return state.status === 'ready' && state.colleague;
   const page = pageOf(endpoint);
   if (!page) return true;
   const action = actionOf(endpoint.method);
@@ -57,7 +59,7 @@ export async function refreshGrants(): Promise<void> {
   }
   const claims = decodeJwtPayload(token);
   if (claims?.share) {
-    sessionStore.set(grantsAtom, { status: 'ready', companyId: Number(claims.company_id), grants: {} });
+    sessionStore.set(grantsAtom, { status: 'ready', companyId: Number(claims.company_id), grants: {}, colleague: false });
     return;
   }
   // Another company's grants (a company switch) are never used for this one, not even while loading.
@@ -65,7 +67,8 @@ export async function refreshGrants(): Promise<void> {
   if (known.status !== 'ready' || known.companyId !== Number(claims?.company_id)) sessionStore.set(grantsAtom, { status: 'loading' });
   try {
     const answer = await callSessionEndpoint((endpoints) => endpoints.permissionEndpoints.myGrants);
-    if (mine === generation) sessionStore.set(grantsAtom, { status: 'ready', companyId: answer.company_id, grants: answer.grants });
+    if (mine === generation)
+      sessionStore.set(grantsAtom, { status: 'ready', companyId: answer.company_id, grants: answer.grants, colleague: answer.colleague });
   } catch (error) {
     // A signed-out session (401) is cleared by the client; keep known grants over a passing failure.
     if (mine !== generation || !sessionStore.get(accessTokenAtom)) return;

@@ -105,6 +105,7 @@ describe('routeDecision (page grants)', () => {
     status: 'ready',
     companyId: 1,
     grants: { machines: { read, insert: false, update: false, delete: false } },
+    colleague: true,
   });
   const base = { pathname: '/apps/machine/all', routeAuth: undefined, page: 'machines' as const };
 

@@ -47,7 +47,10 @@ export const REMOTE_AREAS = {
       '/apps/ia-agent',
     ],
   },
-  mfe_admin: { title: 'Administración', prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users', '/apps/audit'] },
+  mfe_admin: {
+    title: 'Administración',
+    prefixes: ['/apps/company', '/apps/role', '/apps/page', '/apps/page-role', '/apps/users', '/apps/audit', '/apps/share-links'],
+  },
 } as const satisfies Record<string, { title: string; prefixes: readonly string[]; widgetsPage?: PageAlias }>;
 
 export type RemoteName = keyof typeof REMOTE_AREAS;

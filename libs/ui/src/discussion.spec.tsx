@@ -1,7 +1,7 @@
 import '../testing/jsdom.setup';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mentionOf, mentionsAsText } from '@planta/contracts';
-import { mockApi, on, renderPage, type } from '../testing';
+import { ALL_GRANTS, mockApi, on, renderPage, setGrants, type } from '../testing';
 import { Discussion, peopleSource } from './discussion';
 import { ShareButton } from './share-button';
 
@@ -43,30 +43,107 @@ describe('Discussion', () => {
 });
 
 describe('ShareButton', () => {
-  it('creates a week-long link at once and a new one for another expiry', async () => {
-    const api = mockApi(
-      on('POST', '/api/share-token', 201, (_url: URL, sent: unknown) => ({
-        token: `t${(sent as { expires_in_hours: number }).expires_in_hours}`,
-        resource_type: 'correction-record',
-        resource_id: 7,
-        expires_at: '2026-11-30T10:00:00.000Z',
-      })),
+  const TITLE = 'Enlace de solo lectura a esta corrección';
+  const row = (id: number, created_by: number, created_by_name: string, shows: { include_discussion?: boolean; include_names?: boolean } = {}) => ({
+    id,
+    resource_type: 'correction-record',
+    resource_id: 7,
+    resource_label: 'NC-2026-0007',
+    attempt_no: null,
+    created_by,
+    created_by_name,
+    created_at: '2026-11-20T10:00:00.000Z',
+    expires_at: '2026-11-30T10:00:00.000Z',
+    include_discussion: false,
+    include_names: false,
+    ...shows,
+  });
+  /** The share-token calls, over a list of links the test holds (the default user is id 0). */
+  const shareApi = (links: ReturnType<typeof row>[]) =>
+    mockApi(
+      on('GET', '/api/share-token/all', 200, () => ({ items: links, total: links.length, page: 1, pageSize: 100 })),
+      on('POST', '/api/share-token', 201, (_url: URL, sent: unknown) => {
+        const created = { ...row(9, 0, 'Yo', sent as object), token: 't9' };
+        links.unshift(created);
+        return created;
+      }),
+      (url, init) => {
+        const revoked = /^\/api\/share-token\/(\d+)$/.exec(url.pathname);
+        if (init.method !== 'DELETE' || !revoked) return undefined;
+        links.splice(
+          links.findIndex((link) => link.id === Number(revoked[1])),
+          1,
+        );
+        return { status: 204 };
+      },
     );
+  const renderButton = (grants = ALL_GRANTS) =>
     renderPage(
       <ShareButton
         type="correction-record"
         id={7}
         path={(token) => `/apps/correction-record/7/${token}`}
-        title="Enlace de solo lectura a esta corrección"
-        hint={(date) => `Hasta el ${date}`}
+        title={TITLE}
+        hint={(date) => `Hasta el ${date}.`}
+        discussion
       />,
-      { url: '/' },
+      { url: '/', grants },
     );
+
+  it('creates no link until asked, then one with the chosen expiry, its discussion and names off unless ticked', async () => {
+    const api = shareApi([]);
+    renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
-    const link = await screen.findByRole('textbox', { name: 'Enlace de solo lectura a esta corrección' });
-    expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/apps/correction-record/7/t168`);
-    expect(api.calls('POST', '/api/share-token')[0].body).toEqual({ resource_type: 'correction-record', resource_id: 7, expires_in_hours: 168 });
+    const discussion = await screen.findByRole('checkbox', { name: 'Incluir la conversación interna' });
+    const names = screen.getByRole('checkbox', { name: 'Incluir los nombres de las personas' });
+    expect([(discussion as HTMLInputElement).checked, (names as HTMLInputElement).checked]).toEqual([false, false]);
+    expect(screen.getByText('Sin marcar, quien abra el enlace no ve la conversación interna ni el nombre de ninguna persona.')).toBeTruthy();
+    expect(api.calls('POST', '/api/share-token')).toEqual([]);
+
     fireEvent.change(screen.getByRole('combobox', { name: 'El enlace caduca en' }), { target: { value: '720' } });
-    await waitFor(() => expect((link as HTMLInputElement).value).toMatch(/\/t720$/));
+    fireEvent.click(discussion);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear enlace' }));
+    const link = await screen.findByRole('textbox', { name: TITLE });
+    expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/apps/correction-record/7/t9`);
+    expect(api.calls('POST', '/api/share-token')[0].body).toEqual({
+      resource_type: 'correction-record',
+      resource_id: 7,
+      expires_in_hours: 720,
+      include_discussion: true,
+      include_names: false,
+    });
+    // The new link is listed with what it shows; another may be made beside it.
+    const listed = await screen.findByRole('region', { name: 'Enlaces vigentes' });
+    await waitFor(() => expect(listed.textContent).toContain('Con la conversación interna, sin nombres'));
+    expect(screen.getByRole('button', { name: 'Crear otro enlace' })).toBeTruthy();
+  });
+
+  it("ends one's own links, and another's only for whoever administers share links", async () => {
+    const links = [row(4, 0, 'Yo'), row(3, 12, 'Marta Ibáñez', { include_names: true })];
+    const api = shareApi(links);
+    const noAdministration = { ...ALL_GRANTS, 'share-links': { read: false, insert: false, update: false, delete: false } };
+    const { unmount } = renderButton(noAdministration);
+    fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+    const listed = await screen.findByRole('region', { name: 'Enlaces vigentes' });
+    await waitFor(() => expect(listed.textContent).toContain('De Marta Ibáñez'));
+    expect(screen.getAllByRole('button', { name: /^Revocar el enlace de/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Revocar el enlace de Yo /),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /^Revocar el enlace de Yo / }));
+    await waitFor(() => expect(api.calls('DELETE', '/api/share-token/4')).toHaveLength(1));
+    await waitFor(() => expect(listed.textContent).not.toContain('De Yo'));
+    unmount();
+
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Compartir' }));
+    expect(await screen.findByRole('button', { name: /^Revocar el enlace de Marta Ibáñez / })).toBeTruthy();
+  });
+
+  it('is not offered to a guest account, who is no colleague', () => {
+    shareApi([]);
+    renderButton();
+    expect(screen.getByRole('button', { name: 'Compartir' })).toBeTruthy();
+    act(() => setGrants(ALL_GRANTS, false));
+    expect(screen.queryByRole('button', { name: 'Compartir' })).toBeNull();
   });
 });

@@ -35,9 +35,9 @@ export const viewerOf = (roles: readonly string[]): NavigationViewer => ({ roles
 /** Every page granted everything: what an administrator of the demo company holds. */
 export const ALL_GRANTS: Readonly<Record<string, CrudGrant>> = Object.fromEntries(PAGES.map((page) => [page.alias, ALL]));
 
-/** Sets the signed-in user's grants in the active company. */
-export function setGrants(grants: Readonly<Record<string, CrudGrant>>): void {
-  sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants });
+/** Sets the signed-in user's grants in the active company (a colleague's unless said otherwise). */
+export function setGrants(grants: Readonly<Record<string, CrudGrant>>, colleague = true): void {
+  sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants, colleague });
 }
 
 function LocationProbe() {

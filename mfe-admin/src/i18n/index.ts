@@ -6,6 +6,7 @@ import { pageRoleTexts } from './page-role.texts';
 import { pageTexts } from './page.texts';
 import { recordTexts } from './record.texts';
 import { roleTexts } from './role.texts';
+import { shareLinkTexts } from './share-link.texts';
 import { usersTexts } from './users.texts';
 
 /**
@@ -24,6 +25,7 @@ const SCREENS = [
   pageTexts,
   pageRoleTexts,
   usersTexts,
+  shareLinkTexts,
 ] as const;
 const merged = (language: 'es' | 'en' | 'ar' | 'tr') => Object.assign({}, ...SCREENS.map((texts) => texts[language]));
 export const adminBundles = { es: merged('es'), en: merged('en'), ar: merged('ar'), tr: merged('tr') };

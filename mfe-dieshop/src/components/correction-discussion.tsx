@@ -21,7 +21,8 @@ registerDieshopTexts(correctionTexts);
 /**
  * The discussion of a correction record or of one of its attempts: @people of the company (they
  * are notified) and @dies by reference, as in the chat ('EN-1042-1'), each a link to its summary
- * (plain text on a share link). Read only for a guest and without the grant to comment.
+ * (plain text on a share link). Read only for a guest and without the grant to comment; a guest sees
+ * it only when the link's creator included it (issue 36).
  */
 export function CorrectionDiscussion({
   target,
@@ -83,5 +84,7 @@ export function CorrectionDiscussion({
       ),
     );
 
+  // A share link that does not include the discussion (or a record without one) shows none at all.
+  if (readOnly && comments.length === 0) return null;
   return <Discussion title={t('correctionRecord.discussion')} comments={comments} render={render} sources={sources} onSend={mayComment ? send : undefined} />;
 }

@@ -138,7 +138,8 @@ function CorrectionRecordView({ initial }: { initial: CorrectionRecordDetail }) 
               [t('correction.fields.die'), shared ? dieText : <RouterLink to={dieSummaryPath(detail.die.id)}>{dieText}</RouterLink>],
               [t('correction.fields.profile'), detail.die.profile_code ?? '—'],
               [t('correction.fields.origin'), names.origin(detail.origin)],
-              [t('correction.fields.corrector'), detail.corrector_name ?? t('correction.noCorrector')],
+              // A share link without names shows that someone is assigned, not who.
+              [t('correction.fields.corrector'), detail.corrector_name ?? (detail.assigned_corrector_id === null ? t('correction.noCorrector') : '—')],
               [t('correction.fields.due'), detail.due_at ? format.date(detail.due_at) : '—'],
               [t('correction.fields.effectiveness'), names.effectiveness(detail.effectiveness)],
               [t('correction.fields.openedAt'), format.dateTime(detail.opened_at)],
@@ -161,6 +162,7 @@ function CorrectionRecordView({ initial }: { initial: CorrectionRecordDetail }) 
                   path={(token) => `${correctionRecordPath(detail.id)}/${token}`}
                   title={t('correctionRecord.shareTitle')}
                   hint={(date) => t('correctionRecord.shareHint', { date })}
+                  discussion
                 />
               ) : null}
               {busy ? <Spinner size="tiny" /> : null}

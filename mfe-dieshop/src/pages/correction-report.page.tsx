@@ -130,7 +130,8 @@ function CorrectionReportView({ initial, linkedRecordId }: { initial: Correction
               ],
               [t('correction.fields.die'), shared ? report.die.label : <RouterLink to={dieSummaryPath(report.die.id)}>{report.die.label}</RouterLink>],
               [t('correction.fields.defect'), report.record.defect_name ?? '—'],
-              [t('correction.fields.corrector'), report.corrector_name ?? t('correction.noCorrector')],
+              // A share link without names shows that someone corrects, not who.
+              [t('correction.fields.corrector'), report.corrector_name ?? (report.corrector_id === null ? t('correction.noCorrector') : '—')],
               [t('correctionReport.startedAt'), format.dateTime(report.started_at)],
               [t('correctionReport.finishedAt'), format.dateTime(report.finished_at)],
             ]}
@@ -143,6 +144,7 @@ function CorrectionReportView({ initial, linkedRecordId }: { initial: Correction
                 path={(token) => `${correctionReportRoute(report)}/${token}`}
                 title={t('correctionReport.shareTitle')}
                 hint={(date) => t('correctionReport.shareHint', { date })}
+                discussion
               />
             </div>
           ) : null}

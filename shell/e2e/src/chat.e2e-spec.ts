@@ -8,6 +8,7 @@ import { account, eventually, hidden, launchBrowser, login, newPage, storedToken
  */
 const JEFE = 'jefe@norte.example';
 const OPERARIO = 'operario@norte.example';
+const GUEST = 'invitado@norte.example';
 
 interface ServerContact {
   id: number;
@@ -176,6 +177,29 @@ describe('chat (two users, live)', () => {
     const received = (await openConversation(operario, JEFE)).getByRole('listitem').filter({ hasText: tail });
     expect(await (await visible(received.getByRole('link', { name: 'EN-1042-1', exact: true }))).getAttribute('href')).toBe(`/apps/dies/dieResume/${die.id}`);
     await eventually(async () => expect((await serverContact(operario, account(JEFE).displayName)).unread).toBe(0), 10_000, 250);
+  });
+
+  it('a guest account has no chat: no toggle, no panel, no chat call, and its colleagues neither list it nor see it online (issue 36)', async () => {
+    const jefe = await signedIn(JEFE);
+    await openChat(jefe);
+    await visible(contactButton(jefe, OPERARIO));
+
+    const { context, page: guest } = await newPage(browser);
+    contexts.push(context);
+    const chatCalls: string[] = [];
+    guest.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/chat/')) chatCalls.push(request.url());
+    });
+    await login(guest, GUEST);
+    await visible(guest.getByRole('banner'));
+    await guest.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    expect(await guest.getByRole('button', { name: 'Chat', exact: true }).count()).toBe(0);
+    expect(await chatPanel(guest).count()).toBe(0);
+    expect(chatCalls).toEqual([]);
+
+    // Jorge's list never had her, and her signing in announced nothing.
+    expect(await contactButton(jefe, GUEST).count()).toBe(0);
+    expect((await contactsOnServer(jefe)).map((contact) => contact.full_name)).not.toContain(account(GUEST).displayName);
   });
 
   it('Esc closes the chat panel; opened again, no conversation is selected', async () => {

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, eventually, freshPagePerTest, greeting, login, settle, t
 
 /** Spec 2.3 Applications group, in order, then the Administration entries admins get. */
 const APPLICATIONS = ['Tableros', 'Producción ágil', 'Mantenimiento inteligente', 'Matricería ágil', 'Tablero del corrector'];
-const ADMINISTRATION = ['Empresas', 'Roles', 'Páginas', 'Permisos por rol', 'Usuarios', 'Auditoría'];
+const ADMINISTRATION = ['Empresas', 'Roles', 'Páginas', 'Permisos por rol', 'Usuarios', 'Auditoría', 'Enlaces compartidos'];
 
 const EXPECTED: Record<DemoAccount['role'], string[]> = {
   admin: [...APPLICATIONS, ...ADMINISTRATION],

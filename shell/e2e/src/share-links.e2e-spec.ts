@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
-import { freshPagePerTest, onPath, submitLogin, visible } from '../support/browser';
+import { eventually, freshPagePerTest, login, newPage, onPath, submitLogin, visible } from '../support/browser';
 
 /**
  * Spec 2.2, 6 and 8: a share link (`.../:token`) signs a visitor without a session in to its one
@@ -31,7 +31,8 @@ function failedApiCalls(page: Page): string[] {
 
 describe('share links', () => {
   let page: Page;
-  freshPagePerTest((state) => ({ page } = state));
+  let browser: Browser;
+  freshPagePerTest((state) => ({ page, browser } = state));
 
   let die: Die;
   let record: { id: number; number: string; description: string };
@@ -102,5 +103,93 @@ describe('share links', () => {
     await page.goto(`/apps/dies/dieResume/${others.body[0].id}/${token}`);
     await visible(page.getByText('Error intentando ingresar con el TOKEN'));
     await onPath(page, '/login');
+  });
+
+  it('the share dialog offers the discussion and the names, off by default; the guest reads them only when they were chosen, and a revoked link opens nothing (issue 36)', async () => {
+    const detail = await apiAs<{ created_by_name: string; comments: { author_name: string; text: string }[] }>(ADMIN, 'GET', `correction-record/${record.id}`);
+    expect(detail.body.comments.length).toBeGreaterThan(0);
+    const author = detail.body.comments[0].author_name;
+
+    await login(page, ADMIN);
+    await page.goto(`/apps/correction-record/${record.id}`);
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enlace de solo lectura a esta corrección' });
+    await visible(dialog);
+    const discussion = dialog.getByRole('checkbox', { name: 'Incluir la conversación interna' });
+    const names = dialog.getByRole('checkbox', { name: 'Incluir los nombres de las personas' });
+    expect([await discussion.isChecked(), await names.isChecked()]).toEqual([false, false]);
+    await visible(dialog.getByText('Sin marcar, quien abra el enlace no ve la conversación interna ni el nombre de ninguna persona.'));
+
+    // As it comes: the record without its discussion and without anybody's name.
+    await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+    const linkBox = dialog.getByRole('textbox', { name: 'Enlace de solo lectura a esta corrección' });
+    await visible(linkBox);
+    const plain = await linkBox.inputValue();
+    const active = dialog.getByRole('region', { name: 'Enlaces vigentes' });
+    await visible(active.getByText('Sin conversación ni nombres'));
+
+    // Then one with the discussion (still without names).
+    await discussion.check();
+    await dialog.getByRole('button', { name: 'Crear otro enlace' }).click();
+    await eventually(async () => expect(await linkBox.inputValue()).not.toBe(plain));
+    const withDiscussion = await linkBox.inputValue();
+    await visible(active.getByText('Con la conversación interna, sin nombres'));
+
+    const asGuest = async (link: string) => {
+      const { context, page: guest } = await newPage(browser);
+      await guest.goto(new URL(link).pathname);
+      await visible(guest.getByRole('heading', { name: `Registro de corrección ${record.number}`, level: 1 }));
+      await visible(guest.getByText(record.description));
+      return { guest, close: () => context.close() };
+    };
+    const first = await asGuest(plain);
+    expect(await first.guest.getByRole('region', { name: 'Discusión' }).count()).toBe(0);
+    expect(await first.guest.getByText(detail.body.created_by_name).count()).toBe(0);
+    expect(await first.guest.getByText(author).count()).toBe(0);
+    await first.close();
+    const second = await asGuest(withDiscussion);
+    await visible(second.guest.getByRole('region', { name: 'Discusión' }));
+    expect(await second.guest.getByText(author).count()).toBe(0);
+    await second.close();
+
+    // The admin ends the first link from the same dialog (the newest of the links showing nothing more): it no longer opens anything.
+    const items = active.getByRole('listitem');
+    const before = await items.count();
+    await items
+      .filter({ hasText: 'Sin conversación ni nombres' })
+      .first()
+      .getByRole('button', { name: /^Revocar el enlace de Marta Ibáñez/ })
+      .click();
+    await visible(page.getByText('Enlace revocado: ya no abre nada'));
+    await eventually(async () => expect(await items.count()).toBe(before - 1));
+    const { context, page: late } = await newPage(browser);
+    await late.goto(new URL(plain).pathname);
+    await visible(late.getByText('Error intentando ingresar con el TOKEN'));
+    await context.close();
+  });
+
+  it("an administrator sees every link still valid in 'Enlaces compartidos', whoever made it, and ends one there (issue 36)", async () => {
+    const { status, body } = await apiAs<{ id: number; token: string }>('matriceria@norte.example', 'POST', 'share-token', {
+      resource_type: 'die-summary',
+      resource_id: die.id,
+      include_names: true,
+    });
+    expect(status).toBe(201);
+    await login(page, ADMIN);
+    await page.goto('/apps/share-links/all');
+    await visible(page.getByRole('heading', { name: 'Enlaces compartidos', level: 1 }));
+    const row = page.getByRole('row').filter({ hasText: 'Carmen Villalba' }).filter({ hasText: 'Con los nombres de las personas' });
+    await visible(row.filter({ hasText: 'Ficha de la matriz EN-1042-1' }));
+    await row.first().click();
+    const dialog = page.getByRole('dialog', { name: 'Enlace compartido' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Revocar enlace' }).click();
+    await visible(page.getByText('Enlace revocado: ya no abre nada'));
+    const again = await fetch(`${new URL(page.url()).origin}/api/auth/login/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: body.token }),
+    });
+    expect(again.status).toBe(401);
   });
 });

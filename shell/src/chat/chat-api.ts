@@ -1,5 +1,9 @@
 import { chatEndpoints, dieEndpoints, type MarkAsReadRequest, type SendMessageRequest } from '@planta/contracts';
 import { call } from '@planta/session';
+import { useCan } from '@planta/ui';
+
+/** Whether the signed-in user chats: a colleague's grants say so; a guest account has no chat, contacts or presence (issue 36). */
+export const useMayChat = (): boolean => useCan(chatEndpoints.contacts);
 
 /** Spec 9: a page of history. */
 export const CHAT_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { liveEvents, type ChatContact, type ChatMessage, type NotificationVariant } from '@planta/contracts';
 import { isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
 import { showBrowserNotification } from './browser-notification';
-import { chatApi } from './chat-api';
+import { chatApi, useMayChat } from './chat-api';
 import { chatContactsAtom, chatOpenAtom, selectedContactIdAtom } from './chat-state';
 import { logBackgroundError } from './background-error';
 
@@ -16,14 +16,15 @@ export interface NewMessagePayload {
 }
 
 /**
- * The chat's live side, mounted with the shell whether the panel is open or not: the contact
- * list (fetched after sign-in and after each (re)connection, replaced by `{userId}Messages`), presence
- * (`userIsOnline` / `userIsOffline`), badges refreshed on new messages, and the browser
- * notification of a new message.
+ * The chat's live side, mounted with the shell whether the panel is open or not (for colleagues
+ * only: a guest account has no chat): the contact list (fetched after sign-in and after each
+ * (re)connection, replaced by `{userId}Messages`), presence (`userIsOnline` / `userIsOffline`),
+ * badges refreshed on new messages, and the browser notification of a new message.
  */
 export function useChatLive(): void {
   const { t } = useTranslation('shell');
   const signedIn = useAtomValue(isSignedInAtom);
+  const mayChat = useMayChat();
   const me = useAtomValue(userAtom).data.id;
   const setContacts = useSetAtom(chatContactsAtom);
 
@@ -34,7 +35,7 @@ export function useChatLive(): void {
   }, [setContacts]);
 
   useEffect(() => {
-    if (!signedIn || !me) {
+    if (!signedIn || !me || !mayChat) {
       setContacts([]);
       return;
     }
@@ -64,5 +65,5 @@ export function useChatLive(): void {
     return () => {
       for (const off of offs) off();
     };
-  }, [me, refreshContacts, setContacts, signedIn, t]);
+  }, [mayChat, me, refreshContacts, setContacts, signedIn, t]);
 }

@@ -72,6 +72,16 @@ afterEach(() => jest.restoreAllMocks());
 afterAll(() => resetRealtimeForTests());
 
 describe('chat panel (spec 2.5, 4)', () => {
+  it('is not there for a guest account: no toggle, no panel, no contacts asked for (issue 36)', async () => {
+    setUser(['guest']);
+    sessionStore.set(chatOpenAtom, true);
+    renderChat();
+    await act(() => new Promise((done) => setTimeout(done, 0)));
+    expect(screen.queryByRole('button', { name: 'Chat' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Chat' })).toBeNull();
+    expect(calls.filter((call) => call.path === '/chat/contacts')).toEqual([]);
+  });
+
   it('opens with the toggle and shows the contacts with their status and unread badge', async () => {
     renderChat();
     expect(screen.queryByRole('complementary', { name: 'Chat' })).toBeNull();

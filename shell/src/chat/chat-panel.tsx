@@ -9,6 +9,7 @@ import { LAYERS } from '@planta/ui';
 import { BadgedIcon } from '../layout/badged-icon';
 import { requestNotificationPermission } from './browser-notification';
 import { useChatLive } from './chat-live';
+import { useMayChat } from './chat-api';
 import { chatContactsAtom, chatOpenAtom, chatUnreadTotalAtom, closeChatAtom, openChatAtom, selectedContactIdAtom, toggleChatAtom } from './chat-state';
 import { Conversation } from './conversation';
 
@@ -74,14 +75,14 @@ const useStyles = makeStyles({
   hint: { margin: 0, padding: '8px 16px', color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
-/** Toolbar button (accessible name 'Chat') that opens and closes the panel; shows the unread total. */
+/** Toolbar button (accessible name 'Chat') that opens and closes the panel; shows the unread total. Only for those who chat. */
 export function ChatToggle() {
   const { t } = useTranslation('shell');
   const open = useAtomValue(chatOpenAtom);
   const unread = useAtomValue(chatUnreadTotalAtom);
-  const signedIn = useAtomValue(isSignedInAtom);
+  const mayChat = useMayChat();
   const toggle = useSetAtom(toggleChatAtom);
-  if (!signedIn) return null;
+  if (!mayChat) return null;
   return (
     <Button
       appearance="subtle"
@@ -150,7 +151,7 @@ function ContactList({ narrow }: { narrow: boolean }) {
 /**
  * Spec 2.5 / 4 chat panel (right side, 360 wide): contact column plus conversation. Opened by the
  * toolbar toggle or by choosing a contact; closed by its close button or Esc, which also clears
- * the selected contact. Its live side runs even while it is closed.
+ * the selected contact. Its live side runs even while it is closed. A guest account has none (issue 36).
  */
 export function ChatPanel() {
   const styles = useStyles();
@@ -158,11 +159,12 @@ export function ChatPanel() {
   useChatLive();
   const open = useAtomValue(chatOpenAtom);
   const signedIn = useAtomValue(isSignedInAtom);
+  const mayChat = useMayChat();
   const contacts = useAtomValue(chatContactsAtom);
   const selectedId = useAtomValue(selectedContactIdAtom);
   const close = useSetAtom(closeChatAtom);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const visible = open && signedIn;
+  const visible = open && mayChat;
 
   useEffect(() => {
     if (!visible) return;

@@ -57,7 +57,7 @@ describe('dashboard widgets', () => {
     // A company that took the correction records and the maintenance dashboard from its users.
     const grants = defaultGrantsOf(['user']);
     for (const page of ['correction-records', 'maintenance-dashboard']) grants[page] = { read: false, insert: false, update: false, delete: false };
-    sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants });
+    sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants, colleague: true });
     setRemotes({ mfe_production: production, mfe_dieshop: dieshop });
     renderShell(<WidgetGrid dashboard="indicators" filters={FILTERS} />);
     expect(await screen.findByText('OEE 72 %')).toBeTruthy();

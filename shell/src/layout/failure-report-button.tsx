@@ -3,9 +3,9 @@ import { WarningRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { isColleague } from '@planta/contracts';
 import { currentSettingsAtom, userRolesAtom } from '@planta/session';
 import { LAYERS } from '@planta/ui';
-import { holdsNonGuestRole } from './nav-utils';
 import { SMALL_QUERY, useMediaQuery } from './use-media';
 
 /** Spec 2.2 / 2.4: where the side button leads. */
@@ -47,7 +47,7 @@ const useStyles = makeStyles({
 function useShown(): boolean {
   const settings = useAtomValue(currentSettingsAtom);
   const roles = useAtomValue(userRolesAtom);
-  return settings.layout.config.rightSidePanel.display && holdsNonGuestRole(roles);
+  return settings.layout.config.rightSidePanel.display && isColleague(roles);
 }
 
 /**

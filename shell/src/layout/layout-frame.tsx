@@ -1,12 +1,11 @@
 import { makeStaticStyles, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import type { Settings } from '@planta/contracts';
+import { isColleague, type Settings } from '@planta/contracts';
 import { animationDurations, currentSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
 import { LAYERS } from '@planta/ui';
 import { ShellPanels } from '../chat/shell-panels';
 import { CriticalDimensionsPrompt } from '../critical-dimensions/critical-dimensions.prompt';
-import { holdsNonGuestRole } from './nav-utils';
 import { FailureReportButton, SIDE_GUTTER_VAR, useSideButtonWidth } from './failure-report-button';
 import { Footer } from './footer';
 import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } from './navbar';
@@ -192,7 +191,7 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
       {mobile && config.navbar.display ? <MobileNavbar /> : null}
       {config.rightSidePanel.display ? <FailureReportButton /> : null}
       <ShellPanels />
-      {holdsNonGuestRole(user.role) ? <CriticalDimensionsPrompt /> : null}
+      {isColleague(user.role) ? <CriticalDimensionsPrompt /> : null}
     </div>
   );
 }

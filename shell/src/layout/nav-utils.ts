@@ -42,8 +42,3 @@ export function useNavigationItems(): NavigationItem[] {
   const grants = useAtomValue(grantsAtom);
   return useMemo(() => navigationFor(remotes, { roles, canRead: (page) => canOn(grants, page, 'read') }), [remotes, roles, grants]);
 }
-
-/** Spec 2.4 / 6: the failure-report button needs a role other than guest. */
-export function holdsNonGuestRole(roles: readonly string[] | null | undefined): boolean {
-  return (roles ?? []).some((role) => role !== 'guest');
-}

@@ -4,7 +4,7 @@ import { Provider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { defaultSettings, type PageAlias, type User } from '@planta/contracts';
+import { defaultSettings, isColleague, type PageAlias, type User } from '@planta/contracts';
 import { defaultGrantsOf } from '@planta/ui/testing';
 import { createI18n, type I18n } from '@planta/i18n';
 import { REMOTE_NAMES, type NavigationItem, type RemoteModule, type RemoteName } from '@planta/shell-contract';
@@ -58,7 +58,10 @@ export function setRemotes(modules: Partial<Record<RemoteName, RemoteModule>> = 
 
 /** A signed-in user with these roles (an empty list: not signed in) and the grants the seed gives them. */
 export function setUser(roles: readonly string[], data: Partial<User['data']> = {}): User {
-  sessionStore.set(grantsAtom, roles.length ? { status: 'ready', companyId: 1, grants: defaultGrantsOf(roles) } : { status: 'none' });
+  sessionStore.set(
+    grantsAtom,
+    roles.length ? { status: 'ready', companyId: 1, grants: defaultGrantsOf(roles), colleague: isColleague(roles) } : { status: 'none' },
+  );
   const base = createDefaultUser();
   const user: User = {
     ...base,

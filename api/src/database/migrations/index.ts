@@ -24,6 +24,7 @@ import { AnsweredCheckMarks1765500000000 } from './1765500000000-answered-check-
 import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-board-indexes';
 import { IdentityBelongsToPerson1765700000000 } from './1765700000000-identity-belongs-to-person';
 import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
+import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   PlanningBoardIndexes1765600000000,
   IdentityBelongsToPerson1765700000000,
   PhotosKeptHere1765710000000,
+  ShareLinkIncludes1765720000000,
 ];

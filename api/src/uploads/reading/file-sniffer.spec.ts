@@ -1,38 +1,11 @@
-import { sniffDocument, zipEntryNames } from './file-sniffer';
+import { sniffDocument } from './file-sniffer';
 import { csvFile, jpegImage, pngImage, SAMPLE_CERTIFICATE_LINES, textPdf, tiffImage, xlsxFile } from './sample-files';
+import { zipDirectory } from './zip-archive';
+import { zipArchive } from './zip-samples';
 
-/** A ZIP with stored (uncompressed) entries, written by hand so the test controls the entry names. */
-function storedZip(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name);
-    const data = Buffer.from(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    directory.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
-}
+/** A ZIP with stored (uncompressed) entries, so the test controls the entry names. */
+const storedZip = (entries: Record<string, string>) =>
+  zipArchive(Object.entries(entries).map(([name, content]) => ({ name, content: Buffer.from(content), method: 'stored' as const })));
 
 describe('sniffDocument', () => {
   it('recognises the accepted kinds from their bytes', async () => {
@@ -46,7 +19,7 @@ describe('sniffDocument', () => {
       ['4521-2', 1050],
     ]);
     expect(sniffDocument(xlsx)?.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(zipEntryNames(xlsx)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml']));
+    expect(zipDirectory(xlsx)?.entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml']));
   });
 
   it('accepts CSV with ; , or tab, in UTF-8 or latin1, and refuses text without separators', () => {
@@ -74,10 +47,10 @@ describe('sniffDocument', () => {
     expect(sniffDocument(elf)).toBeNull();
   });
 
-  it('refuses a plain ZIP, a ZIP without xl/ entries and a broken ZIP, but reads the names of a good one', () => {
-    expect(sniffDocument(storedZip({ 'notes.txt': 'a;b' }))).toBeNull();
-    expect(sniffDocument(storedZip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w/>' }))).toBeNull();
-    const fake = storedZip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
+  it('refuses a plain ZIP, a ZIP without xl/ entries and a broken ZIP, but reads the names of a good one', async () => {
+    expect(sniffDocument(await storedZip({ 'notes.txt': 'a;b' }))).toBeNull();
+    expect(sniffDocument(await storedZip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w/>' }))).toBeNull();
+    const fake = await storedZip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
     expect(sniffDocument(fake)?.kind).toBe('xlsx');
     expect(sniffDocument(fake.subarray(0, fake.length - 30))).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { UPLOAD_CONTENT_TYPES } from '@planta/contracts';
+import { zipDirectory } from './zip-archive';
 
 /**
  * What an upload really is, from its bytes (never its name or the browser's content type, which
@@ -35,44 +36,10 @@ function startsWith(bytes: Buffer, prefix: number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
 }
 
-/** An Office Open XML workbook: a ZIP whose central directory lists `[Content_Types].xml` and `xl/…`. */
+/** An Office Open XML workbook: a ZIP whose central directory lists `[Content_Types].xml` and `xl/…` (nothing inflated here). */
 function isXlsx(bytes: Buffer): boolean {
-  const names = zipEntryNames(bytes);
-  return names !== null && names.includes('[Content_Types].xml') && names.some((name) => name.startsWith('xl/'));
-}
-
-/**
- * The entry names from a ZIP's central directory, without inflating anything (a zip bomb costs
- * nothing here). null when the directory is missing or inconsistent.
- */
-export function zipEntryNames(bytes: Buffer, maxEntries = 10_000): string[] | null {
-  const END_OF_DIRECTORY = 0x06054b50;
-  const DIRECTORY_ENTRY = 0x02014b50;
-  // The end record is 22 bytes plus a comment of at most 65,535 bytes, at the very end.
-  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let offset = bytes.length - 22; offset >= searchFrom; offset--) {
-    if (bytes.readUInt32LE(offset) === END_OF_DIRECTORY) {
-      end = offset;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = bytes.readUInt16LE(end + 10);
-  const directoryOffset = bytes.readUInt32LE(end + 16);
-  if (count > maxEntries || directoryOffset >= end) return null;
-  const names: string[] = [];
-  let offset = directoryOffset;
-  for (let index = 0; index < count; index++) {
-    if (offset + 46 > end || bytes.readUInt32LE(offset) !== DIRECTORY_ENTRY) return null;
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    if (offset + 46 + nameLength > end) return null;
-    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
+  const names = zipDirectory(bytes)?.entries.map((entry) => entry.name);
+  return names !== undefined && names.includes('[Content_Types].xml') && names.some((name) => name.startsWith('xl/'));
 }
 
 /** The text of a CSV in UTF-8 (with or without BOM) or, failing that, latin1 (Excel's "CSV" on Windows). */

@@ -20,7 +20,6 @@ export interface ImageReadOptions {
   ocr: OcrEngine;
   maxMegapixels?: number;
   onProgress?: (progress: ReadingProgress) => void;
-  signal?: AbortSignal;
 }
 
 export interface ImageReadResult {
@@ -50,7 +49,6 @@ export async function readImage(bytes: Buffer, kind: ImageKind, options: ImageRe
     page: 1,
     pages: 1,
     onProgress: options.onProgress,
-    signal: options.signal,
     wantPng: kind === 'tiff' || small,
   });
   let result: OcrPageResult = first;
@@ -64,7 +62,6 @@ export async function readImage(bytes: Buffer, kind: ImageKind, options: ImageRe
       page: 1,
       pages: 1,
       onProgress: options.onProgress,
-      signal: options.signal,
     });
     if (second.confidence > first.confidence) result = { ...second, png: first.png };
   }

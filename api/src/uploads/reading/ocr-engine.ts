@@ -56,7 +56,6 @@ export interface OcrPageInput {
   page: number;
   pages: number;
   onProgress?: (progress: OcrProgress) => void;
-  signal?: AbortSignal;
   /** Also return the image as tesseract decoded it, as PNG (how a TIFF gets a page image). */
   wantPng?: boolean;
 }
@@ -137,14 +136,12 @@ export class OcrEngine {
   }
 
   private async run(input: OcrPageInput): Promise<OcrPageResult> {
-    input.signal?.throwIfAborted();
     const worker = await this.startWorker().catch((error: unknown) => {
       throw new DocumentRefused('No se pudo iniciar el reconocimiento de texto (OCR).', { cause: error });
     });
     this.current = input;
     input.onProgress?.({ stage: 'ocr', page: input.page, pages: input.pages, progress: 0 });
     let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
     let stopped = false;
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -153,11 +150,6 @@ export class OcrEngine {
           new DocumentRefused(`El reconocimiento de texto de la página ${input.page} superó el tiempo máximo de ${Math.round(this.pageTimeoutMs / 1000)} s.`),
         );
       }, this.pageTimeoutMs);
-      onAbort = () => {
-        stopped = true;
-        reject(input.signal?.reason);
-      };
-      input.signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
       const result = await Promise.race([worker.recognize(input.image, {}, { blocks: true, text: false, imageColor: input.wantPng === true }), stop]);
@@ -166,11 +158,10 @@ export class OcrEngine {
     } catch (error) {
       // The WASM keeps running after a timeout: only killing the worker frees the core.
       if (stopped) await this.discardWorker();
-      if (error instanceof DocumentRefused || stopped) throw error;
+      if (error instanceof DocumentRefused) throw error;
       throw new DocumentRefused('La imagen está dañada o no se puede leer.', { cause: error });
     } finally {
       clearTimeout(timer);
-      if (onAbort) input.signal?.removeEventListener('abort', onAbort);
       this.current = undefined;
     }
   }

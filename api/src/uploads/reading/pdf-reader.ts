@@ -28,7 +28,6 @@ export interface PdfReadOptions {
   /** Needed only when a page is a scan; without it such pages come back with no lines. */
   ocr?: OcrEngine;
   onProgress?: (progress: ReadingProgress) => void;
-  signal?: AbortSignal;
 }
 
 export interface PdfReadResult {
@@ -45,7 +44,6 @@ export async function readPdf(bytes: Buffer, options: PdfReadOptions = {}): Prom
     const pages: DocumentPage[] = [];
     const scans: { page: PdfPage; index: number }[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
-      options.signal?.throwIfAborted();
       const page = await pdf.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -56,7 +54,6 @@ export async function readPdf(bytes: Buffer, options: PdfReadOptions = {}): Prom
     }
     if (options.ocr) {
       for (const [position, scan] of scans.entries()) {
-        options.signal?.throwIfAborted();
         const image = await renderForOcr(scan.page);
         const result = await options.ocr.recognize({
           image: image.pgm,
@@ -65,7 +62,6 @@ export async function readPdf(bytes: Buffer, options: PdfReadOptions = {}): Prom
           page: position + 1,
           pages: scans.length,
           onProgress: options.onProgress,
-          signal: options.signal,
         });
         pages[scan.index] = { ...pages[scan.index], ocr: true, lines: result.lines };
       }
@@ -102,15 +98,11 @@ async function withPdf<T>(bytes: Buffer, work: (pdf: PdfDocument) => Promise<T>)
   try {
     return await work(pdf);
   } catch (error) {
-    if (error instanceof DocumentRefused || isAbort(error)) throw error;
+    if (error instanceof DocumentRefused) throw error;
     throw new DocumentRefused(PDF_UNREADABLE, { cause: error });
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
 }
 
 async function openPdf(bytes: Buffer): Promise<PdfDocument> {

@@ -3,6 +3,7 @@ import type { DocumentText, TextLine, TextWord } from '../document-text';
 import { DocumentRefused } from './document-refused';
 import { decodeText } from './file-sniffer';
 import type { ReadingProgress } from './reading-progress';
+import { checkArchive, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './zip-archive';
 
 export const DEFAULT_MAX_ROWS = 5_000;
 export const SPREADSHEET_UNREADABLE = 'La hoja de cálculo está dañada o no se puede leer.';
@@ -10,11 +11,17 @@ export const SPREADSHEET_UNREADABLE = 'La hoja de cálculo está dañada o no se
 export interface SpreadsheetReadOptions {
   maxRows?: number;
   onProgress?: (progress: ReadingProgress) => void;
+  /** What the workbook's ZIP may declare (XLSX only); default DEFAULT_ARCHIVE_LIMITS. */
+  archive?: ArchiveLimits;
 }
 
-/** The first sheet of an XLSX, cells as the plant would read them (see `cellText`). */
+/**
+ * The first sheet of an XLSX, cells as the plant would read them (see `cellText`). Its ZIP is
+ * checked first: read-excel-file inflates whatever the archive holds, a zip bomb included.
+ */
 export async function readXlsx(bytes: Buffer, options: SpreadsheetReadOptions = {}): Promise<DocumentText> {
   options.onProgress?.({ stage: 'spreadsheet' });
+  await checkArchive(bytes, options.archive ?? DEFAULT_ARCHIVE_LIMITS);
   let rows: unknown[][];
   try {
     // parseNumber keeps the stored digits; formatting them is ours (no thousands separators, point decimal).

@@ -7,6 +7,8 @@ import {
   loginRequestSchema,
   registerRequestSchema,
   registrationPolicySchema,
+  shareLinkListQuerySchema,
+  shareLinkRowSchema,
   shareTokenResponseSchema,
   shareTokenSignInRequestSchema,
   tokenSignInRequestSchema,
@@ -14,6 +16,7 @@ import {
   userUpdateRequestSchema,
 } from '../auth.schema';
 import { companySchema, healthResponseSchema, switchCompanyRequestSchema } from '../company.schema';
+import { pagedSchema } from '../common.schema';
 import { endpoint, idParams } from '../endpoint';
 
 /** Spec 7 sign-in calls, the company selector, share links and the health check. */
@@ -117,23 +120,36 @@ export const companyEndpoints = {
   }),
 } as const;
 
+/**
+ * Share links (issue 36): a colleague who may change a record shares it; its creator, or whoever
+ * holds the 'share-links' grants (by default the admin role), sees and ends it.
+ */
 export const shareTokenEndpoints = {
   create: endpoint({
     method: 'POST',
     path: 'share-token',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'auth',
-    summary: 'A read-only link to one die summary, correction record or correction report',
+    summary: 'A read-only link to one die summary, correction record or correction report; its discussion and names only if chosen',
     body: createShareTokenRequestSchema,
     errors: [404],
     response: shareTokenResponseSchema,
   }),
+  list: endpoint({
+    method: 'GET',
+    path: 'share-token/all',
+    access: 'colleague',
+    tag: 'auth',
+    summary: "The links still valid that the caller made, or all the company's for a reader of 'share-links'; of one resource when given",
+    query: shareLinkListQuerySchema,
+    response: pagedSchema(shareLinkRowSchema),
+  }),
   revoke: endpoint({
     method: 'DELETE',
     path: 'share-token/:id',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'auth',
-    summary: 'End a share link early',
+    summary: "End a share link early: one's own, or any with the delete grant of 'share-links'",
     params: idParams,
     response: null,
   }),
@@ -146,9 +162,9 @@ export const healthEndpoints = {
   apiDocument: endpoint({
     method: 'GET',
     path: 'docs-json',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'health',
-    summary: 'The OpenAPI document of this API, for signed-in users (404 when API_DOCS=off)',
+    summary: 'The OpenAPI document of this API, for signed-in colleagues (404 when API_DOCS=off)',
     response: openApiDocumentSchema,
   }),
   health: endpoint({

@@ -15,23 +15,23 @@ import { endpoint, pathId } from '../endpoint';
 import { messages } from '../messages';
 import { markNotificationReadRequestSchema, notificationAllQuerySchema, notificationSchema } from '../notification.schema';
 
-/** Spec 7 chat calls: every signed-in user of the company (not share-link guests). */
+/** Spec 7 chat calls: the company's colleagues; not a guest account (issue 36), nor a share-link guest. */
 export const chatEndpoints = {
   contacts: endpoint({
     method: 'GET',
     path: 'chat/contacts',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'chat',
     summary: "The caller's colleagues with their last messages and unread counts",
     query: chatContactsQuerySchema,
     response: z.array(chatContactSchema),
   }),
-  user: endpoint({ method: 'GET', path: 'chat/user', access: 'signed-in', tag: 'chat', summary: 'The caller as a chat participant', response: chatUserSchema }),
+  user: endpoint({ method: 'GET', path: 'chat/user', access: 'colleague', tag: 'chat', summary: 'The caller as a chat participant', response: chatUserSchema }),
   userData: endpoint({
     method: 'POST',
     path: 'chat/user/data',
     idempotent: true,
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'chat',
     summary: "The caller's chat status",
     body: chatUserDataRequestSchema,
@@ -41,7 +41,7 @@ export const chatEndpoints = {
   dialog: endpoint({
     method: 'GET',
     path: 'chat/dialog/:contactId',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'chat',
     summary: 'The conversation with one colleague, newest page first',
     params: z.object({ contactId: pathId }),
@@ -51,7 +51,7 @@ export const chatEndpoints = {
   send: endpoint({
     method: 'POST',
     path: 'chat/send-message',
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'chat',
     summary: 'Send a message to a colleague',
     body: sendMessageRequestSchema,
@@ -62,7 +62,7 @@ export const chatEndpoints = {
     method: 'POST',
     path: 'chat/mark-as-read',
     idempotent: true,
-    access: 'signed-in',
+    access: 'colleague',
     tag: 'chat',
     summary: "Mark a colleague's messages to the caller as read",
     body: markAsReadRequestSchema,

@@ -36,4 +36,5 @@ export const pages: BundleShape<typeof es> = {
   'page-roles': { description: 'صلاحيات القراءة والكتابة لكل صفحة ودور' },
   users: { description: 'مستخدمو الشركة' },
   audit: { description: 'من غيّر ماذا ومتى: الشركات والأدوار والصلاحيات والمستخدمون وتسجيلات الدخول' },
+  'share-links': { description: 'روابط القراءة فقط السارية في الشركة: من أنشأها وما تعرضه وإلغاؤها' },
 };

@@ -327,6 +327,7 @@ export const shell: BundleShape<SpanishShell> = {
       'page-roles': 'صلاحيات الأدوار',
       users: 'المستخدمون',
       audit: 'سجل التدقيق',
+      'share-links': 'الروابط المشتركة',
     },
   },
 };

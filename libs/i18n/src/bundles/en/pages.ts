@@ -36,4 +36,5 @@ export const pages: BundleShape<typeof es> = {
   'page-roles': { description: 'Read and write permissions by page and role' },
   users: { description: "The company's users" },
   audit: { description: 'Who changed what and when: companies, roles, permissions, users and sign-ins' },
+  'share-links': { description: "The company's read-only links still valid: who made them, what they show, and revoking them" },
 };

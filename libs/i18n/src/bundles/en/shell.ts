@@ -327,6 +327,7 @@ export const shell: BundleShape<SpanishShell> = {
       'page-roles': 'Role permissions',
       users: 'Users',
       audit: 'Audit trail',
+      'share-links': 'Shared links',
     },
   },
 };

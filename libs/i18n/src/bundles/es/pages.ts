@@ -38,4 +38,5 @@ export const pages = {
   'page-roles': { description: 'Permisos de lectura y escritura por página y rol' },
   users: { description: 'Usuarios de la empresa' },
   audit: { description: 'Quién cambió qué y cuándo: empresas, roles, permisos, usuarios e inicios de sesión' },
+  'share-links': { description: 'Los enlaces de solo lectura vigentes de la empresa: quién los creó, qué muestran y revocarlos' },
 };

@@ -295,6 +295,7 @@ export const shellSignedIn = {
       'page-roles': 'Permisos por rol',
       users: 'Usuarios',
       audit: 'Auditoría',
+      'share-links': 'Enlaces compartidos',
     },
   },
 };

@@ -36,4 +36,5 @@ export const pages: BundleShape<typeof es> = {
   'page-roles': { description: 'Sayfa ve rol bazında okuma ve yazma izinleri' },
   users: { description: 'Şirketin kullanıcıları' },
   audit: { description: 'Kim neyi ne zaman değiştirdi: şirketler, roller, izinler, kullanıcılar ve oturum açmalar' },
+  'share-links': { description: 'Şirketin geçerli salt okunur bağlantıları: kimin oluşturduğu, ne gösterdikleri ve iptal edilmeleri' },
 };

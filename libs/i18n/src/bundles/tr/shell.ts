@@ -327,6 +327,7 @@ export const shell: BundleShape<SpanishShell> = {
       'page-roles': 'Rol izinleri',
       users: 'Kullanıcılar',
       audit: 'Denetim kaydı',
+      'share-links': 'Paylaşılan bağlantılar',
     },
   },
 };
