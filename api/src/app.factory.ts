@@ -3,13 +3,16 @@ import fastifyMultipart from '@fastify/multipart';
 import { BadRequestException, type INestApplication, PayloadTooLargeException, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { messages, NOT_PROCESSED_HEADER } from '@planta/contracts';
 import { AppModule } from './app.module';
 import { apiErrorBody } from './common/api-error';
+import { answerMethodNotAllowed } from './common/method-not-allowed';
 import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import type { AppConfig } from './config/app-config';
 import { ApiDocument } from './health/api-docs.controller';
+import { buildApiDocument } from './health/api-document';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 import { RequestDrain } from './shutdown/request-drain';
 import { registerSecurityHeaders } from './web/security-headers';
@@ -17,6 +20,8 @@ import { remoteOrigins, serveWebApps } from './web/web-apps';
 
 const HANDLED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const API_PATH = /^\/api(\/|\?|$)/;
+/** Longer than any URL Node reads (its headers are 16 KB at most). */
+const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
 
 /** Runs in the docs page (serialised by Swagger UI's set-up): adds the portal's stored token to its requests. */
 function withPortalToken(request: { headers: Record<string, string> }) {
@@ -68,8 +73,11 @@ export async function createApp(
 ): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
-    // As Express matched routes: with or without a trailing slash.
-    routerOptions: { ignoreTrailingSlash: true },
+    // As Express matched routes: with or without a trailing slash. A path parameter of any length
+    // reaches the route's contract, which refuses it in Spanish on its field (not Fastify's English 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // An address Fastify cannot read (a broken percent-encoding) is refused in the API's error shape, in Spanish.
+    frameworkErrors: (_error: unknown, _request: unknown, reply: FastifyReply) => void reply.code(400).send(apiErrorBody(400, messages.invalidAddress)),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl, options.extraModules), adapter, {
     bodyParser: false,
@@ -90,6 +98,7 @@ export async function createApp(
     if (API_PATH.test(request.url)) reply.header('Cache-Control', 'no-store');
     done();
   });
+  answerMethodNotAllowed(fastify, API_PATH);
   // A key's answer is kept before it is sent (issue 17).
   fastify.addHook('onSend', app.get(IdempotencyInterceptor).onSend);
   // Bodies: JSON (objects and arrays, as Express's parser took them), errors in the API's words;
@@ -130,16 +139,7 @@ export async function createApp(
   // Nest's own signal handler would race it and re-raise the signal before main.ts exits cleanly.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, config));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Planta API')
-      .setDescription('Back-office API of the extrusion plant portal. Schemas come from @planta/contracts.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  app.get(ApiDocument).document = document;
+  app.get(ApiDocument).document = buildApiDocument(app);
   if (config.apiDocs !== 'off') {
     // The page is only the viewer: it loads the document from /api/docs-json with the token the
     // portal keeps for the signed-in user, so the description is not public.

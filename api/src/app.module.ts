@@ -9,6 +9,7 @@ import { ChatModule } from './chat/chat.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import { MultipartUploadInterceptor } from './files/uploads';
+import { InputInterceptor } from './common/input.interceptor';
 import { RequestInterceptors } from './common/request-interceptors';
 import { ResponseContractInterceptor } from './common/response-contract.interceptor';
 import { ShareProjectionInterceptor } from './auth/share-projection.interceptor';
@@ -84,6 +85,7 @@ export class AppModule {
         RequestContextInterceptor,
         MultipartUploadInterceptor,
         IdempotencyInterceptor,
+        InputInterceptor,
         ResponseContractInterceptor,
         ShareProjectionInterceptor,
         { provide: APP_INTERCEPTOR, useClass: RequestInterceptors },

@@ -1,4 +1,3 @@
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import fc from 'fast-check';
 import {
   extrusionLineResource,
@@ -14,6 +13,7 @@ import {
   type ResourceDefinition,
 } from '@planta/contracts';
 import { fuzzedQueryText, fuzzedValue, hostileQueryText, hostileValue, validValue, withKey, type JsonSchema } from './support/openapi-arbitraries';
+import { OpenApiConformance, type OpenApiDocument, type Operation } from './support/openapi-conformance';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -25,6 +25,12 @@ import { startTestApp, type TestApp } from './support/test-app';
  * may be stored: the test app checks every answer against its contract's response schema (a
  * mismatch is a 500), a resource's write must echo a record its own create schema takes again,
  * and after the run the database is searched for what no column should hold.
+ *
+ * Every answer is also checked against the OpenAPI document the API serves (issue 36,
+ * support/openapi-conformance.ts): its status is one the operation declares, a JSON answer
+ * follows the schema declared for its status and a file comes in a declared media type; a request
+ * that follows the operation's schemas is refused only for a rule the document lists
+ * (`x-planta-rules`), and one with a query parameter the route does not declare is never accepted.
  *
  * `npm test` runs FUZZ_RUNS (default 30) requests per route with the fixed FUZZ_SEED; `npm run
  * fuzz` runs a longer one (FUZZ_RUNS=400 unless set). Most requests are the admin of Extrusiones
@@ -45,17 +51,24 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261110);
 /** Statuses and examples of ≥ 500 answers, and how many requests were sent. */
 const stats = { sent: 0, byStatus: new Map<number, number>(), failures: [] as string[], storedProblems: [] as string[] };
+/** What the answers were checked against the document for (issue 36): how many each check examined, and what it found. */
+const conformance = {
+  examined: { status: 0, json: 0, file: 0, followingSchemas: 0, followingSchemasRefused: 0, undeclaredQuery: 0 },
+  undeclared: [] as string[],
+  offSchema: [] as string[],
+  refusedFollowingSchemas: [] as string[],
+  acceptedUndeclaredQuery: [] as string[],
+};
 
 let t: TestApp;
 let base: string;
 const tokens: Record<string, string | null> = {};
 const ids = { north: 0, admin: 0, staff: 0, line: 0, die: 0, alloy: 0, finish: 0, order: 0, openOrder: 0, orderDie: 0, notification: 0 };
 let shareToken = '';
+/** The OpenAPI document the API serves (GET /api/docs-json), and what it promises checked against the answers. */
+let document: OpenApiDocument;
+let promises: OpenApiConformance;
 
-interface Operation {
-  parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
 interface Route {
   method: string;
   /** OpenAPI path: /api/machine/{id} */
@@ -66,6 +79,8 @@ interface Route {
 interface FuzzRequest {
   who: string;
   path: string;
+  /** The path parameters as sent (before encoding). */
+  params: Record<string, string>;
   query: [string, string][];
   body: { json: string } | null;
 }
@@ -109,13 +124,15 @@ beforeAll(async () => {
   tokens.shareGuest = ((await guest.json()) as { access_token: string }).access_token;
   tokens.none = null;
   tokens.forged = `${tokens.admin!.slice(0, -6)}AAAAAA`;
+  const served = await fetch(`${base}/api/docs-json`, { headers: { Authorization: `Bearer ${tokens.admin}` } });
+  document = (await served.json()) as OpenApiDocument;
+  promises = new OpenApiConformance(document);
 });
 afterAll(() => t.close());
 
 // --------------------------------------------------------------------------------- the routes
 
 function routesOf(): Route[] {
-  const document = SwaggerModule.createDocument(t.app, new DocumentBuilder().build()) as unknown as { paths: Record<string, Record<string, Operation>> };
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
   );
@@ -241,9 +258,9 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
   const parameters = route.operation.parameters ?? [];
   const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
-  const path = fc
+  const params = fc
     .tuple(...pathParameters.map(() => pathIdArbitrary(route)))
-    .map((values) => pathParameters.reduce((filled, parameter, index) => filled.replace(`{${parameter.name}}`, encode(values[index])), route.path));
+    .map((values) => Object.fromEntries(pathParameters.map((parameter, index) => [parameter.name, values[index]])));
   const queryValue = (schema: JsonSchema, name: string): fc.Arbitrary<string> =>
     name === 'sort'
       ? fc.oneof(
@@ -267,7 +284,10 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
   const body: fc.Arbitrary<FuzzRequest['body']> = schema
     ? bodyArbitrary(route, schema).map((value) => ({ json: JSON.stringify(value) ?? 'null' }))
     : fc.constant(null);
-  return fc.record({ who: whoArbitrary, path, query, body });
+  return fc.record({ who: whoArbitrary, params, query, body }).map((request) => ({
+    ...request,
+    path: pathParameters.reduce((filled, parameter) => filled.replace(`{${parameter.name}}`, encode(request.params[parameter.name])), route.path),
+  }));
 }
 
 function bodyArbitrary(route: Route, schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -295,7 +315,7 @@ function bodyArbitrary(route: Route, schema: JsonSchema): fc.Arbitrary<unknown> 
   );
 }
 
-async function send(route: Route, request: FuzzRequest): Promise<{ status: number; body: unknown; text: string }> {
+async function send(route: Route, request: FuzzRequest): Promise<{ status: number; contentType: string; allow: string | null; body: unknown; text: string }> {
   const token = tokens[request.who];
   const query = request.query.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
@@ -310,7 +330,32 @@ async function send(route: Route, request: FuzzRequest): Promise<{ status: numbe
   } catch {
     // A non-JSON answer: kept as text for the report.
   }
-  return { status: response.status, body, text };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', allow: response.headers.get('allow'), body, text };
+}
+
+/**
+ * Checks an answer against what the document promises for its operation (issue 36): its status
+ * declared, its JSON or file as declared, and a request that follows the schemas refused only for
+ * a rule the operation documents.
+ */
+function checkPromises(route: Route, request: FuzzRequest, answer: Awaited<ReturnType<typeof send>>, where: string): void {
+  const { problems, examined } = promises.answerProblems(route.operation, route.method, answer);
+  for (const check of examined) conformance.examined[check]++;
+  for (const problem of problems)
+    (problem.startsWith('status') ? conformance.undeclared : conformance.offSchema).push(`${where}: ${problem} → ${answer.text.slice(0, 200)}`);
+  const body = request.body ? (JSON.parse(request.body.json) as unknown) : undefined;
+  const requestProblems = promises.requestProblems(route.operation, { path: request.params, query: request.query, body });
+  if (requestProblems.some((problem) => problem.endsWith(': not declared'))) {
+    conformance.examined.undeclaredQuery++;
+    if (answer.status < 300) conformance.acceptedUndeclaredQuery.push(`${where} → ${answer.status}`);
+  }
+  if (requestProblems.length > 0) return;
+  conformance.examined.followingSchemas++;
+  if (answer.status !== 400 && answer.status !== 422) return;
+  conformance.examined.followingSchemasRefused++;
+  const fields = (answer.body as { fields?: Record<string, string> } | undefined)?.fields;
+  if (!promises.documentedRefusal(route.operation, fields))
+    conformance.refusedFollowingSchemas.push(`${where} body=${request.body?.json.slice(0, 300) ?? ''} → ${answer.status} ${answer.text.slice(0, 300)}`);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -563,7 +608,7 @@ describe('the rules of issue 36, on every route of the OpenAPI document that tak
   it('takes photos that are image data or files uploaded here, never an address elsewhere', async () => {
     const photos = placesOf((schema) => patternsOf(schema).includes(IMAGE_URL.source));
     expect(photos.map((place) => `${place.route.method} ${place.route.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/auth/user/update', 'POST /api/users', 'PATCH /api/users/{id}']),
+      expect.arrayContaining(['POST /api/auth/user/update', 'PATCH /api/users/{id}']),
     );
     for (const value of ['https://tracker.example/pixel.gif', 'http://intranet:8080/ana.jpg', '//tracker.example/p.gif', 'javascript:alert(1)'])
       expectEvery(await fieldAnswers(photos, value), messages.imageUrl);
@@ -576,7 +621,7 @@ describe('the rules of issue 36, on every route of the OpenAPI document that tak
 
 describe('fuzzing every route of the OpenAPI document', () => {
   it(
-    `answers no request with a status ≥ 500 (${RUNS} requests per route, seed ${SEED})`,
+    `answers no request with a status ≥ 500, nor outside what the OpenAPI document promises (${RUNS} requests per route, seed ${SEED})`,
     async () => {
       const started = Date.now();
       for (const [table] of [...new Set(routesOf().map((route) => tableOf(route.path)))].filter(Boolean).map((table) => [table!])) {
@@ -592,8 +637,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
         const putBack = await standingTakenBy(`${route.method} ${route.path}`);
         await fc.assert(
           fc.asyncProperty(requestArbitrary(route), async (request) => {
-            const { status, body, text } = await send(route, request);
+            const answer = await send(route, request);
+            const { status, body, text } = answer;
             const where = `${route.method} ${request.path}${request.query.length ? ` ?${request.query.map(([k, v]) => `${k}=${JSON.stringify(v).slice(0, 40)}`).join('&')}` : ''} as ${request.who}`;
+            checkPromises(route, request, answer, where);
             if (status >= 500) stats.failures.push(`${status} ${where} body=${request.body?.json.slice(0, 200) ?? ''} → ${text.slice(0, 300)}`);
             if (status >= 200 && status < 300 && route.method !== 'GET') {
               for (const path of badStrings(body)) stats.storedProblems.push(`${where}: answered a NUL or a lone surrogate at ${path}`);
@@ -630,10 +677,25 @@ describe('fuzzing every route of the OpenAPI document', () => {
           `Answers ≥ 500: ${stats.failures.length}`,
           `Statuses: ${statuses.join(', ')}`,
           ...stats.failures.slice(0, 40),
+          `Checked against the document: the status of ${conformance.examined.status} answers (undeclared: ${conformance.undeclared.length}), ` +
+            `${conformance.examined.json} JSON answers against their schema (off it: ${conformance.offSchema.length}), ` +
+            `${conformance.examined.file} files against their media types; ${conformance.examined.followingSchemas} requests followed the schemas, ` +
+            `${conformance.examined.followingSchemasRefused} of them refused (for an undocumented rule: ${conformance.refusedFollowingSchemas.length}); ` +
+            `${conformance.examined.undeclaredQuery} carried a query parameter the route does not declare (accepted: ${conformance.acceptedUndeclaredQuery.length})`,
+          ...[...conformance.undeclared, ...conformance.offSchema, ...conformance.refusedFollowingSchemas, ...conformance.acceptedUndeclaredQuery].slice(0, 40),
         ].join('\n'),
       );
       expect(stats.failures).toEqual([]);
       expect(stats.storedProblems).toEqual([]);
+      // What the document promises (issue 36), each check having examined answers of its kind.
+      expect(conformance.undeclared).toEqual([]);
+      expect(conformance.offSchema).toEqual([]);
+      expect(conformance.refusedFollowingSchemas).toEqual([]);
+      expect(conformance.acceptedUndeclaredQuery).toEqual([]);
+      expect(conformance.examined.json).toBeGreaterThan(routes.length);
+      expect(conformance.examined.file).toBeGreaterThan(0);
+      expect(conformance.examined.followingSchemasRefused).toBeGreaterThan(0);
+      expect(conformance.examined.undeclaredQuery).toBeGreaterThan(0);
     },
     600_000 + RUNS * 2_000,
   );

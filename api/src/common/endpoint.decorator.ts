@@ -12,8 +12,11 @@ import { ApiBody, ApiExtension, ApiOperation, ApiParam, ApiQuery, ApiResponse } 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  endpointRules,
+  errorStatuses,
   HTTP_REASONS,
   issuesToFields,
+  mediaTypesOf,
   messages,
   openApiOverride,
   pathParams,
@@ -23,6 +26,7 @@ import {
   type EndpointDefinition,
   type HttpMethod,
 } from '@planta/contracts';
+import { ReceivesFiles } from '../files/uploads';
 import { ChoosesCompany, Colleague, Page, Public, Shareable, SignedIn } from '../permissions/route-access.decorators';
 
 export const ENDPOINT_KEY = 'planta:endpoint';
@@ -46,14 +50,62 @@ export function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSc
 /** How the access of an endpoint reads in the OpenAPI document (`x-planta-access`). */
 export const accessText = (definition: EndpointDefinition) => (typeof definition.access === 'object' ? `page:${definition.access.page}` : definition.access);
 
-function documentation(definition: EndpointDefinition): MethodDecorator[] {
+/** The name of the API's one error shape among the document's schemas (api-document.ts puts it there). */
+export const API_ERROR_SCHEMA = 'ApiError';
+
+/** Statuses whose answer says when to come back (Retry-After, in seconds). */
+const RETRY_AFTER_STATUSES = new Set([409, 429, 503]);
+
+/** The success answer: the response schema as JSON, a file in its media types, or nothing (204). */
+function successResponse(definition: EndpointDefinition): MethodDecorator {
   const status = successStatus(definition);
+  const description = HTTP_REASONS[status] ?? (status === 204 ? 'No Content' : 'OK');
+  if (!definition.response) return ApiResponse({ status, description });
+  const mediaTypes = mediaTypesOf(definition.response);
+  if (mediaTypes) {
+    const schema = openApiSchema(definition.response, 'output');
+    return ApiResponse({ status, description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) });
+  }
+  return ApiResponse({ status, description, schema: openApiSchema(definition.response, 'output') });
+}
+
+/** Each error status the route may answer (`errorStatuses`), in the one error shape. */
+function errorResponses(definition: EndpointDefinition): MethodDecorator[] {
+  return errorStatuses(definition).map((status) =>
+    ApiResponse({
+      status,
+      description: HTTP_REASONS[status] ?? 'Error',
+      schema: { $ref: `#/components/schemas/${API_ERROR_SCHEMA}` },
+      ...(RETRY_AFTER_STATUSES.has(status)
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait before sending the request again', schema: { type: 'integer' } } } }
+        : {}),
+    }),
+  );
+}
+
+/** The request body: JSON, or a multipart form with the route's files and its JSON body's fields as text fields. */
+function requestBody(definition: EndpointDefinition): MethodDecorator[] {
+  const body = definition.body ? openApiSchema(definition.body, 'input') : undefined;
+  if (!definition.upload) return body ? [ApiBody({ schema: body })] : [];
+  const { field, many } = definition.upload;
+  const file = { type: 'string', format: 'binary' };
+  const schema = {
+    type: 'object',
+    ...body,
+    properties: { ...(body?.properties as object), [field]: many ? { type: 'array', items: file, description: 'In a multipart form only' } : file },
+    required: [...((body?.required as string[] | undefined) ?? []), ...(many ? [] : [field])],
+  };
+  return [ReceivesFiles(definition.upload), ApiBody({ schema })];
+}
+
+function documentation(definition: EndpointDefinition): MethodDecorator[] {
+  const rules = endpointRules(definition);
   const decorators: MethodDecorator[] = [
     ApiOperation({ summary: definition.summary }),
     ApiExtension('x-planta-access', accessText(definition)),
-    definition.response
-      ? ApiResponse({ status, description: HTTP_REASONS[status] ?? 'OK', schema: openApiSchema(definition.response, 'output') })
-      : ApiResponse({ status, description: 'No Content' }),
+    ...(rules.length > 0 ? [ApiExtension('x-planta-rules', rules)] : []),
+    successResponse(definition),
+    ...errorResponses(definition),
   ];
   for (const name of pathParams(definition.path)) {
     const shape = definition.params?.shape[name] as z.ZodType | undefined;
@@ -63,8 +115,7 @@ function documentation(definition: EndpointDefinition): MethodDecorator[] {
     const field = schema as z.ZodType;
     decorators.push(ApiQuery({ name, required: !field.safeParse(undefined).success, schema: openApiSchema(field, 'input') }));
   }
-  if (definition.body) decorators.push(ApiBody({ schema: openApiSchema(definition.body, 'input') }));
-  return decorators;
+  return [...decorators, ...requestBody(definition)];
 }
 
 function access(definition: EndpointDefinition): MethodDecorator[] {
@@ -113,23 +164,44 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, fields: Map<st
   return { valid: false };
 }
 
+/** Query parameters the route does not declare: each refused on its own name (issue 36), so that a misspelt filter is not silently ignored. */
+function unknownParameters(schema: z.ZodObject<z.ZodRawShape> | undefined, query: unknown, fields: Map<string, string>): boolean {
+  const names = query && typeof query === 'object' ? Object.keys(query) : [];
+  const unknown = names.filter((name) => !schema || !Object.hasOwn(schema.shape, name));
+  for (const name of unknown) if (!fields.has(name)) fields.set(name, messages.unknownParameter(name));
+  return unknown.length > 0;
+}
+
 /**
- * The validated input of the route's contract: `{ params, query, body }`, each parsed with its
- * schema. Any failure answers 400 with the Spanish message of each field (`fields`).
+ * The route's input checked against its contract: `{ params, query, body }`, each parsed with its
+ * schema, and no query parameter it does not declare. Any failure answers 400 with the Spanish
+ * message of each field (`fields`). Run for every route (InputInterceptor), whether or not its
+ * handler reads the input.
  */
-export const Input = createParamDecorator((_data: unknown, context: ExecutionContext): EndpointArgs<EndpointDefinition> => {
-  const definition = Reflect.getMetadata(ENDPOINT_KEY, context.getHandler()) as EndpointDefinition | undefined;
-  if (!definition) throw new Error('@Input() needs the route to be declared with @Endpoint()');
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
+export function validatedInput(definition: EndpointDefinition, request: FastifyRequest): EndpointArgs<EndpointDefinition> {
   const fields = new Map<string, string>();
   const params = parsePart(definition.params, request.params, fields);
+  const unknown = unknownParameters(definition.query, request.query, fields);
   const query = parsePart(definition.query, request.query, fields);
   const body = parsePart(definition.body, request.body, fields);
-  if (!params.valid || !query.valid || !body.valid) {
+  if (!params.valid || unknown || !query.valid || !body.valid) {
     // Object.fromEntries keeps every name as the field's own key, `__proto__` included.
     throw new BadRequestException({ message: fields.values().next().value ?? messages.validationFailed, fields: Object.fromEntries(fields) });
   }
   return { params: params.data, query: query.data, body: body.data } as EndpointArgs<EndpointDefinition>;
+}
+
+/** What InputInterceptor validated, by request. */
+const validated = new WeakMap<object, EndpointArgs<EndpointDefinition>>();
+
+/** Keeps a request's validated input for `@Input()`. */
+export const keepInput = (request: object, input: EndpointArgs<EndpointDefinition>) => validated.set(request, input);
+
+/** The validated input of the route's contract (`validatedInput`), as InputInterceptor checked it. */
+export const Input = createParamDecorator((_data: unknown, context: ExecutionContext): EndpointArgs<EndpointDefinition> => {
+  const input = validated.get(context.switchToHttp().getRequest<object>());
+  if (!input) throw new Error('@Input() needs the route to be declared with @Endpoint()');
+  return input;
 });
 
 /** The contract of a handler (route declaration check, response check). */

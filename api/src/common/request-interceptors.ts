@@ -4,15 +4,17 @@ import { ShareProjectionInterceptor } from '../auth/share-projection.interceptor
 import { MultipartUploadInterceptor } from '../files/uploads';
 import { RequestContextInterceptor } from '../tenancy/request-context.interceptor';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { InputInterceptor } from './input.interceptor';
 import { ResponseContractInterceptor } from './response-contract.interceptor';
 
 /**
  * The API's interceptors, registered with Nest as one, run in this order: the caller's context
  * for the tenant scope; the files of a route that receives some (multipart), read before the
  * idempotency key so that its fingerprint covers them; then the idempotency key (issue 17), before
- * the contract check, so that a replayed answer is sent as it was stored; then the response contract;
- * innermost, the shared projection of a share-link guest's answers (issue 36), so that the contract
- * check sees what the guest receives.
+ * the contract check, so that a replayed answer is sent as it was stored; then the input, checked
+ * against the route's contract for every route; then the response contract; innermost, the shared
+ * projection of a share-link guest's answers (issue 36), so that the contract check sees what the
+ * guest receives.
  *
  * Why one: Nest wraps each registered interceptor's `next` in `AsyncResource.bind()`, which on
  * Node 20 builds a deprecation wrapper every time (DEP0172, nodejs/node#58218). With them
@@ -28,10 +30,11 @@ export class RequestInterceptors implements NestInterceptor {
     context: RequestContextInterceptor,
     uploads: MultipartUploadInterceptor,
     idempotency: IdempotencyInterceptor,
+    input: InputInterceptor,
     contract: ResponseContractInterceptor,
     shareProjection: ShareProjectionInterceptor,
   ) {
-    this.chain = [context, uploads, idempotency, contract, shareProjection];
+    this.chain = [context, uploads, idempotency, input, contract, shareProjection];
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

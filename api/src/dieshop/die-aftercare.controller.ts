@@ -1,7 +1,7 @@
 import { Controller, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { dieCleaningEndpoints, dieConfirmationEndpoints, type EndpointArgs } from '@planta/contracts';
-import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -50,7 +50,6 @@ export class DieCleaningController {
   }
 
   @Endpoint(dieCleaningEndpoints.finish)
-  @PhotosUpload()
   finish(
     @Caller() caller: RequestIdentity,
     @Input() { params, body }: EndpointArgs<typeof dieCleaningEndpoints.finish>,

@@ -1,7 +1,7 @@
 import { Controller, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { nitridingBatchEndpoints, type EndpointArgs } from '@planta/contracts';
-import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -38,7 +38,6 @@ export class NitridingController {
   }
 
   @Endpoint(nitridingBatchEndpoints.certificate)
-  @DocumentUpload()
   certificate(@Input() { params, body }: EndpointArgs<typeof nitridingBatchEndpoints.certificate>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.nitriding.certificate(params.id, body.certificate_number, file);
   }

@@ -1,7 +1,7 @@
 import { Controller, Inject, UploadedFile } from '@nestjs/common';
 import { profileDimensionEndpoints, profileDrawingEndpoints, profileResource, type EndpointArgs } from '@planta/contracts';
 import { Endpoint, Input } from '../common/endpoint.decorator';
-import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import { ResourceController } from '../resources/resource.controller';
 import { serviceToken } from '../resources/resource.service';
 import { ProfileService } from './profile.service';
@@ -29,7 +29,6 @@ export class ProfileController extends ResourceController(profileResource) {
   }
 
   @Endpoint(profileDrawingEndpoints.replace)
-  @DocumentUpload()
   replaceDrawing(@Input() { params }: EndpointArgs<typeof profileDrawingEndpoints.replace>, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.profiles.replaceDrawing(params.id, file);
   }

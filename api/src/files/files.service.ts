@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { failureReportMessages, fileUrl, messages, PHOTO_CONTENT_TYPES, type StoredFileView } from '@planta/contracts';
+import { DOCUMENT_CONTENT_TYPES, failureReportMessages, fileUrl, messages, PHOTO_CONTENT_TYPES, type StoredFileView } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { heldGrantsSql } from '../permissions/held-grants';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -75,7 +75,7 @@ export class FilesService {
     if (buffer.length > limit * 1024 * 1024) throw fieldError(field, failureReportMessages.fileTooLarge(limit), HttpStatus.PAYLOAD_TOO_LARGE);
     const contentType = sniffImageType(buffer) ?? (kind.documents && isPdf(buffer) ? 'application/pdf' : null);
     const declared = declaredType.split(';')[0].trim().toLowerCase();
-    const declarable: readonly string[] = kind.documents ? [...PHOTO_CONTENT_TYPES, 'application/pdf'] : PHOTO_CONTENT_TYPES;
+    const declarable: readonly string[] = kind.documents ? DOCUMENT_CONTENT_TYPES : PHOTO_CONTENT_TYPES;
     if (!contentType || (declared !== '' && declared !== 'application/octet-stream' && !declarable.includes(declared)))
       throw fieldError(field, kind.typeMessage);
     return { ...(await this.keep(scope, buffer, contentType)), file_name: safeFileName(fileName, contentType) };

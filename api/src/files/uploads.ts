@@ -12,7 +12,7 @@ import {
 import { ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS } from '@planta/contracts';
+import { MAX_COMPANY_UPLOAD_LIMIT_MB, MAX_REPORT_PHOTOS, type EndpointUpload } from '@planta/contracts';
 
 /** A file as the upload interceptors hand it over (in memory): FilesService stores it. */
 export interface UploadedBuffer {
@@ -97,15 +97,12 @@ const readFiles = new WeakMap<object, UploadedBuffer[]>();
 export const uploadedFilesOf = (request: object): readonly UploadedBuffer[] => readFiles.get(request) ?? [];
 
 /**
- * The `photos` of a record, in a multipart form or none in JSON: one more file than allowed is
- * kept so the service can refuse them by name.
+ * The files of a route's contract (`upload`), read by MultipartUploadInterceptor: several (`many`:
+ * up to one more than a report takes, so that the service can refuse them by name), in a multipart
+ * form or none in JSON; or one, in a multipart form.
  */
-export const PhotosUpload = () =>
+export const ReceivesFiles = (upload: EndpointUpload) =>
   applyDecorators(
-    SetMetadata(UPLOAD_RULE, { field: 'photos', maxCount: MAX_REPORT_PHOTOS + 1, many: true } satisfies UploadRule),
-    ApiConsumes('application/json', 'multipart/form-data'),
+    SetMetadata(UPLOAD_RULE, { field: upload.field, maxCount: upload.many ? MAX_REPORT_PHOTOS + 1 : 1, many: upload.many ?? false } satisfies UploadRule),
+    upload.many ? ApiConsumes('application/json', 'multipart/form-data') : ApiConsumes('multipart/form-data'),
   );
-
-/** One document in `file` (a certificate, a drawing), in a multipart form. */
-export const DocumentUpload = () =>
-  applyDecorators(SetMetadata(UPLOAD_RULE, { field: 'file', maxCount: 1, many: false } satisfies UploadRule), ApiConsumes('multipart/form-data'));

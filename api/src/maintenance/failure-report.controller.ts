@@ -1,7 +1,7 @@
 import { Controller, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { failureReportEndpoints, type EndpointArgs } from '@planta/contracts';
-import { PhotosUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import { MadeAt } from '../common/made-at.decorator';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
@@ -24,7 +24,6 @@ export class FailureReportController {
   }
 
   @Endpoint(failureReportEndpoints.create)
-  @PhotosUpload()
   create(
     @Caller() caller: RequestIdentity,
     @Input() { body }: EndpointArgs<typeof failureReportEndpoints.create>,

@@ -6,7 +6,7 @@ import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import { safeFileName } from '../files/file-name';
 import { inlineDisposition } from '../files/stored-file.reply';
-import { DocumentUpload, type UploadedBuffer } from '../files/uploads';
+import type { UploadedBuffer } from '../files/uploads';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { UploadConfirmService } from './upload-confirm.service';
 import { UploadService } from './upload.service';
@@ -35,7 +35,6 @@ export class UploadController {
   ) {}
 
   @Endpoint(uploadEndpoints.upload)
-  @DocumentUpload()
   upload(@Caller() caller: RequestIdentity, @UploadedFile() file: UploadedBuffer | undefined) {
     return this.uploads.upload(caller, file);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, safeText } from './common.schema';
+import { requiredText, trimmedText } from './common.schema';
 
 /** Spec 3: role name and description. */
 export const roleSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
@@ -11,7 +11,7 @@ export type Page = z.infer<typeof pageSchema>;
 
 export const pageInputSchema = z.object({
   name: requiredText(120),
-  description: safeText().trim().max(300).default(''),
+  description: trimmedText().max(300).default(''),
   alias: requiredText(80).regex(/^[a-z0-9-]+$/, 'Solo minúsculas, números y guiones'),
 });
 

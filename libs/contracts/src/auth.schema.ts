@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { bodyInteger, boundedJson, idSchema, imageUrl, listQuerySchema, nameText, queryInteger, safeText } from './common.schema';
+import { bodyInteger, boundedJson, idSchema, imageUrl, listQuerySchema, nameText, queryInteger, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
-const emailField = safeText({ error: messages.required })
-  .trim()
+const emailField = trimmedText({ error: messages.required })
   .min(1, messages.required)
   .min(4, messages.emailMinLength)
   .max(254, messages.tooLong(254))
@@ -23,12 +22,12 @@ export const newPasswordSchema = safeText({ error: messages.required }).min(1, m
 export const registerRequestSchema = z
   .object({
     displayName: nameText({ error: messages.required }).min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
-    email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.registerEmail),
+    email: trimmedText({ error: messages.required }).min(1, messages.required).max(254, messages.tooLong(254)).email(messages.registerEmail),
     password: newPasswordSchema,
     passwordConfirm: safeText({ error: messages.required }).min(1, messages.required).max(128, messages.tooLong(128)),
     companyName: nameText({ error: messages.companyNameRequired }).min(1, messages.companyNameRequired).max(120, messages.tooLong(120)),
     /** Needed when registration is by invitation only: the code of the invitation link. */
-    invitation: safeText().trim().max(128, messages.tooLong(128)).optional(),
+    invitation: trimmedText().max(128, messages.tooLong(128)).optional(),
   })
   .refine((value) => value.password === value.passwordConfirm, { message: messages.passwordsDoNotMatch, path: ['passwordConfirm'] });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -54,7 +53,7 @@ export const invitationResponseSchema = z.object({
 /** Spec 7: sign in again with a stored token. */
 export const tokenSignInRequestSchema = z.object({
   token: safeText({ error: messages.required }).min(1, messages.required).max(4096),
-  email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254),
+  email: trimmedText({ error: messages.required }).min(1, messages.required).max(254),
   accessUrl: safeText().max(2048).optional(),
 });
 export type TokenSignInRequest = z.infer<typeof tokenSignInRequestSchema>;

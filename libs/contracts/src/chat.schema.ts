@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, queryInteger, safeText } from './common.schema';
+import { idSchema, queryInteger, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -68,7 +68,7 @@ export const chatUserDataRequestSchema = z.object({ status: contactStatusSchema 
 export type ChatUserDataRequest = z.infer<typeof chatUserDataRequestSchema>;
 
 /** `GET /api/chat/contacts` optional parameters. */
-export const chatContactsQuerySchema = z.object({ search: safeText().trim().max(100, messages.tooLong(100)).optional() });
+export const chatContactsQuerySchema = z.object({ search: trimmedText().max(100, messages.tooLong(100)).optional() });
 export type ChatContactsQuery = z.infer<typeof chatContactsQuerySchema>;
 
 /** The dialog with one contact, newest page first. */

@@ -3,7 +3,6 @@ import { createShareTokenRequestSchema, shortcutsSchema, userSettingsSchema, use
 import { sendMessageRequestSchema } from './chat.schema';
 import {
   bodyInteger,
-  checkPeriod,
   FREE_FORM_LIMITS,
   idSchema,
   imageUrl,
@@ -13,6 +12,7 @@ import {
   nameText,
   openApiOverride,
   periodBound,
+  periodQuery,
   queryInteger,
   requiredText,
   safeText,
@@ -291,7 +291,7 @@ describe("a period's bound: a moment, or a day alone (issue 36)", () => {
     expect(outcome(periodBound, text)).toBe(messages.periodBound);
   });
   it('checks the order and length of a period of days alone as whole days', () => {
-    const check = z.object({ from: periodBound.optional(), to: periodBound.optional() }).superRefine(checkPeriod(2, 'largo'));
+    const check = periodQuery({ from: periodBound.optional(), to: periodBound.optional() }, 2, 'largo');
     expect(check.safeParse({ from: '2026-10-29', to: '2026-10-29' }).success).toBe(true);
     expect(check.safeParse({ from: '2026-10-29', to: '2026-10-30' }).success).toBe(true);
     expect(issuesToFields(check.safeParse({ from: '2026-10-29', to: '2026-10-31' }).error!.issues)).toEqual({ from: 'largo' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LABEL_MATCHES_PATTERN, SORT_ORDER_PATTERN } from './list-search';
+import { MEDIA_TYPES, RULES, withRules } from './endpoint-errors';
 import { messages } from './messages';
 import { DATE_PATTERN, DATE_TIME_PATTERN, isDateOnly, isStorableMoment, periodInstant, toUtc } from './date-time';
 import {
@@ -11,6 +12,7 @@ import {
   MULTILINE_TEXT,
   SINGLE_LINE_TEXT,
   stripBidiControls,
+  VISIBLE_TEXT,
   type JsonLimits,
 } from './safe-input';
 
@@ -33,8 +35,24 @@ export const safeText = ({ multiline = false, ...params }: { error?: string; mul
     .refine(isStorableText, messages.invalidCharacters)
     .regex(multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, multiline ? messages.controlCharacters : messages.singleLineText);
 
+/**
+ * Marks a text checked once trimmed (and, for a name, without bidirectional controls): the pattern
+ * of a character that stays, which a required one needs (`openApiOverride`).
+ */
+const FILLED_PATTERN = 'x-planta-filled-pattern';
+
+/** Any text of a request as `safeText`, trimmed. */
+export const trimmedText = (params?: { error?: string; multiline?: boolean }) =>
+  safeText(params)
+    .trim()
+    .meta({ [FILLED_PATTERN]: /\S/.source });
+
 /** A name, title or label (or a short note kept like one): as `safeText`, then without bidirectional controls, trimmed. */
-export const nameText = (params?: { error?: string; multiline?: boolean }) => safeText(params).overwrite(stripBidiControls).trim();
+export const nameText = (params?: { error?: string; multiline?: boolean }) =>
+  safeText(params)
+    .overwrite(stripBidiControls)
+    .trim()
+    .meta({ [FILLED_PATTERN]: VISIBLE_TEXT.source });
 
 /** A required name with the Spanish "required" text, bounded. */
 export const requiredText = (max: number) => nameText({ error: messages.required }).min(1, messages.required).max(max, messages.tooLong(max));
@@ -63,11 +81,27 @@ export const queryInteger = ({ min = 1, max = INT4_MAX, message = messages.whole
     .pipe(z.number().int(message).min(min, message).max(max, message))
     .meta({ [INTEGER_TEXT]: { minimum: min, maximum: max } });
 
+/** Adds a pattern to a string's JSON schema, as zod writes several: each in `allOf` (the most particular last). */
+function withPattern(json: Record<string, unknown>, pattern: string): void {
+  const patterns = [...((json.allOf as Record<string, unknown>[] | undefined) ?? []), ...(json.pattern ? [{ type: 'string', pattern: json.pattern }] : [])];
+  delete json.pattern;
+  json.allOf = [{ type: 'string', pattern }, ...patterns];
+}
+
 /**
  * The OpenAPI entry of the schemas above that JSON Schema cannot say by itself: a query or path
  * integer reads as `{ type: integer, minimum, maximum }`. For `z.toJSONSchema(…, { override })`.
  */
 export function openApiOverride(context: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  // Listed once, on the operation: its rules (`endpointRules`), a file's media types (its content).
+  delete context.jsonSchema[RULES];
+  delete context.jsonSchema[MEDIA_TYPES];
+  // A required text checked once trimmed needs a character that stays.
+  const filled = context.jsonSchema[FILLED_PATTERN];
+  if (typeof filled === 'string') {
+    delete context.jsonSchema[FILLED_PATTERN];
+    if (Number(context.jsonSchema.minLength) >= 1) withPattern(context.jsonSchema, filled);
+  }
   const schema = context.zodSchema as z.ZodType;
   const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
   const integer = (z.globalRegistry.get(inner) as Record<string, unknown> | undefined)?.[INTEGER_TEXT];
@@ -81,12 +115,14 @@ export function openApiOverride(context: { zodSchema: unknown; jsonSchema: Recor
 export const FREE_FORM_LIMITS: JsonLimits = { maxBytes: 16 * 1024, maxDepth: 8, maxEntries: 400 };
 
 /** A free-form JSON object within `limits` (every key and string storable text too). */
-export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits = FREE_FORM_LIMITS) =>
-  schema.superRefine((value, context) => {
+export const boundedJson = <T extends z.ZodType>(schema: T, limits: JsonLimits = FREE_FORM_LIMITS) => {
+  const tooLarge = messages.settingsTooLarge(limits.maxBytes / 1024);
+  const bounded = schema.superRefine((value, context) => {
     const problem = jsonLimitProblem(value, limits);
-    if (problem)
-      context.addIssue({ code: 'custom', message: problem === 'text' ? messages.invalidCharacters : messages.settingsTooLarge(limits.maxBytes / 1024) });
+    if (problem) context.addIssue({ code: 'custom', message: problem === 'text' ? messages.invalidCharacters : tooLarge });
   });
+  return withRules(bounded, [{ message: messages.invalidCharacters }, { message: tooLarge }]);
+};
 
 /** A picture: a data URL of an image or a file uploaded here (IMAGE_URL); never `javascript:` or an address elsewhere. */
 export const imageUrl = (max: number) => z.string({ error: messages.imageUrl }).max(max, messages.tooLong(max)).regex(IMAGE_URL, messages.imageUrl);
@@ -118,17 +154,22 @@ const isPeriodYear = (bound: string) => {
 export const periodBound = z.union([isoDateTime, isoDate], { error: messages.periodBound }).refine(isPeriodYear, messages.periodBound);
 
 /**
- * The rule of a period query: its `to` after its `from`, at most `maxDays` later (`tooLong`).
- * Days alone are read here as UTC days; the company's time zone moves them by 14 hours at most.
+ * A period query of `shape` (with its `from` and `to`) and its rule: `to` after `from`, at most
+ * `maxDays` later (`tooLong`). Days alone are read here as UTC days; the company's time zone moves
+ * them by 14 hours at most.
  */
-export const checkPeriod =
-  (maxDays: number, tooLong: string) =>
-  (query: { from?: string; to?: string }, context: z.RefinementCtx): void => {
+export function periodQuery<S extends z.ZodRawShape & { from: z.ZodType; to: z.ZodType }>(shape: S, maxDays: number, tooLong: string) {
+  const checked = z.object(shape).superRefine((query: { from?: string; to?: string }, context) => {
     if (!query.from || !query.to) return;
     const span = periodInstant(query.to, 'to', 'UTC').getTime() - periodInstant(query.from, 'from', 'UTC').getTime();
     if (span <= 0) context.addIssue({ code: 'custom', path: ['to'], message: messages.periodOrder });
     else if (span > maxDays * 86_400_000) context.addIssue({ code: 'custom', path: ['from'], message: tooLong });
-  };
+  });
+  return withRules(checked, [
+    { field: 'to', message: messages.periodOrder },
+    { field: 'from', message: tooLong },
+  ]);
+}
 
 /** The most pages a list may be asked for (far beyond any list; keeps the OFFSET of the SQL in range). */
 export const MAX_LIST_PAGE = 1_000_000;
@@ -137,7 +178,7 @@ export const MAX_LIST_PAGE = 1_000_000;
 export const listQuerySchema = z.object({
   page: queryInteger({ min: 1, max: MAX_LIST_PAGE }).default(1),
   pageSize: queryInteger({ min: 1, max: 500 }).default(25),
-  search: safeText().trim().max(200, messages.tooLong(200)).optional(),
+  search: trimmedText().max(200, messages.tooLong(200)).optional(),
   /** A sortable column of the list; any other name sorts by the list's default column. */
   sort: safeText().max(64, messages.tooLong(64)).optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, nameText, requiredText, safeText } from './common.schema';
+import { bodyInteger, nameText, requiredText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
 /**
@@ -63,7 +63,7 @@ export type CompanyRecord = z.infer<typeof companyRecordSchema>;
 const companyFields = {
   name: requiredText(120),
   tax_id: nameText().max(30, messages.tooLong(30)),
-  address: safeText({ multiline: true }).trim().max(300, messages.tooLong(300)),
+  address: trimmedText({ multiline: true }).max(300, messages.tooLong(300)),
   time_zone: timeZoneSchema,
   upload_limit_mb: bodyInteger({ min: 1, max: 100, message: messages.uploadLimitRange }),
 };

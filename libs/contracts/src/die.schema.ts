@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger, safeText } from './common.schema';
+import { queryInteger, trimmedText } from './common.schema';
 
 /** Spec 3: a die is identified by its reference plus copy number. */
 export const dieSchema = z.object({ id: z.number().int(), die_reference: z.string(), copy_number: z.number().int() });
@@ -8,7 +8,7 @@ export type Die = z.infer<typeof dieSchema>;
 /** `GET /api/die/find?company_id&reference` (prefix search, case-insensitive) */
 export const dieFindQuerySchema = z.object({
   company_id: queryInteger().optional(),
-  reference: safeText().trim().max(60).default(''),
+  reference: trimmedText().max(60).default(''),
 });
 
 /** "reference-copynumber", as inserted by an @mention in chat. */

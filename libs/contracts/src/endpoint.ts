@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ShareResourceType } from './auth.schema';
 import { queryInteger } from './common.schema';
 import { messages } from './messages';
+import { MEDIA_TYPES } from './endpoint-errors';
 import { INT4_MAX } from './safe-input';
 import type { PageAlias } from './pages';
 
@@ -23,6 +24,29 @@ export type EndpointAccess = 'public' | 'signed-in' | 'colleague' | { page: Page
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+/**
+ * Statuses of a route that its contract cannot show by itself (the rest are derived by
+ * `errorStatuses`): a conflict with stored data on a route without an idempotency key (a delete, a
+ * public call), a rate limit, a refusal of a sign-in.
+ */
+export type DeclaredErrorStatus = 401 | 403 | 404 | 409 | 429;
+
+/**
+ * A refusal (400 on `field`) of input that follows the schemas, for what only stored data or a
+ * record's state can say: its Spanish message, as the API sends it. Refinements of the schemas and
+ * references to records are documented without it (`endpointRules`).
+ */
+export interface StateRule {
+  field: string;
+  message: string;
+}
+
+/** Files a route receives in a multipart form: the form's field, and whether it takes several (then a JSON body without files too). */
+export interface EndpointUpload {
+  field: string;
+  many?: true;
+}
+
 export interface EndpointDefinition {
   method: HttpMethod;
   /** Path below `/api`, with `:name` parameters: `orders/:id`. */
@@ -36,6 +60,12 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The answer's JSON shape; `null` answers 204 without a body. */
   response: z.ZodType | null;
+  /** Files in a multipart form (the route's JSON `body`, if any, is then its text fields). */
+  upload?: EndpointUpload;
+  /** Error statuses the contract does not show by itself (see `errorStatuses`). */
+  errors?: readonly DeclaredErrorStatus[];
+  /** Refusals of input that follows the schemas, by stored data or state (see `StateRule`). */
+  rules?: readonly StateRule[];
   /** Success status when not the verb's usual one (POST 201, DELETE 204, otherwise 200). */
   status?: 200 | 201 | 204;
   /** A read a share-link guest may make for the one resource of its token (`param` holds the id). */
@@ -83,6 +113,14 @@ export type EndpointRequest<E extends EndpointDefinition> = Part<'params', E['pa
 export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
 
 // ------------------------------------------------------------------------------ common pieces
+
+/** An answer that is a file, not JSON: its bytes in one of `mediaTypes`, as its Content-Type says. */
+export const fileResponse = (mediaTypes: readonly string[], description: string) =>
+  z.unknown().meta({ type: 'string', format: 'binary', description, [MEDIA_TYPES]: [...mediaTypes] });
+
+/** The media types of a file answer (`fileResponse`); undefined for a JSON one. */
+export const mediaTypesOf = (response: z.ZodType | null): readonly string[] | undefined =>
+  response ? ((z.globalRegistry.get(response) as Record<string, unknown> | undefined)?.[MEDIA_TYPES] as string[] | undefined) : undefined;
 
 /** A record id in a path: digits only, a positive `int` (a bigger id can name no row). */
 export const pathId = queryInteger({ min: 1, max: INT4_MAX, message: messages.invalidId });

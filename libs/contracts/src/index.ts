@@ -30,6 +30,7 @@ export * from './users.schema';
 export * from './settings.schema';
 export * from './settings.defaults';
 export * from './endpoint';
+export * from './endpoint-errors';
 export * from './endpoint-path';
 export * from './endpoint-access';
 export * from './resource';

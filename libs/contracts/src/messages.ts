@@ -41,6 +41,10 @@ export const messages = {
   companyMismatch: 'La empresa indicada no es la empresa activa de la sesión',
   notFound: 'No encontrado',
   methodNotAllowed: 'Método no permitido',
+  /** A method this address does not answer, with the ones it does (also sent as Allow). */
+  methodNotAllowedHere: (allowed: readonly string[]) => `Esta dirección no admite este método; admite ${allowed.join(', ')}`,
+  unknownParameter: (name: string) => `Parámetro desconocido: ${name}`,
+  invalidAddress: 'La dirección de la solicitud no es válida',
   validationFailed: 'Los datos enviados no son válidos',
   positiveNumber: 'Debe ser un número mayor que cero',
   nonNegativeNumber: 'Debe ser un número igual o mayor que cero',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, pagedSchema, safeText } from './common.schema';
+import { bodyInteger, bodyNumber, isoDate, listQuerySchema, nameText, pagedSchema, trimmedText } from './common.schema';
 import { endpoint, idParams, type EndpointDefinition } from './endpoint';
+import { withRules } from './endpoint-errors';
 import { messages } from './messages';
 import {
   applicableValues,
@@ -44,7 +45,7 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
   switch (definition.kind) {
     case 'text': {
       const missing = requiredMessageOf(definition);
-      let schema = definition.multiline ? safeText({ error: missing, multiline: true }).trim() : nameText({ error: missing });
+      let schema = definition.multiline ? trimmedText({ error: missing, multiline: true }) : nameText({ error: missing });
       if (definition.upperCase) schema = schema.toUpperCase();
       if (required) schema = schema.min(1, missing);
       schema = schema.max(definition.max, messages.tooLong(definition.max));
@@ -69,9 +70,13 @@ export function fieldSchema(definition: FieldDefinition): z.ZodType {
     case 'time':
       return z.string({ error: messages.timeFormat }).trim().regex(CLOCK, messages.timeFormat);
     case 'date': {
-      // An emptied date input sends '': no date.
       if (required) return isoDate;
-      return z.preprocess((value) => (value === '' ? null : value), isoDate.nullable().optional()) as unknown as z.ZodType<string | null | undefined>;
+      // An emptied date input sends '': no date, as the schema says (the forms check with this schema too).
+      return z
+        .union([isoDate, z.literal('').transform(() => null)], { error: messages.dateFormat })
+        .nullable()
+        .optional()
+        .meta({ description: 'A day, or none: null or an empty text' });
     }
     case 'integerSet': {
       // Checked as a whole, so that the message belongs to the field rather than to one element.
@@ -125,6 +130,17 @@ function viewKindSchema(kind: ViewFieldKind): z.ZodType {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
+/** The refusals `checkRecord` and the database's checks make of a record whose fields each follow their schema (documented with `withRules`). */
+function recordRules(resource: ResourceDefinition): { field: string; message: string }[] {
+  return [
+    ...Object.entries(resource.fields)
+      .filter(([, definition]) => definition.when && definition.required)
+      .map(([name, definition]) => ({ field: name, message: requiredMessageOf(definition) })),
+    ...(resource.rules ?? []).map((rule) => ({ field: rule.path, message: rule.message })),
+    ...(resource.checks ?? []).map((check) => ({ field: check.field, message: check.message })),
+  ];
+}
+
 /** A field with a condition is required only while it applies; the record rules once their fields are valid. */
 function checkRecord(resource: ResourceDefinition, shapes: Record<string, z.ZodType>) {
   return (record: Record<string, unknown>, context: z.RefinementCtx) => {
@@ -161,13 +177,18 @@ export function resourceSchemas(resource: ResourceDefinition): ResourceSchemas {
   if (known) return known;
   const shapes = Object.fromEntries(Object.entries(resource.fields).map(([name, definition]) => [name, fieldSchema(definition)]));
   const fields = z.object(shapes);
-  const create = fields
-    .superRefine(checkRecord(resource, shapes))
-    .transform((record) => applicableValues(resource, record)) as unknown as ResourceSchemas['create'];
-  const patch = z.object(
-    Object.fromEntries(
-      Object.entries(shapes).map(([name, schema]) => [name, ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional()]),
+  const rules = recordRules(resource);
+  const create = withRules(fields.superRefine(checkRecord(resource, shapes)), rules).transform((record) =>
+    applicableValues(resource, record),
+  ) as unknown as ResourceSchemas['create'];
+  // The API checks the record a change makes with `create`: its rules are the change's too.
+  const patch = withRules(
+    z.object(
+      Object.fromEntries(
+        Object.entries(shapes).map(([name, schema]) => [name, ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional()]),
+      ),
     ),
+    rules,
   );
   const view = z.object({
     id: z.number().int(),
@@ -230,6 +251,8 @@ function makeResourceEndpoints<R extends ResourceDefinition>(resource: R) {
       summary: `Delete a ${resource.table} record nothing uses`,
       params: idParams,
       response: null,
+      // What still uses the record.
+      errors: [409],
     }),
   } satisfies Record<string, EndpointDefinition>;
 }

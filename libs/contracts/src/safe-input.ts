@@ -27,6 +27,9 @@ export const MULTILINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\
 /** A name or label without bidirectional controls. */
 export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
 
+/** A character that stays once a name is trimmed and without bidirectional controls: what a required name needs (a pattern, for the OpenAPI document). */
+export const VISIBLE_TEXT = /[^\s\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+
 /** A whole number written in plain decimal digits (what a query or path may carry as a number). */
 export const DECIMAL_DIGITS = /^\d{1,16}$/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.schema';
-import { idSchema, imageUrl, listQuerySchema, nameText, safeText } from './common.schema';
+import { idSchema, imageUrl, listQuerySchema, nameText, safeText, trimmedText } from './common.schema';
 import { messages } from './messages';
 
 /**
@@ -39,7 +39,7 @@ const ids = (max: number) => z.array(idSchema, { error: messages.required }).max
 const userFields = {
   display_name: nameText({ error: messages.required }).min(1, messages.required).min(4, messages.displayNameMinLength).max(100, messages.tooLong(100)),
   position: nameText().max(100, messages.tooLong(100)).nullable(),
-  /** An http(s) address or an image data URL; null for none. */
+  /** An image data URL or a file uploaded here (`imageUrl`); null for none. */
   photo_url: imageUrl(2048).nullable(),
   active: z.boolean(),
   /** Roles in the active company: built-in ones and the company's own. */
@@ -53,7 +53,7 @@ const userFields = {
  * with roles (issue 36). Answered alike whether the address has an account elsewhere or not.
  */
 export const userCreateSchema = z.object({
-  email: safeText({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong(254)).email(messages.emailFormat),
+  email: trimmedText({ error: messages.required }).min(1, messages.required).max(254, messages.tooLong(254)).email(messages.emailFormat),
   display_name: userFields.display_name,
   position: userFields.position.default(null),
   role_ids: userFields.role_ids,

@@ -1,3 +1,4 @@
+import { UPLOAD_CONTENT_TYPES } from '@planta/contracts';
 import { zipDirectory } from './zip-archive';
 
 /**
@@ -11,20 +12,11 @@ export interface SniffedDocument {
   contentType: string;
 }
 
-export const CONTENT_TYPES: Record<DocumentKind, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  tiff: 'image/tiff',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv',
-};
-
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function sniffDocument(bytes: Buffer): SniffedDocument | null {
   const kind = sniffKind(bytes);
-  return kind ? { kind, contentType: CONTENT_TYPES[kind] } : null;
+  return kind ? { kind, contentType: UPLOAD_CONTENT_TYPES[kind] } : null;
 }
 
 function sniffKind(bytes: Buffer): DocumentKind | null {

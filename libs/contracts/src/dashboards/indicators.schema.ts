@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkPeriod, isoDateTime, periodBound, queryInteger } from '../common.schema';
+import { isoDateTime, periodBound, periodQuery, queryInteger } from '../common.schema';
 import { periodInstant } from '../date-time';
 import { DIE_STATES } from '../dieshop.schema';
 import { STOP_CAUSES } from '../maintenance.schema';
@@ -62,15 +62,13 @@ export function oeeBand(oee: number | null | undefined): 'red' | 'amber' | 'gree
 
 // ------------------------------------------------------------------------------------ queries
 
-const checkIndicatorPeriod = checkPeriod(MAX_INDICATOR_PERIOD_DAYS, indicatorMessages.periodTooLong);
-const periodShape = { from: periodBound.optional(), to: periodBound.optional() };
+const indicatorPeriod = <S extends z.ZodRawShape>(shape: S) =>
+  periodQuery({ from: periodBound.optional(), to: periodBound.optional(), ...shape }, MAX_INDICATOR_PERIOD_DAYS, indicatorMessages.periodTooLong);
 const lineId = queryInteger({ message: messages.invalidId }).optional();
 
-export const productionIndicatorsQuerySchema = z
-  .object({ ...periodShape, line_id: lineId, shift_id: queryInteger({ message: messages.invalidId }).optional() })
-  .superRefine(checkIndicatorPeriod);
-export const maintenanceIndicatorsQuerySchema = z.object({ ...periodShape, line_id: lineId }).superRefine(checkIndicatorPeriod);
-export const dieshopIndicatorsQuerySchema = z.object(periodShape).superRefine(checkIndicatorPeriod);
+export const productionIndicatorsQuerySchema = indicatorPeriod({ line_id: lineId, shift_id: queryInteger({ message: messages.invalidId }).optional() });
+export const maintenanceIndicatorsQuerySchema = indicatorPeriod({ line_id: lineId });
+export const dieshopIndicatorsQuerySchema = indicatorPeriod({});
 export type ProductionIndicatorsQuery = z.infer<typeof productionIndicatorsQuerySchema>;
 export type IndicatorPeriodQuery = { from?: string; to?: string };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from '../common.schema';
+import { bodyInteger, isoDateTime, listQuerySchema, nameText, queryInteger, safeText, trimmedText } from '../common.schema';
 import { DIE_STATES } from '../dieshop.schema';
 import { messages } from '../messages';
 import { correctionCanvasSchema } from './correction-canvas.schema';
@@ -350,10 +350,7 @@ export const correctionRecordCreateSchema = z.object({
   nominal_mm: millimetres,
   tol_minus: tolerance,
   tol_plus: tolerance,
-  description: safeText({ error: correctionMessages.description, multiline: true })
-    .trim()
-    .min(1, correctionMessages.description)
-    .max(2000, messages.tooLong(2000)),
+  description: trimmedText({ error: correctionMessages.description, multiline: true }).min(1, correctionMessages.description).max(2000, messages.tooLong(2000)),
   severity: z.enum(CORRECTION_SEVERITIES, { error: correctionMessages.severity }).default('major'),
   assigned_corrector_id: optionalId(correctionMessages.correctorNotMember),
   due_at: isoDateTime.nullable().optional(),
@@ -456,7 +453,7 @@ export const correctionCommentCreateSchema = z
   .object({
     correction_record_id: optionalId(correctionMessages.notFound),
     correction_report_id: optionalId(correctionMessages.notFound),
-    text: safeText({ error: correctionMessages.commentText, multiline: true }).trim().min(1, correctionMessages.commentText).max(4000, messages.tooLong(4000)),
+    text: trimmedText({ error: correctionMessages.commentText, multiline: true }).min(1, correctionMessages.commentText).max(4000, messages.tooLong(4000)),
   })
   .refine(oneTarget, { message: correctionMessages.commentTarget, path: ['correction_record_id'] });
 export type CorrectionCommentCreate = z.input<typeof correctionCommentCreateSchema>;

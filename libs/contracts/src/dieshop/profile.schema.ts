@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyNumber } from '../common.schema';
+import { withRules } from '../endpoint-errors';
 import { messages } from '../messages';
 import { DIMENSION_TEXTS, dimensionRecordSchema } from '../orders.schema';
 import { profileMessages } from './profile.messages';
@@ -28,16 +29,19 @@ export type ProfileDimensionInput = z.infer<typeof profileDimensionInputSchema>;
 
 /** `PUT /api/profile/:id/dimensions`: the whole list, replacing the profile's; each label once. */
 export const profileDimensionsUpdateSchema = z.object({
-  dimensions: z
-    .array(profileDimensionInputSchema, { error: messages.required })
-    .max(MAX_PROFILE_DIMENSIONS, profileMessages.tooManyDimensions)
-    .superRefine((dimensions, context) => {
-      const seen = new Set<string>();
-      dimensions.forEach((dimension, index) => {
-        if (seen.has(dimension.label)) context.addIssue({ code: 'custom', message: profileMessages.labelTaken, path: [index, 'label'] });
-        seen.add(dimension.label);
-      });
-    }),
+  dimensions: withRules(
+    z
+      .array(profileDimensionInputSchema, { error: messages.required })
+      .max(MAX_PROFILE_DIMENSIONS, profileMessages.tooManyDimensions)
+      .superRefine((dimensions, context) => {
+        const seen = new Set<string>();
+        dimensions.forEach((dimension, index) => {
+          if (seen.has(dimension.label)) context.addIssue({ code: 'custom', message: profileMessages.labelTaken, path: [index, 'label'] });
+          seen.add(dimension.label);
+        });
+      }),
+    [{ field: '*.label', message: profileMessages.labelTaken }],
+  ),
 });
 export type ProfileDimensionsUpdate = z.infer<typeof profileDimensionsUpdateSchema>;
 

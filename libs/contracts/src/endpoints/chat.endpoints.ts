@@ -12,6 +12,7 @@ import {
   sendMessageResponseSchema,
 } from '../chat.schema';
 import { endpoint, pathId } from '../endpoint';
+import { messages } from '../messages';
 import { markNotificationReadRequestSchema, notificationAllQuerySchema, notificationSchema } from '../notification.schema';
 
 /** Spec 7 chat calls: the company's colleagues; not a guest account (issue 36), nor a share-link guest. */
@@ -54,6 +55,7 @@ export const chatEndpoints = {
     tag: 'chat',
     summary: 'Send a message to a colleague',
     body: sendMessageRequestSchema,
+    rules: [{ field: 'to_user', message: messages.chatRecipientNotColleague }],
     response: sendMessageResponseSchema,
   }),
   markAsRead: endpoint({

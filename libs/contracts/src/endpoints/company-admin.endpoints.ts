@@ -64,6 +64,7 @@ export const companyAdminEndpoints = {
     tag: 'administration',
     summary: 'Delete a company that has no other member and no data',
     params: idParams,
+    errors: [409],
     response: null,
   }),
 } as const;
@@ -114,6 +115,8 @@ export const roleEndpoints = {
     tag: 'administration',
     summary: "Delete one of the company's own roles that nobody holds",
     params: idParams,
+    // The built-in roles, and roles still given to someone.
+    errors: [409],
     response: null,
   }),
 } as const;

@@ -22,11 +22,12 @@ import {
   correctorBoardMoveSchema,
   correctorBoardSchema,
 } from '../dieshop/correction.schema';
-import { endpoint, idParams } from '../endpoint';
+import { endpoint, fileResponse, idParams } from '../endpoint';
+import { DOCUMENT_CONTENT_TYPES } from '../maintenance/failure-report.schema';
 import { z } from 'zod';
 
 /** The bytes of a stored drawing (a PDF or an image), not JSON. */
-const drawingBytes = z.unknown().meta({ type: 'string', format: 'binary', description: 'The drawing, with its content type' });
+const drawingBytes = fileResponse(DOCUMENT_CONTENT_TYPES, 'The drawing, with its content type');
 
 /**
  * Die corrections (issue 14): records, attempts (reports), their discussion, the two boards, the

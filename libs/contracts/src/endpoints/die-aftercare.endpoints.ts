@@ -82,6 +82,7 @@ export const dieCleaningEndpoints = {
       'Finishes a cleaning with its inspection (JSON, or multipart with `photos`): ok → stock, correction, nitriding, or scrap (delete on dies, with a reason)',
     params: idParams,
     body: dieCleaningFinishSchema,
+    upload: { field: 'photos', many: true },
     response: dieCleaningSchema,
   }),
 } as const;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
-import { endpoint, idParams } from '../endpoint';
+import { endpoint, fileResponse, idParams } from '../endpoint';
+import { UPLOAD_CONTENT_TYPES } from '../uploads/upload.schema';
 import {
   failureReportAcceptSchema,
   failureReportCreateSchema,
@@ -10,6 +10,7 @@ import {
   failureReportPatchSchema,
   failureReportRejectSchema,
   failureReportRowSchema,
+  DOCUMENT_CONTENT_TYPES,
   uploadLimitSchema,
 } from '../maintenance/failure-report.schema';
 import { machineStopCreateSchema, machineStopListQuerySchema, machineStopPatchSchema, machineStopSchema } from '../maintenance/machine-stop.schema';
@@ -32,8 +33,8 @@ export const fileEndpoints = {
     summary:
       'A stored file of the active company, for a member who may read a record using it, with its content type (cached for good: its content never changes)',
     params: idParams,
-    /** The bytes themselves (image/jpeg, image/png or image/webp), not JSON. */
-    response: z.unknown().meta({ type: 'string', format: 'binary', description: 'The stored bytes, with their content type' }),
+    /** The bytes themselves: a photo, a document kept with a record, or an uploaded document. */
+    response: fileResponse([...new Set([...DOCUMENT_CONTENT_TYPES, ...Object.values(UPLOAD_CONTENT_TYPES)])], 'The stored bytes, with their content type'),
   }),
 } as const;
 
@@ -66,6 +67,7 @@ export const failureReportEndpoints = {
     tag: 'maintenance',
     summary: 'Report a failure or damage (JSON, or multipart with `photos`); a stopped machine opens a stop; the leads are notified',
     body: failureReportCreateSchema,
+    upload: { field: 'photos', many: true },
     response: failureReportDetailSchema,
   }),
   update: endpoint({

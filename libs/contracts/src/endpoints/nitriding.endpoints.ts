@@ -10,6 +10,7 @@ import {
   nitridingCandidateSchema,
   nitridingCertificateSchema,
   nitridingConfirmSchema,
+  nitridingMessages,
   nitridingReceiveSchema,
 } from '../dieshop/nitriding.schema';
 import { endpoint, idParams } from '../endpoint';
@@ -51,6 +52,7 @@ export const nitridingBatchEndpoints = {
     tag: 'dieshop',
     summary: "Makes and sends a batch (NT-AAAA-nnnn): in-stock dies go to nitriding; each die's counters since nitriding are kept",
     body: nitridingBatchCreateSchema,
+    rules: [{ field: 'expected_at', message: nitridingMessages.expectedBeforeSent }],
     response: nitridingBatchDetailSchema,
   }),
   receive: endpoint({
@@ -72,6 +74,7 @@ export const nitridingBatchEndpoints = {
     summary: "Attaches the certificate (multipart: `certificate_number`, `file`, a PDF or a photo within the company's upload limit)",
     params: idParams,
     body: nitridingCertificateSchema,
+    upload: { field: 'file' },
     response: nitridingBatchDetailSchema,
     status: 200,
   }),

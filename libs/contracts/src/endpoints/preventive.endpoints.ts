@@ -67,6 +67,7 @@ export const preventivePlanEndpoints = {
     tag,
     summary: 'Delete a plan that never created a work order (otherwise: deactivate it)',
     params: idParams,
+    errors: [409],
     response: null,
   }),
   generate: endpoint({

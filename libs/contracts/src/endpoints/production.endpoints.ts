@@ -96,6 +96,7 @@ export const orderEndpoints = {
     tag: 'production',
     summary: 'Delete an order that never ran',
     params: idParams,
+    errors: [409],
     response: null,
   }),
 } as const;

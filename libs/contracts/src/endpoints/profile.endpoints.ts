@@ -43,6 +43,7 @@ export const profileDrawingEndpoints = {
     tag: 'dieshop',
     summary: "Keeps the profile's drawing (multipart `file`: a PDF or an image within the company's upload limit), replacing the previous one",
     params: idParams,
+    upload: { field: 'file' },
     response: profileDrawingSchema,
   }),
   remove: endpoint({

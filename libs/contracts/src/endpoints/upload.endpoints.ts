@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
-import { endpoint, idParams, pathId } from '../endpoint';
+import { endpoint, fileResponse, idParams, pathId } from '../endpoint';
 import {
   sourceDocumentSchema,
+  UPLOAD_CONTENT_TYPES,
   uploadDetailSchema,
   uploadDiscardSchema,
   uploadListQuerySchema,
@@ -12,7 +13,6 @@ import {
 } from '../uploads/upload.schema';
 
 const smartUpload = { page: 'smart-upload' } as const;
-const bytes = (description: string) => z.unknown().meta({ type: 'string', format: 'binary', description });
 
 /**
  * The upload agent (issue 15, domain.md D): a document is uploaded, read on the plant's server
@@ -27,6 +27,7 @@ export const uploadEndpoints = {
     tag: 'uploads',
     summary:
       "Uploads a document (multipart `file`: PDF, PNG, JPEG, TIFF, XLSX or CSV, as its bytes say) within the company's upload limit (413 over it, 415 for another type); it is read in the background",
+    upload: { field: 'file' },
     response: uploadDetailSchema,
   }),
   limit: endpoint({
@@ -105,7 +106,7 @@ export const uploadEndpoints = {
     tag: 'uploads',
     summary: 'The original file, with its content type',
     params: idParams,
-    response: bytes('The original document'),
+    response: fileResponse(Object.values(UPLOAD_CONTENT_TYPES), 'The original document'),
   }),
   page: endpoint({
     method: 'GET',
@@ -114,7 +115,7 @@ export const uploadEndpoints = {
     tag: 'uploads',
     summary: 'A page of the document as a PNG image (what the boxes of the review are drawn on)',
     params: z.object({ id: pathId, page: pathId }),
-    response: bytes('The page as PNG'),
+    response: fileResponse(['image/png'], 'The page as PNG'),
   }),
   dieSources: endpoint({
     method: 'GET',

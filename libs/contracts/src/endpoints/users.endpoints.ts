@@ -1,3 +1,4 @@
+import { messages } from '../messages';
 import { authResponseSchema } from '../auth.schema';
 import { pagedSchema } from '../common.schema';
 import { endpoint, idParams } from '../endpoint';
@@ -61,6 +62,7 @@ export const userEndpoints = {
     summary:
       'Invites a person to the active company with roles: a one-time link (shown once) with which they choose a password, or sign in when the address has an account already; answered alike either way',
     body: userCreateSchema,
+    errors: [429],
     response: userInvitationWithLinkSchema,
   }),
   // `users/invitations…` before `users/:id`, which would take 'invitations' for an id.
@@ -119,6 +121,7 @@ export const userEndpoints = {
     tag: 'administration',
     summary: 'Remove a user who has no history (otherwise 409: deactivate instead)',
     params: idParams,
+    errors: [409],
     response: null,
   }),
   invitationPreview: endpoint({
@@ -129,6 +132,7 @@ export const userEndpoints = {
     tag: 'auth',
     summary: 'Who an invitation link is for and to which company, before it is accepted',
     body: accessTokenRequestSchema,
+    errors: [404],
     response: invitationPreviewSchema,
     status: 200,
   }),
@@ -139,6 +143,7 @@ export const userEndpoints = {
     tag: 'auth',
     summary: "Accepts an invitation: a new account with the chosen password, or the existing account's password; answers a session in the company",
     body: invitationAcceptSchema,
+    errors: [404],
     response: authResponseSchema,
     status: 200,
   }),
@@ -150,6 +155,7 @@ export const userEndpoints = {
     tag: 'auth',
     summary: 'Whose password a reset link is for, before the new one is chosen',
     body: accessTokenRequestSchema,
+    errors: [404],
     response: passwordResetPreviewSchema,
     status: 200,
   }),
@@ -160,6 +166,7 @@ export const userEndpoints = {
     tag: 'auth',
     summary: 'Chooses a new password with a reset link; ends every other session and answers a new one',
     body: passwordResetCompleteSchema,
+    errors: [404],
     response: authResponseSchema,
     status: 200,
   }),
@@ -170,6 +177,7 @@ export const userEndpoints = {
     tag: 'auth',
     summary: "The caller's own new password; ends every other session of theirs and answers a fresh token of this one",
     body: passwordChangeSchema,
+    rules: [{ field: 'current_password', message: messages.currentPasswordWrong }],
     response: authResponseSchema,
     status: 200,
   }),

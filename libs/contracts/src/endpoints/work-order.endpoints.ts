@@ -102,6 +102,7 @@ export const workOrderEndpoints = {
     tag,
     summary: "Delete a labour entry: one's own (with update on the board) or any as a lead",
     params: laborParams,
+    errors: [409],
     response: null,
   }),
   answerItem: endpoint({

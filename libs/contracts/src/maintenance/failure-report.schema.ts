@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, nameText, queryInteger, safeText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, nameText, queryInteger, trimmedText } from '../common.schema';
 import { messages } from '../messages';
 import { FAILURE_REPORT_KINDS, FAILURE_REPORT_STATUSES, FAILURE_SEVERITIES, STOP_CAUSES, type FailureReportStatus } from '../maintenance.schema';
 
@@ -47,6 +47,8 @@ export const EDITABLE_FAILURE_REPORT_STATUSES: readonly FailureReportStatus[] = 
 /** Photo types accepted (checked on the bytes, not only on what the browser says). */
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+/** A document kept with a record (a drawing, a certificate): a PDF, or a photo of the paper. */
+export const DOCUMENT_CONTENT_TYPES = [...PHOTO_CONTENT_TYPES, 'application/pdf'] as const;
 /** At most this many photos in one report submission. */
 export const MAX_REPORT_PHOTOS = 8;
 /** The largest upload limit a company may set (company-admin.schema.ts: 1 to 100 MB). */
@@ -81,7 +83,7 @@ const formBoolean = (message: string) => z.preprocess(fromForm, z.boolean({ erro
 
 const reportFields = {
   machine_id: formId,
-  area: z.preprocess(fromForm, safeText().trim().max(120, messages.tooLong(120)).optional()),
+  area: z.preprocess(fromForm, trimmedText().max(120, messages.tooLong(120)).optional()),
   kind: z.enum(FAILURE_REPORT_KINDS, { error: failureReportMessages.kind }),
   severity: z.enum(FAILURE_SEVERITIES, { error: failureReportMessages.severity }),
   description: nameText({ error: messages.required, multiline: true }).min(1, messages.required).max(4000, messages.tooLong(4000)),
@@ -104,7 +106,7 @@ export type FailureReportCreate = z.infer<typeof failureReportCreateSchema>;
 /** `PATCH /api/failure-damage-report/:id` (while new or in review). */
 export const failureReportPatchSchema = z.object({
   machine_id: idSchema.nullable().optional(),
-  area: safeText().trim().max(120, messages.tooLong(120)).optional(),
+  area: trimmedText().max(120, messages.tooLong(120)).optional(),
   kind: reportFields.kind.optional(),
   severity: reportFields.severity.optional(),
   description: reportFields.description.optional(),
@@ -113,8 +115,7 @@ export type FailureReportPatch = z.infer<typeof failureReportPatchSchema>;
 
 export const failureReportAcceptSchema = z.object({ assignee_id: idSchema.nullable().optional() });
 export const failureReportRejectSchema = z.object({
-  reason: safeText({ error: failureReportMessages.rejectReason, multiline: true })
-    .trim()
+  reason: trimmedText({ error: failureReportMessages.rejectReason, multiline: true })
     .min(1, failureReportMessages.rejectReason)
     .max(1000, messages.tooLong(1000)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, periodBound, queryInteger, safeText } from '../common.schema';
+import { idSchema, isoDateTime, listQuerySchema, periodBound, queryInteger, trimmedText } from '../common.schema';
 import { messages } from '../messages';
 import { STOP_CAUSES } from '../maintenance.schema';
 
@@ -21,7 +21,7 @@ export const machineStopCreateSchema = z
     planned: z.boolean().default(false),
     started_at: isoDateTime.optional(),
     ended_at: isoDateTime.nullable().optional(),
-    note: safeText().trim().max(300, messages.tooLong(300)).default(''),
+    note: trimmedText().max(300, messages.tooLong(300)).default(''),
   })
   .refine((stop) => !stop.ended_at || !stop.started_at || new Date(stop.ended_at) > new Date(stop.started_at), {
     message: machineStopMessages.endBeforeStart,
@@ -33,7 +33,7 @@ export type MachineStopCreate = z.infer<typeof machineStopCreateSchema>;
 export const machineStopPatchSchema = z.object({
   cause: z.enum(STOP_CAUSES, { error: machineStopMessages.cause }).optional(),
   planned: z.boolean().optional(),
-  note: safeText().trim().max(300, messages.tooLong(300)).optional(),
+  note: trimmedText().max(300, messages.tooLong(300)).optional(),
   ended_at: isoDateTime.optional(),
 });
 export type MachineStopPatch = z.infer<typeof machineStopPatchSchema>;

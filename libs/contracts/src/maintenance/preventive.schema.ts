@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withRules } from '../endpoint-errors';
 import { bodyInteger, bodyNumber, isoDate, listQuerySchema, queryInteger, requiredText, safeText } from '../common.schema';
 import { CHECKLIST_ITEM_KINDS, PM_ANCHORS, PM_TRIGGERS, PM_UNITS, WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type PmTrigger } from '../maintenance.schema';
 import { messages } from '../messages';
@@ -103,13 +104,27 @@ export function preventivePlanIssues(plan: PlanRuleInput): { path: string; messa
   return issues;
 }
 
-export const preventivePlanSchema = preventivePlanFields.superRefine((plan, context) => {
-  for (const issue of preventivePlanIssues(plan)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-});
+/** What `preventivePlanIssues` may refuse, for the OpenAPI document. */
+const PLAN_RULES = [
+  { field: 'every_n', message: messages.required },
+  { field: 'unit', message: preventiveMessages.chooseUnit },
+  { field: 'starts_on', message: messages.required },
+  { field: 'lead_days', message: preventiveMessages.leadDaysTooLong },
+  { field: 'meter_id', message: preventiveMessages.chooseMeter },
+  { field: 'interval_value', message: messages.required },
+  { field: 'lead_value', message: preventiveMessages.leadValueTooBig },
+];
+
+export const preventivePlanSchema = withRules(
+  preventivePlanFields.superRefine((plan, context) => {
+    for (const issue of preventivePlanIssues(plan)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }),
+  PLAN_RULES,
+);
 export type PreventivePlan = z.infer<typeof preventivePlanSchema>;
 
 /** `PATCH`: any of the fields; the merged plan is checked with the whole form's rules. */
-export const preventivePlanPatchSchema = patchSchemaOf(preventivePlanFields);
+export const preventivePlanPatchSchema = withRules(patchSchemaOf(preventivePlanFields), PLAN_RULES);
 export type PreventivePlanPatch = z.infer<typeof preventivePlanPatchSchema>;
 
 const queryBoolean = z.enum(['true', 'false'], { error: 'Usa true o false' }).transform((value) => value === 'true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyNumber, checkPeriod, idSchema, isoDateTime, periodBound, queryInteger, requiredText, safeText } from '../common.schema';
+import { bodyNumber, idSchema, periodQuery, isoDateTime, periodBound, queryInteger, requiredText, trimmedText } from '../common.schema';
 import { periodInstant } from '../date-time';
 import { messages } from '../messages';
 import {
@@ -40,11 +40,12 @@ const periodShape = {
   from: periodBound.optional(),
   to: periodBound.optional(),
 };
-const checkSummaryPeriod = checkPeriod(MAX_PERIOD_DAYS, summaryMessages.periodTooLong);
-export const periodQuerySchema = z.object(periodShape).superRefine(checkSummaryPeriod);
-export const dashboardQuerySchema = z
-  .object({ ...periodShape, line_id: queryInteger({ message: messages.invalidId }).optional() })
-  .superRefine(checkSummaryPeriod);
+export const periodQuerySchema = periodQuery(periodShape, MAX_PERIOD_DAYS, summaryMessages.periodTooLong);
+export const dashboardQuerySchema = periodQuery(
+  { ...periodShape, line_id: queryInteger({ message: messages.invalidId }).optional() },
+  MAX_PERIOD_DAYS,
+  summaryMessages.periodTooLong,
+);
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
 /** The period a query names: its `to` (or now) and its `from` (or 90 days before `to`); days alone are whole days of `timeZone` (the company's). */
@@ -112,7 +113,7 @@ export const meterReadingCreateSchema = z.object({
   /** A reset (after maintenance or a replaced meter) may go below the current value. */
   reset: z.boolean().default(false),
   read_at: isoDateTime.optional(),
-  note: safeText().trim().max(300, messages.tooLong(300)).default(''),
+  note: trimmedText().max(300, messages.tooLong(300)).default(''),
 });
 export const meterReadingSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyInteger, isoDate, isoDateTime, listQuerySchema, queryInteger, requiredText, safeText } from '../common.schema';
+import { bodyInteger, isoDate, isoDateTime, listQuerySchema, queryInteger, requiredText, safeText, trimmedText } from '../common.schema';
 import {
   CHECKLIST_ITEM_KINDS,
   HOLD_REASONS,
@@ -237,13 +237,13 @@ export const workOrderPatchSchema = z
     root_cause: longText(4000),
     solution: longText(4000),
     assignee_id: optionalId,
-    signed_by_name: safeText().trim().max(120, messages.tooLong(120)),
+    signed_by_name: trimmedText().max(120, messages.tooLong(120)),
   })
   .partial();
 export type WorkOrderPatch = z.input<typeof workOrderPatchSchema>;
 
 export const workOrderCommentCreateSchema = z.object({
-  text: safeText({ error: workOrderMessages.commentText, multiline: true }).trim().min(1, workOrderMessages.commentText).max(4000, messages.tooLong(4000)),
+  text: trimmedText({ error: workOrderMessages.commentText, multiline: true }).min(1, workOrderMessages.commentText).max(4000, messages.tooLong(4000)),
 });
 
 export const workOrderLaborCreateSchema = z.object({
@@ -317,7 +317,7 @@ export const maintenanceBoardMoveSchema = z.object({
   version: bodyInteger({ message: messages.invalidId }),
   hold_reason: z.enum(HOLD_REASONS).optional(),
   /** Why it is cancelled, or why a completed order goes back to work (verification rejected). */
-  reason: safeText().trim().max(1000, messages.tooLong(1000)).optional(),
+  reason: trimmedText().max(1000, messages.tooLong(1000)).optional(),
 });
 export type MaintenanceBoardMove = z.input<typeof maintenanceBoardMoveSchema>;
 

@@ -20,6 +20,15 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
 /** The files the agent reads, as their bytes say (never their names). */
 export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg', 'tiff', 'xlsx', 'csv'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** The media type each kind is kept and served as. */
+export const UPLOAD_CONTENT_TYPES: Readonly<Record<UploadKind, string>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+};
 /** What the file picker offers (the server decides from the bytes). */
 export const UPLOAD_ACCEPT = '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.xlsx,.csv,application/pdf,image/png,image/jpeg,image/tiff';
 
