@@ -55,8 +55,16 @@ describe('every route is declared by a contract', () => {
       const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
       if (success.length !== 1) problems.push(`${route}: success answers ${success.join(',') || 'none'}`);
       else if (success[0] !== '204') {
-        const schema = operation.responses[success[0]].content?.['application/json']?.schema;
-        if (!schema || Object.keys(schema).length === 0) problems.push(`${route}: no response schema`);
+        // JSON with its schema, or a file: bytes in the media types it may have (issue 36).
+        const content = operation.responses[success[0]].content ?? {};
+        const schema = content['application/json']?.schema;
+        const files = Object.entries(content).filter(([type]) => type !== 'application/json');
+        if (schema) {
+          if (Object.keys(schema).length === 0) problems.push(`${route}: no response schema`);
+        } else if (files.length === 0) problems.push(`${route}: no response schema`);
+        else
+          for (const [type, file] of files)
+            if (file.schema?.type !== 'string' || file.schema.format !== 'binary') problems.push(`${route}: ${type} is not declared as bytes`);
       }
     }
     expect(problems).toEqual([]);

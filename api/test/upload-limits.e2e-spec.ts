@@ -16,10 +16,10 @@ import { bearer, createEmptyDatabase, dropDatabase } from './support/test-app';
  * 236 MB to 1.39 GB and left /api/health unanswered for over 30 s. Documents are now read in
  * reader processes with limits; the API itself only waits for them.
  */
-const READER_MEMORY_MB = 128;
+const READER_MEMORY_MB = 192;
 /**
  * The API process's own answers leave it tens of MB of garbage; reading any of these documents in
- * it would take 128 MB or more (the bombs 200 MB, the sheet what its reader was stopped at).
+ * it would take over 100 MB (the bombs 200 MB, the sheet what its reader was stopped at).
  */
 const RSS_GROWTH_BOUND_MB = 100;
 const JOB_TIMEOUT_MS = 15_000;
@@ -196,12 +196,13 @@ describe('a zip bomb', () => {
 
 describe("the reader's own limits", () => {
   it('a sheet within every archive limit that the reader cannot hold in its memory: its process is ended, the API goes on, the next document is read', async () => {
-    const sheet = await oneCellXlsx(repetitiveText(30));
+    // A 45 MB cell: read-excel-file holds over 220 MB of it within seconds.
+    const sheet = await oneCellXlsx(repetitiveText(45));
     await expect(checkArchive(sheet, DEFAULT_ARCHIVE_LIMITS)).resolves.toHaveLength(5);
     const run = await watched(async () => settled((await upload(sheet, 'celda-enorme.xlsx', XLSX)).id));
-    record(`30 MB cell, reader memory ${READER_MEMORY_MB} MB`, run);
+    record(`45 MB cell, reader memory ${READER_MEMORY_MB} MB`, run);
     expect(run.result).toMatchObject({ status: 'error', error: readingMemoryMessage(READER_MEMORY_MB) });
-    expect(run.result.error).toBe('La lectura del documento superó la memoria máxima de 128 MB.');
+    expect(run.result.error).toBe('La lectura del documento superó la memoria máxima de 192 MB.');
     // Read in a process of its own, ended: none is left.
     expect(run.readerSeen).toBe(true);
     expect(readerProcesses(api.child.pid)).toEqual([]);
@@ -212,12 +213,13 @@ describe("the reader's own limits", () => {
   });
 
   it('a sheet the reader would take minutes over: its process is ended at the time limit, the next document is read', async () => {
-    // A 5 MB cell (66 KB of file) costs read-excel-file's XML parser minutes of CPU.
-    const sheet = await oneCellXlsx(repetitiveText(5));
+    // A 3 MB cell (40 KB of file) costs read-excel-file's XML parser minutes of CPU, in about 110 MB
+    // of the reader's memory at most: its time limit ends it, not its memory limit.
+    const sheet = await oneCellXlsx(repetitiveText(3));
     await expect(checkArchive(sheet, DEFAULT_ARCHIVE_LIMITS)).resolves.toHaveLength(5);
     const started = Date.now();
     const run = await watched(async () => settled((await upload(sheet, 'celda-lenta.xlsx', XLSX)).id));
-    record(`5 MB cell, reader time ${JOB_TIMEOUT_MS / 1000} s`, run);
+    record(`3 MB cell, reader time ${JOB_TIMEOUT_MS / 1000} s`, run);
     expect(run.result).toMatchObject({ status: 'error', error: readingTimeMessage(JOB_TIMEOUT_MS) });
     expect(run.result.error).toBe('La lectura del documento superó el tiempo máximo de 15 s.');
     expect(Date.now() - started).toBeGreaterThanOrEqual(JOB_TIMEOUT_MS);

@@ -1,7 +1,7 @@
-import { BadRequestException, Body, Controller, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { authEndpoints, userEndpoints, issuesToFields, messages, registerRequestSchema, registrationFieldCodes, type EndpointArgs } from '@planta/contracts';
+import { authEndpoints, userEndpoints, type EndpointArgs } from '@planta/contracts';
 import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
@@ -46,17 +46,11 @@ export class AuthController {
     return { ...invitation, link: `/register?invitation=${invitation.code}` };
   }
 
-  /** Validated here rather than by @Input() so that field errors carry their spec 8 codes. */
+  /** Field errors carry their spec 8 codes (the contract's `fieldCodes`). */
   @Endpoint(authEndpoints.register)
-  async register(@Body() body: unknown, @Req() request: FastifyRequest) {
-    const parsed = registerRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields = issuesToFields(parsed.error.issues);
-      const codes = Object.fromEntries(Object.keys(fields).flatMap((field) => (registrationFieldCodes[field] ? [[field, registrationFieldCodes[field]]] : [])));
-      throw new BadRequestException({ message: Object.values(fields)[0] ?? messages.validationFailed, fields, codes });
-    }
-    await this.registrationPolicy.admit(request.ip ?? 'unknown', parsed.data.invitation);
-    return this.auth.register(parsed.data);
+  async register(@Input() { body }: EndpointArgs<typeof authEndpoints.register>, @Req() request: FastifyRequest) {
+    await this.registrationPolicy.admit(request.ip ?? 'unknown', body.invitation);
+    return this.auth.register(body);
   }
 
   @Endpoint(userEndpoints.changePassword)

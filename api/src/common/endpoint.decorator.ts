@@ -186,7 +186,11 @@ export function validatedInput(definition: EndpointDefinition, request: FastifyR
   const body = parsePart(definition.body, request.body, fields);
   if (!params.valid || unknown || !query.valid || !body.valid) {
     // Object.fromEntries keeps every name as the field's own key, `__proto__` included.
-    throw new BadRequestException({ message: fields.values().next().value ?? messages.validationFailed, fields: Object.fromEntries(fields) });
+    const refused = Object.fromEntries(fields);
+    const codes =
+      definition.fieldCodes &&
+      Object.fromEntries([...fields.keys()].flatMap((field) => (Object.hasOwn(definition.fieldCodes!, field) ? [[field, definition.fieldCodes![field]]] : [])));
+    throw new BadRequestException({ message: fields.values().next().value ?? messages.validationFailed, fields: refused, ...(codes ? { codes } : {}) });
   }
   return { params: params.data, query: query.data, body: body.data } as EndpointArgs<EndpointDefinition>;
 }

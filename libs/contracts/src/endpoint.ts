@@ -66,6 +66,8 @@ export interface EndpointDefinition {
   errors?: readonly DeclaredErrorStatus[];
   /** Refusals of input that follows the schemas, by stored data or state (see `StateRule`). */
   rules?: readonly StateRule[];
+  /** Machine codes a client matches on, by refused field, sent as the error's `codes` (spec 8's registration codes). */
+  fieldCodes?: Readonly<Record<string, string>>;
   /** Success status when not the verb's usual one (POST 201, DELETE 204, otherwise 200). */
   status?: 200 | 201 | 204;
   /** A read a share-link guest may make for the one resource of its token (`param` holds the id). */

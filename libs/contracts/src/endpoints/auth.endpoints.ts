@@ -18,6 +18,7 @@ import {
 import { companySchema, healthResponseSchema, switchCompanyRequestSchema } from '../company.schema';
 import { pagedSchema } from '../common.schema';
 import { endpoint, idParams } from '../endpoint';
+import { registrationFieldCodes } from '../messages';
 
 /** Spec 7 sign-in calls, the company selector, share links and the health check. */
 export const authEndpoints = {
@@ -65,6 +66,7 @@ export const authEndpoints = {
     tag: 'auth',
     summary: 'Register a person and the company they administer',
     body: registerRequestSchema,
+    fieldCodes: registrationFieldCodes,
     errors: [403, 409, 429],
     response: authResponseSchema,
   }),
