@@ -1,5 +1,6 @@
-import { makeStyles, mergeClasses, Text, Title3, tokens } from '@fluentui/react-components';
-import type { HTMLAttributes } from 'react';
+import { Button, makeStyles, mergeClasses, Text, Title3, tokens } from '@fluentui/react-components';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { LoadingRing } from '@planta/ui';
 
 /** The card the sign-in, registration and password-change pages stand on, centred on a quiet background. */
 export const useAuthCardStyles = makeStyles({
@@ -44,5 +45,14 @@ export function AuthCardHeading({ title, explanation }: { title: string; explana
       <Title3 as="h1">{title}</Title3>
       {explanation ? <Text>{explanation}</Text> : null}
     </div>
+  );
+}
+
+/** A card's one submit button: large, off while the form is sent (or while `disabled`), with a ring meanwhile. */
+export function AuthSubmit({ submitting, disabled = false, children }: { submitting: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" appearance="primary" size="large" disabled={disabled || submitting} icon={submitting ? <LoadingRing size="tiny" /> : undefined}>
+      {children}
+    </Button>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Field, Input, Text } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordChangeSchema, type PasswordChange } from '@planta/contracts';
 import { changePassword, DEFAULT_AFTER_LOGIN_URL, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, LoadingRing, showSnackbar } from '@planta/ui';
-import { AuthCard, AuthCardHeading, useAuthCardStyles } from './auth-card';
+import { applyServerFieldErrors, showSnackbar } from '@planta/ui';
+import { AuthCard, AuthCardHeading, AuthSubmit, useAuthCardStyles } from './auth-card';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const satisfies readonly FieldPath<PasswordChange>[];
 
@@ -62,15 +62,7 @@ export default function ChangePasswordPage() {
               )}
             />
           ))}
-          <Button
-            type="submit"
-            appearance="primary"
-            size="large"
-            disabled={formState.isSubmitting}
-            icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
-          >
-            {t('changePassword.submit')}
-          </Button>
+          <AuthSubmit submitting={formState.isSubmitting}>{t('changePassword.submit')}</AuthSubmit>
         </form>
         <Text align="center">
           <Link to={DEFAULT_AFTER_LOGIN_URL}>{t('changePassword.back')}</Link>

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LoginRequest } from '@planta/contracts';
 import { afterLoginTarget, errorMessage, rememberedUrlAtom, signIn } from '@planta/session';
-import { LoadingRing, showSnackbar } from '@planta/ui';
-import { AuthCard, useAuthCardStyles } from './auth-card';
+import { showSnackbar } from '@planta/ui';
+import { AuthCard, AuthSubmit, useAuthCardStyles } from './auth-card';
 import { deferredResolver } from './deferred-resolver';
 
 // The rules load with the first keystroke (or the browser's autofill), not with the page.
@@ -85,15 +85,9 @@ export default function LoginPage() {
               </Field>
             )}
           />
-          <Button
-            type="submit"
-            appearance="primary"
-            size="large"
-            disabled={!formState.isValid || formState.isSubmitting}
-            icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
-          >
+          <AuthSubmit submitting={formState.isSubmitting} disabled={!formState.isValid}>
             {t('login.submit', 'INGRESAR')}
-          </Button>
+          </AuthSubmit>
         </form>
         <Text align="center">
           <Link to="/register">{t('login.register', 'Crear una cuenta')}</Link>

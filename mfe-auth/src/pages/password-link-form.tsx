@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { accessTokenRequestSchema, newPasswordSchema, messages } from '@planta/c
 import { DEFAULT_AFTER_LOGIN_URL, errorMessage, isApiRequestError } from '@planta/session';
 import { applyServerFieldErrors, LoadingRing, showSnackbar, useFormat } from '@planta/ui';
 import { z } from 'zod';
-import { AuthCard, AuthCardHeading, useAuthCardStyles } from './auth-card';
+import { AuthCard, AuthCardHeading, AuthSubmit, useAuthCardStyles } from './auth-card';
 
 /** What the page shows of the link before it is used. */
 export interface LinkPreview {
@@ -137,15 +137,7 @@ export function PasswordLinkForm<P extends LinkPreview>({ preview, use, password
             )}
           />
           <Text size={200}>{t('link.expires', { date: format.dateTime(shown.preview.expires_at) })}</Text>
-          <Button
-            type="submit"
-            appearance="primary"
-            size="large"
-            disabled={formState.isSubmitting}
-            icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
-          >
-            {words.submit}
-          </Button>
+          <AuthSubmit submitting={formState.isSubmitting}>{words.submit}</AuthSubmit>
         </form>
       </AuthCard>
     </div>

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authEndpoints, messages, registerRequestSchema, type RegisterRequest, type RegistrationMode } from '@planta/contracts';
 import { afterLoginTarget, call, register, rememberedUrlAtom } from '@planta/session';
-import { LoadingRing, showSnackbar } from '@planta/ui';
+import { showSnackbar } from '@planta/ui';
 import { applyRegistrationError, type RegisterField } from '../registration-errors';
-import { AuthCard, useAuthCardStyles } from './auth-card';
+import { AuthCard, AuthSubmit, useAuthCardStyles } from './auth-card';
 
 const useStyles = makeStyles({
   // The three sign-up ways need a little more room than the other cards.
@@ -159,15 +159,9 @@ function JwtRegisterForm({ byInvitation }: { byInvitation: boolean }) {
           }}
         />
       ))}
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabled={!formState.isValid || formState.isSubmitting}
-        icon={formState.isSubmitting ? <LoadingRing size="tiny" /> : undefined}
-      >
+      <AuthSubmit submitting={formState.isSubmitting} disabled={!formState.isValid}>
         {t('register.submit', 'Crear cuenta')}
-      </Button>
+      </AuthSubmit>
     </form>
   );
 }
