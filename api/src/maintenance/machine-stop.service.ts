@@ -250,7 +250,7 @@ export class MachineStopService {
       if (changes.length) await scope.manager.query(`update machine_stop set ${changes.join(', ')} where id = $1`, params);
       if (patch.ended_at !== undefined) {
         if (new Date(patch.ended_at) <= new Date(before.started_at)) throw fieldError('ended_at', machineStopMessages.endBeforeStart);
-        if (new Date(patch.ended_at).getTime() > Date.now() + 60_000) throw fieldError('ended_at', machineStopMessages.future);
+        if (new Date(patch.ended_at).getTime() > Date.now() + 60_000) throw fieldError('ended_at', machineStopMessages.futureEnd);
         if (before.ended_at !== null && new Date(before.ended_at).getTime() === new Date(patch.ended_at).getTime()) {
           // The same end again changes nothing.
         } else await closeStop(scope, id, patch.ended_at, caller.userId, before.ended_at === null ? ['stopped', 'maintenance'] : []);

@@ -182,10 +182,10 @@ export const listQuerySchema = z.object({
   /** A sortable column of the list; any other name sorts by the list's default column. */
   sort: safeText().max(64, messages.tooLong(64)).optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  /** `field:value,…`: stored values whose shown label matches the search (list-search.ts). */
-  labelMatches: z.string().regex(LABEL_MATCHES_PATTERN, messages.invalidListQuery).optional(),
-  /** `value,…`: the sorted column's values in the order of their shown labels. */
-  sortOrder: z.string().regex(SORT_ORDER_PATTERN, messages.invalidListQuery).optional(),
+  /** `field:value,…`: stored values whose shown label matches the search (list-search.ts); each field one the list labels. */
+  labelMatches: withRules(z.string().regex(LABEL_MATCHES_PATTERN, messages.invalidListQuery), [{ message: messages.invalidListQuery }]).optional(),
+  /** `value,…`: the sorted column's values in the order of their shown labels; only with a sort by a labelled column. */
+  sortOrder: withRules(z.string().regex(SORT_ORDER_PATTERN, messages.invalidListQuery), [{ message: messages.invalidListQuery }]).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

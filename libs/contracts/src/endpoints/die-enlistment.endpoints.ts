@@ -7,6 +7,7 @@ import {
   enlistmentCreateSchema,
   enlistmentDetailSchema,
   enlistmentListQuerySchema,
+  enlistmentMessages,
   enlistmentOvenInSchema,
   enlistmentOvenOutSchema,
   enlistmentRowSchema,
@@ -76,6 +77,11 @@ export const dieEnlistmentEndpoints = {
     summary:
       "Requests a die's preparation (by hand or for a planned order); the die goes to enlistment. An open correction or overdue nitriding warns or refuses, as the company's enlistment_guard says",
     body: enlistmentCreateSchema,
+    // Against the order named: its die, and its due date when no moment is given.
+    rules: [
+      { field: 'production_order_id', message: enlistmentMessages.orderOtherDie },
+      { field: 'needed_at', message: enlistmentMessages.neededAt },
+    ],
     response: enlistmentDetailSchema,
   }),
   checklist: stepWith('checklist', 'Ticks or unticks checklist items (the preparation is then being prepared)', enlistmentChecklistSchema),

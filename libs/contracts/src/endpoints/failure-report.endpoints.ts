@@ -13,7 +13,13 @@ import {
   DOCUMENT_CONTENT_TYPES,
   uploadLimitSchema,
 } from '../maintenance/failure-report.schema';
-import { machineStopCreateSchema, machineStopListQuerySchema, machineStopPatchSchema, machineStopSchema } from '../maintenance/machine-stop.schema';
+import {
+  machineStopCreateSchema,
+  machineStopListQuerySchema,
+  machineStopMessages,
+  machineStopPatchSchema,
+  machineStopSchema,
+} from '../maintenance/machine-stop.schema';
 
 /** Stored files (photos, attachments): read back by members of the company that stored them. */
 export const fileEndpoints = {
@@ -154,6 +160,11 @@ export const machineStopEndpoints = {
     tag: 'maintenance',
     summary: 'Enter a stop by hand (never overlapping another stop of the machine)',
     body: machineStopCreateSchema,
+    // Against the clock and, with no start given, against now.
+    rules: [
+      { field: 'started_at', message: machineStopMessages.future },
+      { field: 'ended_at', message: machineStopMessages.endBeforeStart },
+    ],
     response: machineStopSchema,
   }),
   update: endpoint({
@@ -164,6 +175,11 @@ export const machineStopEndpoints = {
     summary: 'Change or close a stop; closing the last open one returns a down machine to operating',
     params: idParams,
     body: machineStopPatchSchema,
+    // Against the stop's stored start and the clock.
+    rules: [
+      { field: 'ended_at', message: machineStopMessages.endBeforeStart },
+      { field: 'ended_at', message: machineStopMessages.futureEnd },
+    ],
     response: machineStopSchema,
   }),
 } as const;

@@ -1,6 +1,17 @@
 import { pagedSchema } from '../common.schema';
-import { toolCheckCreateSchema, toolCreateSchema, toolDetailSchema, toolListQuerySchema, toolSchema, toolUpdateSchema } from '../dieshop/tool.schema';
+import {
+  toolCheckCreateSchema,
+  toolCreateSchema,
+  toolDetailSchema,
+  toolListQuerySchema,
+  toolMessages,
+  toolSchema,
+  toolUpdateSchema,
+} from '../dieshop/tool.schema';
 import { endpoint, idParams } from '../endpoint';
+
+/** 'In use' is the state a preparation's reservation gives: never set by hand. */
+const inUseOnlyByPreparation = { field: 'state', message: toolMessages.inUseByPreparation };
 
 /** The press tooling register (herramental) and its measured checks; preparations reserve the tools. */
 export const toolEndpoints = {
@@ -29,6 +40,7 @@ export const toolEndpoints = {
     tag: 'dieshop',
     summary: 'Adds a tool to the register',
     body: toolCreateSchema,
+    rules: [inUseOnlyByPreparation],
     response: toolDetailSchema,
   }),
   update: endpoint({
@@ -39,6 +51,7 @@ export const toolEndpoints = {
     summary: "Changes a tool's data or state ('in use' only through a preparation)",
     params: idParams,
     body: toolUpdateSchema,
+    rules: [inUseOnlyByPreparation],
     response: toolDetailSchema,
   }),
   addCheck: endpoint({

@@ -11,6 +11,7 @@ export const machineStopMessages = {
   cause: 'Elige una causa de la lista',
   alreadyClosed: 'La parada ya está cerrada',
   future: 'La parada no puede empezar en el futuro',
+  futureEnd: 'La parada no puede terminar en el futuro',
 } as const;
 
 /** `POST /api/machine-stop`: a stop entered by hand (started now unless said otherwise). */
