@@ -187,9 +187,8 @@ export function validatedInput(definition: EndpointDefinition, request: FastifyR
   if (!params.valid || unknown || !query.valid || !body.valid) {
     // Object.fromEntries keeps every name as the field's own key, `__proto__` included.
     const refused = Object.fromEntries(fields);
-    const codes =
-      definition.fieldCodes &&
-      Object.fromEntries([...fields.keys()].flatMap((field) => (Object.hasOwn(definition.fieldCodes!, field) ? [[field, definition.fieldCodes![field]]] : [])));
+    const known = definition.fieldCodes;
+    const codes = known && Object.fromEntries([...fields.keys()].flatMap((field) => (Object.hasOwn(known, field) ? [[field, known[field]]] : [])));
     throw new BadRequestException({ message: fields.values().next().value ?? messages.validationFailed, fields: refused, ...(codes ? { codes } : {}) });
   }
   return { params: params.data, query: query.data, body: body.data } as EndpointArgs<EndpointDefinition>;
