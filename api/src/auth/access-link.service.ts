@@ -18,6 +18,7 @@ import { linkTokenHash } from './access-link';
 import { AuthService } from './auth.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './password';
+import { replacePassword } from './session-version';
 
 interface PendingInvitation {
   id: number;
@@ -135,11 +136,7 @@ export class AccessLinkService {
       const [reset] = await manager.query(`${PENDING_RESET} for update of reset`, [hash]);
       if (!reset) throw linkInvalid();
       await manager.query(`update password_reset set used_at = now() where id = $1`, [reset.id]);
-      await manager.query(
-        `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = null, updated_at = now()
-          where id = $1`,
-        [reset.user_id, passwordHash],
-      );
+      await replacePassword(manager, reset.user_id, passwordHash, null);
       const companies: { company_id: number }[] = await manager.query(`select company_id from company_member where user_id = $1`, [reset.user_id]);
       for (const { company_id } of companies)
         await this.audit.recordFor(

@@ -14,7 +14,7 @@ import { AccessTokenService } from './access-token.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { RegistrationPolicyService } from './registration-policy.service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
-import { sessionHolds, tokenSession } from './session-version';
+import { replacePassword, sessionHolds, tokenSession } from './session-version';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -102,11 +102,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(new_password);
     await this.tenantDb.transaction(async (scope) => {
-      await scope.manager.query(
-        `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = $3, updated_at = now()
-          where id = $1`,
-        [caller.userId, passwordHash, caller.session?.id ?? null],
-      );
+      await replacePassword(scope.manager, caller.userId, passwordHash, caller.session?.id ?? null);
       await this.audit.record(scope, caller, { action: 'password-change', entity: 'user', entityId: caller.userId, label: stored.display_name }, address);
     }, caller.companyId);
     // No longer held to a password change: the next call must not be refused as if it were.

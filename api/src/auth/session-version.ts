@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { AccessTokenClaims } from '@planta/contracts';
 
 /** What an access token says of its session: the account's version it was issued under, and the session it continues. */
@@ -23,4 +24,16 @@ export const tokenSession = (claims: Pick<AccessTokenClaims, 'sv' | 'sid'>): Tok
 export function sessionHolds(token: TokenSession, account: AccountSessions): boolean {
   if (token.version === account.sessionVersion) return true;
   return token.id !== undefined && token.id === account.keptSession && token.version === account.sessionVersion - 1;
+}
+
+/**
+ * Stores an account's new password hash (or none, while a reset waits for its link) and so ends
+ * every session issued before, but `keptSession`: the one that changed its own password.
+ */
+export async function replacePassword(manager: Pick<EntityManager, 'query'>, userId: number, passwordHash: string, keptSession: string | null): Promise<void> {
+  await manager.query(
+    `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = $3, updated_at = now()
+      where id = $1`,
+    [userId, passwordHash, keptSession],
+  );
 }

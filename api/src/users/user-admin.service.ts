@@ -15,6 +15,7 @@ import {
 import { AuditService, changedValues } from '../audit/audit.service';
 import { ACCESS_LINK_PAGES, newAccessLink } from '../auth/access-link';
 import { NO_PASSWORD } from '../auth/password';
+import { replacePassword } from '../auth/session-version';
 import { fieldError } from '../common/field-error';
 import { tooManyRequests } from '../common/retry-later';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -325,11 +326,7 @@ export class UserAdminService {
         [id],
       );
       for (const { company_id, role_id } of held) await this.checkRoleHeld(manager, caller, company_id, role_id, 'id');
-      await manager.query(
-        `update app_user set password_hash = $2, session_version = session_version + 1, kept_session = null, updated_at = now()
-          where id = $1`,
-        [id, NO_PASSWORD],
-      );
+      await replacePassword(manager, id, NO_PASSWORD, null);
       const link = await this.passwordResetLink(manager, caller, id);
       await this.audit.recordFor(manager, caller.companyId, caller, { action: 'password-reset', entity: 'user', entityId: id, label: target.display_name });
       return { user: await this.row(manager, caller, id), link };
