@@ -83,6 +83,21 @@ export function useMayRevokeShareLink(): (link: Pick<ShareLinkRow, 'created_by'>
   return (link) => mayRevokeShareLink(link, { userId, administersShareLinks: canOn(grants, 'share-links', 'delete') });
 }
 
+/** Ends a link, says so (or why not); answers whether it was ended. The share dialog's and the administrators' screen's one way. */
+export function useRevokeShareLink(): (id: number) => Promise<boolean> {
+  const { t } = useTranslation('common');
+  return async (id) => {
+    try {
+      await call(shareTokenEndpoints.revoke, { params: { id } });
+      showSnackbar({ message: t('share.revoked'), variant: 'success' });
+      return true;
+    } catch (error) {
+      showSnackbar({ message: errorMessage(error), variant: 'error' });
+      return false;
+    }
+  };
+}
+
 /**
  * 'Compartir': a dialog that makes a read-only link to one record for someone without an account,
  * valid a week unless another expiry is chosen, showing the record's internal discussion and
@@ -98,6 +113,7 @@ export function ShareButton({ type, id, path, title, hint, discussion = false }:
   const mayShare = useCan(shareTokenEndpoints.create);
   const shows = useShareLinkShows();
   const mayRevoke = useMayRevokeShareLink();
+  const revokeLink = useRevokeShareLink();
   const [open, setOpen] = useState(false);
   const [hours, setHours] = useState<number>(DEFAULT_EXPIRY);
   const [includeDiscussion, setIncludeDiscussion] = useState(false);
@@ -138,14 +154,9 @@ export function ShareButton({ type, id, path, title, hint, discussion = false }:
   };
 
   const revoke = async (link: ShareLinkRow) => {
-    try {
-      await call(shareTokenEndpoints.revoke, { params: { id: link.id } });
-      if (created?.id === link.id) setCreated(null);
-      showSnackbar({ message: t('share.revoked'), variant: 'success' });
-      await loadLinks();
-    } catch (error) {
-      showSnackbar({ message: errorMessage(error), variant: 'error' });
-    }
+    if (!(await revokeLink(link.id))) return;
+    if (created?.id === link.id) setCreated(null);
+    await loadLinks();
   };
 
   const link = created ? `${window.location.origin}${path(created.token)}` : '';

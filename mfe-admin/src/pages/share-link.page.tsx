@@ -2,8 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shareTokenEndpoints, type ShareLinkRow } from '@planta/contracts';
-import { call, errorMessage } from '@planta/session';
-import { Facts, ResourceList, showSnackbar, useFormat, useMayRevokeShareLink, useShareLinkShows, type ResourceColumn } from '@planta/ui';
+import { Facts, ResourceList, useFormat, useMayRevokeShareLink, useRevokeShareLink, useShareLinkShows, type ResourceColumn } from '@planta/ui';
 import '../i18n';
 
 const LIST_PATH = '/apps/share-links';
@@ -89,17 +88,12 @@ function ShareLinkDialog({ link, onClose, onRevoked }: { link: ShareLinkRow | nu
   const mayRevoke = useMayRevokeShareLink();
   const [busy, setBusy] = useState(false);
 
+  const revokeLink = useRevokeShareLink();
   const revoke = async (id: number) => {
     setBusy(true);
-    try {
-      await call(shareTokenEndpoints.revoke, { params: { id } });
-      showSnackbar({ message: t('common:share.revoked'), variant: 'success' });
-      onRevoked();
-    } catch (error) {
-      showSnackbar({ message: errorMessage(error), variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const revoked = await revokeLink(id);
+    setBusy(false);
+    if (revoked) onRevoked();
   };
 
   return (
