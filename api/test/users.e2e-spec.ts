@@ -358,6 +358,9 @@ describe('what is the person’s own (findings 1, 3 and 6)', () => {
 
     // Deactivating her in Sur ends Sur only: she still works in Norte, and Sur is no longer hers to choose.
     const inSur = await t.http().post('/api/company/switch').set(bearer(martaSession.access_token)).send({ company_id: companyIds[SUR] });
+    const mentionable = async (session: typeof sur) =>
+      ((await session.get('/api/correction-people')).body.mentionable as { id: number }[]).map((person) => person.id);
+    expect(await mentionable(sur)).toContain(marta());
     const deactivated = await sur.patch(`/api/users/${marta()}`, { active: false });
     expect(deactivated.status).toBe(200);
     expect(deactivated.body.active).toBe(false);
@@ -366,6 +369,9 @@ describe('what is the person’s own (findings 1, 3 and 6)', () => {
     expect(signIn.user.data.company_id).toBe(companyIds[NORTE]);
     expect((await t.http().get('/api/company/all').set(bearer(signIn.access_token))).body.map((c: { name: string }) => c.name)).toEqual([NORTE]);
     expect((await admin().get(`/api/users/${marta()}`)).body.active).toBe(true);
+    // Every picker of people agrees: Sur's no longer offers her, Norte's still does.
+    expect(await mentionable(sur)).not.toContain(marta());
+    expect(await mentionable(admin())).toContain(marta());
     const [entry] = await auditOf(marta(), 'deactivate');
     expect(entry.company_id).toBe(companyIds[SUR]);
     expect((await sur.patch(`/api/users/${marta()}`, { active: true })).status).toBe(200);
