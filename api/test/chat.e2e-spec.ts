@@ -38,6 +38,14 @@ const contacts = async (session: AuthResponse): Promise<ChatContact[]> => {
   return response.body.map((contact: unknown) => chatContactSchema.parse(contact));
 };
 const contact = async (viewer: AuthResponse, of: AuthResponse) => (await contacts(viewer)).find((entry) => entry.id === idOf(of))!;
+/** Resolves once `viewer` sees `of` online: a socket's presence is registered just after it connects, not before. */
+const seenOnline = async (viewer: AuthResponse, of: AuthResponse) => {
+  const until = Date.now() + 5_000;
+  while ((await contact(viewer, of)).status !== 'online') {
+    if (Date.now() > until) throw new Error(`user ${idOf(of)} not online within 5 s`);
+    await pause(50);
+  }
+};
 const send = (session: AuthResponse, body: Record<string, unknown>) => t.http().post('/api/chat/send-message').set(bearer(session.access_token)).send(body);
 const message = (from: AuthResponse, to: AuthResponse, text: string, extra: object = {}) => ({
   companyId: companyOf(from),
@@ -117,6 +125,7 @@ describe('sending', () => {
     const [jefeSocket, operarioSocket, martaSocket, surSocket] = await Promise.all(
       [jefe, operario, adminNorte, adminSur].map((session) => connect(url, session.access_token)),
     );
+    await Promise.all([seenOnline(jefe, operario), seenOnline(operario, jefe)]);
     const seenByMarta = recorder(martaSocket);
     const seenBySur = recorder(surSocket);
     const newMessage = nextEvent(operarioSocket, liveEvents.newMessage(idOf(operario)));
