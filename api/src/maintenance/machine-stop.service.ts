@@ -15,7 +15,9 @@ import { AuditService, type AuditActor } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import { companyTimeZone } from '../companies/company-time-zone';
+import { NotificationsService } from '../notifications/notifications.service';
 import { productionFigures } from '../production/figures';
+import { runsResumedBy } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { sortColumn } from '../common/sort-column';
@@ -170,6 +172,7 @@ export class MachineStopService {
   constructor(
     private readonly tenantDb: TenantDb,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   list(query: MachineStopListQuery) {
@@ -237,8 +240,9 @@ export class MachineStopService {
   }
 
   /** Changes what a stop says, or closes it (ended_at after its start). */
-  update(caller: RequestIdentity, id: number, patch: MachineStopPatch) {
-    return this.tenantDb.transaction(async (scope) => {
+  async update(caller: RequestIdentity, id: number, patch: MachineStopPatch) {
+    const outgoing: Awaited<ReturnType<typeof runsResumedBy>> = [];
+    const updated = await this.tenantDb.transaction(async (scope) => {
       const before = await stopView(scope, id);
       await scope.manager.query(`select 1 from machine_stop where id = $1 for update`, [id]);
       const changes: string[] = [];
@@ -253,7 +257,11 @@ export class MachineStopService {
         if (new Date(patch.ended_at).getTime() > Date.now() + 60_000) throw fieldError('ended_at', machineStopMessages.futureEnd);
         if (before.ended_at !== null && new Date(before.ended_at).getTime() === new Date(patch.ended_at).getTime()) {
           // The same end again changes nothing.
-        } else await closeStop(scope, id, patch.ended_at, caller.userId, before.ended_at === null ? ['stopped', 'maintenance'] : []);
+        } else {
+          await closeStop(scope, id, patch.ended_at, caller.userId, before.ended_at === null ? ['stopped', 'maintenance'] : []);
+          // The run paused by this stop counts again: its operator is asked to carry on or end it.
+          if (before.ended_at === null) outgoing.push(...(await runsResumedBy(scope, [id])));
+        }
       }
       const after = await stopView(scope, id);
       await this.audit.record(scope, actor(caller), {
@@ -266,6 +274,8 @@ export class MachineStopService {
       });
       return after;
     });
+    for (const { userId, notification } of outgoing) await this.notifications.notify(userId, notification, caller.companyId);
+    return updated;
   }
 }
 

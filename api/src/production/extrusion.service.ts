@@ -1,13 +1,12 @@
 import { ConflictException, HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { IsNull } from 'typeorm';
 import {
   billetCrossSectionArea,
   dieLifeMessages,
   periodInstant,
   PLANNING_BOARD_CHANGED,
   productionMessages,
-  whyNotRun,
   type MyRun,
+  type RunPause,
   type OrderDie,
   type StartExtrusion,
   type StopExtrusion,
@@ -25,6 +24,8 @@ import { billetKg, dimensionMarks, productionFigures } from './figures';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { nextPosition } from './orders.service';
+import { runPauses, pauseView } from './run-pauses';
+import { refuseStartIfUnavailable, startOptions } from './run-start.rules';
 
 /**
  * Starting and stopping extrusion. A die runs on one line at a time (so an order die never runs
@@ -53,20 +54,8 @@ export class ExtrusionService {
         if (order.status === 'finished') throw new ConflictException(productionMessages.orderFinished);
         const [orderDieOf] = await scope.repository(DieEntity).find({ where: { id: order.die_id } });
         if (orderDieOf && orderDieOf.die_reference !== die.die_reference) throw fieldError('die_id', productionMessages.dieNotOfOrder);
-        const running = await scope.repository(OrderDieEntity).find({
-          where: [
-            { die_id: die.id, end_extrusion_time: IsNull() },
-            { line_id: line.id, end_extrusion_time: IsNull() },
-          ],
-        });
-        const dieRunning = running.find((run) => run.die_id === die.id);
-        if (dieRunning)
-          throw new ConflictException(dieRunning.order_id === order.id ? productionMessages.orderDieAlreadyRunning : productionMessages.dieAlreadyRunning);
-        if (running.some((run) => run.line_id === line.id)) throw new ConflictException(productionMessages.lineBusy);
-        // The die's life (domain.md A2.2): a die in cleaning, correction, nitriding... does not go on a press.
-        const [setting] = await scope.manager.query(`select oven_required from dieshop_setting where company_id = $1`, [caller.companyId]);
-        const refused = whyNotRun(die.state, setting?.oven_required === true);
-        if (refused) throw fieldError('die_id', refused, HttpStatus.CONFLICT);
+        // A busy or stopped press, a die copy on a press or not in a state to run (run-start.rules.ts).
+        await refuseStartIfUnavailable(scope, line.id, die.id);
 
         const run = await scope.repository(OrderDieEntity).create({
           order_id: order.id,
@@ -101,14 +90,20 @@ export class ExtrusionService {
     };
   }
 
+  /** The presses and the order's die copies for a new run, each that cannot start one now with why (the start form). */
+  startOptions(orderId: number | undefined) {
+    return this.tenantDb.transaction((scope) => startOptions(scope, orderId ?? null));
+  }
+
   /**
    * The runs the caller started that are still running (the welcome dashboard's 'Mi extrusión'),
    * with their last dimension check and the 10-minute marks missed so far.
    */
   mine(caller: RequestIdentity): Promise<MyRun[]> {
     return this.tenantDb.transaction(async (scope) => {
-      const runs: (Omit<MyRun, 'start_extrusion_time' | 'last_check_at' | 'missed_checks'> & { start_extrusion_time: Date })[] = await scope.manager.query(
-        `select run.id, run.order_id, o.number as order_number, o.profile, run.line_id, line.name as line_name, d.die_reference, d.copy_number,
+      const runs: (Omit<MyRun, 'start_extrusion_time' | 'last_check_at' | 'missed_checks' | keyof RunPause> & { start_extrusion_time: Date })[] =
+        await scope.manager.query(
+          `select run.id, run.order_id, o.number as order_number, o.profile, run.line_id, line.name as line_name, d.die_reference, d.copy_number,
                 run.start_extrusion_time
            from order_die run
            join production_order o on o.id = run.order_id
@@ -116,8 +111,8 @@ export class ExtrusionService {
            join die d on d.id = run.die_id
           where run.company_id = $1 and run.started_by = $2 and run.end_extrusion_time is null
           order by run.start_extrusion_time, run.id`,
-        [scope.companyId, caller.userId],
-      );
+          [scope.companyId, caller.userId],
+        );
       // One check saves DimensionA and DimensionB together: A stands for the check.
       const records: { order_die_id: number; date_saved: Date }[] = runs.length
         ? await scope.manager.query(
@@ -127,13 +122,19 @@ export class ExtrusionService {
           )
         : [];
       const now = new Date();
+      const pauses = await runPauses(
+        scope,
+        runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start_extrusion_time, end: null })),
+      );
       return runs.map(({ start_extrusion_time: start, ...run }) => {
         const saved = records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved);
+        const paused = pauses.get(run.id) ?? [];
         return {
           ...run,
           start_extrusion_time: start.toISOString(),
           last_check_at: saved.at(-1)?.toISOString() ?? null,
-          missed_checks: dimensionMarks(start, null, saved, now).filter((mark) => mark.state === 'missed').length,
+          missed_checks: dimensionMarks(start, null, saved, now, paused).filter((mark) => mark.state === 'missed').length,
+          ...pauseView(paused, start, null, now),
         };
       });
     });

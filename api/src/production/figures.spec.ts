@@ -11,6 +11,29 @@ describe('dimension marks', () => {
   it('stops at the end of a finished run', () => {
     expect(dimensionMarks(at(0), at(25), [at(12)], at(600)).map((mark) => mark.state)).toEqual(['answered', 'missed']);
   });
+  it('counts only running time: no mark inside a pause, the next ones shifted by it', () => {
+    // The press stopped from minute 5 to minute 35: 30 minutes that do not count.
+    const pauses = [{ from: at(5), to: at(35), cause: 'hydraulic' as const }];
+    const marks = dimensionMarks(at(0), null, [at(41)], at(58), pauses);
+    expect(marks.map((mark) => mark.at)).toEqual([at(40).toISOString(), at(50).toISOString()]);
+    expect(marks.map((mark) => mark.state)).toEqual(['answered', 'due']);
+    // Without the pause the same run would have missed marks at 10, 20, 30.
+    expect(dimensionMarks(at(0), null, [at(41)], at(58)).filter((mark) => mark.state === 'missed')).toHaveLength(3);
+  });
+  it('keeps a mark due through a pause that is still open, and adds none while it lasts', () => {
+    const pauses = [{ from: at(15), to: null, cause: 'die' as const }];
+    const marks = dimensionMarks(at(0), null, [], at(120), pauses);
+    expect(marks).toEqual([{ at: at(10).toISOString(), state: 'due' }]);
+  });
+  it('lets a check saved after the pause answer the mark before it, within ten minutes of running time', () => {
+    const pauses = [{ from: at(12), to: at(42), cause: 'electrical' as const }];
+    // 30 minutes of running time: marks at 10, 50 and 60 (the end); the check at 45 answers the first.
+    expect(dimensionMarks(at(0), at(60), [at(45)], at(60), pauses).map((mark) => [mark.at, mark.state])).toEqual([
+      [at(10).toISOString(), 'answered'],
+      [at(50).toISOString(), 'missed'],
+      [at(60).toISOString(), 'missed'],
+    ]);
+  });
 });
 
 describe('figures', () => {

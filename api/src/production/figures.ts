@@ -1,4 +1,5 @@
 import { DIMENSION_CHECK_MINUTES, type DimensionMark, type ProductionFigures } from '@planta/contracts';
+import { wallTimeAfter, type Pause } from './run-pauses';
 
 const CHECK_MS = DIMENSION_CHECK_MINUTES * 60_000;
 
@@ -41,16 +42,20 @@ export const billetKg = (billets: number, areaMm2: number, billetLengthMm: numbe
 /**
  * Every 10-minute mark of a run up to its end (or now): answered when a record was saved within
  * the ten minutes after it, due while that window is still open on a running die, missed otherwise.
+ * The ten minutes are of running time: `pauses` (run-pauses.ts, its press stopped) do not count,
+ * so no mark falls inside a pause and a window open when the press stopped stays open through it.
  */
-export function dimensionMarks(start: Date, end: Date | null, savedAt: Date[], now = new Date()): DimensionMark[] {
+export function dimensionMarks(start: Date, end: Date | null, savedAt: Date[], now = new Date(), pauses: readonly Pause[] = []): DimensionMark[] {
   const until = (end ?? now).getTime();
   const times = savedAt.map((date) => date.getTime()).sort((a, b) => a - b);
   const marks: DimensionMark[] = [];
   let next = 0;
-  for (let at = start.getTime() + CHECK_MS; at <= until; at += CHECK_MS) {
+  const markAt = (mark: number) => wallTimeAfter(start, pauses, mark * CHECK_MS);
+  for (let mark = 1, at = markAt(1); at <= until; at = markAt(++mark)) {
+    const closes = markAt(mark + 1);
     while (next < times.length && times[next] < at) next++;
-    const answered = next < times.length && times[next] < at + CHECK_MS;
-    const state = answered ? 'answered' : end === null && now.getTime() < at + CHECK_MS ? 'due' : 'missed';
+    const answered = next < times.length && times[next] < closes;
+    const state = answered ? 'answered' : end === null && now.getTime() < closes ? 'due' : 'missed';
     marks.push({ at: new Date(at).toISOString(), state });
   }
   return marks;

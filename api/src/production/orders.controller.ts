@@ -76,6 +76,11 @@ export class ExtrusionController {
     return this.extrusion.stop(params.orderDieId, body);
   }
 
+  @Endpoint(extrusionEndpoints.startOptions)
+  startOptions(@Input() { query }: EndpointArgs<typeof extrusionEndpoints.startOptions>) {
+    return this.extrusion.startOptions(query.order_id);
+  }
+
   @Endpoint(extrusionEndpoints.mine)
   mine(@Caller() caller: RequestIdentity) {
     return this.extrusion.mine(caller);

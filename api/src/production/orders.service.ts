@@ -3,8 +3,8 @@ import {
   OPEN_ORDER_STATUSES,
   orderSchema,
   productionMessages,
+  type ActiveTimerOrder,
   type DimensionRecord,
-  type OrderDie,
   type OrderInput,
   type OrderListQuery,
   type ProductionOrderView,
@@ -19,6 +19,7 @@ import { ownLine } from './catalog.service';
 import { checkWhole, refuseIfAny, refusingConflicts } from '../common/db-errors';
 import { DimensionRecordEntity } from './dimension-record.entity';
 import { dimensionMarks, productionFigures, type FinishedRun } from './figures';
+import { pauseView, runPauses } from './run-pauses';
 import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
@@ -144,12 +145,18 @@ export class OrdersService {
           )
         : [];
       const now = new Date();
+      const pauses = await runPauses(
+        scope,
+        runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start_extrusion_time, end: run.end_extrusion_time })),
+      );
       const orderDies = runs.map((run) => {
+        const paused = pauses.get(run.id) ?? [];
         const marks = dimensionMarks(
           run.start_extrusion_time,
           run.end_extrusion_time,
           records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved),
           now,
+          paused,
         );
         return {
           ...run,
@@ -157,6 +164,7 @@ export class OrdersService {
           dimension_marks: marks,
           missed_checks: marks.filter((mark) => mark.state === 'missed').length,
           figures: productionFigures([asRun(run)]),
+          ...pauseView(paused, run.start_extrusion_time, run.end_extrusion_time, now),
         };
       });
       return {
@@ -207,23 +215,32 @@ export class OrdersService {
   }
 
   /** The caller's running order dies in the active company (spec 3 order die shape). */
-  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<OrderDie[]> {
+  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<ActiveTimerOrder[]> {
     if (userId !== undefined && userId !== caller.userId) throw new ForbiddenException(productionMessages.activeTimerOnlyYours);
-    const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await this.tenantDb.read((scope) =>
-      scope.manager.query(
-        `select od.id, od.start_extrusion_time, d.die_reference, d.copy_number
+    const { rows, pauses } = await this.tenantDb.read(async (scope) => {
+      const rows: { id: number; line_id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await scope.manager.query(
+        `select od.id, od.line_id, od.start_extrusion_time, d.die_reference, d.copy_number
            from order_die od join die d on d.id = od.die_id
           where od.company_id = $1 and od.started_by = $2 and od.end_extrusion_time is null
           order by od.start_extrusion_time`,
         [scope.companyId, caller.userId],
-      ),
-    );
+      );
+      return {
+        rows,
+        pauses: await runPauses(
+          scope,
+          rows.map((row) => ({ id: row.id, line_id: row.line_id, start: row.start_extrusion_time, end: null })),
+        ),
+      };
+    });
+    const now = new Date();
     return rows.map((row) => ({
       id: row.id,
       active_timer: true,
       start_extrusion_time: row.start_extrusion_time.toISOString(),
       dies_model_order_die_reference: row.die_reference,
       dies_model_order_copy_number: row.copy_number,
+      ...pauseView(pauses.get(row.id) ?? [], row.start_extrusion_time, null, now),
     }));
   }
 

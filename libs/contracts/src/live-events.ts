@@ -13,6 +13,8 @@ export const liveEvents = {
   labeledUserInCorrectionOrder: 'labeledUserInCorrectionOrder',
   labeledUserCorrectionDiscussion: 'labeledUserCorrectionDiscussion',
   userLabelMaintenanceBoard: 'userLabelMaintenanceBoard',
+  /** To the operator who started a run: the stop of its press ended; resume or end the run. */
+  runResumable: 'runResumable',
   /** To a company's sockets: its page-role grants changed; sessions fetch their grants again. */
   grantsChanged: 'grantsChanged',
   /**
@@ -53,5 +55,6 @@ export const NOTIFYING_EVENTS = [
   liveEvents.labeledUserInCorrectionOrder,
   liveEvents.labeledUserCorrectionDiscussion,
   liveEvents.userLabelMaintenanceBoard,
+  liveEvents.runResumable,
 ] as const;
 export type NotifyingEvent = (typeof NOTIFYING_EVENTS)[number];

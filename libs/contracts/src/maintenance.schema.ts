@@ -58,6 +58,17 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
 /** Why a machine stopped (stops and corrective work orders share the list). */
 export const STOP_CAUSES = ['mechanical', 'hydraulic', 'electrical', 'die', 'billet_shortage', 'die_change', 'planned', 'other'] as const;
 export type StopCause = (typeof STOP_CAUSES)[number];
+/** A stop's cause in the API's Spanish texts (a run refused on a stopped press); the screens read common:enums.stopCause, same words. */
+export const STOP_CAUSE_WORDS: Record<StopCause, string> = {
+  mechanical: 'Falla mecánica',
+  hydraulic: 'Falla hidráulica',
+  electrical: 'Falla eléctrica',
+  die: 'Matriz',
+  billet_shortage: 'Falta de tocho',
+  die_change: 'Cambio de matriz',
+  planned: 'Mantenimiento planificado',
+  other: 'Otra causa',
+};
 
 export const CHECKLIST_ITEM_KINDS = ['check', 'number', 'text', 'inspection'] as const;
 export type ChecklistItemKind = (typeof CHECKLIST_ITEM_KINDS)[number];

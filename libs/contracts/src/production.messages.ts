@@ -51,6 +51,14 @@ export const productionMessages = {
   dieAlreadyRunning: 'Esta matriz ya está en marcha en otra línea',
   orderDieAlreadyRunning: 'Esta orden ya está en marcha con esta matriz en otra línea',
   lineBusy: 'La línea ya está extruyendo otra orden: detenla antes de iniciar otra',
+  // Why a press or a die copy cannot start a run now (run-start.rules.ts): the start form's disabled choices and start()'s 409.
+  pressStopped: (cause: string) => `Detenida: ${cause}`,
+  pressRunning: (order: string) => `Extruyendo ${order}`,
+  dieInPress: (line: string, order: string) => `En prensa en ${line} (${order})`,
+  preparationUnfinished: 'Preparación sin terminar',
+  /** To the operator who started a run, when the stop of its press ends. */
+  runResumable: (line: string, order: string) =>
+    `${line} ya no está detenida: la extrusión de ${order} vuelve a contar. Si no sigue, termínala en Iniciar extrusión.`,
   orderDieNotRunning: 'La extrusión de esta orden no está en marcha',
   tooMuchOutput: 'Los kg buenos más el scrap superan el peso de los tochos empujados',
   activeTimerOnlyYours: 'Solo puedes consultar tus propias órdenes en marcha',

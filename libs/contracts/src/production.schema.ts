@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { lineStopSchema } from './maintenance/machine-stop.schema';
+import { STOP_CAUSES } from './maintenance.schema';
+import { DIE_STATES } from './dieshop.schema';
 import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, periodBound, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages } from './production.messages';
@@ -170,6 +172,28 @@ export const lineFiguresSchema = z.object({
 export type LineFigures = z.infer<typeof lineFiguresSchema>;
 
 /**
+ * Whether a run is paused: while the press of its line is stopped (a failure report with the
+ * machine stopped, a stop entered by hand, planned maintenance) its running time and its 10-minute
+ * marks stand still (issue 37). `running_ms` is the run's time less its pauses, up to its end or now.
+ */
+export const runPauseSchema = z.object({
+  paused: z.boolean(),
+  paused_since: isoDateTime.nullable(),
+  pause_cause: z.enum(STOP_CAUSES).nullable(),
+  paused_ms: z.number(),
+  running_ms: z.number(),
+});
+export type RunPause = z.infer<typeof runPauseSchema>;
+
+/**
+ * The start a running run would have had without its pauses, for its 10-minute clock
+ * (nextDimensionCheck, the prompt): the marks count running time only. Meant for a run that is
+ * not paused now (its pauses all ended, `paused_ms` final until the next stop).
+ */
+export const runningStart = (run: { start_extrusion_time: string; paused_ms: number }): Date =>
+  new Date(new Date(run.start_extrusion_time).getTime() + run.paused_ms);
+
+/**
  * `GET /api/extrusion/mine`: a run the caller started that is still running (the welcome
  * dashboard's 'Mi extrusión'), with its last dimension check and the checks missed so far.
  */
@@ -187,8 +211,23 @@ export const myRunSchema = z.object({
   last_check_at: isoDateTime.nullable(),
   /** 10-minute marks whose window closed without a record. */
   missed_checks: z.number().int(),
+  ...runPauseSchema.shape,
 });
 export type MyRun = z.infer<typeof myRunSchema>;
+
+/** `GET /api/orders/getActiveTimerOrders`: a running order die (spec 3 shape) and whether its press holds it paused. */
+export const activeTimerOrderSchema = orderDieSchema.extend({ ...runPauseSchema.shape });
+export type ActiveTimerOrder = z.infer<typeof activeTimerOrderSchema>;
+
+/** `GET /api/extrusion/start-options?order_id`: the presses, and the copies of the order's die, that can start a run now. */
+export const startOptionsQuerySchema = z.object({ order_id: queryInteger().optional() });
+/** A choice of the start form; `why` says why it cannot start a run now (null: it can). */
+export const startOptionSchema = z.object({ id: z.number().int(), name: z.string(), why: z.string().nullable() });
+export const startOptionsSchema = z.object({
+  lines: z.array(startOptionSchema),
+  dies: z.array(startOptionSchema.extend({ die_reference: z.string(), copy_number: z.number().int(), state: z.enum(DIE_STATES) })),
+});
+export type StartOptions = z.infer<typeof startOptionsSchema>;
 
 /** The answer of `POST /api/extrusion/start`: the running order die (spec 3 shape) and where it runs. */
 export const startedRunSchema = orderDieSchema.extend({ order_id: z.number().int(), line_id: z.number().int() });
@@ -340,6 +379,7 @@ export const orderDetailRunSchema = orderRunSchema.extend({
   dimension_marks: z.array(dimensionMarkSchema),
   missed_checks: z.number().int(),
   figures: productionFiguresSchema,
+  ...runPauseSchema.shape,
 });
 export type OrderDetailRun = z.infer<typeof orderDetailRunSchema>;
 

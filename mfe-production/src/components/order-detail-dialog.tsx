@@ -15,39 +15,16 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  extrusionEndpoints,
-  mayStartExtrusionOn,
-  orderEndpoints,
-  stopExtrusionSchema,
-  type OrderDetail,
-  type OrderDetailRun,
-  type ProductionFigures,
-  type StopExtrusion,
-} from '@planta/contracts';
+import { extrusionEndpoints, mayStartExtrusionOn, orderEndpoints, type OrderDetail, type OrderDetailRun, type ProductionFigures } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import {
-  applyServerFieldErrors,
-  ErrorCard,
-  Facts,
-  FormNumberField,
-  i18nKey,
-  REQUIRED_TEXT,
-  showSnackbar,
-  useCan,
-  useFormat,
-  withDecimalFields,
-} from '@planta/ui';
+import { ErrorCard, Facts, i18nKey, useCan, useFormat } from '@planta/ui';
 import { extrusionStartPath } from '../pages/extrusion-start.link';
 import { OrderFormDialog } from './order-form-dialog';
-
-const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
-type StopValues = Record<(typeof STOP_FIELDS)[number], string>;
+import { RunPausedBadge } from './run-paused';
+import { StopRunForm } from './stop-run-form';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -56,7 +33,6 @@ const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   marks: { display: 'flex', flexWrap: 'wrap', gap: '4px', listStyleType: 'none', margin: 0, padding: 0 },
   missed: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: '12px', alignItems: 'end' },
 });
 
 function Figures({ figures }: { figures: ProductionFigures }) {
@@ -73,46 +49,6 @@ function Figures({ figures }: { figures: ProductionFigures }) {
   );
 }
 
-/** Spec 4/9: the 'Detener extrusión' form of a running run. */
-function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void }) {
-  const styles = useStyles();
-  const { t } = useTranslation(['production', 'common']);
-  const schemaResolver = withDecimalFields(zodResolver(stopExtrusionSchema as never) as unknown as Resolver<StopValues, unknown, StopExtrusion>, STOP_FIELDS);
-  // The schema coerces '' to 0: an empty field is refused as required first.
-  const resolver: Resolver<StopValues, unknown, StopExtrusion> = (values, context, options) => {
-    const empty = STOP_FIELDS.filter((name) => String(values[name] ?? '').trim() === '');
-    if (empty.length) return { values: {}, errors: Object.fromEntries(empty.map((name) => [name, { type: 'required', message: REQUIRED_TEXT }])) };
-    return schemaResolver(values, context, options);
-  };
-  const { control, handleSubmit, setError, formState } = useForm<StopValues, unknown, StopExtrusion>({
-    mode: 'onTouched',
-    resolver,
-    defaultValues: { billets_pushed: '', good_kg: '', scrap_kg: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await call(extrusionEndpoints.stop, { params: { orderDieId: run.id }, body: values });
-      showSnackbar({ message: t('production:detail.stopped'), variant: 'success', autoHideMs: 2000 });
-      onStopped();
-    } catch (error) {
-      const applied = applyServerFieldErrors(error, setError, STOP_FIELDS);
-      if (!applied.length) showSnackbar({ message: errorMessage(error), variant: 'error' });
-    }
-  });
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('production:detail.stopTitle')}>
-      <FormNumberField control={control} name="billets_pushed" required label={t('production:detail.billets')} />
-      <FormNumberField control={control} name="good_kg" required label={t('production:detail.goodKg')} />
-      <FormNumberField control={control} name="scrap_kg" required label={t('production:detail.scrapKg')} />
-      <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
-        {t('production:detail.stop')}
-      </Button>
-    </form>
-  );
-}
-
 function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
@@ -123,7 +59,9 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
     <Card className={styles.run} data-testid={`run-${run.id}`}>
       <div className={styles.row}>
         <Subtitle2>{t('detail.runTitle', { reference: run.die_reference, copy: run.copy_number, line: run.line_name })}</Subtitle2>
-        {run.active_timer ? (
+        {run.active_timer && run.paused ? (
+          <RunPausedBadge run={run} />
+        ) : run.active_timer ? (
           <Badge color="success" appearance="filled">
             {t('detail.running')}
           </Badge>
@@ -157,7 +95,7 @@ function Run({ run, onStopped }: { run: OrderDetailRun; onStopped: () => void })
       {run.active_timer && mayStop ? (
         <>
           <Text weight="semibold">{t('detail.stopTitle')}</Text>
-          <StopForm run={run} onStopped={onStopped} />
+          <StopRunForm runId={run.id} onStopped={onStopped} />
         </>
       ) : null}
     </Card>

@@ -3,10 +3,11 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { dieLabel, extrusionEndpoints, nextDimensionCheck, orderEndpoints, type MyRun } from '@planta/contracts';
+import { dieLabel, extrusionEndpoints, nextDimensionCheck, orderEndpoints, runningStart, type MyRun } from '@planta/contracts';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { call } from '@planta/session';
 import { useCan, useFormat, useLiveFigures, type Formats, EmptyText, WidgetFrame, useWidgetExport } from '@planta/ui';
+import { RunPausedBadge, useRunningForText } from '../components/run-paused';
 import '../i18n';
 
 /** How often the next checks are looked at again: a mark turns overdue within this much of its minute. */
@@ -36,7 +37,7 @@ function myRunSheets(runs: readonly MyRun[], now: Date, t: TFunction, format: Fo
       title: t('dashboard.titles.myExtrusion'),
       columns: ['order', 'press', 'die', 'start', 'lastCheck', 'nextCheck', 'state', 'missed'].map(column),
       rows: runs.map((run) => {
-        const next = nextDimensionCheck(run.start_extrusion_time, run.last_check_at, now);
+        const next = nextDimensionCheck(runningStart(run), run.last_check_at, now);
         return [
           run.order_number,
           run.line_name,
@@ -71,6 +72,7 @@ function MyRuns({ runs, now }: { runs: readonly MyRun[]; now: Date }) {
   const { t } = useTranslation('production');
   const format = useFormat();
   const canOpenOrders = useCan(orderEndpoints.detail);
+  const runningFor = useRunningForText();
   return (
     <>
       <Text size={200} className={styles.muted}>
@@ -81,7 +83,7 @@ function MyRuns({ runs, now }: { runs: readonly MyRun[]; now: Date }) {
       ) : (
         <ul className={styles.list}>
           {runs.map((run) => {
-            const next = nextDimensionCheck(run.start_extrusion_time, run.last_check_at, now);
+            const next = nextDimensionCheck(runningStart(run), run.last_check_at, now);
             const title = t('dashboard.myExtrusion.run', { number: run.order_number, line: run.line_name });
             return (
               <li key={run.id} data-testid={`my-run-${run.id}`}>
@@ -93,9 +95,15 @@ function MyRuns({ runs, now }: { runs: readonly MyRun[]; now: Date }) {
                     {' · '}
                     {run.last_check_at ? t('dashboard.myExtrusion.lastCheck', { time: format.time(run.last_check_at) }) : t('dashboard.myExtrusion.noCheck')}
                   </Text>
-                  <Text data-testid={`next-check-${run.id}`} data-overdue={next.overdue} className={next.overdue ? styles.overdue : undefined}>
-                    {t(next.overdue ? 'dashboard.myExtrusion.overdue' : 'dashboard.myExtrusion.nextCheck', { time: format.time(next.at.toISOString()) })}
-                  </Text>
+                  {run.paused ? (
+                    <Text>
+                      <RunPausedBadge run={run} /> {runningFor(run, now)}
+                    </Text>
+                  ) : (
+                    <Text data-testid={`next-check-${run.id}`} data-overdue={next.overdue} className={next.overdue ? styles.overdue : undefined}>
+                      {t(next.overdue ? 'dashboard.myExtrusion.overdue' : 'dashboard.myExtrusion.nextCheck', { time: format.time(next.at.toISOString()) })}
+                    </Text>
+                  )}
                   {run.missed_checks > 0 ? <Text size={200}>{t('dashboard.myExtrusion.missed', { missed: run.missed_checks })}</Text> : null}
                 </Card>
               </li>

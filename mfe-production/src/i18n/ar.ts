@@ -223,6 +223,15 @@ export const production: BundleShape<typeof es> = {
     started: 'بدأ البثق',
     noOrders: 'لا توجد أوامر مفتوحة للبثق.',
     orderNotOpen: 'الأمر المحدد غير مفتوح للبثق: اختر أمرًا من القائمة.',
+    stopRun: 'إيقاف بثق {{run}}',
+    unavailable: '{{name}} — {{why}}',
+    unavailableHint: 'المكابس والنسخ التي لا يمكنها البدء الآن معطلة، مع السبب.',
+    myRunsTitle: 'عمليات البثق الجارية الخاصة بك',
+    myRun: '{{number}} · {{line}} · {{die}}',
+  },
+  runPause: {
+    paused: 'متوقف مؤقتًا منذ {{time}}: {{cause}}',
+    runningFor: 'وقت التشغيل: {{hours}} س {{minutes}} د',
   },
   detail: {
     open: 'عرض التفاصيل',

@@ -224,6 +224,15 @@ export const production: BundleShape<typeof es> = {
     started: 'Extrusion started',
     noOrders: 'There are no open orders to extrude.',
     orderNotOpen: 'The order given is not open for extrusion: choose one from the list.',
+    stopRun: 'Stop the extrusion of {{run}}',
+    unavailable: '{{name}} — {{why}}',
+    unavailableHint: 'Presses and copies that cannot start now are shown disabled, with the reason.',
+    myRunsTitle: 'Your running extrusions',
+    myRun: '{{number}} · {{line}} · {{die}}',
+  },
+  runPause: {
+    paused: 'Paused since {{time}}: {{cause}}',
+    runningFor: 'Running time: {{hours}} h {{minutes}} min',
   },
   detail: {
     open: 'View details',

@@ -226,6 +226,16 @@ export const production = {
     started: 'Extrusión iniciada',
     noOrders: 'No hay órdenes abiertas para extruir.',
     orderNotOpen: 'La orden indicada no está abierta para extruir: elige una de la lista.',
+    stopRun: 'Detener la extrusión de {{run}}',
+    unavailable: '{{name}} — {{why}}',
+    unavailableHint: 'Las prensas y copias que no pueden iniciar ahora aparecen desactivadas, con el motivo.',
+    myRunsTitle: 'Tus extrusiones en marcha',
+    myRun: '{{number}} · {{line}} · {{die}}',
+  },
+  /** A run whose press is stopped (issue 37): its time and its 10-minute checks stand still. */
+  runPause: {
+    paused: 'En pausa desde {{time}}: {{cause}}',
+    runningFor: 'Tiempo en marcha: {{hours}} h {{minutes}} min',
   },
   detail: {
     open: 'Ver detalle',

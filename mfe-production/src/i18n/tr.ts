@@ -224,6 +224,15 @@ export const production: BundleShape<typeof es> = {
     started: 'Ekstrüzyon başladı',
     noOrders: 'Ekstrüde edilecek açık sipariş yok.',
     orderNotOpen: 'Belirtilen sipariş ekstrüzyon için açık değil: listeden birini seçin.',
+    stopRun: '{{run}} ekstrüzyonunu durdur',
+    unavailable: '{{name}} — {{why}}',
+    unavailableHint: 'Şu anda başlayamayan presler ve kopyalar gerekçesiyle devre dışı gösterilir.',
+    myRunsTitle: 'Devam eden ekstrüzyonlarınız',
+    myRun: '{{number}} · {{line}} · {{die}}',
+  },
+  runPause: {
+    paused: '{{time}} saatinden beri duraklatıldı: {{cause}}',
+    runningFor: 'Çalışma süresi: {{hours}} sa {{minutes}} dk',
   },
   detail: {
     open: 'Ayrıntıları gör',

@@ -1,23 +1,24 @@
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { Button, Card, Caption1, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Title2 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  dieEndpoints,
+  dieLabel,
   extrusionEndpoints,
-  extrusionLineResource,
   orderEndpoints,
   startExtrusionSchema,
-  whyNotRun,
-  type DieCopy,
+  type MyRun,
   type ProductionOrderView,
   type StartExtrusion,
+  type StartOptions,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormSelect, REFERENCE_OPTIONS_LIMIT, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
-import { dieCopyOptions, useOvenRequired } from '../components/die-copy-options';
+import { applyServerFieldErrors, FormSelect, i18nKey, showSnackbar, useCan, type SelectOption } from '@planta/ui';
+import type { TFunction } from 'i18next';
+import { RunPausedBadge } from '../components/run-paused';
+import { StopRunButton } from '../components/stop-run-form';
 import '../i18n';
 import { ORDER_QUERY_PARAM } from './extrusion-start.link';
 
@@ -31,7 +32,31 @@ const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
   form: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' },
   buttons: { display: 'flex', gap: '8px', justifyContent: 'flex-end' },
+  runs: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '16px 24px' },
+  runList: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },
+  run: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '8px', minHeight: '44px' },
 });
+
+/** The choices of the form: each press or copy that cannot start a run now is disabled, with why (run-start.rules.ts on the API). */
+function lineOptions(options: StartOptions | null, t: TFunction): SelectOption[] {
+  return (options?.lines ?? []).map((line) => ({
+    value: line.id,
+    label: line.why ? t('production:extrusion.unavailable', { name: line.name, why: line.why }) : line.name,
+    disabled: line.why !== null,
+  }));
+}
+function dieOptions(options: StartOptions | null, t: TFunction): SelectOption[] {
+  return (options?.dies ?? []).map((die) => {
+    const name = { reference: die.die_reference, copy: die.copy_number };
+    return {
+      value: die.id,
+      label: die.why
+        ? t('production:dieCopy.notRunnable', { ...name, reason: die.why })
+        : t('production:dieCopy.option', { ...name, state: t(`common:dieState.${i18nKey(die.state)}`) }),
+      disabled: die.why !== null,
+    };
+  });
+}
 
 /**
  * /apps/extrusion/new: choose the order, a copy of its die and the line, and start extruding.
@@ -41,14 +66,14 @@ export default function ExtrusionStartPage() {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const navigate = useNavigate();
-  const lines = useReferenceOptions(extrusionLineResource.name);
   const mayStart = useCan(extrusionEndpoints.start);
+  const mayStop = useCan(extrusionEndpoints.stop);
   const [orders, setOrders] = useState<ProductionOrderView[] | null>(null);
   const [searchParams] = useSearchParams();
   const askedOrder = searchParams.get(ORDER_QUERY_PARAM);
-  const [dies, setDies] = useState<DieCopy[]>([]);
-  const ovenRequired = useOvenRequired();
-  const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
+  const [options, setOptions] = useState<StartOptions | null>(null);
+  const [myRuns, setMyRuns] = useState<MyRun[]>([]);
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
     resolver: zodResolver(startExtrusionSchema as never) as never,
     defaultValues: { order_id: null, die_id: null, line_id: null },
@@ -64,23 +89,38 @@ export default function ExtrusionStartPage() {
 
   useEffect(() => {
     call(orderEndpoints.hideClosedOrders).then(setOrders, (error: unknown) => showSnackbar({ message: errorMessage(error), variant: 'error' }));
-    call(dieEndpoints.all, { query: { pageSize: REFERENCE_OPTIONS_LIMIT } }).then(
-      (page) => setDies(page.items),
-      () => undefined,
-    );
   }, []);
 
-  const copies = order ? dies.filter((die) => die.die_reference === order.die_reference) : [];
-  const planned = order ? dies.find((die) => die.id === order.die_id) : undefined;
-  // The planned copy, when it cannot start now: said above the form, and not proposed.
-  const plannedRefusal = planned ? whyNotRun(planned.state, ovenRequired) : null;
+  // The presses and the order's copies, each that cannot start a run now with why; again after a run of the operator stopped.
+  const loadOptions = useCallback(() => {
+    call(extrusionEndpoints.startOptions, { query: orderId ? { order_id: orderId } : {} }).then(setOptions, (error: unknown) =>
+      showSnackbar({ message: errorMessage(error), variant: 'error' }),
+    );
+  }, [orderId]);
+  useEffect(loadOptions, [loadOptions]);
+  const loadMyRuns = useCallback(() => {
+    if (mayStop) call(extrusionEndpoints.mine).then(setMyRuns, () => undefined);
+  }, [mayStop]);
+  useEffect(loadMyRuns, [loadMyRuns]);
+  const runStopped = useCallback(() => {
+    loadMyRuns();
+    loadOptions();
+  }, [loadMyRuns, loadOptions]);
 
-  // A new order proposes its own die copy (if it can start a run) and its planned line.
+  const planned = order && options ? options.dies.find((die) => die.id === order.die_id) : undefined;
+  // The planned copy, when it cannot start now: said above the form, and not proposed.
+  const plannedRefusal = planned?.why ?? null;
+
+  // A new order proposes its own die copy and its planned line, each only if it can start a run now;
+  // a choice that can no longer start (the options changed) is cleared.
   useEffect(() => {
-    if (!order) return;
-    setValue('die_id', plannedRefusal ? null : order.die_id);
-    if (order.line_id) setValue('line_id', order.line_id);
-  }, [order, plannedRefusal, setValue]);
+    if (!order || !options) return;
+    const free = (list: StartOptions['lines'], id: number | null) => id !== null && list.some((choice) => choice.id === id && choice.why === null);
+    const die = getValues('die_id');
+    if (!free(options.dies, die)) setValue('die_id', free(options.dies, order.die_id) ? order.die_id : null);
+    const line = getValues('line_id');
+    if (!free(options.lines, line)) setValue('line_id', free(options.lines, order.line_id) ? order.line_id : null);
+  }, [order, options, getValues, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -133,9 +173,10 @@ export default function ExtrusionStartPage() {
             label={t('production:extrusion.die')}
             placeholder={order ? '—' : t('production:extrusion.chooseOrderFirst')}
             disabled={!order}
-            options={dieCopyOptions(copies, ovenRequired, t)}
+            options={dieOptions(options, t)}
           />
-          <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lines} />
+          <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lineOptions(options, t)} />
+          <Caption1>{t('production:extrusion.unavailableHint')}</Caption1>
           <div className={styles.buttons}>
             <Button type="button" onClick={() => navigate('/apps/planning-kanban-board/board')}>
               {t('common:actions.cancel')}
@@ -148,6 +189,24 @@ export default function ExtrusionStartPage() {
           </div>
         </form>
       </Card>
+      {mayStop && myRuns.length ? (
+        <Card className={styles.runs}>
+          <Subtitle2 as="h2">{t('production:extrusion.myRunsTitle')}</Subtitle2>
+          <ul className={styles.runList}>
+            {myRuns.map((run) => {
+              const title = t('production:extrusion.myRun', { number: run.order_number, line: run.line_name, die: dieLabel(run) });
+              return (
+                <li key={run.id} className={styles.run} data-testid={`my-run-${run.id}`}>
+                  <Text>
+                    {title} {run.paused ? <RunPausedBadge run={run} /> : null}
+                  </Text>
+                  <StopRunButton runId={run.id} title={title} onStopped={runStopped} />
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      ) : null}
     </section>
   );
 }

@@ -8,9 +8,10 @@ import {
   criticalDimensionsFormSchema,
   dieLabel,
   orderEndpoints,
+  runningStart,
   type CriticalDimensionsForm,
   type DimensionRecord,
-  type OrderDie,
+  type ActiveTimerOrder,
   type SavedDimensionRecord,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
@@ -40,7 +41,7 @@ export function CriticalDimensionsPrompt() {
   const user = useAtomValue(userAtom);
   // Only whoever may read the orders has running ones to be asked about.
   const mayAsk = useCan(orderEndpoints.activeTimerOrders);
-  const [orderDie, setOrderDie] = useState<OrderDie | null>(null);
+  const [orderDie, setOrderDie] = useState<ActiveTimerOrder | null>(null);
   const [state, setState] = useState<PromptState>(initialPromptState);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -54,7 +55,13 @@ export function CriticalDimensionsPrompt() {
     try {
       const running = await call(orderEndpoints.activeTimerOrders, { query: { userId: user.data.id } });
       const first = running.find((candidate) => candidate.active_timer && candidate.start_extrusion_time) ?? null;
-      setOrderDie((current) => (current?.id === first?.id && current?.start_extrusion_time === first?.start_extrusion_time ? current : first));
+      // The same run, neither paused nor resumed since: the clock keeps its state.
+      const same = (current: ActiveTimerOrder | null) =>
+        current?.id === first?.id &&
+        current?.start_extrusion_time === first?.start_extrusion_time &&
+        current?.paused === first?.paused &&
+        current?.paused_ms === first?.paused_ms;
+      setOrderDie((current) => (same(current) ? current : first));
     } catch {
       // Without the list there is nothing to prompt for; the next refresh tries again.
     }
@@ -90,7 +97,9 @@ export function CriticalDimensionsPrompt() {
     // first check: a reload within the minute of a mark already answered or closed does not ask again.
     stateRef.current = { ...initialPromptState, handledMark: orderDie ? storedMark(orderDie.id) : null };
     setState(stateRef.current);
-    const startedAt = orderDie?.start_extrusion_time ? new Date(orderDie.start_extrusion_time).getTime() : null;
+    // A run paused by a stopped press is not asked for; its 10-minute clock counts running time only.
+    const startedAt =
+      orderDie?.start_extrusion_time && !orderDie.paused ? runningStart({ ...orderDie, start_extrusion_time: orderDie.start_extrusion_time }).getTime() : null;
     const check = () => {
       const next = tick(stateRef.current, startedAt, Date.now());
       if (next === stateRef.current) return;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
 import { savedDimensionRecordSchema } from '../dieshop/profile.schema';
 import { endpoint, idParams, pathId } from '../endpoint';
-import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, orderDieSchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
+import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
 import {
+  activeTimerOrderSchema,
   lineFiguresQuerySchema,
   lineFiguresSchema,
   myRunSchema,
@@ -16,6 +17,8 @@ import {
   planningBoardSchema,
   productionOrderViewSchema,
   startExtrusionSchema,
+  startOptionsQuerySchema,
+  startOptionsSchema,
   startedRunSchema,
   stopExtrusionSchema,
   stoppedRunSchema,
@@ -48,9 +51,9 @@ export const orderEndpoints = {
     path: 'orders/getActiveTimerOrders',
     access: orders,
     tag: 'production',
-    summary: "The caller's running order dies (the critical-dimensions prompt)",
+    summary: "The caller's running order dies, paused while their press is stopped (the critical-dimensions prompt)",
     query: activeTimerOrdersQuerySchema,
-    response: z.array(orderDieSchema),
+    response: z.array(activeTimerOrderSchema),
   }),
   saveDieCriticalDimension: endpoint({
     method: 'POST',
@@ -121,6 +124,15 @@ export const extrusionEndpoints = {
     body: stopExtrusionSchema,
     response: stoppedRunSchema,
     status: 200,
+  }),
+  startOptions: endpoint({
+    method: 'GET',
+    path: 'extrusion/start-options',
+    access: { page: 'extrusion' },
+    tag: 'production',
+    summary: "The presses and the order's die copies for a new run, each that cannot start one now with why (stopped, running, die state, preparation)",
+    query: startOptionsQuerySchema,
+    response: startOptionsSchema,
   }),
   mine: endpoint({
     method: 'GET',
