@@ -74,6 +74,11 @@ describe('my running extrusions', () => {
       start_extrusion_time: expect.any(String),
       last_check_at: null,
       missed_checks: 0,
+      paused: false,
+      paused_since: null,
+      pause_cause: null,
+      paused_ms: 0,
+      running_ms: expect.any(Number),
     });
     expect((await mine(OPERATOR)).map((run) => run.id)).not.toContain(leadRun.runId);
     expect((await mine(LEAD)).map((run) => run.id)).toContain(leadRun.runId);

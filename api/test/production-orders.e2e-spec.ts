@@ -307,12 +307,13 @@ describe('extrusion start and stop', () => {
     const started = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA });
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ active_timer: true, dies_model_order_die_reference: 'EN-6003', dies_model_order_copy_number: 1 });
+    // Refused with the reasons the start form shows on its disabled choices (run-start.rules.ts).
     const twice = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineB });
-    expect([twice.status, twice.body.message]).toEqual([409, productionMessages.orderDieAlreadyRunning]);
+    expect([twice.status, twice.body.message]).toEqual([409, productionMessages.dieInPress('Prensa libre lineA', 'OP-RUN-1')]);
     const dieBusy = await start({ order_id: second.id, die_id: ids.die, line_id: ids.lineB });
-    expect([dieBusy.status, dieBusy.body.message]).toEqual([409, productionMessages.dieAlreadyRunning]);
+    expect([dieBusy.status, dieBusy.body.fields]).toEqual([409, { die_id: productionMessages.dieInPress('Prensa libre lineA', 'OP-RUN-1') }]);
     const lineBusy = await start({ order_id: second.id, die_id: ids.otherCopy, line_id: ids.lineA });
-    expect([lineBusy.status, lineBusy.body.message]).toEqual([409, productionMessages.lineBusy]);
+    expect([lineBusy.status, lineBusy.body.fields]).toEqual([409, { line_id: productionMessages.pressRunning('OP-RUN-1') }]);
     const [otherReference] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6010' and copy_number = 1`, [north]);
     expect((await start({ order_id: second.id, die_id: otherReference.id, line_id: ids.lineB })).body.fields).toEqual({
       die_id: productionMessages.dieNotOfOrder,
@@ -321,11 +322,17 @@ describe('extrusion start and stop', () => {
 
     const mine = await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@norte.example'));
     expect(mine.body.map((run: { id: number }) => run.id)).toContain(started.body.id);
+    // Spec 3's order die, and whether its press holds it paused (issue 37).
     expect(Object.keys(mine.body[0]).sort()).toEqual([
       'active_timer',
       'dies_model_order_copy_number',
       'dies_model_order_die_reference',
       'id',
+      'pause_cause',
+      'paused',
+      'paused_ms',
+      'paused_since',
+      'running_ms',
       'start_extrusion_time',
     ]);
     const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);

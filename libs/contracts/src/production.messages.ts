@@ -49,7 +49,6 @@ export const productionMessages = {
   orderFinished: 'La orden ya está terminada',
   dieNotOfOrder: 'La matriz no es una copia de la matriz de la orden',
   dieAlreadyRunning: 'Esta matriz ya está en marcha en otra línea',
-  orderDieAlreadyRunning: 'Esta orden ya está en marcha con esta matriz en otra línea',
   lineBusy: 'La línea ya está extruyendo otra orden: detenla antes de iniciar otra',
   // Why a press or a die copy cannot start a run now (run-start.rules.ts): the start form's disabled choices and start()'s 409.
   pressStopped: (cause: string) => `Detenida: ${cause}`,

@@ -23,6 +23,11 @@ function run(id: number, startedMinutesAgo: number, extra: Partial<MyRun> = {}):
     start_extrusion_time: new Date(Date.now() - startedMinutesAgo * MINUTE).toISOString(),
     last_check_at: null,
     missed_checks: 0,
+    paused: false,
+    paused_since: null,
+    pause_cause: null,
+    paused_ms: 0,
+    running_ms: startedMinutesAgo * MINUTE,
     ...extra,
   };
 }
@@ -73,6 +78,26 @@ describe('production-my-extrusion widget', () => {
     ]);
     expect(sheet.rows[0][4]).toBeNull();
     expect(sheet.rows[1][5]).toBe(es.dateTime(plus(fresh.start_extrusion_time, 10)));
+  });
+
+  it('shows a run whose press is stopped as paused, with the cause and its running time frozen, and asks no check', async () => {
+    // 50 minutes since the start, the press stopped 30 minutes ago after 20 minutes of running.
+    const paused = run(1, 50, {
+      paused: true,
+      paused_since: new Date(Date.now() - 30 * MINUTE).toISOString(),
+      pause_cause: 'hydraulic',
+      paused_ms: 30 * MINUTE,
+      running_ms: 20 * MINUTE,
+    });
+    // Resumed: a 25-minute stop ended; 15 minutes of running, the 10-minute mark answered: the next check is at 20 minutes of running time.
+    const resumed = run(2, 40, { paused_ms: 25 * MINUTE, running_ms: 15 * MINUTE, last_check_at: new Date(Date.now() - 2 * MINUTE).toISOString() });
+    mockApi(on('GET', PATH, 200, [paused, resumed]));
+    show();
+    const item = await screen.findByTestId('my-run-1');
+    expect(within(item).getByTestId('run-paused').textContent).toBe(`En pausa desde ${es.time(paused.paused_since!)}: Falla hidráulica`);
+    expect(item.textContent).toContain('Tiempo en marcha: 0 h 20 min');
+    expect(screen.queryByTestId('next-check-1')).toBeNull();
+    expect(screen.getByTestId('next-check-2').textContent).toBe(`Próximo control: ${es.time(plus(resumed.start_extrusion_time, 45))}`);
   });
 
   it('does not link to an order the user may not open', async () => {
