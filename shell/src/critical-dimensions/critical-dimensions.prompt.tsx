@@ -8,7 +8,6 @@ import {
   criticalDimensionsFormSchema,
   dieLabel,
   orderEndpoints,
-  runningStart,
   type CriticalDimensionsForm,
   type DimensionRecord,
   type ActiveTimerOrder,
@@ -17,7 +16,7 @@ import {
 import { call, errorMessage, userAtom } from '@planta/session';
 import { callOrQueue, onOfflineQueueEvent } from '@planta/session/offline-queue';
 import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
-import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
+import { clockStart, closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';
 
 /** How often the running order dies are asked for; the marks themselves are checked every second. */
@@ -98,8 +97,7 @@ export function CriticalDimensionsPrompt() {
     stateRef.current = { ...initialPromptState, handledMark: orderDie ? storedMark(orderDie.id) : null };
     setState(stateRef.current);
     // A run paused by a stopped press is not asked for; its 10-minute clock counts running time only.
-    const startedAt =
-      orderDie?.start_extrusion_time && !orderDie.paused ? runningStart({ ...orderDie, start_extrusion_time: orderDie.start_extrusion_time }).getTime() : null;
+    const startedAt = clockStart(orderDie);
     const check = () => {
       const next = tick(stateRef.current, startedAt, Date.now());
       if (next === stateRef.current) return;

@@ -1,4 +1,4 @@
-import { closed, initialPromptState, markAt, saved, tick, type PromptState } from './prompt-timing';
+import { clockStart, closed, initialPromptState, markAt, saved, tick, type PromptState } from './prompt-timing';
 
 const START = Date.UTC(2026, 10, 21, 6, 0, 0);
 const at = (minutes: number, seconds = 0) => START + minutes * 60_000 + seconds * 1000;
@@ -66,5 +66,30 @@ describe('critical-dimensions prompt timing (spec 4)', () => {
     const states = run(initialPromptState, at(25), at(29, 59));
     expect(states.some((s) => s.dialogOpen)).toBe(false);
     expect(tick(states[states.length - 1], START, at(30))).toMatchObject({ dialogOpen: true, handledMark: 3 });
+  });
+});
+
+describe('a run paused by a stopped press (issue 37)', () => {
+  const orderDie = (paused: boolean, pausedMinutes: number) => ({
+    start_extrusion_time: new Date(START).toISOString(),
+    paused,
+    paused_ms: pausedMinutes * 60_000,
+  });
+
+  it('asks nothing while the press is stopped, and closes a dialog left open', () => {
+    expect(clockStart(orderDie(true, 4))).toBeNull();
+    const open = tick(initialPromptState, START, at(10));
+    expect(open.dialogOpen).toBe(true);
+    expect(run(open, at(20), at(30), clockStart(orderDie(true, 15))).every((state) => !state.dialogOpen)).toBe(true);
+  });
+
+  it('counts the 10 minutes in running time once the press runs again', () => {
+    // Stopped 25 minutes after 5 of running: the first mark comes at minute 35, not at 10, 20 or 30.
+    const startedAt = clockStart(orderDie(false, 25));
+    expect(startedAt).toBe(at(25));
+    const states = run(initialPromptState, at(9), at(36), startedAt);
+    const opened = states.findIndex((state) => state.dialogOpen);
+    expect(at(9) + opened * 1000).toBe(at(35));
+    expect(states[opened].handledMark).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { Notification } from '@planta/contracts';
+import { productionMessages, type Notification } from '@planta/contracts';
 import { notificationLink } from './notification-links';
 
 const notification = (extra: Partial<Notification>): Notification => ({
@@ -21,6 +21,11 @@ describe('notification links (spec 2.2)', () => {
       newTab: true,
     });
     expect(notificationLink(notification({ correctionPath: '99/1' }))).toEqual({ url: '/apps/correction-report/99/1', newTab: true });
+  });
+
+  it('a run whose press is back up: the start form, where the run is stopped, in the same tab', () => {
+    const text = productionMessages.runResumable('Prensa 2 - 1800 t', 'OP-EN-02440');
+    expect(notificationLink(notification({ text_message: text }))).toEqual({ url: '/apps/extrusion/new', newTab: false });
   });
 
   it('non-conformity mention: hypothalum_id, else the notification id, in a new tab', () => {

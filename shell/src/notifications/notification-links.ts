@@ -11,6 +11,8 @@ type LinkFields = Pick<Notification, 'id' | 'text_message' | 'hypothalum_id' | '
 const MAINTENANCE = /mantenimiento/i;
 const ASSIGNED_ACTIVITY = /correctiv|preventiv|asign/i;
 const CORRECTION_MENTION = /no\s+conformidad|correcci[oó]n|hipot[eé]sis/i;
+/** productionMessages.runResumable: the stop of a run's press ended; the start form has the run's stop control. */
+const RUN_RESUMABLE = /termínala en Iniciar extrusión/;
 
 /**
  * Spec 2.2 links of a notification. A stored notification does not say which event raised it,
@@ -22,7 +24,8 @@ const CORRECTION_MENTION = /no\s+conformidad|correcci[oó]n|hipot[eé]sis/i;
  *  3. text speaks of maintenance AND of a corrective / preventive activity or an assignment
  *     ('asign...') → maintenance assignment:
  *     /apps/maintenance-kanban-board, same tab;
- *  4. text speaks of a non-conformity or correction → correction mention without hypothesis:
+ *  4. text asks to end a run in 'Iniciar extrusión' (its press is back up) → /apps/extrusion/new, same tab;
+ *  5. text speaks of a non-conformity or correction → correction mention without hypothesis:
  *     /apps/correction-record/{id}, new tab;
  *  otherwise (task blocked, failure report, ...) no link.
  */
@@ -34,6 +37,7 @@ export function notificationLink(notification: LinkFields): NotificationLink | n
   }
   const text = notification.text_message ?? '';
   if (MAINTENANCE.test(text) && ASSIGNED_ACTIVITY.test(text)) return { url: '/apps/maintenance-kanban-board', newTab: false };
+  if (RUN_RESUMABLE.test(text)) return { url: '/apps/extrusion/new', newTab: false };
   if (CORRECTION_MENTION.test(text)) return { url: `/apps/correction-record/${notification.id}`, newTab: true };
   return null;
 }
