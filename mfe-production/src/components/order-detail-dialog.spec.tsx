@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { REQUIRED_TEXT, onSnackbar } from '@planta/ui';
+import { REQUIRED_TEXT, formatsOf, onSnackbar } from '@planta/ui';
 import { ALL_GRANTS, currentPath, mockApi, on, renderPage, type } from '@planta/ui/testing';
 import PlanningBoardPage from '../pages/planning-board.page';
 import type { OrderDetail } from '@planta/contracts';
 import { OrderDetailDialog } from './order-detail-dialog';
+
+const es = formatsOf('es');
 
 jest.mock('@planta/session', () => ({
   ...jest.requireActual('@planta/session'),
@@ -85,6 +87,11 @@ const ORDER: OrderDetail = {
       ],
       missed_checks: 1,
       figures: { ...figures(null), runs: 0 },
+      paused: false,
+      paused_since: null,
+      pause_cause: null,
+      paused_ms: 0,
+      running_ms: 35 * 60_000,
     },
   ],
 };
@@ -109,6 +116,21 @@ describe('order detail dialog', () => {
     expect(missed).toHaveLength(1);
     expect(missed[0].textContent).toMatch(/Perdido$/);
     expect(dialog.querySelector('li[data-state="answered"]')?.textContent).toMatch(/Respondido$/);
+  });
+
+  it('shows a run whose press is stopped as paused, with the cause', async () => {
+    const paused = { ...ORDER.order_dies[0], paused: true, paused_since: '2025-02-20T08:35:00.000Z', pause_cause: 'electrical' as const };
+    mockApi(on('GET', '/api/orders/4', 200, { ...ORDER, order_dies: [paused] }));
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Orden OP-4' });
+    const badge = await within(dialog).findByTestId('run-paused');
+    expect(badge.textContent).toBe(`En pausa desde ${es.time(paused.paused_since)}: Falla eléctrica`);
+    // Its 'Extruyendo' badge gives way to the paused one ('Extruyendo' stays only as its end, not yet reached).
+    expect(
+      within(within(dialog).getByTestId('run-31'))
+        .getAllByText('Extruyendo')
+        .map((node) => node.tagName),
+    ).toEqual(['DD']);
   });
 
   it('validates the stop form, maps API field errors and stops the run', async () => {
