@@ -11,8 +11,8 @@ import { eventually, launchBrowser, login, newPage, visible } from '../support/b
 const OPERATOR = 'operario@norte.example';
 const LEAD = 'jefe@norte.example';
 const TECH = 'matriceria@norte.example';
-const tag = Date.now().toString(36);
-const DIE = `E2E-IS${tag}`.toUpperCase().slice(0, 20);
+const tag = Date.now().toString(36).toUpperCase();
+const DIE = `E2E-IS${tag}`;
 const RUNNING_ORDER = `OP-E2E-IS-1-${tag}`;
 const NEW_ORDER = `OP-E2E-IS-2-${tag}`;
 const BUSY_LINE = `Prensa e2e inicio A ${tag}`;
@@ -30,7 +30,7 @@ describe('starting an extrusion', () => {
     const press = await ok(
       apiAs<{ id: number }>(LEAD, 'POST', 'machine', {
         name: `Máquina ${STOPPED_LINE}`,
-        code: `PR-IS-${tag}`.toUpperCase(),
+        code: `PR-IS-${tag}`,
         type: 'press',
         line_id: stopped.id,
         status: 'operating',
@@ -90,8 +90,11 @@ describe('starting an extrusion', () => {
       expect(await disabled(LINE, `${STOPPED_LINE} — Detenida: Falla hidráulica`)).toBe(true);
       expect(await disabled(COPY, `${DIE} copia 1 · En prensa en ${BUSY_LINE} (${RUNNING_ORDER})`)).toBe(true);
       expect(await disabled(COPY, `${DIE} copia 2 · En inventario`)).toBe(false);
-      // The planned copy is on a press: the free one is proposed instead.
-      await eventually(async () => expect(await main.getByLabel(COPY).locator('option:checked').textContent()).toBe(`${DIE} copia 2 · En inventario`));
+      // The planned copy is on a press: not proposed, and the form says why.
+      await visible(
+        main.getByText(`La copia planificada (${DIE} copia 1) no puede iniciar una corrida: En prensa en ${BUSY_LINE} (${RUNNING_ORDER}). Elige otra copia.`),
+      );
+      expect(await main.getByLabel(COPY).inputValue()).toBe('');
 
       // The operator ends their own run from here: its press is offered again.
       const run = main.getByTestId(`my-run-${ids.run}`);
