@@ -74,6 +74,9 @@ describe('my running extrusions', () => {
       start_extrusion_time: expect.any(String),
       last_check_at: null,
       missed_checks: 0,
+      missed_marks: [],
+      late_checks: 0,
+      tolerances: expect.any(Array),
     });
     expect((await mine(OPERATOR)).map((run) => run.id)).not.toContain(leadRun.runId);
     expect((await mine(LEAD)).map((run) => run.id)).toContain(leadRun.runId);

@@ -6,6 +6,7 @@ import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ExtrusionService } from './extrusion.service';
+import { LateCheckService } from './late-check.service';
 import { OrdersService } from './orders.service';
 import { PlanningBoardService } from './planning-board.service';
 
@@ -64,7 +65,10 @@ export class OrdersController {
 @ApiTags('production')
 @Controller()
 export class ExtrusionController {
-  constructor(private readonly extrusion: ExtrusionService) {}
+  constructor(
+    private readonly extrusion: ExtrusionService,
+    private readonly lateChecks: LateCheckService,
+  ) {}
 
   @Endpoint(extrusionEndpoints.start)
   start(@Caller() caller: RequestIdentity, @Input() { body }: EndpointArgs<typeof extrusionEndpoints.start>) {
@@ -74,6 +78,15 @@ export class ExtrusionController {
   @Endpoint(extrusionEndpoints.stop)
   stop(@Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.stop>) {
     return this.extrusion.stop(params.orderDieId, body);
+  }
+
+  @Endpoint(extrusionEndpoints.answerLate)
+  answerLate(
+    @Caller() caller: RequestIdentity,
+    @Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.answerLate>,
+    @MadeAt() answeredAt: Date,
+  ) {
+    return this.lateChecks.answer(caller, params.orderDieId, body, answeredAt);
   }
 
   @Endpoint(extrusionEndpoints.mine)

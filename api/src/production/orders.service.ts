@@ -4,7 +4,7 @@ import {
   orderSchema,
   productionMessages,
   type DimensionRecord,
-  type OrderDie,
+  type RunningOrderDie,
   type OrderInput,
   type OrderListQuery,
   type ProductionOrderView,
@@ -18,12 +18,13 @@ import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
 import { checkWhole, refuseIfAny, refusingConflicts } from '../common/db-errors';
 import { DimensionRecordEntity } from './dimension-record.entity';
-import { dimensionMarks, productionFigures, type FinishedRun } from './figures';
+import { productionFigures, type FinishedRun } from './figures';
+import { runChecks, runMarks } from './run-marks';
 import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { DieEntity } from '../dieshop/die.entity';
-import { withTolerances } from '../dieshop/profile-tolerance';
+import { runTolerances, withTolerances } from '../dieshop/profile-tolerance';
 import { CorrectionService, type Announcement } from '../dieshop/correction.service';
 
 /** An order as the API answers it (ORDER_COLUMNS), with the names it refers to (ORDER_NAMES). */
@@ -137,20 +138,10 @@ export class OrdersService {
           where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
         [scope.companyId, id],
       );
-      const records: { order_die_id: number; date_saved: Date }[] = runs.length
-        ? await scope.manager.query(
-            `select order_die_id, date_saved from dimension_record where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
-            [scope.companyId, runs.map((run) => run.id)],
-          )
-        : [];
+      const checks = await runChecks(scope, runs.map((run) => run.id));
       const now = new Date();
       const orderDies = runs.map((run) => {
-        const marks = dimensionMarks(
-          run.start_extrusion_time,
-          run.end_extrusion_time,
-          records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved),
-          now,
-        );
+        const marks = runMarks(run.start_extrusion_time, run.end_extrusion_time, checks.get(run.id), now);
         return {
           ...run,
           active_timer: run.end_extrusion_time === null,
@@ -206,19 +197,21 @@ export class OrdersService {
     });
   }
 
-  /** The caller's running order dies in the active company (spec 3 order die shape). */
-  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<OrderDie[]> {
+  /** The caller's running order dies in the active company (spec 3 order die shape), with the profile tolerances of A and B the prompt shows. */
+  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<RunningOrderDie[]> {
     if (userId !== undefined && userId !== caller.userId) throw new ForbiddenException(productionMessages.activeTimerOnlyYours);
-    const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await this.tenantDb.read((scope) =>
-      scope.manager.query(
+    const { rows, tolerances } = await this.tenantDb.read(async (scope) => {
+      const rows: { id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await scope.manager.query(
         `select od.id, od.start_extrusion_time, d.die_reference, d.copy_number
            from order_die od join die d on d.id = od.die_id
           where od.company_id = $1 and od.started_by = $2 and od.end_extrusion_time is null
           order by od.start_extrusion_time`,
         [scope.companyId, caller.userId],
-      ),
-    );
+      );
+      return { rows, tolerances: await runTolerances(scope, rows.map((row) => row.id)) };
+    });
     return rows.map((row) => ({
+      tolerances: tolerances.get(row.id) ?? [],
       id: row.id,
       active_timer: true,
       start_extrusion_time: row.start_extrusion_time.toISOString(),

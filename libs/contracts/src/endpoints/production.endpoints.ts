@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { pagedSchema } from '../common.schema';
 import { savedDimensionRecordSchema } from '../dieshop/profile.schema';
 import { endpoint, idParams, pathId } from '../endpoint';
-import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, orderDieSchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
+import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
 import {
+  lateCheckSchema,
   lineFiguresQuerySchema,
   lineFiguresSchema,
   myRunSchema,
@@ -15,6 +16,7 @@ import {
   planningBoardQuerySchema,
   planningBoardSchema,
   productionOrderViewSchema,
+  runningOrderDieSchema,
   startExtrusionSchema,
   startedRunSchema,
   stopExtrusionSchema,
@@ -50,7 +52,7 @@ export const orderEndpoints = {
     tag: 'production',
     summary: "The caller's running order dies (the critical-dimensions prompt)",
     query: activeTimerOrdersQuerySchema,
-    response: z.array(orderDieSchema),
+    response: z.array(runningOrderDieSchema),
   }),
   saveDieCriticalDimension: endpoint({
     method: 'POST',
@@ -129,6 +131,16 @@ export const extrusionEndpoints = {
     tag: 'production',
     summary: "The caller's running extrusions (the runs they started) with their last dimension check and missed checks ('Mi extrusión')",
     response: z.array(myRunSchema),
+  }),
+  answerLate: endpoint({
+    method: 'POST',
+    path: 'extrusion/:orderDieId/late-check',
+    access: { page: 'extrusion' },
+    tag: 'production',
+    summary: "Answer a missed 10-minute check of one of the caller's running extrusions late: stored with the mark it answers and when",
+    params: z.object({ orderDieId: pathId }),
+    body: lateCheckSchema,
+    response: z.array(savedDimensionRecordSchema),
   }),
   lineFigures: endpoint({
     method: 'GET',
