@@ -10,12 +10,12 @@ import {
   orderEndpoints,
   type CriticalDimensionsForm,
   type DimensionRecord,
-  type OrderDie,
+  type RunningOrderDie,
   type SavedDimensionRecord,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
 import { callOrQueue, onOfflineQueueEvent } from '@planta/session/offline-queue';
-import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
+import { FormNumberField, showSnackbar, useCan, useToleranceHint, withDecimalFields } from '@planta/ui';
 import { closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';
 
@@ -32,15 +32,17 @@ function storedMark(orderDieId: number): number | null {
 
 /**
  * The 'Dimensiones criticas' prompt (spec 2.5, 4): while the user's first order die runs, it asks
- * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts); a saved value outside
- * the tolerance of its die's profile is warned about.
+ * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts), each field showing
+ * its profile's nominal and tolerance before typing; a saved value outside the tolerance of its
+ * die's profile is warned about. The other runs are checked from 'Mi extrusión'.
  */
 export function CriticalDimensionsPrompt() {
   const { t, i18n } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   // Only whoever may read the orders has running ones to be asked about.
   const mayAsk = useCan(orderEndpoints.activeTimerOrders);
-  const [orderDie, setOrderDie] = useState<OrderDie | null>(null);
+  const [orderDie, setOrderDie] = useState<RunningOrderDie | null>(null);
+  const toleranceHint = useToleranceHint();
   const [state, setState] = useState<PromptState>(initialPromptState);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -146,6 +148,7 @@ export function CriticalDimensionsPrompt() {
                   control={control}
                   required
                   label={t(`criticalDimensions.${name}`, name === 'dimensionA' ? 'Dimensión A (mm)' : 'Dimensión B (mm)')}
+                  hint={toleranceHint(name === 'dimensionA' ? 'DimensionA' : 'DimensionB', orderDie.tolerances)}
                 />
               ))}
             </DialogContent>
