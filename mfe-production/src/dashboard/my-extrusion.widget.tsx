@@ -20,9 +20,9 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   // A line of text that opens the entry: read as the text it was, large enough for a finger.
-  textButton: { justifyContent: 'flex-start', minHeight: '40px', paddingLeft: 0, paddingRight: 0, textAlign: 'start' },
+  textButton: { justifyContent: 'flex-start', minHeight: '44px', paddingLeft: 0, paddingRight: 0, textAlign: 'start' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '4px' },
-  action: { minHeight: '40px' },
+  action: { minHeight: '44px' },
 });
 
 /** The time now, again every `everyMs`. */

@@ -48,8 +48,7 @@ export function MyRunCheckDialog({ entry, onClose, onSaved }: { entry: CheckEntr
   useEffect(() => {
     // A late answer starts from the oldest missed mark; a check now from the current one (the server dates it).
     if (entry) reset({ mark_at: entry.late ? (entry.run.missed_marks[0] ?? '') : new Date().toISOString(), dimension_a: '', dimension_b: '' });
-    // Only another entry starts the form again (the list reloading does not).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only another entry starts the form again (the list reloading, which gives a new `entry`, does not).
   }, [entryKey, reset]);
 
   const save = handleSubmit(async ({ mark_at, dimension_a, dimension_b }) => {

@@ -40,8 +40,8 @@ describe('critical-dimensions prompt', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Dimensiones criticas' });
     expect(dialog.textContent).toContain('La matriz EN-1042-1 lleva 10 minutos en extrusión.');
     expect(dialog.textContent).not.toContain('EN-2000');
-    const fieldA = within(dialog).getByRole('textbox', { name: /Dimensión A \(mm\)/ }) as HTMLInputElement;
-    const fieldB = within(dialog).getByRole('textbox', { name: /Dimensión B \(mm\)/ }) as HTMLInputElement;
+    const fieldA = within(dialog).getByLabelText(/Dimensión A \(mm\)/) as HTMLInputElement;
+    const fieldB = within(dialog).getByLabelText(/Dimensión B \(mm\)/) as HTMLInputElement;
     expect([fieldA.value, fieldB.value]).toEqual(['', '']);
     // Each hint is the field's description: read with the field, before anything is typed.
     const described = (field: HTMLElement) =>
