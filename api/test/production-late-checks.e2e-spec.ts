@@ -38,9 +38,10 @@ beforeAll(async () => {
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
   for (const email of [OPERATOR, LEAD, SOUTH, ADMIN]) tokens[email] = (await t.login(email)).access_token;
   const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  const [profile] = await t.sql<{ id: number }>(`insert into profile (company_id, code, description) values ($1, 'TARDE-01', 'Perfil de controles tardíos') returning id`, [
-    north,
-  ]);
+  const [profile] = await t.sql<{ id: number }>(
+    `insert into profile (company_id, code, description) values ($1, 'TARDE-01', 'Perfil de controles tardíos') returning id`,
+    [north],
+  );
   await t.sql(
     `insert into profile_dimension (company_id, profile_id, label, nominal_mm, tol_minus_mm, tol_plus_mm)
      values ($1, $2, 'A', 25.4, 0.1, 0.15), ($1, $2, 'B', 3.2, 0.05, 0.05), ($1, $2, 'C', 40, 0.2, 0.2)`,
@@ -62,17 +63,21 @@ beforeAll(async () => {
        values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
       [north, `Prensa tardía ${key}`],
     );
-    const order = await t.http().post('/api/orders').set(as(LEAD)).send({
-      number: `OP-TARDE-${key.toUpperCase()}`,
-      customer: 'Cliente de pruebas',
-      profile: 'TARDE-01',
-      die_id: die.id,
-      alloy_id: alloy.id,
-      length_mm: 6000,
-      quantity_pieces: 500,
-      quantity_kg: 1800,
-      due_date: '2026-03-15',
-    });
+    const order = await t
+      .http()
+      .post('/api/orders')
+      .set(as(LEAD))
+      .send({
+        number: `OP-TARDE-${key.toUpperCase()}`,
+        customer: 'Cliente de pruebas',
+        profile: 'TARDE-01',
+        die_id: die.id,
+        alloy_id: alloy.id,
+        length_mm: 6000,
+        quantity_pieces: 500,
+        quantity_kg: 1800,
+        due_date: '2026-03-15',
+      });
     expect(order.status).toBe(201);
     const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: die.id, line_id: line.id });
     expect(started.status).toBe(201);
@@ -196,9 +201,10 @@ describe('a missed mark answered late', () => {
     expect(onTime.status).toBe(201);
     const answered = await answerLate(runs.second.runId, mark(30));
     expect([answered.status, answered.body.fields?.mark_at]).toEqual([409, productionMessages.lateCheckNotMissed]);
-    const count = await t.sql<{ count: number }>(`select count(*)::int as count from dimension_record where answers_mark is not null and order_die_id = any($1)`, [
-      [runs.first.runId, runs.second.runId],
-    ]);
+    const count = await t.sql<{ count: number }>(
+      `select count(*)::int as count from dimension_record where answers_mark is not null and order_die_id = any($1)`,
+      [[runs.first.runId, runs.second.runId]],
+    );
     expect(count[0].count).toBe(2);
   });
 
@@ -209,9 +215,14 @@ describe('a missed mark answered late', () => {
     const bad = await answerLate(runs.first.runId, mark(20), OPERATOR, { dimension_a: -1, dimension_b: 3.2 });
     expect(bad.status).toBe(400);
     expect(bad.body.fields?.dimension_a).toBeTruthy();
-    expect((await t.http().post(`/api/extrusion/${runs.first.runId}/late-check`).send({ mark_at: new Date(mark(20)).toISOString(), dimension_a: 1, dimension_b: 1 })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await t
+          .http()
+          .post(`/api/extrusion/${runs.first.runId}/late-check`)
+          .send({ mark_at: new Date(mark(20)).toISOString(), dimension_a: 1, dimension_b: 1 })
+      ).status,
+    ).toBe(401);
 
     const stop = await t.http().post(`/api/extrusion/${runs.second.runId}/stop`).set(as(OPERATOR)).send({ billets_pushed: 10, good_kg: 500, scrap_kg: 20 });
     expect(stop.status).toBe(200);

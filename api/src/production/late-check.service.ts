@@ -33,7 +33,9 @@ export class LateCheckService {
       if (run.started_by !== caller.userId) throw new ForbiddenException(productionMessages.lateCheckOnlyYours);
       if (run.end_extrusion_time !== null) throw new ConflictException(productionMessages.orderDieNotRunning);
       const checks = await runChecks(scope, [run.id]);
-      const mark = runMarks(run.start_extrusion_time, null, checks.get(run.id), answeredAt).find((candidate) => Date.parse(candidate.at) === Date.parse(input.mark_at));
+      const mark = runMarks(run.start_extrusion_time, null, checks.get(run.id), answeredAt).find(
+        (candidate) => Date.parse(candidate.at) === Date.parse(input.mark_at),
+      );
       if (mark?.state === 'late') throw fieldError('mark_at', productionMessages.lateCheckAnswered, HttpStatus.CONFLICT);
       if (mark?.state !== 'missed') throw fieldError('mark_at', productionMessages.lateCheckNotMissed, HttpStatus.CONFLICT);
       const saved: DimensionRecord[] = [];

@@ -81,11 +81,7 @@ export class ExtrusionController {
   }
 
   @Endpoint(extrusionEndpoints.answerLate)
-  answerLate(
-    @Caller() caller: RequestIdentity,
-    @Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.answerLate>,
-    @MadeAt() answeredAt: Date,
-  ) {
+  answerLate(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.answerLate>, @MadeAt() answeredAt: Date) {
     return this.lateChecks.answer(caller, params.orderDieId, body, answeredAt);
   }
 

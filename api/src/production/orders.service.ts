@@ -138,7 +138,10 @@ export class OrdersService {
           where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
         [scope.companyId, id],
       );
-      const checks = await runChecks(scope, runs.map((run) => run.id));
+      const checks = await runChecks(
+        scope,
+        runs.map((run) => run.id),
+      );
       const now = new Date();
       const orderDies = runs.map((run) => {
         const marks = runMarks(run.start_extrusion_time, run.end_extrusion_time, checks.get(run.id), now);
@@ -208,7 +211,13 @@ export class OrdersService {
           order by od.start_extrusion_time`,
         [scope.companyId, caller.userId],
       );
-      return { rows, tolerances: await runTolerances(scope, rows.map((row) => row.id)) };
+      return {
+        rows,
+        tolerances: await runTolerances(
+          scope,
+          rows.map((row) => row.id),
+        ),
+      };
     });
     return rows.map((row) => ({
       tolerances: tolerances.get(row.id) ?? [],

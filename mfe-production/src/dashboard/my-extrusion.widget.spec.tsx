@@ -14,8 +14,22 @@ const TOLERANCES = [
   { label: 'B', nominal_mm: 3.2, tol_minus_mm: 0.05, tol_plus_mm: 0.05 },
 ];
 const saved = (runId: number, a: number, b: number) => [
-  { order_dies_id: runId, dimension_text: 'DimensionA', dimension_value: a, date_saved: new Date().toISOString(), tolerance: TOLERANCES[0], within_tolerance: true },
-  { order_dies_id: runId, dimension_text: 'DimensionB', dimension_value: b, date_saved: new Date().toISOString(), tolerance: TOLERANCES[1], within_tolerance: true },
+  {
+    order_dies_id: runId,
+    dimension_text: 'DimensionA',
+    dimension_value: a,
+    date_saved: new Date().toISOString(),
+    tolerance: TOLERANCES[0],
+    within_tolerance: true,
+  },
+  {
+    order_dies_id: runId,
+    dimension_text: 'DimensionB',
+    dimension_value: b,
+    date_saved: new Date().toISOString(),
+    tolerance: TOLERANCES[1],
+    within_tolerance: true,
+  },
 ];
 
 function run(id: number, startedMinutesAgo: number, extra: Partial<MyRun> = {}): MyRun {

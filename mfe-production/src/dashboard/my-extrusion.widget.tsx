@@ -129,7 +129,12 @@ function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; o
                     </Text>
                   )}
                   {run.missed_checks > 0 && mayAnswerLate ? (
-                    <Button appearance="transparent" className={styles.textButton} data-testid={`missed-${run.id}`} onClick={() => setEntry({ run, late: true })}>
+                    <Button
+                      appearance="transparent"
+                      className={styles.textButton}
+                      data-testid={`missed-${run.id}`}
+                      onClick={() => setEntry({ run, late: true })}
+                    >
                       {t('dashboard.myExtrusion.missedAnswer', { missed: run.missed_checks })}
                     </Button>
                   ) : run.missed_checks > 0 ? (
@@ -139,12 +144,20 @@ function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; o
                   {mayCheck || mayStop ? (
                     <div className={styles.actions}>
                       {mayCheck ? (
-                        <Button className={styles.action} onClick={() => setEntry({ run, late: false })} aria-label={t('dashboard.myExtrusion.checkLabel', { number: run.order_number })}>
+                        <Button
+                          className={styles.action}
+                          onClick={() => setEntry({ run, late: false })}
+                          aria-label={t('dashboard.myExtrusion.checkLabel', { number: run.order_number })}
+                        >
                           {t('dashboard.myExtrusion.check')}
                         </Button>
                       ) : null}
                       {mayStop ? (
-                        <Button className={styles.action} onClick={() => setStopping(run.order_id)} aria-label={t('dashboard.myExtrusion.stopLabel', { number: run.order_number })}>
+                        <Button
+                          className={styles.action}
+                          onClick={() => setStopping(run.order_id)}
+                          aria-label={t('dashboard.myExtrusion.stopLabel', { number: run.order_number })}
+                        >
                           {t('dashboard.myExtrusion.stop')}
                         </Button>
                       ) : null}

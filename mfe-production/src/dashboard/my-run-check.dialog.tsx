@@ -62,7 +62,11 @@ export function MyRunCheckDialog({ entry, onClose, onSaved }: { entry: CheckEntr
               { order_dies_id: run.id, dimension_text: 'DimensionB', dimension_value: dimension_b },
             ],
           });
-      showSnackbar({ message: t(late ? 'production:dashboard.myExtrusion.savedLate' : 'production:dashboard.myExtrusion.saved'), variant: 'success', autoHideMs: 2000 });
+      showSnackbar({
+        message: t(late ? 'production:dashboard.myExtrusion.savedLate' : 'production:dashboard.myExtrusion.saved'),
+        variant: 'success',
+        autoHideMs: 2000,
+      });
       const outside = saved.filter((record) => record.within_tolerance === false).map((record) => record.tolerance?.label ?? '');
       if (outside.length)
         showSnackbar({ message: t('production:dashboard.myExtrusion.outOfTolerance', { labels: outside.join(', ') }), variant: 'warning', autoHideMs: 15_000 });

@@ -76,7 +76,10 @@ describe("'Mi extrusión' on a touch tablet", () => {
     context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-ES', viewport: { width: 1024, height: 768 }, hasTouch: true });
     context.setDefaultTimeout(20_000);
     // The prompt (spec 4) is not what this test is about: each running run's marks count as handled by it.
-    await context.addInitScript((ids: number[]) => ids.forEach((id) => localStorage.setItem(`planta.criticalDimensions.${id}`, '100000')), running.map((one) => one.id));
+    await context.addInitScript(
+      (ids: number[]) => ids.forEach((id) => localStorage.setItem(`planta.criticalDimensions.${id}`, '100000')),
+      running.map((one) => one.id),
+    );
     page = await context.newPage();
     await login(page, OPERATOR);
     await visible(greeting(page, 'Luis Cárdenas'));
@@ -87,7 +90,11 @@ describe("'Mi extrusión' on a touch tablet", () => {
     await visible(missed);
     await visible(card.getByRole('button', { name: /^Control vencido desde \d{2}:\d{2}$/ }));
     // Big enough for a finger.
-    for (const target of [missed, card.getByRole('button', { name: 'Registrar control' }), card.getByRole('button', { name: 'Detener extrusión' })]) {
+    for (const target of [
+      missed,
+      card.getByRole('button', { name: 'Registrar control de la orden OP-E2E-TARDE-1' }),
+      card.getByRole('button', { name: 'Detener la extrusión de la orden OP-E2E-TARDE-1' }),
+    ]) {
       expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
     }
     await missed.tap();
