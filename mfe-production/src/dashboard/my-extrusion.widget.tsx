@@ -116,12 +116,13 @@ function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; o
                   {next.overdue && mayCheck ? (
                     <Button
                       appearance="transparent"
-                      className={`${styles.textButton} ${styles.overdue}`}
+                      className={styles.textButton}
                       data-testid={`next-check-${run.id}`}
                       data-overdue
                       onClick={() => setEntry({ run, late: false })}
                     >
-                      {t('dashboard.myExtrusion.overdue', { time: format.time(next.at.toISOString()) })}
+                      {/* Red inside: the transparent button's own colour would win over a class on it. */}
+                      <span className={styles.overdue}>{t('dashboard.myExtrusion.overdue', { time: format.time(next.at.toISOString()) })}</span>
                     </Button>
                   ) : (
                     <Text data-testid={`next-check-${run.id}`} data-overdue={next.overdue} className={next.overdue ? styles.overdue : undefined}>
