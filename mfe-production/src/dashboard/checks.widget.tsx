@@ -56,7 +56,8 @@ function ChecksFigures({ data }: { data: ProductionIndicators }) {
       {data.presses.length === 0 ? (
         <EmptyText>{t('dashboard.noPresses')}</EmptyText>
       ) : (
-        <div className={styles.tableWrap}>
+        // Six columns may scroll across a narrow widget: the region takes the keyboard's focus to scroll it.
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('dashboard.checks.pressSheet')}>
           <Table size="extra-small" aria-label={t('dashboard.checks.pressSheet')}>
             <TableHeader>
               <TableRow>

@@ -230,7 +230,7 @@ describe('production-my-extrusion widget', () => {
       }),
     );
     show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Detener la extrusión de la orden OP-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Detener extrusión de la orden OP-1' }));
     expect(await screen.findByRole('form', { name: 'Detener extrusión' })).toBeTruthy();
   });
 

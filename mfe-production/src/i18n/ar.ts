@@ -382,7 +382,7 @@ export const production: BundleShape<typeof es> = {
       check: 'سجّل فحصًا',
       checkLabel: 'سجّل فحصًا للأمر {{number}}',
       stop: 'أوقف البثق',
-      stopLabel: 'أوقف بثق الأمر {{number}}',
+      stopLabel: 'أوقف البثق للأمر {{number}}',
       checkTitle: 'فحص الأبعاد',
       lateTitle: 'أجب عن فحص فائت',
       entryRun: 'الأمر {{number}} · {{line}} · القالب {{die}} · {{profile}}',

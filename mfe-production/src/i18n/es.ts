@@ -385,7 +385,7 @@ export const production = {
       check: 'Registrar control',
       checkLabel: 'Registrar control de la orden {{number}}',
       stop: 'Detener extrusión',
-      stopLabel: 'Detener la extrusión de la orden {{number}}',
+      stopLabel: 'Detener extrusión de la orden {{number}}',
       checkTitle: 'Control dimensional',
       lateTitle: 'Responder un control perdido',
       entryRun: 'Orden {{number}} · {{line}} · Matriz {{die}} · {{profile}}',
