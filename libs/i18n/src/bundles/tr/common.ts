@@ -174,7 +174,7 @@ export const common: BundleShape<typeof es> = {
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
   /** A profile's critical dimension beside its field (10-minute checks). */
   dimensions: {
-    tolerance: 'Nominal {{nominal}} mm (−{{minus}} / +{{plus}})',
+    tolerance: 'Nominal {{nominal}} mm, tolerans −{{minus}} / +{{plus}}',
     noTolerance: 'Profilde nominal yok',
   },
   enums: {
