@@ -191,7 +191,7 @@ describe('production indicators', () => {
     expect(plant.recovery).toBeCloseTo(0.8, 6);
     expect(plant.scrap_ratio).toBeCloseTo(0.1, 6);
     // 12 marks of run A (9 answered), 11 of run B inside the period (5 answered).
-    expect(plant.checks).toEqual({ expected: 23, answered: 14, missed: 9, share: expect.closeTo(14 / 23, 6) });
+    expect(plant.checks).toEqual({ expected: 23, answered: 14, late: 0, missed: 9, share: expect.closeTo(14 / 23, 6) });
     expect(presses[0]).toMatchObject({ ...plant, line_name: 'Línea de indicadores', net_productivity_goal_kg_h: 1000 });
 
     expect(trend.map((day) => day.day)).toEqual(['2021-03-01', '2021-03-02']);

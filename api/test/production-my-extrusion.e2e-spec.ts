@@ -79,6 +79,9 @@ describe('my running extrusions', () => {
       pause_cause: null,
       paused_ms: 0,
       running_ms: expect.any(Number),
+      missed_marks: [],
+      late_checks: 0,
+      tolerances: expect.any(Array),
     });
     expect((await mine(OPERATOR)).map((run) => run.id)).not.toContain(leadRun.runId);
     expect((await mine(LEAD)).map((run) => run.id)).toContain(leadRun.runId);

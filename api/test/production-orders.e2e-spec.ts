@@ -322,7 +322,7 @@ describe('extrusion start and stop', () => {
 
     const mine = await t.http().get('/api/orders/getActiveTimerOrders').set(as('operario@norte.example'));
     expect(mine.body.map((run: { id: number }) => run.id)).toContain(started.body.id);
-    // Spec 3's order die, and whether its press holds it paused (issue 37).
+    // Spec 3's order die, whether its press holds it paused, and the profile tolerances of A and B the prompt shows before typing (issue 37).
     expect(Object.keys(mine.body[0]).sort()).toEqual([
       'active_timer',
       'dies_model_order_copy_number',
@@ -334,6 +334,7 @@ describe('extrusion start and stop', () => {
       'paused_since',
       'running_ms',
       'start_extrusion_time',
+      'tolerances',
     ]);
     const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);
     expect((await t.http().get(`/api/orders/getActiveTimerOrders?userId=${operator.id}`).set(as('operario@norte.example'))).status).toBe(200);

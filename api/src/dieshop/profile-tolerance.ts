@@ -22,3 +22,18 @@ export async function withTolerances(scope: TenantScope, orderDieId: number, rec
     return { ...record, tolerance, within_tolerance: tolerance ? withinTolerance(record.dimension_value, tolerance) : null };
   });
 }
+
+/** The profile dimensions A and B of each run's die (what its 10-minute checks are compared with), by run. */
+export async function runTolerances(scope: TenantScope, orderDieIds: number[]): Promise<Map<number, ProfileDimension[]>> {
+  const byRun = new Map<number, ProfileDimension[]>(orderDieIds.map((id) => [id, []]));
+  if (!orderDieIds.length) return byRun;
+  const rows: (ProfileDimension & { order_die_id: number })[] = await scope.manager.query(
+    `select od.id as order_die_id, ${dimensionColumns('pd')}
+       from order_die od join die d on d.id = od.die_id join profile_dimension pd on pd.profile_id = d.profile_id
+      where od.company_id = $1 and od.id = any($2) and pd.label = any($3)
+      order by pd.label`,
+    [scope.companyId, orderDieIds, Object.values(DIMENSION_LABELS)],
+  );
+  for (const { order_die_id, ...dimension } of rows) byRun.get(order_die_id)?.push(dimension);
+  return byRun;
+}

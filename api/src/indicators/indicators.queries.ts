@@ -137,7 +137,8 @@ const shareInside = `case when runs.hours > 0 then greatest(0, ${hoursInside}) /
  * running die's marks count once their ten minutes are over (its last is the one before the mark
  * at or before now). Answered: the marks of the run's answered_check_marks (each a mark with a
  * record saved in the ten minutes after it, kept by the triggers of migration 1765500000000) in
- * that span, counted by binary search (width_bucket) instead of reading a year of records. A run
+ * that span, counted by binary search (width_bucket) instead of reading a year of records. Late:
+ * the missed marks answered afterwards (its late_marks, issue 37), counted the same way. A run
  * that ended before the period has no mark in it.
  */
 export const RUN_TOTALS = `
@@ -149,7 +150,7 @@ export const RUN_TOTALS = `
            coalesce(run.billet_kg, 0) as billet_kg, coalesce(run.good_kg, 0) as good_kg, coalesce(run.scrap_kg, 0) as scrap_kg,
            (case when run.end_extrusion_time is null then floor(date_part('epoch', $9::timestamptz - run.start_extrusion_time) / ${CHECK_SECONDS}) - 1
                  else floor(date_part('epoch', run.end_extrusion_time - run.start_extrusion_time) / ${CHECK_SECONDS}) end)::int as last_mark,
-           coalesce(answered.marks, '{}') as answered_marks
+           coalesce(answered.marks, '{}') as answered_marks, coalesce(answered.late_marks, '{}') as late_marks
       from order_die run
       left join answered_check_marks answered on answered.order_die_id = run.id
      where run.company_id = $1 and run.line_id = any($8::int[]) and run.start_extrusion_time < $3::timestamptz
@@ -160,7 +161,7 @@ export const RUN_TOTALS = `
   )
   select totals.line_id, to_char(totals.day, 'YYYY-MM-DD') as day, totals.run_hours, totals.billet_kg, totals.good_kg, totals.scrap_kg,
          -- Σ hours × the line's goal, multiplied once (numeric products and sums are exact: the same figure).
-         totals.run_hours * line.net_productivity_goal_kg_h as goal_kg, totals.checks_expected, totals.checks_answered
+         totals.run_hours * line.net_productivity_goal_kg_h as goal_kg, totals.checks_expected, totals.checks_answered, totals.checks_late
     from (
       select part.line_id, part.day,
              sum(part.hours) filter (where part.produced) as run_hours,
@@ -168,10 +169,11 @@ export const RUN_TOTALS = `
              sum(part.good_kg) filter (where part.produced) as good_kg,
              sum(part.scrap_kg) filter (where part.produced) as scrap_kg,
              sum(part.last_mark - part.marks_before) as checks_expected,
-             sum(width_bucket(part.last_mark, part.answered_marks) - width_bucket(part.marks_before, part.answered_marks)) as checks_answered
+             sum(width_bucket(part.last_mark, part.answered_marks) - width_bucket(part.marks_before, part.answered_marks)) as checks_answered,
+             sum(width_bucket(part.last_mark, part.late_marks) - width_bucket(part.marks_before, part.late_marks)) as checks_late
         from (
           -- Each run in each window it may overlap, every figure computed once (offset 0: else PostgreSQL copies the expressions into each use).
-          select runs.line_id, w.day, runs.answered_marks,
+          select runs.line_id, w.day, runs.answered_marks, runs.late_marks,
                  runs.finished and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we)) as produced,
                  -- A run inside the window (most) counts whole: the same figures as a share of 1, without its numeric arithmetic.
                  case when ${runInside} then runs.hours else ${hoursInside} end as hours,

@@ -31,6 +31,7 @@ interface RunTotalsRow {
   goal_kg: string | null;
   checks_expected: string | null;
   checks_answered: string | null;
+  checks_late: string | null;
 }
 
 const EMPTY: ProductionTotals = {
@@ -44,6 +45,7 @@ const EMPTY: ProductionTotals = {
   goalKg: 0,
   checksExpected: 0,
   checksAnswered: 0,
+  checksLate: 0,
 };
 
 /** The list of `key` in `lists`, made empty the first time. */
@@ -125,6 +127,7 @@ export class ProductionIndicatorsService {
         entry.goalKg += n(row.goal_kg);
         entry.checksExpected += n(row.checks_expected);
         entry.checksAnswered += n(row.checks_answered);
+        entry.checksLate += n(row.checks_late);
       }
       const totalMinutes = causes.reduce((sum, row) => sum + n(row.minutes), 0);
       let running = 0;

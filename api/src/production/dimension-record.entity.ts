@@ -22,4 +22,8 @@ export class DimensionRecordEntity extends CompanyOwnedEntity {
 
   @Column({ type: 'int', nullable: true })
   saved_by: number | null;
+
+  /** A late answer: the missed 10-minute mark it answers (`date_saved` is when it was made); null on time. */
+  @Column({ type: 'timestamptz', nullable: true })
+  answers_mark: Date | null;
 }

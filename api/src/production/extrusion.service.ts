@@ -20,7 +20,9 @@ import { requestContext, type RequestIdentity } from '../tenancy/request-context
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { isCheckViolation, isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
-import { billetKg, dimensionMarks, productionFigures } from './figures';
+import { billetKg, productionFigures } from './figures';
+import { runChecks, runMarks } from './run-marks';
+import { runTolerances } from '../dieshop/profile-tolerance';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { nextPosition } from './orders.service';
@@ -97,13 +99,15 @@ export class ExtrusionService {
 
   /**
    * The runs the caller started that are still running (the welcome dashboard's 'Mi extrusión'),
-   * with their last dimension check and the 10-minute marks missed so far.
+   * with their last on-time dimension check, the 10-minute marks missed and not yet answered late
+   * (each can be), the marks answered late, and the profile tolerances of A and B.
    */
   mine(caller: RequestIdentity): Promise<MyRun[]> {
     return this.tenantDb.transaction(async (scope) => {
-      const runs: (Omit<MyRun, 'start_extrusion_time' | 'last_check_at' | 'missed_checks' | keyof RunPause> & { start_extrusion_time: Date })[] =
-        await scope.manager.query(
-          `select run.id, run.order_id, o.number as order_number, o.profile, run.line_id, line.name as line_name, d.die_reference, d.copy_number,
+      const runs: (Omit<MyRun, 'start_extrusion_time' | 'last_check_at' | 'missed_checks' | 'missed_marks' | 'late_checks' | 'tolerances' | keyof RunPause> & {
+        start_extrusion_time: Date;
+      })[] = await scope.manager.query(
+        `select run.id, run.order_id, o.number as order_number, o.profile, run.line_id, line.name as line_name, d.die_reference, d.copy_number,
                 run.start_extrusion_time
            from order_die run
            join production_order o on o.id = run.order_id
@@ -111,29 +115,28 @@ export class ExtrusionService {
            join die d on d.id = run.die_id
           where run.company_id = $1 and run.started_by = $2 and run.end_extrusion_time is null
           order by run.start_extrusion_time, run.id`,
-          [scope.companyId, caller.userId],
-        );
-      // One check saves DimensionA and DimensionB together: A stands for the check.
-      const records: { order_die_id: number; date_saved: Date }[] = runs.length
-        ? await scope.manager.query(
-            `select order_die_id, date_saved from dimension_record
-              where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
-            [scope.companyId, runs.map((run) => run.id)],
-          )
-        : [];
+        [scope.companyId, caller.userId],
+      );
+      const ids = runs.map((run) => run.id);
+      const checks = await runChecks(scope, ids);
+      const tolerances = await runTolerances(scope, ids);
       const now = new Date();
       const pauses = await runPauses(
         scope,
         runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start_extrusion_time, end: null })),
       );
       return runs.map(({ start_extrusion_time: start, ...run }) => {
-        const saved = records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved);
         const paused = pauses.get(run.id) ?? [];
+        const marks = runMarks(start, null, checks.get(run.id), now, paused);
+        const missed = marks.filter((mark) => mark.state === 'missed').map((mark) => mark.at);
         return {
           ...run,
           start_extrusion_time: start.toISOString(),
-          last_check_at: saved.at(-1)?.toISOString() ?? null,
-          missed_checks: dimensionMarks(start, null, saved, now, paused).filter((mark) => mark.state === 'missed').length,
+          last_check_at: checks.get(run.id)?.onTime.at(-1)?.toISOString() ?? null,
+          missed_checks: missed.length,
+          missed_marks: missed,
+          late_checks: marks.filter((mark) => mark.state === 'late').length,
+          tolerances: tolerances.get(run.id) ?? [],
           ...pauseView(paused, start, null, now),
         };
       });

@@ -1,4 +1,4 @@
-import { billetKg, dimensionMarks, productionFigures } from './figures';
+import { billetKg, dimensionMarks, productionFigures, withLateAnswers } from './figures';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 5, 6, 0) + minutes * 60_000);
 
@@ -33,6 +33,11 @@ describe('dimension marks', () => {
       [at(50).toISOString(), 'missed'],
       [at(60).toISOString(), 'missed'],
     ]);
+  });
+  it('shows a missed mark answered afterwards as late, and only a missed one', () => {
+    const marks = dimensionMarks(at(0), null, [at(11)], at(45));
+    // Marks 10 (answered on time), 20 and 30 missed, 40 due; late answers named for 10, 20 and 40.
+    expect(withLateAnswers(marks, [at(10), at(20), at(40)]).map((mark) => mark.state)).toEqual(['answered', 'late', 'missed', 'due']);
   });
 });
 

@@ -60,3 +60,14 @@ export function dimensionMarks(start: Date, end: Date | null, savedAt: Date[], n
   }
   return marks;
 }
+
+/**
+ * The marks with the missed ones that were answered afterwards (`lateMarks`, the marks the late
+ * answers name) as 'late': neither answered on time nor missed and unanswered. The records of
+ * late answers are not in `dimensionMarks`' `savedAt` (they answer their mark, not the one whose
+ * ten minutes they fell in).
+ */
+export function withLateAnswers(marks: DimensionMark[], lateMarks: Date[]): DimensionMark[] {
+  const late = new Set(lateMarks.map((date) => date.getTime()));
+  return marks.map((mark) => (mark.state === 'missed' && late.has(Date.parse(mark.at)) ? { ...mark, state: 'late' } : mark));
+}

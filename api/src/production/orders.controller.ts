@@ -6,6 +6,7 @@ import { Caller } from '../common/caller.decorator';
 import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { ExtrusionService } from './extrusion.service';
+import { LateCheckService } from './late-check.service';
 import { OrdersService } from './orders.service';
 import { PlanningBoardService } from './planning-board.service';
 
@@ -64,7 +65,10 @@ export class OrdersController {
 @ApiTags('production')
 @Controller()
 export class ExtrusionController {
-  constructor(private readonly extrusion: ExtrusionService) {}
+  constructor(
+    private readonly extrusion: ExtrusionService,
+    private readonly lateChecks: LateCheckService,
+  ) {}
 
   @Endpoint(extrusionEndpoints.start)
   start(@Caller() caller: RequestIdentity, @Input() { body }: EndpointArgs<typeof extrusionEndpoints.start>) {
@@ -79,6 +83,11 @@ export class ExtrusionController {
   @Endpoint(extrusionEndpoints.startOptions)
   startOptions(@Input() { query }: EndpointArgs<typeof extrusionEndpoints.startOptions>) {
     return this.extrusion.startOptions(query.order_id);
+  }
+
+  @Endpoint(extrusionEndpoints.answerLate)
+  answerLate(@Caller() caller: RequestIdentity, @Input() { params, body }: EndpointArgs<typeof extrusionEndpoints.answerLate>, @MadeAt() answeredAt: Date) {
+    return this.lateChecks.answer(caller, params.orderDieId, body, answeredAt);
   }
 
   @Endpoint(extrusionEndpoints.mine)

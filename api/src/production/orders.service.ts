@@ -3,8 +3,8 @@ import {
   OPEN_ORDER_STATUSES,
   orderSchema,
   productionMessages,
-  type ActiveTimerOrder,
   type DimensionRecord,
+  type RunningOrderDie,
   type OrderInput,
   type OrderListQuery,
   type ProductionOrderView,
@@ -18,13 +18,14 @@ import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
 import { checkWhole, refuseIfAny, refusingConflicts } from '../common/db-errors';
 import { DimensionRecordEntity } from './dimension-record.entity';
-import { dimensionMarks, productionFigures, type FinishedRun } from './figures';
+import { productionFigures, type FinishedRun } from './figures';
+import { runChecks, runMarks } from './run-marks';
 import { pauseView, runPauses } from './run-pauses';
 import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { DieEntity } from '../dieshop/die.entity';
-import { withTolerances } from '../dieshop/profile-tolerance';
+import { runTolerances, withTolerances } from '../dieshop/profile-tolerance';
 import { CorrectionService, type Announcement } from '../dieshop/correction.service';
 
 /** An order as the API answers it (ORDER_COLUMNS), with the names it refers to (ORDER_NAMES). */
@@ -138,12 +139,10 @@ export class OrdersService {
           where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
         [scope.companyId, id],
       );
-      const records: { order_die_id: number; date_saved: Date }[] = runs.length
-        ? await scope.manager.query(
-            `select order_die_id, date_saved from dimension_record where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
-            [scope.companyId, runs.map((run) => run.id)],
-          )
-        : [];
+      const checks = await runChecks(
+        scope,
+        runs.map((run) => run.id),
+      );
       const now = new Date();
       const pauses = await runPauses(
         scope,
@@ -151,13 +150,7 @@ export class OrdersService {
       );
       const orderDies = runs.map((run) => {
         const paused = pauses.get(run.id) ?? [];
-        const marks = dimensionMarks(
-          run.start_extrusion_time,
-          run.end_extrusion_time,
-          records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved),
-          now,
-          paused,
-        );
+        const marks = runMarks(run.start_extrusion_time, run.end_extrusion_time, checks.get(run.id), now, paused);
         return {
           ...run,
           active_timer: run.end_extrusion_time === null,
@@ -214,10 +207,13 @@ export class OrdersService {
     });
   }
 
-  /** The caller's running order dies in the active company (spec 3 order die shape). */
-  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<ActiveTimerOrder[]> {
+  /**
+   * The caller's running order dies in the active company (spec 3 order die shape), paused while
+   * their press is stopped, with the profile tolerances of A and B the prompt shows.
+   */
+  async activeTimerOrders(caller: RequestIdentity, userId?: number): Promise<RunningOrderDie[]> {
     if (userId !== undefined && userId !== caller.userId) throw new ForbiddenException(productionMessages.activeTimerOnlyYours);
-    const { rows, pauses } = await this.tenantDb.read(async (scope) => {
+    const { rows, pauses, tolerances } = await this.tenantDb.read(async (scope) => {
       const rows: { id: number; line_id: number; start_extrusion_time: Date; die_reference: string; copy_number: number }[] = await scope.manager.query(
         `select od.id, od.line_id, od.start_extrusion_time, d.die_reference, d.copy_number
            from order_die od join die d on d.id = od.die_id
@@ -231,10 +227,15 @@ export class OrdersService {
           scope,
           rows.map((row) => ({ id: row.id, line_id: row.line_id, start: row.start_extrusion_time, end: null })),
         ),
+        tolerances: await runTolerances(
+          scope,
+          rows.map((row) => row.id),
+        ),
       };
     });
     const now = new Date();
     return rows.map((row) => ({
+      tolerances: tolerances.get(row.id) ?? [],
       id: row.id,
       active_timer: true,
       start_extrusion_time: row.start_extrusion_time.toISOString(),

@@ -6,6 +6,7 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { resourceWiring } from '../resources/resource.controller';
 import { ExtrusionLineController } from './catalog.controller';
 import { ExtrusionLineService, ShiftService } from './catalog.service';
+import { LateCheckService } from './late-check.service';
 import { ExtrusionService } from './extrusion.service';
 import { ExtrusionController, OrdersController, PlanningBoardController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -20,6 +21,6 @@ const catalogue = resourceWiring(PRODUCTION_RESOURCES, {
 @Module({
   imports: [RealtimeModule, MaintenanceModule, DieshopModule],
   controllers: [...catalogue.controllers, OrdersController, ExtrusionController, PlanningBoardController],
-  providers: [...catalogue.providers, OrdersService, ExtrusionService, PlanningBoardService],
+  providers: [...catalogue.providers, OrdersService, ExtrusionService, LateCheckService, PlanningBoardService],
 })
 export class ProductionModule {}

@@ -5,7 +5,8 @@ import { DIE_STATES } from './dieshop.schema';
 import { bodyInteger, bodyNumber, isoDate, isoDateTime, listQuerySchema, nameText, periodBound, queryInteger, safeText } from './common.schema';
 import { messages } from './messages';
 import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, productionMessages } from './production.messages';
-import { orderDieSchema } from './orders.schema';
+import { orderDieSchema, dimensionRecordSchema } from './orders.schema';
+import { profileDimensionSchema } from './dieshop/profile.schema';
 
 /**
  * Production: the rules and texts of the catalogue (its resources are declared in
@@ -120,7 +121,8 @@ export const productionFiguresSchema = z.object({
 });
 export type ProductionFigures = z.infer<typeof productionFiguresSchema>;
 
-export const DIMENSION_MARK_STATES = ['due', 'answered', 'missed'] as const;
+/** 'late': a missed mark answered afterwards (from 'Mi extrusión'); neither on time nor missed and unanswered. */
+export const DIMENSION_MARK_STATES = ['due', 'answered', 'missed', 'late'] as const;
 export type DimensionMarkState = (typeof DIMENSION_MARK_STATES)[number];
 /** A 10-minute mark of a run (spec 4, 9) and whether a dimension record answered it. */
 export const dimensionMarkSchema = z.object({ at: z.string(), state: z.enum(DIMENSION_MARK_STATES) });
@@ -160,6 +162,19 @@ export const stopExtrusionSchema = z.object({
 });
 export type StopExtrusion = z.infer<typeof stopExtrusionSchema>;
 
+/**
+ * `POST /api/extrusion/:orderDieId/late-check`: dimensions A and B answering a missed 10-minute
+ * mark of the caller's running run, after its ten minutes closed (stored with the mark and when).
+ */
+export const lateCheckSchema = z.object({
+  /** The missed mark answered (as the run's marks give it). */
+  mark_at: isoDateTime,
+  dimension_a: dimensionRecordSchema.shape.dimension_value,
+  dimension_b: dimensionRecordSchema.shape.dimension_value,
+});
+export type LateCheck = z.infer<typeof lateCheckSchema>;
+
+/** A running order die of the caller, with its die's profile tolerances for A and B (the prompt shows them before typing). */
 /** `GET /api/extrusion-line/figures`: runs started from `from` to before `to` (days alone: whole days of the company's time zone). */
 export const lineFiguresQuerySchema = z.object({ from: periodBound.optional(), to: periodBound.optional() });
 
@@ -207,17 +222,23 @@ export const myRunSchema = z.object({
   die_reference: z.string(),
   copy_number: z.number().int(),
   start_extrusion_time: isoDateTime,
-  /** The last critical-dimension record of the run; null before the first. */
+  /** The last critical-dimension record of the run made on time (a late answer does not count); null before the first. */
   last_check_at: isoDateTime.nullable(),
-  /** 10-minute marks whose window closed without a record. */
+  /** 10-minute marks whose window closed without a record and that were not answered late. */
   missed_checks: z.number().int(),
+  /** Those marks (ISO), oldest first: each can be answered late. */
+  missed_marks: z.array(isoDateTime),
+  /** Missed marks answered late. */
+  late_checks: z.number().int(),
+  /** The profile's dimensions A and B (nominal and tolerance), shown before typing. */
+  tolerances: z.array(profileDimensionSchema),
   ...runPauseSchema.shape,
 });
 export type MyRun = z.infer<typeof myRunSchema>;
 
 /** `GET /api/orders/getActiveTimerOrders`: a running order die (spec 3 shape) and whether its press holds it paused. */
-export const activeTimerOrderSchema = orderDieSchema.extend({ ...runPauseSchema.shape });
-export type ActiveTimerOrder = z.infer<typeof activeTimerOrderSchema>;
+export const runningOrderDieSchema = orderDieSchema.extend({ tolerances: z.array(profileDimensionSchema), ...runPauseSchema.shape });
+export type RunningOrderDie = z.infer<typeof runningOrderDieSchema>;
 
 /** `GET /api/extrusion/start-options?order_id`: the presses, and the copies of the order's die, that can start a run now. */
 export const startOptionsQuerySchema = z.object({ order_id: queryInteger().optional() });

@@ -28,3 +28,4 @@ export * from './use-live-figures';
 export * from './figure-card';
 export * from './chart-figure';
 export * from './dashboard-widget';
+export * from './tolerance-hint';

@@ -38,6 +38,7 @@ export const dieConfirmationTexts = {
       savedStays: 'Corrida confirmada: la matriz sigue en prensa',
       toCleaning: 'Ir a la limpieza de la matriz',
       hoursValue: '{{value}} h',
+      changedFrom: 'Cambiado: la corrida dice {{value}}',
     },
   },
   en: {
@@ -78,6 +79,7 @@ export const dieConfirmationTexts = {
       savedStays: 'Run confirmed: the die stays on the press',
       toCleaning: "Go to the die's cleaning",
       hoursValue: '{{value}} h',
+      changedFrom: 'Changed: the run says {{value}}',
     },
   },
   ar: {
@@ -118,6 +120,7 @@ export const dieConfirmationTexts = {
       savedStays: 'تم تأكيد التشغيل: يبقى القالب على المكبس',
       toCleaning: 'الذهاب إلى تنظيف القالب',
       hoursValue: '{{value}} س',
+      changedFrom: 'تم التغيير: في التشغيل {{value}}',
     },
   },
   tr: {
@@ -158,6 +161,7 @@ export const dieConfirmationTexts = {
       savedStays: 'Üretim onaylandı: kalıp preste kalıyor',
       toCleaning: 'Kalıbın temizliğine git',
       hoursValue: '{{value}} sa',
+      changedFrom: 'Değiştirildi: çalışmada {{value}}',
     },
   },
 };

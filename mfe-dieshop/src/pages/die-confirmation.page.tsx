@@ -73,6 +73,16 @@ function valuesOf(run: DieRunToConfirm): ConfirmationValues {
   };
 }
 
+/** The run's own figure of each confirmed number. */
+const RUN_FIGURE: Record<(typeof NUMBERS)[number], keyof Pick<DieRunToConfirm, 'billets_pushed' | 'billet_kg' | 'good_kg' | 'scrap_kg'>> = {
+  billets: 'billets_pushed',
+  billet_kg: 'billet_kg',
+  good_kg: 'good_kg',
+  scrap_kg: 'scrap_kg',
+};
+/** A typed number as a number ('1708,6' or '1708.6'); NaN while it is not one. */
+const typedNumber = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));
+
 const EMPTY: ConfirmationValues = { billets: '', billet_kg: '', good_kg: '', scrap_kg: '', condition: 'ok', pull_reason: '', notes: '' };
 
 const useStyles = makeStyles({
@@ -107,6 +117,14 @@ function DieConfirmationForm({ id }: { id: string }) {
   });
   const mayConfirm = useCan(dieConfirmationEndpoints.confirm);
   const condition = useWatch({ control, name: 'condition' });
+  const typed = useWatch({ control, name: NUMBERS });
+  // Prefilled from the run: a figure typed differently says what the run had.
+  const changedHint = (index: number) => {
+    const name = NUMBERS[index];
+    const fromRun = run?.[RUN_FIGURE[name]];
+    if (fromRun === null || fromRun === undefined || typedNumber(typed[index] ?? '') === fromRun) return undefined;
+    return t('dieshop:dieConfirmation.changedFrom', { value: format.number(fromRun, name === 'billets' ? 0 : 1) });
+  };
   const confirmed = run?.confirmation ?? null;
 
   const submit = handleSubmit(async (values) => {
@@ -181,10 +199,10 @@ function DieConfirmationForm({ id }: { id: string }) {
         </Card>
       ) : null}
       <FormSection title={t('dieshop:dieConfirmation.figures')}>
-        <FormNumberField control={control} name="billets" label={t('dieshop:dieConfirmation.billets')} required />
-        <FormNumberField control={control} name="billet_kg" label={t('dieshop:dieConfirmation.billetKg')} required />
-        <FormNumberField control={control} name="good_kg" label={t('dieshop:dieConfirmation.goodKg')} required />
-        <FormNumberField control={control} name="scrap_kg" label={t('dieshop:dieConfirmation.scrapKg')} required />
+        <FormNumberField control={control} name="billets" label={t('dieshop:dieConfirmation.billets')} required hint={changedHint(0)} />
+        <FormNumberField control={control} name="billet_kg" label={t('dieshop:dieConfirmation.billetKg')} required hint={changedHint(1)} />
+        <FormNumberField control={control} name="good_kg" label={t('dieshop:dieConfirmation.goodKg')} required hint={changedHint(2)} />
+        <FormNumberField control={control} name="scrap_kg" label={t('dieshop:dieConfirmation.scrapKg')} required hint={changedHint(3)} />
       </FormSection>
       <FormSection title={t('dieshop:dieConfirmation.outcome')}>
         <FormSelect

@@ -58,12 +58,12 @@ export function StopRunForm({ runId, onStopped }: { runId: number; onStopped: ()
 }
 
 /** 'Detener extrusión' as a button that opens the stop form of one run in a dialog (the start form, 'Mi extrusión'). */
-export function StopRunButton({ runId, title, onStopped }: { runId: number; title: string; onStopped: () => void }) {
+export function StopRunButton({ runId, title, onStopped, className }: { runId: number; title: string; onStopped: () => void; className?: string }) {
   const { t } = useTranslation('production');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)} aria-label={t('extrusion.stopRun', { run: title })}>
+      <Button className={className} onClick={() => setOpen(true)} aria-label={t('extrusion.stopRun', { run: title })}>
         {t('detail.stop')}
       </Button>
       <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>

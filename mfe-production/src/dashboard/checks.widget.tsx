@@ -6,7 +6,8 @@ import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { FigureCard, useFormat, EmptyText, WidgetFrame, exportPercent, useWidgetExport, useWidgetStyles, useIndicatorFigures } from '@planta/ui';
 import '../i18n';
 
-const COUNTS = ['expected', 'answered', 'missed'] as const;
+// 'late': missed marks answered afterwards ('Tardíos'), neither on time nor missed.
+const COUNTS = ['expected', 'answered', 'late', 'missed'] as const;
 
 function checksSheets(data: ProductionIndicators, t: TFunction): ExportSheet[] {
   const share = t('dashboard.percentColumn', { name: t('dashboard.checks.share') });
@@ -25,7 +26,7 @@ function checksSheets(data: ProductionIndicators, t: TFunction): ExportSheet[] {
   ];
 }
 
-/** 'Controles dimensionales': the 10-minute critical-dimension checks answered, expected and missed, and their share, per press. */
+/** 'Controles dimensionales': the 10-minute critical-dimension checks expected, answered on time, answered late and missed, and their share, per press. */
 export default function ChecksWidget({ filters, onExport }: WidgetProps) {
   const live = useIndicatorFigures(indicatorEndpoints.production, filters);
   const { t } = useTranslation('production');
@@ -55,7 +56,8 @@ function ChecksFigures({ data }: { data: ProductionIndicators }) {
       {data.presses.length === 0 ? (
         <EmptyText>{t('dashboard.noPresses')}</EmptyText>
       ) : (
-        <div className={styles.tableWrap}>
+        // Six columns may scroll across a narrow widget: the region takes the keyboard's focus to scroll it.
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('dashboard.checks.pressSheet')}>
           <Table size="extra-small" aria-label={t('dashboard.checks.pressSheet')}>
             <TableHeader>
               <TableRow>

@@ -57,12 +57,13 @@ describe('production indicator widgets', () => {
     expect(sheets[1].rows[2]).toEqual(['Prensa 3', null, 900, 132000, 150000, 88, 4]);
   });
 
-  it('dimension checks: answered, expected and missed with their share, per press', async () => {
+  it('dimension checks: expected, answered on time, late (tardíos) and missed with their share, per press', async () => {
     mockApi(on('GET', PATH, 200, DATA));
     const onExport = show(ChecksWidget);
     await screen.findByTestId('figure-checks-share');
     expect(screen.getByTestId('figure-checks-share').textContent).toContain(es.percent(0.972222));
-    expect(screen.getByTestId('figure-checks-missed').textContent).toContain('20');
+    expect(screen.getByTestId('figure-checks-missed').textContent).toContain('15');
+    expect(screen.getByTestId('figure-checks-late').textContent).toBe('Tardíos5');
     expect(screen.getByTestId('checks-press-1').textContent).toContain('720');
     const sheets = await lastSheets(onExport);
     expect(sheets[0]).toEqual({
@@ -71,7 +72,8 @@ describe('production indicator widgets', () => {
       rows: [
         ['Esperados', 720],
         ['Respondidos', 700],
-        ['Perdidos', 20],
+        ['Tardíos', 5],
+        ['Perdidos', 15],
         ['Cumplimiento (%)', 97.2],
       ],
     });

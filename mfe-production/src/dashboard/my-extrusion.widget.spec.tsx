@@ -1,14 +1,36 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyRun } from '@planta/contracts';
 import type { ExportSheet } from '@planta/shell-contract';
-import { formatsOf } from '@planta/ui';
-import { ALL_GRANTS, mockApi, on, renderPage } from '@planta/ui/testing';
+import { formatsOf, onSnackbar } from '@planta/ui';
+import { ALL_GRANTS, mockApi, on, renderPage, type } from '@planta/ui/testing';
 import MyExtrusionWidget from './my-extrusion.widget';
 
 const FILTERS = { from: '2026-11-01T05:00:00.000Z', to: null, lineId: null, shiftId: null };
 const es = formatsOf('es');
 const MINUTE = 60_000;
 const PATH = '/api/extrusion/mine';
+const TOLERANCES = [
+  { label: 'A', nominal_mm: 25.4, tol_minus_mm: 0.1, tol_plus_mm: 0.15 },
+  { label: 'B', nominal_mm: 3.2, tol_minus_mm: 0.05, tol_plus_mm: 0.05 },
+];
+const saved = (runId: number, a: number, b: number) => [
+  {
+    order_dies_id: runId,
+    dimension_text: 'DimensionA',
+    dimension_value: a,
+    date_saved: new Date().toISOString(),
+    tolerance: TOLERANCES[0],
+    within_tolerance: true,
+  },
+  {
+    order_dies_id: runId,
+    dimension_text: 'DimensionB',
+    dimension_value: b,
+    date_saved: new Date().toISOString(),
+    tolerance: TOLERANCES[1],
+    within_tolerance: true,
+  },
+];
 
 function run(id: number, startedMinutesAgo: number, extra: Partial<MyRun> = {}): MyRun {
   return {
@@ -28,6 +50,9 @@ function run(id: number, startedMinutesAgo: number, extra: Partial<MyRun> = {}):
     pause_cause: null,
     paused_ms: 0,
     running_ms: startedMinutesAgo * MINUTE,
+    missed_marks: [],
+    late_checks: 0,
+    tolerances: TOLERANCES,
     ...extra,
   };
 }
@@ -42,7 +67,7 @@ function show(grants = ALL_GRANTS) {
 describe('production-my-extrusion widget', () => {
   it("shows the user's running extrusions with their next 10-minute check, overdue ones in red, each linked to its order", async () => {
     // 25 minutes in without any check: the 20-minute mark is asked for and unanswered (and the 10-minute one was missed).
-    const late = run(1, 25, { missed_checks: 1 });
+    const late = run(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] });
     // 5 minutes in: the first check comes at minute 10.
     const fresh = run(2, 5);
     // 34 minutes in, checked at minute 31: the 30-minute mark is answered, the next is at 40.
@@ -55,7 +80,7 @@ describe('production-my-extrusion widget', () => {
     const next = (id: number) => screen.getByTestId(`next-check-${id}`);
     expect(next(1).textContent).toBe(`Control vencido desde ${es.time(plus(late.start_extrusion_time, 20))}`);
     expect(next(1).getAttribute('data-overdue')).toBe('true');
-    expect(within(lateItem).getByText('Controles perdidos: 1')).toBeTruthy();
+    expect(within(lateItem).getByRole('button', { name: 'Controles perdidos: 1 · Responder tarde' })).toBeTruthy();
     expect(within(lateItem).getByText('Matriz M-100-1 · Perfil 40x20')).toBeTruthy();
     expect(within(lateItem).getByRole('link', { name: 'Orden OP-1 · Prensa 1' }).getAttribute('href')).toBe('/apps/orders/101');
 
@@ -113,5 +138,84 @@ describe('production-my-extrusion widget', () => {
     const onExport = show();
     expect(await screen.findByText('No tienes extrusiones en marcha.')).toBeTruthy();
     await waitFor(() => expect(onExport).toHaveBeenLastCalledWith([{ title: 'Mi extrusión', columns: expect.any(Array), rows: [] }]));
+  });
+
+  it('answers a missed mark late: the chosen mark and A and B, with the profile tolerances shown before typing', async () => {
+    const first = run(1, 35, { missed_checks: 2, late_checks: 1 });
+    first.missed_marks = [plus(first.start_extrusion_time, 10), plus(first.start_extrusion_time, 20)];
+    const api = mockApi(on('GET', PATH, 200, [first, run(2, 5)]), on('POST', '/api/extrusion/1/late-check', 201, saved(1, 25.42, 3.21)));
+    const told: string[] = [];
+    const stopSnackbars = onSnackbar((snackbar) => told.push(snackbar.message));
+    show();
+    const item = await screen.findByTestId('my-run-1');
+    expect(item.textContent).toContain('Respondidos tarde: 1');
+    fireEvent.click(within(item).getByRole('button', { name: 'Controles perdidos: 2 · Responder tarde' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Responder un control perdido' });
+    expect(dialog.textContent).toContain('Orden OP-1 · Prensa 1 · Matriz M-100-1 · Perfil 40x20');
+    expect(dialog.textContent).toContain('Nominal 25,40 mm (−0,10 / +0,15)');
+    expect(dialog.textContent).toContain('Nominal 3,20 mm (−0,05 / +0,05)');
+    const mark = within(dialog).getByRole('combobox', { name: /Control perdido/ }) as HTMLSelectElement;
+    // The oldest missed mark first; each listed by its time.
+    expect(mark.value).toBe(first.missed_marks[0]);
+    expect([...mark.options].map((option) => option.textContent)).toEqual(['—', es.time(first.missed_marks[0]), es.time(first.missed_marks[1])]);
+    fireEvent.change(mark, { target: { value: first.missed_marks[1] } });
+    type(within(dialog).getByRole('textbox', { name: /Dimensión A/ }), '25,42');
+    type(within(dialog).getByRole('textbox', { name: /Dimensión B/ }), '3,21');
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+
+    await waitFor(() => expect(api.calls('POST', '/api/extrusion/1/late-check')).toHaveLength(1));
+    expect(api.calls('POST', '/api/extrusion/1/late-check')[0].body).toEqual({ mark_at: first.missed_marks[1], dimension_a: 25.42, dimension_b: 3.21 });
+    await waitFor(() => expect(told).toEqual(['Control tardío guardado']));
+    stopSnackbars();
+    // The list is asked again (the mark answered leaves it) and the entry closes.
+    await waitFor(() => expect(api.calls('GET', PATH)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Responder un control perdido' })).toBeNull());
+  });
+
+  it("enters a check of any of the user's runs, also from its overdue mark, not only the prompt's first run", async () => {
+    const api = mockApi(on('GET', PATH, 200, [run(1, 3), run(2, 22)]), on('POST', '/api/orders/saveDieCriticalDimension', 201, saved(2, 25.4, 3.2)));
+    const told: string[] = [];
+    const stopSnackbars = onSnackbar((snackbar) => told.push(snackbar.message));
+    show();
+    const second = await screen.findByTestId('my-run-2');
+    // 'Control vencido desde …' opens the entry of that run.
+    fireEvent.click(within(second).getByRole('button', { name: /^Control vencido desde/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Control dimensional' });
+    expect(dialog.textContent).toContain('Orden OP-2 · Prensa 2');
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    type(within(dialog).getByRole('textbox', { name: /Dimensión A/ }), '25,4');
+    type(within(dialog).getByRole('textbox', { name: /Dimensión B/ }), '3,2');
+    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(api.calls('POST', '/api/orders/saveDieCriticalDimension')).toHaveLength(1));
+    expect(api.calls('POST', '/api/orders/saveDieCriticalDimension')[0].body).toEqual([
+      { order_dies_id: 2, dimension_text: 'DimensionA', dimension_value: 25.4 },
+      { order_dies_id: 2, dimension_text: 'DimensionB', dimension_value: 3.2 },
+    ]);
+    await waitFor(() => expect(told).toEqual(['Información Guardada']));
+    stopSnackbars();
+    // Each run has its own 'Registrar control'.
+    expect(screen.getByRole('button', { name: 'Registrar control de la orden OP-1' })).toBeTruthy();
+  });
+
+  it("stops a run from the list: 'Detener extrusión' opens the run's stop form", async () => {
+    mockApi(on('GET', PATH, 200, [run(1, 3)]));
+    show();
+    const item = await screen.findByTestId('my-run-1');
+    fireEvent.click(within(item).getByRole('button', { name: 'Detener la extrusión de Orden OP-1 · Prensa 1' }));
+    expect(await screen.findByRole('form', { name: 'Detener extrusión' })).toBeTruthy();
+  });
+
+  it('offers no entry nor stop to whoever may not save checks or stop runs', async () => {
+    mockApi(on('GET', PATH, 200, [run(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] })]));
+    const none = { read: false, insert: false, update: false, delete: false };
+    show({ ...ALL_GRANTS, orders: { ...none, read: true }, extrusion: { ...none, read: true } });
+    const item = await screen.findByTestId('my-run-1');
+    expect(within(item).queryByRole('button')).toBeNull();
+    expect(within(item).getByText('Controles perdidos: 1')).toBeTruthy();
   });
 });

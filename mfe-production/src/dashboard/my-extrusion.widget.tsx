@@ -1,6 +1,6 @@
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { dieLabel, extrusionEndpoints, nextDimensionCheck, orderEndpoints, runningStart, type MyRun } from '@planta/contracts';
@@ -8,7 +8,9 @@ import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
 import { call } from '@planta/session';
 import { useCan, useFormat, useLiveFigures, type Formats, EmptyText, WidgetFrame, useWidgetExport } from '@planta/ui';
 import { RunPausedBadge, useRunningForText } from '../components/run-paused';
+import { StopRunButton } from '../components/stop-run-form';
 import '../i18n';
+import { MyRunCheckDialog, type CheckEntry } from './my-run-check.dialog';
 
 /** How often the next checks are looked at again: a mark turns overdue within this much of its minute. */
 export const CLOCK_MS = 15_000;
@@ -18,6 +20,10 @@ const useStyles = makeStyles({
   item: { padding: '8px 12px', display: 'flex', flexDirection: 'column', gap: '2px' },
   muted: { color: tokens.colorNeutralForeground3 },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  // A line of text that opens the entry: read as the text it was, large enough for a finger.
+  textButton: { justifyContent: 'flex-start', minHeight: '44px', paddingLeft: 0, paddingRight: 0, textAlign: 'start' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '4px' },
+  action: { minHeight: '44px' },
 });
 
 /** The time now, again every `everyMs`. */
@@ -56,7 +62,8 @@ function myRunSheets(runs: readonly MyRun[], now: Date, t: TFunction, format: Fo
 /**
  * 'Mi extrusión' (welcome dashboard): the runs the signed-in user started and that still run, and
  * when each one's next 10-minute dimension check is due (red once it is asked for and not yet
- * answered). Each links to its order, where the run is checked and stopped.
+ * answered). Each run gets a check entered here (the prompt asks only about the first), its missed
+ * marks answered late, and its stop (the order's dialog); each links to its order.
  */
 export default function MyExtrusionWidget({ onExport }: WidgetProps) {
   const live = useLiveFigures((signal) => call(extrusionEndpoints.mine, {}, { signal }), ['production'], 'mine');
@@ -64,15 +71,25 @@ export default function MyExtrusionWidget({ onExport }: WidgetProps) {
   const format = useFormat();
   const now = useNow(CLOCK_MS);
   useWidgetExport(onExport, live.data ? myRunSheets(live.data, now, t, format) : null);
-  return <WidgetFrame live={live}>{(runs) => <MyRuns runs={runs} now={now} />}</WidgetFrame>;
+  return <WidgetFrame live={live}>{(runs) => <MyRuns runs={runs} now={now} onChanged={live.reload} />}</WidgetFrame>;
 }
 
-function MyRuns({ runs, now }: { runs: readonly MyRun[]; now: Date }) {
+function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; onChanged: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const format = useFormat();
   const canOpenOrders = useCan(orderEndpoints.detail);
   const runningFor = useRunningForText();
+  const mayCheck = useCan(orderEndpoints.saveDieCriticalDimension);
+  const mayAnswerLate = useCan(extrusionEndpoints.answerLate);
+  const mayStop = useCan(extrusionEndpoints.stop);
+  const [entry, setEntry] = useState<CheckEntry | null>(null);
+  // The entry of a run as the list has it now (its missed marks change as minutes pass).
+  const shown = entry ? { ...entry, run: runs.find((run) => run.id === entry.run.id) ?? entry.run } : null;
+  const saved = useCallback(() => {
+    setEntry(null);
+    onChanged();
+  }, [onChanged]);
   return (
     <>
       <Text size={200} className={styles.muted}>
@@ -99,18 +116,58 @@ function MyRuns({ runs, now }: { runs: readonly MyRun[]; now: Date }) {
                     <Text>
                       <RunPausedBadge run={run} /> {runningFor(run, now)}
                     </Text>
+                  ) : next.overdue && mayCheck ? (
+                    <Button
+                      appearance="transparent"
+                      className={styles.textButton}
+                      data-testid={`next-check-${run.id}`}
+                      data-overdue
+                      onClick={() => setEntry({ run, late: false })}
+                    >
+                      {/* Red inside: the transparent button's own colour would win over a class on it. */}
+                      <span className={styles.overdue}>{t('dashboard.myExtrusion.overdue', { time: format.time(next.at.toISOString()) })}</span>
+                    </Button>
                   ) : (
                     <Text data-testid={`next-check-${run.id}`} data-overdue={next.overdue} className={next.overdue ? styles.overdue : undefined}>
                       {t(next.overdue ? 'dashboard.myExtrusion.overdue' : 'dashboard.myExtrusion.nextCheck', { time: format.time(next.at.toISOString()) })}
                     </Text>
                   )}
-                  {run.missed_checks > 0 ? <Text size={200}>{t('dashboard.myExtrusion.missed', { missed: run.missed_checks })}</Text> : null}
+                  {run.missed_checks > 0 && mayAnswerLate ? (
+                    <Button
+                      appearance="transparent"
+                      className={styles.textButton}
+                      data-testid={`missed-${run.id}`}
+                      onClick={() => setEntry({ run, late: true })}
+                    >
+                      {t('dashboard.myExtrusion.missedAnswer', { missed: run.missed_checks })}
+                    </Button>
+                  ) : run.missed_checks > 0 ? (
+                    <Text size={200}>{t('dashboard.myExtrusion.missed', { missed: run.missed_checks })}</Text>
+                  ) : null}
+                  {run.late_checks > 0 ? <Text size={200}>{t('dashboard.myExtrusion.late', { late: run.late_checks })}</Text> : null}
+                  {mayCheck || mayStop ? (
+                    <div className={styles.actions}>
+                      {mayCheck ? (
+                        <Button
+                          className={styles.action}
+                          onClick={() => setEntry({ run, late: false })}
+                          aria-label={t('dashboard.myExtrusion.checkLabel', { number: run.order_number })}
+                        >
+                          {t('dashboard.myExtrusion.check')}
+                        </Button>
+                      ) : null}
+                      {mayStop ? (
+                        <StopRunButton className={styles.action} runId={run.id} title={title} onStopped={onChanged} />
+                      ) : null}
+                    </div>
+                  ) : null}
                 </Card>
               </li>
             );
           })}
         </ul>
       )}
+      <MyRunCheckDialog entry={shown} onClose={() => setEntry(null)} onSaved={saved} />
     </>
   );
 }

@@ -19,7 +19,7 @@ export function figures(overrides: Partial<Figures> = {}): Figures {
     oee: 0.72675,
     recovery: 0.88,
     scrap_ratio: 0.04,
-    checks: { expected: 720, answered: 700, missed: 20, share: 0.972222 },
+    checks: { expected: 720, answered: 700, late: 5, missed: 15, share: 0.972222 },
     ...overrides,
   };
 }

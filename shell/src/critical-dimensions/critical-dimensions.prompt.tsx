@@ -10,12 +10,12 @@ import {
   orderEndpoints,
   type CriticalDimensionsForm,
   type DimensionRecord,
-  type ActiveTimerOrder,
+  type RunningOrderDie,
   type SavedDimensionRecord,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
 import { callOrQueue, onOfflineQueueEvent } from '@planta/session/offline-queue';
-import { FormNumberField, showSnackbar, useCan, withDecimalFields } from '@planta/ui';
+import { FormNumberField, showSnackbar, useCan, useToleranceHint, withDecimalFields } from '@planta/ui';
 import { clockStart, closed, initialPromptState, saved, tick, type PromptState } from './prompt-timing';
 import { OUT_OF_TOLERANCE_MS, outOfToleranceMessages } from './tolerance-warnings';
 
@@ -32,15 +32,17 @@ function storedMark(orderDieId: number): number | null {
 
 /**
  * The 'Dimensiones criticas' prompt (spec 2.5, 4): while the user's first order die runs, it asks
- * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts); a saved value outside
- * the tolerance of its die's profile is warned about.
+ * for dimensions A and B at every 10-minute mark (timing in prompt-timing.ts), each field showing
+ * its profile's nominal and tolerance before typing; a saved value outside the tolerance of its
+ * die's profile is warned about. The other runs are checked from 'Mi extrusión'.
  */
 export function CriticalDimensionsPrompt() {
   const { t, i18n } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   // Only whoever may read the orders has running ones to be asked about.
   const mayAsk = useCan(orderEndpoints.activeTimerOrders);
-  const [orderDie, setOrderDie] = useState<ActiveTimerOrder | null>(null);
+  const [orderDie, setOrderDie] = useState<RunningOrderDie | null>(null);
+  const toleranceHint = useToleranceHint();
   const [state, setState] = useState<PromptState>(initialPromptState);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -55,7 +57,7 @@ export function CriticalDimensionsPrompt() {
       const running = await call(orderEndpoints.activeTimerOrders, { query: { userId: user.data.id } });
       const first = running.find((candidate) => candidate.active_timer && candidate.start_extrusion_time) ?? null;
       // The same run, neither paused nor resumed since: the clock keeps its state.
-      const same = (current: ActiveTimerOrder | null) =>
+      const same = (current: RunningOrderDie | null) =>
         current?.id === first?.id &&
         current?.start_extrusion_time === first?.start_extrusion_time &&
         current?.paused === first?.paused &&
@@ -153,6 +155,7 @@ export function CriticalDimensionsPrompt() {
                   control={control}
                   required
                   label={t(`criticalDimensions.${name}`, name === 'dimensionA' ? 'Dimensión A (mm)' : 'Dimensión B (mm)')}
+                  hint={toleranceHint(name === 'dimensionA' ? 'DimensionA' : 'DimensionB', orderDie.tolerances)}
                 />
               ))}
             </DialogContent>

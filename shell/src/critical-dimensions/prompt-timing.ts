@@ -1,4 +1,4 @@
-import { DIMENSION_CHECK_MINUTES, runningStart, type ActiveTimerOrder } from '@planta/contracts';
+import { DIMENSION_CHECK_MINUTES, runningStart, type RunningOrderDie } from '@planta/contracts';
 
 /**
  * When the critical-dimensions prompt opens (spec 4, 9): while the user's first order die has an
@@ -50,7 +50,7 @@ export const saved = (state: PromptState): PromptState => ({ ...state, dialogOpe
  * Where tick()'s clock starts for an order die (issue 37): nowhere while its press is stopped (a
  * paused run is not asked for), and later by its pauses once it runs again (running time only).
  */
-export function clockStart(orderDie: Pick<ActiveTimerOrder, 'start_extrusion_time' | 'paused' | 'paused_ms'> | null): number | null {
+export function clockStart(orderDie: Pick<RunningOrderDie, 'start_extrusion_time' | 'paused' | 'paused_ms'> | null): number | null {
   if (!orderDie?.start_extrusion_time || orderDie.paused) return null;
   return runningStart({ start_extrusion_time: orderDie.start_extrusion_time, paused_ms: orderDie.paused_ms }).getTime();
 }

@@ -19,6 +19,7 @@ const totals = (over: Partial<ProductionTotals> = {}): ProductionTotals => ({
   goalKg: 4000,
   checksExpected: 23,
   checksAnswered: 14,
+  checksLate: 3,
   ...over,
 });
 
@@ -31,7 +32,8 @@ describe('productionFiguresFromTotals', () => {
     expect(figures.quality).toBeCloseTo(8 / 9, 6);
     expect(figures.oee).toBeCloseTo((40 / 44) * 0.8 * (8 / 9), 5);
     expect(figures).toMatchObject({ net_kg_h: 800, goal_kg_h: 1000, recovery: 0.8, scrap_ratio: 0.1 });
-    expect(figures.checks).toEqual({ expected: 23, answered: 14, missed: 9, share: expect.closeTo(14 / 23, 6) });
+    // A late answer is neither on time (the share) nor missed and unanswered.
+    expect(figures.checks).toEqual({ expected: 23, answered: 14, late: 3, missed: 6, share: expect.closeTo(14 / 23, 6) });
   });
 
   it('never divides by zero: no runs, no period', () => {

@@ -35,7 +35,7 @@ export const INDICATOR_FORMULAS = {
   recovery: 'Recuperación = kg buenos ÷ kg de tocho empujados.',
   scrap: 'Scrap = kg de scrap ÷ kg de tocho empujados.',
   checks:
-    'Cumplimiento de controles = controles dimensionales respondidos ÷ controles esperados (uno cada 10 minutos de extrusión; respondido si se registró dentro de los 10 minutos siguientes).',
+    'Cumplimiento de controles = controles dimensionales respondidos ÷ controles esperados (uno cada 10 minutos de extrusión; respondido si se registró dentro de los 10 minutos siguientes). Un control perdido respondido después cuenta como tardío: ni a tiempo ni perdido.',
   pareto: 'Pareto de pérdidas = minutos de paradas no planificadas de las prensas por causa, de mayor a menor, con su porcentaje acumulado.',
   mtbf: 'MTBF = (horas del período − horas de parada) ÷ número de paradas por falla.',
   mttr: 'MTTR = suma de las horas de las paradas por falla ÷ su número.',
@@ -102,6 +102,8 @@ export interface ProductionTotals {
   goalKg: number;
   checksExpected: number;
   checksAnswered: number;
+  /** Missed marks answered afterwards ('tardío'): neither answered on time nor missed. */
+  checksLate: number;
 }
 
 export interface ProductionFiguresOut {
@@ -121,7 +123,7 @@ export interface ProductionFiguresOut {
   oee: number | null;
   recovery: number | null;
   scrap_ratio: number | null;
-  checks: { expected: number; answered: number; missed: number; share: number | null };
+  checks: { expected: number; answered: number; late: number; missed: number; share: number | null };
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -158,7 +160,8 @@ export function productionFiguresFromTotals(totals: ProductionTotals): Productio
     checks: {
       expected: totals.checksExpected,
       answered: totals.checksAnswered,
-      missed: totals.checksExpected - totals.checksAnswered,
+      late: totals.checksLate,
+      missed: totals.checksExpected - totals.checksAnswered - totals.checksLate,
       share: roundOrNull(ratio(totals.checksAnswered, totals.checksExpected)),
     },
   };
@@ -178,6 +181,7 @@ export function addProductionTotals(rows: readonly ProductionTotals[]): Producti
     goalKg: sum('goalKg'),
     checksExpected: sum('checksExpected'),
     checksAnswered: sum('checksAnswered'),
+    checksLate: sum('checksLate'),
   };
 }
 
@@ -207,7 +211,7 @@ const productionFiguresSchema = z.object({
   oee: share,
   recovery: share,
   scrap_ratio: share,
-  checks: z.object({ expected: z.number().int(), answered: z.number().int(), missed: z.number().int(), share }),
+  checks: z.object({ expected: z.number().int(), answered: z.number().int(), late: z.number().int(), missed: z.number().int(), share }),
 });
 
 export const productionIndicatorsSchema = z.object({

@@ -4,7 +4,7 @@ import { savedDimensionRecordSchema } from '../dieshop/profile.schema';
 import { endpoint, idParams, pathId } from '../endpoint';
 import { activeTimerOrdersQuerySchema, hideClosedOrdersQuerySchema, saveDieCriticalDimensionRequestSchema } from '../orders.schema';
 import {
-  activeTimerOrderSchema,
+  lateCheckSchema,
   lineFiguresQuerySchema,
   lineFiguresSchema,
   myRunSchema,
@@ -16,6 +16,7 @@ import {
   planningBoardQuerySchema,
   planningBoardSchema,
   productionOrderViewSchema,
+  runningOrderDieSchema,
   startExtrusionSchema,
   startOptionsQuerySchema,
   startOptionsSchema,
@@ -53,7 +54,7 @@ export const orderEndpoints = {
     tag: 'production',
     summary: "The caller's running order dies, paused while their press is stopped (the critical-dimensions prompt)",
     query: activeTimerOrdersQuerySchema,
-    response: z.array(activeTimerOrderSchema),
+    response: z.array(runningOrderDieSchema),
   }),
   saveDieCriticalDimension: endpoint({
     method: 'POST',
@@ -141,6 +142,16 @@ export const extrusionEndpoints = {
     tag: 'production',
     summary: "The caller's running extrusions (the runs they started) with their last dimension check and missed checks ('Mi extrusión')",
     response: z.array(myRunSchema),
+  }),
+  answerLate: endpoint({
+    method: 'POST',
+    path: 'extrusion/:orderDieId/late-check',
+    access: { page: 'extrusion' },
+    tag: 'production',
+    summary: "Answer a missed 10-minute check of one of the caller's running extrusions late: stored with the mark it answers and when",
+    params: z.object({ orderDieId: pathId }),
+    body: lateCheckSchema,
+    response: z.array(savedDimensionRecordSchema),
   }),
   lineFigures: endpoint({
     method: 'GET',

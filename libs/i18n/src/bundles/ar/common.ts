@@ -171,6 +171,11 @@ export const common: BundleShape<typeof es> = {
     readOnly: 'للقراءة فقط: لا يحق لك نقل البطاقات.',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  /** A profile's critical dimension beside its field (10-minute checks). */
+  dimensions: {
+    tolerance: 'الاسمي {{nominal}} مم (−{{minus}} / +{{plus}})',
+    noTolerance: 'لا توجد قيمة اسمية في المقطع',
+  },
   enums: {
     stopCause: {
       mechanical: 'عطل ميكانيكي',

@@ -172,6 +172,11 @@ export const common: BundleShape<typeof es> = {
     readOnly: 'Read only: you may not move cards.',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  /** A profile's critical dimension beside its field (10-minute checks). */
+  dimensions: {
+    tolerance: 'Nominal {{nominal}} mm, tolerance −{{minus}} / +{{plus}}',
+    noTolerance: 'No nominal in the profile',
+  },
   enums: {
     stopCause: {
       mechanical: 'Mechanical failure',

@@ -178,6 +178,11 @@ export const common = {
     readOnly: 'Solo lectura: no tienes permiso para mover tarjetas.',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  /** A profile's critical dimension beside its field (10-minute checks). */
+  dimensions: {
+    tolerance: 'Nominal {{nominal}} mm (−{{minus}} / +{{plus}})',
+    noTolerance: 'Sin nominal en el perfil',
+  },
   enums: {
     stopCause: {
       mechanical: 'Falla mecánica',

@@ -172,6 +172,11 @@ export const common: BundleShape<typeof es> = {
     readOnly: 'Salt okunur: kart taşıma yetkiniz yok.',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
+  /** A profile's critical dimension beside its field (10-minute checks). */
+  dimensions: {
+    tolerance: 'Nominal {{nominal}} mm, tolerans −{{minus}} / +{{plus}}',
+    noTolerance: 'Profilde nominal yok',
+  },
   enums: {
     stopCause: {
       mechanical: 'Mekanik arıza',
