@@ -14,7 +14,8 @@ import {
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
 import { nitridingFilterSql, DIE_COPY_FROM } from '../dieshop/die-copy.queries';
-import { DIMENSION_CHECK_MINUTES } from '@planta/contracts';
+import { companyTimeZone } from '../companies/company-time-zone';
+import { dimensionMarks } from '../production/figures';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { iso, n, OPEN_CORRECTIONS_SQL, OPEN_ENLISTMENTS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';
@@ -34,6 +35,49 @@ async function openStops(manager: EntityManager, companyId: number, pressesOnly:
 }
 
 /**
+ * The running dies with a 10-minute check overdue (its mark asked for and not answered:
+ * 'Control vencido desde 16:08' in 'Mi extrusión') or missed (a mark whose ten minutes passed
+ * unanswered), by `dimensionMarks`, the one rule of those marks: one Spanish sentence naming every
+ * one of them, or null when none.
+ */
+async function overdueChecks(manager: EntityManager, companyId: number, now: Date): Promise<string | null> {
+  const runs: { id: number; line_name: string; start: Date }[] = await manager.query(
+    `select run.id, line.name as line_name, run.start_extrusion_time as start
+       from order_die run join extrusion_line line on line.id = run.line_id
+      where run.company_id = $1 and run.end_extrusion_time is null
+      order by line.name, run.start_extrusion_time, run.id`,
+    [companyId],
+  );
+  if (runs.length === 0) return null;
+  // One check saves DimensionA and DimensionB together: A stands for the check (as 'Mi extrusión' reads them).
+  const records: { order_die_id: number; date_saved: Date }[] = await manager.query(
+    `select order_die_id, date_saved from dimension_record
+      where company_id = $1 and order_die_id = any($2) and dimension_text = 'DimensionA' order by date_saved`,
+    [companyId, runs.map((run) => run.id)],
+  );
+  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', timeZone: await companyTimeZone({ manager, companyId }) });
+  const late = runs.flatMap((run) => {
+    const saved = records.filter((record) => record.order_die_id === run.id).map((record) => record.date_saved);
+    const marks = dimensionMarks(run.start, null, saved, now);
+    const due = marks.find((mark) => mark.state === 'due');
+    const missed = marks.filter((mark) => mark.state === 'missed').length;
+    return due || missed > 0 ? [{ line: run.line_name, dueSince: due ? time.format(new Date(due.at)) : null, missed }] : [];
+  });
+  if (late.length === 0) return null;
+  if (late.length === 1) {
+    const [{ line, dueSince, missed }] = late;
+    if (dueSince === null) return `${line}: ${countOf(missed, 'control dimensional perdido', 'controles dimensionales perdidos')}`;
+    return `${line}: control dimensional vencido desde ${dueSince}${missed > 0 ? ` y ${countOf(missed, 'perdido', 'perdidos')}` : ''}`;
+  }
+  const parts = late.map(({ line, dueSince, missed }) => {
+    const lost = countOf(missed, 'perdido', 'perdidos');
+    if (dueSince === null) return `${line} con ${lost}`;
+    return `${line} vencido desde ${dueSince}${missed > 0 ? ` y ${lost}` : ''}`;
+  });
+  return `Controles dimensionales: ${parts.join('; ')}`;
+}
+
+/**
  * What needs attention now in each area (SUMMARY_RULES): each item a Spanish sentence with the
  * screen it links to and how urgent it is; the card's light is its most urgent item's.
  */
@@ -47,20 +91,10 @@ const AREA_ITEMS: Record<SummaryArea, Items> = {
         severity: !stop.planned && minutes >= SUMMARY_RED_STOP_MINUTES ? 'red' : 'amber',
       };
     });
-    // A running die whose last finished 10-minute window has no dimension record.
-    const late: { name: string }[] = await manager.query(
-      `select line.name
-         from order_die run join extrusion_line line on line.id = run.line_id
-         cross join lateral (select floor(extract(epoch from $2::timestamptz - run.start_extrusion_time) / ($3 * 60))::int - 1 as k) last
-        where run.company_id = $1 and run.end_extrusion_time is null and last.k >= 1
-          and not exists (select 1 from dimension_record record
-                           where record.order_die_id = run.id
-                             and record.date_saved >= run.start_extrusion_time + last.k * $3 * interval '1 minute'
-                             and record.date_saved < run.start_extrusion_time + (last.k + 1) * $3 * interval '1 minute')
-        order by line.name`,
-      [companyId, now, DIMENSION_CHECK_MINUTES],
-    );
-    for (const line of late) items.push({ text: `${line.name}: control dimensional vencido`, route: '/apps/extrusion-line/all', severity: 'amber' });
+    // Every running die with a check overdue now or missed, as 'Mi extrusión' says it (dimensionMarks), in one item
+    // placed before the stops: the card keeps three items and none of these may drop out.
+    const checks = await overdueChecks(manager, companyId, now);
+    if (checks) items.unshift({ text: checks, route: '/apps/extrusion-line/all', severity: 'amber' });
     return items;
   },
 

@@ -303,7 +303,7 @@ export const SUMMARY_RED_OVERDUE_ORDERS = 3;
  * - corrections: red with an overdue correction; amber with any open one; green otherwise.
  */
 export const SUMMARY_RULES: Record<SummaryArea, string> = {
-  production: 'Rojo: una prensa detenida 30 min o más. Ámbar: una prensa detenida o un control dimensional vencido. Verde: lo demás.',
+  production: 'Rojo: una prensa detenida 30 min o más. Ámbar: una prensa detenida o un control dimensional vencido o perdido. Verde: lo demás.',
   maintenance: 'Rojo: 3 o más órdenes vencidas o una máquina detenida 30 min o más. Ámbar: alguna orden o plan preventivo vencido. Verde: lo demás.',
   dieshop: 'Rojo: alguna matriz con nitrurado vencido. Ámbar: nitrurado próximo o alistamiento atrasado. Verde: lo demás.',
   corrections: 'Rojo: alguna corrección vencida. Ámbar: correcciones abiertas. Verde: ninguna abierta.',
