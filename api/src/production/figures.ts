@@ -28,7 +28,9 @@ export function productionFigures(runs: FinishedRun[]): ProductionFigures {
 }
 
 /** The figures of sums of runs (or of their parts inside a period): kg/h, recovery and scrap share. */
-export function productionFiguresOf(sums: Pick<ProductionFigures, 'runs' | 'hours' | 'billets_pushed' | 'billet_kg' | 'good_kg' | 'scrap_kg'>): ProductionFigures {
+export function productionFiguresOf(
+  sums: Pick<ProductionFigures, 'runs' | 'hours' | 'billets_pushed' | 'billet_kg' | 'good_kg' | 'scrap_kg'>,
+): ProductionFigures {
   const { hours, billet_kg: billetKg, good_kg: goodKg, scrap_kg: scrapKg } = sums;
   return {
     runs: sums.runs,

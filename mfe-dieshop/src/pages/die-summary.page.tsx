@@ -162,7 +162,11 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
               limit={die.thresholds.expected_life_kg}
               text={
                 die.thresholds.expected_life_kg
-                  ? t('dieSummary.ofThreshold', { value: kg(die.kg_total), limit: kg(die.thresholds.expected_life_kg), percent: thresholdPercent(die.kg_total, die.thresholds.expected_life_kg) })
+                  ? t('dieSummary.ofThreshold', {
+                      value: kg(die.kg_total),
+                      limit: kg(die.thresholds.expected_life_kg),
+                      percent: thresholdPercent(die.kg_total, die.thresholds.expected_life_kg),
+                    })
                   : t('dieSummary.lifeUnknown', { kg: kg(die.kg_total) })
               }
             />
