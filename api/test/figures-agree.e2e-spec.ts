@@ -350,8 +350,8 @@ describe("'Resumen de áreas' and the overdue checks", () => {
     const checks = production.items.filter((item) => /control/i.test(item.text));
     expect(checks).toHaveLength(1);
     expect(checks[0]).toMatchObject({ route: '/apps/extrusion-line/all', severity: 'amber' });
-    expect(checks[0].text).toMatch(/Línea de control X vencido desde \d\d:\d\d(;|$)/);
-    expect(checks[0].text).toMatch(/Línea de control Y vencido desde \d\d:\d\d y 2 perdidos/);
+    expect(checks[0].text).toMatch(/Línea de control X, vencido desde \d\d:\d\d(;|$)/);
+    expect(checks[0].text).toMatch(/Línea de control Y, vencido desde \d\d:\d\d y 2 perdidos/);
     expect(checks[0].text).not.toContain('Línea de control Z');
     expect(production.light).not.toBe('green');
 

@@ -71,8 +71,8 @@ async function overdueChecks(manager: EntityManager, companyId: number, now: Dat
   }
   const parts = late.map(({ line, dueSince, missed }) => {
     const lost = countOf(missed, 'perdido', 'perdidos');
-    if (dueSince === null) return `${line} con ${lost}`;
-    return `${line} vencido desde ${dueSince}${missed > 0 ? ` y ${lost}` : ''}`;
+    if (dueSince === null) return `${line}, ${lost}`;
+    return `${line}, vencido desde ${dueSince}${missed > 0 ? ` y ${lost}` : ''}`;
   });
   return `Controles dimensionales: ${parts.join('; ')}`;
 }
