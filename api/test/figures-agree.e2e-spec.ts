@@ -4,6 +4,7 @@ import {
   type DieCopy,
   type DieshopIndicators,
   type LineFigures,
+  type MaintenanceDashboard,
   type MaintenanceIndicators,
   type MyRun,
   type ProductionIndicators,
@@ -49,6 +50,8 @@ function periods(now = new Date()): { name: string; from: string }[] {
 interface Screens {
   production: ProductionIndicators;
   maintenance: MaintenanceIndicators;
+  /** The maintenance dashboard (Mantenimiento inteligente), beside the maintenance widgets of 'Indicadores clave'. */
+  dashboard: MaintenanceDashboard;
   dieshop: DieshopIndicators;
   lines: LineFigures;
   summary: AreaSummary;
@@ -60,6 +63,7 @@ async function screens(from: string): Promise<Screens> {
   return {
     production: await get<ProductionIndicators>('/api/indicators/production', ADMIN, { from }),
     maintenance: await get<MaintenanceIndicators>('/api/indicators/maintenance', ADMIN, { from }),
+    dashboard: await get<MaintenanceDashboard>('/api/maintenance-dashboard', ADMIN, { from }),
     dieshop: await get<DieshopIndicators>('/api/indicators/dieshop', ADMIN, { from }),
     lines: await get<LineFigures>('/api/extrusion-line/figures', ADMIN, { from }),
     summary: await get<AreaSummary>('/api/area-summary'),
@@ -152,6 +156,32 @@ const PAIRS: [string, Side, Side, number][] = [
         return line.planned_hours - line.stop_hours;
       }),
     0.001,
+  ],
+  // stops and work of the presses: 'Indicadores clave' and the maintenance dashboard
+  [
+    'horas de parada de cada prensa: Confiabilidad (Indicadores clave) = tablero de mantenimiento',
+    (s) => s.maintenance.presses.map((press) => press.stop_hours),
+    (s) => s.maintenance.presses.map((press) => s.dashboard.presses.find((other) => other.machine_id === press.machine_id)!.stopHours),
+    0.001,
+  ],
+  [
+    'fallas de cada prensa: Confiabilidad = tablero de mantenimiento',
+    (s) => s.maintenance.presses.map((press) => press.failures),
+    (s) => s.maintenance.presses.map((press) => s.dashboard.presses.find((other) => other.machine_id === press.machine_id)!.failureCount),
+    0,
+  ],
+  [
+    'horas de parada por causa (todas las máquinas): Trabajo de mantenimiento = tablero de mantenimiento',
+    (s) => sum(s.maintenance.downtime_by_cause.map((row) => row.hours)),
+    (s) => sum(s.dashboard.downtime_by_cause.map((row) => row.hours)),
+    0.001,
+  ],
+  ["'OT vencidas': Trabajo de mantenimiento = tablero de mantenimiento", (s) => s.maintenance.overdue_work_orders, (s) => s.dashboard.overdue, 0],
+  [
+    "'Cumplimiento preventivo' (vencidas en el periodo, a tiempo): Trabajo de mantenimiento = tablero de mantenimiento",
+    (s) => [s.maintenance.compliance.due, s.maintenance.compliance.on_time],
+    (s) => [s.dashboard.compliance.due, s.dashboard.compliance.onTime],
+    0,
   ],
   // nitriding due, now
   [
