@@ -199,7 +199,14 @@ describe('runs feed the die', () => {
     const after = (await t.http().get(`/api/die/${die.id}`).set(as(TECH))).body as DieCopy;
     expect(after).toMatchObject({ state: 'press', billets_total: 27, billets_since_nitriding: 27, runs_total: 1, last_line_id: ids.line });
     expect(after.kg_total).toBeCloseTo(stopped.body.billet_kg, 2);
-    expect(after.nitriding).toEqual({ due: 'soon', percent: 90 });
+    // 27 of 30 billets: 90 %, the flag's; the kg against the kg threshold that applies (none of its own: the family's, if any).
+    const kgThreshold = after.thresholds.nitriding_every_kg;
+    expect(after.nitriding).toEqual({
+      due: 'soon',
+      percent: 90,
+      billets_percent: 90,
+      kg_percent: kgThreshold ? Math.round((after.kg_since_nitriding / kgThreshold) * 1000) / 10 : null,
+    });
     // Ended once: stopping again changes nothing.
     await t.sql(`update order_die set end_extrusion_time = end_extrusion_time where id = $1`, [started.body.id]);
     expect((await t.http().get(`/api/die/${die.id}`).set(as(TECH))).body.billets_total).toBe(27);

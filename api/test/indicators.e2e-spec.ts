@@ -314,12 +314,16 @@ describe('die-shop indicators', () => {
     const { status, body } = await get<DieshopIndicators>('/api/indicators/dieshop', 'admin@norte.example', PERIOD);
     expect(status).toBe(200);
     const corrections = body.corrections!;
-    // Two corrections over 2000 + 8000 kg ended in the period (run B ends after it): 2 per 10 t; X 1 ÷ 2000 kg = 5, Y 1 ÷ 8000 kg = 1.25.
-    expect(corrections).toMatchObject({ opened_in_period: 2, extruded_kg: 10_000, per_10t: 2 });
+    // What the period produced (issue 37: the production indicators' kg): run A's 2000 kg, half of run B's 4000 kg (2 of its
+    // 4 hours inside) and Y's 8000 kg. Two corrections over 12 000 kg: 1,666667 per 10 t; X 1 ÷ 4000 kg = 2.5, Y 1 ÷ 8000 kg = 1.25.
+    expect(corrections).toMatchObject({ opened_in_period: 2, extruded_kg: 12_000, per_10t: 1.666667 });
     expect(corrections.per_die.map((row) => [row.die_id, row.corrections, row.extruded_kg, row.per_10t])).toEqual([
-      [ids.dieX, 1, 2000, 5],
+      [ids.dieX, 1, 4000, 2.5],
       [ids.dieY, 1, 8000, 1.25],
     ]);
+    // The same kg as 'Kg de tocho' of the production indicators for the period.
+    const production = await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', PERIOD);
+    expect(production.body.plant.billet_kg).toBe(corrections.extruded_kg);
     expect(corrections.first_trial).toEqual({ decided: 2, approved: 1, share: 0.5 });
     expect(body.scrapped_in_period).toBe(1);
     const before = baseline.dieshop;

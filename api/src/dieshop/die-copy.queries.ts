@@ -56,7 +56,7 @@ export function toDieCopy(row: DieCopyRow): DieCopy {
     created_at: die.created_at.toISOString(),
     thresholds,
     nitriding: (NOT_NITRIDING_DUE_STATES as readonly DieState[]).includes(die.state)
-      ? { due: 'ok', percent: null }
+      ? { due: 'ok', percent: null, billets_percent: null, kg_percent: null }
       : nitridingDue(die, thresholds, nitriding_warn_percent),
   };
 }

@@ -2,6 +2,7 @@ import {
   BEST_COPY_UNAVAILABLE_STATES,
   DIE_STATE_PHRASES,
   dieForecastMessages,
+  percentOfThreshold,
   type BestCopyItem,
   type DieState,
   type NitridingForecast,
@@ -95,11 +96,12 @@ export function rankCopies(copies: RankedCopyInput[], orderKg: number, billetKg:
   const fastest = Math.max(0, ...copies.map((copy) => copy.figures.kg_h ?? 0));
   const scored = copies.map((copy) => {
     const available = !(BEST_COPY_UNAVAILABLE_STATES as readonly DieState[]).includes(copy.state);
-    const shares = [
-      copy.threshold_kg ? (copy.kg_since_nitriding + orderKg) / copy.threshold_kg : null,
-      copy.threshold_billets && billetKg ? (copy.billets_since_nitriding + Math.ceil(orderKg / billetKg)) / copy.threshold_billets : null,
-    ].filter((share): share is number => share !== null);
-    const margin = shares.length ? Math.round((1 - Math.max(...shares)) * 1000) / 1000 : null;
+    // Each counter after the order, % of its own threshold (the one rule of '% del umbral'); the margin is what the first to come leaves.
+    const percents = [
+      percentOfThreshold(copy.kg_since_nitriding + orderKg, copy.threshold_kg),
+      billetKg ? percentOfThreshold(copy.billets_since_nitriding + Math.ceil(orderKg / billetKg), copy.threshold_billets) : null,
+    ].filter((percent): percent is number => percent !== null);
+    const margin = percents.length ? Math.round(1000 - Math.max(...percents) * 10) / 1000 : null;
     const recovery = copy.figures.recovery;
     const correctionsPer10t = copy.kg_total > 0 ? (copy.corrections_count * 10_000) / copy.kg_total : copy.corrections_count;
     const score = available

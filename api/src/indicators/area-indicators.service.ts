@@ -24,8 +24,10 @@ import { companyTimeZone } from '../companies/company-time-zone';
 import { DIE_COPY_FROM, nitridingFilterSql } from '../dieshop/die-copy.queries';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
-import { CLIPPED_STOPS, iso, n, OPEN_CORRECTIONS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';
+import { CLIPPED_STOPS, iso, n, OPEN_CORRECTIONS_SQL, OPEN_ORDERS_SQL, readablePages, RUN_KG_PER_DIE } from './indicators.queries';
 
+/** kg as the production indicators give them (to the gram). */
+const kg = (value: number) => Math.round(value * 1000) / 1000;
 const round = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
 const reliability = (figures: ReliabilityFigures) => ({
   period_hours: round(figures.periodHours)!,
@@ -140,16 +142,16 @@ export class AreaIndicatorsService {
              from correction_record where company_id = $1`,
           [companyId, p.now],
         );
-        // Corrections opened in the period beside the billet kg of the runs ended in it, per die.
+        // Corrections opened in the period beside the billet kg each die extruded in it (what a
+        // period produced, RUN_KG_PER_DIE: the same kg as the production indicators' 'Kg de tocho').
         const perDie: { die_id: number; die_reference: string; copy_number: number; corrections: string; extruded_kg: string }[] = await manager.query(
           `select d.id as die_id, d.die_reference, d.copy_number, coalesce(c.count, 0) as corrections, coalesce(r.kg, 0) as extruded_kg
              from die d
-             left join (select die_id, count(*) from correction_record where company_id = $1 and opened_at >= $2 and opened_at < $3 group by die_id) c on c.die_id = d.id
-             left join (select die_id, sum(billet_kg) as kg from order_die
-                         where company_id = $1 and end_extrusion_time >= $2 and end_extrusion_time < $3 group by die_id) r on r.die_id = d.id
+             left join (select die_id, count(*) from correction_record where company_id = $1 and opened_at >= $2 and opened_at < $4 group by die_id) c on c.die_id = d.id
+             left join (${RUN_KG_PER_DIE}) r on r.die_id = d.id
             where d.company_id = $1 and (c.count is not null or r.kg is not null)
             order by d.die_reference, d.copy_number`,
-          [companyId, p.from, p.to],
+          [companyId, p.from, p.measuredEnd, p.to],
         );
         const [trials] = await manager.query(
           `select count(*) as decided, count(*) filter (where report.trial_result = 'approved') as approved
@@ -159,7 +161,7 @@ export class AreaIndicatorsService {
           [companyId, p.from, p.to],
         );
         const opened = perDie.reduce((sum, row) => sum + n(row.corrections), 0);
-        const extrudedKg = perDie.reduce((sum, row) => sum + n(row.extruded_kg), 0);
+        const extrudedKg = kg(perDie.reduce((sum, row) => sum + n(row.extruded_kg), 0));
         corrections = {
           open: n(open.open),
           overdue: n(open.overdue),
@@ -173,8 +175,8 @@ export class AreaIndicatorsService {
               die_reference: row.die_reference,
               copy_number: row.copy_number,
               corrections: n(row.corrections),
-              extruded_kg: n(row.extruded_kg),
-              per_10t: correctionsPer10t(n(row.corrections), n(row.extruded_kg)),
+              extruded_kg: kg(n(row.extruded_kg)),
+              per_10t: correctionsPer10t(n(row.corrections), kg(n(row.extruded_kg))),
             }))
             .sort((a, b) => (b.per_10t ?? Infinity) - (a.per_10t ?? Infinity) || b.corrections - a.corrections),
           first_trial: { decided: n(trials.decided), approved: n(trials.approved), share: shareOf(n(trials.approved), n(trials.decided)) },

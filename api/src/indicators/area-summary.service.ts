@@ -14,9 +14,11 @@ import {
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
 import { nitridingFilterSql, DIE_COPY_FROM } from '../dieshop/die-copy.queries';
-import { DIMENSION_CHECK_MINUTES } from '@planta/contracts';
+import { companyTimeZone } from '../companies/company-time-zone';
+import { runChecks, runMarks } from '../production/run-marks';
+import { runPauses } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
-import { TenantDb } from '../tenancy/tenant-db.service';
+import { TenantDb, TenantScope } from '../tenancy/tenant-db.service';
 import { iso, n, OPEN_CORRECTIONS_SQL, OPEN_ENLISTMENTS_SQL, OPEN_ORDERS_SQL, readablePages } from './indicators.queries';
 
 type Items = (manager: EntityManager, companyId: number, now: Date) => Promise<SummaryItem[]>;
@@ -34,6 +36,52 @@ async function openStops(manager: EntityManager, companyId: number, pressesOnly:
 }
 
 /**
+ * The running dies with a 10-minute check overdue (its mark asked for and not answered:
+ * 'Control vencido desde 16:08' in 'Mi extrusión') or missed (a mark whose ten minutes passed
+ * unanswered), by `runMarks`, the one rule of those marks: one Spanish sentence naming every
+ * one of them, or null when none.
+ */
+async function overdueChecks(manager: EntityManager, companyId: number, now: Date): Promise<string | null> {
+  const runs: { id: number; line_id: number; line_name: string; start: Date }[] = await manager.query(
+    `select run.id, run.line_id, line.name as line_name, run.start_extrusion_time as start
+       from order_die run join extrusion_line line on line.id = run.line_id
+      where run.company_id = $1 and run.end_extrusion_time is null
+      order by line.name, run.start_extrusion_time, run.id`,
+    [companyId],
+  );
+  if (runs.length === 0) return null;
+  // The checks and press stops of each run, read as 'Mi extrusión' reads them (late answers and pauses included).
+  const scope = new TenantScope(manager, companyId);
+  const checks = await runChecks(
+    scope,
+    runs.map((run) => run.id),
+  );
+  const pauses = await runPauses(
+    scope,
+    runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start, end: null })),
+  );
+  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', timeZone: await companyTimeZone({ manager, companyId }) });
+  const late = runs.flatMap((run) => {
+    const marks = runMarks(run.start, null, checks.get(run.id), now, pauses.get(run.id));
+    const due = marks.find((mark) => mark.state === 'due');
+    const missed = marks.filter((mark) => mark.state === 'missed').length;
+    return due || missed > 0 ? [{ line: run.line_name, dueSince: due ? time.format(new Date(due.at)) : null, missed }] : [];
+  });
+  if (late.length === 0) return null;
+  if (late.length === 1) {
+    const [{ line, dueSince, missed }] = late;
+    if (dueSince === null) return `${line}: ${countOf(missed, 'control dimensional perdido', 'controles dimensionales perdidos')}`;
+    return `${line}: control dimensional vencido desde ${dueSince}${missed > 0 ? ` y ${countOf(missed, 'perdido', 'perdidos')}` : ''}`;
+  }
+  const parts = late.map(({ line, dueSince, missed }) => {
+    const lost = countOf(missed, 'perdido', 'perdidos');
+    if (dueSince === null) return `${line}, ${lost}`;
+    return `${line}, vencido desde ${dueSince}${missed > 0 ? ` y ${lost}` : ''}`;
+  });
+  return `Controles dimensionales: ${parts.join('; ')}`;
+}
+
+/**
  * What needs attention now in each area (SUMMARY_RULES): each item a Spanish sentence with the
  * screen it links to and how urgent it is; the card's light is its most urgent item's.
  */
@@ -47,20 +95,10 @@ const AREA_ITEMS: Record<SummaryArea, Items> = {
         severity: !stop.planned && minutes >= SUMMARY_RED_STOP_MINUTES ? 'red' : 'amber',
       };
     });
-    // A running die whose last finished 10-minute window has no dimension record.
-    const late: { name: string }[] = await manager.query(
-      `select line.name
-         from order_die run join extrusion_line line on line.id = run.line_id
-         cross join lateral (select floor(extract(epoch from $2::timestamptz - run.start_extrusion_time) / ($3 * 60))::int - 1 as k) last
-        where run.company_id = $1 and run.end_extrusion_time is null and last.k >= 1
-          and not exists (select 1 from dimension_record record
-                           where record.order_die_id = run.id
-                             and record.date_saved >= run.start_extrusion_time + last.k * $3 * interval '1 minute'
-                             and record.date_saved < run.start_extrusion_time + (last.k + 1) * $3 * interval '1 minute')
-        order by line.name`,
-      [companyId, now, DIMENSION_CHECK_MINUTES],
-    );
-    for (const line of late) items.push({ text: `${line.name}: control dimensional vencido`, route: '/apps/extrusion-line/all', severity: 'amber' });
+    // Every running die with a check overdue now or missed, as 'Mi extrusión' says it (dimensionMarks), in one item
+    // placed before the stops: the card keeps three items and none of these may drop out.
+    const checks = await overdueChecks(manager, companyId, now);
+    if (checks) items.unshift({ text: checks, route: '/apps/extrusion-line/all', severity: 'amber' });
     return items;
   },
 

@@ -118,17 +118,65 @@ export const PRESS_STOP_TOTALS = `
  */
 const marksBefore = (at: string) => `greatest(0, ceil(date_part('epoch', ${at} - runs.rs) / ${CHECK_SECONDS}) - 1)`;
 
-/** Whether the run lies inside the window w, and else its hours and share inside it (RUN_TOTALS). */
+/**
+ * What a period produced: the one definition of every figure of production over a period that the
+ * screens and their exports show — kg of billet extruded ('Kg de tocho', the kg of 'Correcciones
+ * cada 10 t'), good and scrap kg, hours of extrusion, per plant, press, day or die. The finished
+ * runs, each for the part of its extrusion time inside the period, its kg in proportion: a run from
+ * 22:00 to 02:00 gives half its kg to each day, so the days of a week add up to the week and no kg
+ * counts twice or never. A run without duration counts whole in the period of its start. A running
+ * run counts once it ends (its kg are weighed at the stop). Over rows `runs` (rs start, re end,
+ * hours, finished) and a window `w` (ws, we), as SQL for RUN_TOTALS and RUN_KG_PER_DIE.
+ */
+const runProduced = `runs.finished and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we))`;
+/** Whether the run lies inside the window w, and else its hours and share inside it. */
 const runInside = `runs.rs >= w.ws and runs.re <= w.we`;
 const hoursInside = `extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) / 3600`;
 const shareInside = `case when runs.hours > 0 then greatest(0, ${hoursInside}) / runs.hours else 1 end`;
+/** A run's hours inside the window. */
+const hoursPart = `case when ${runInside} then runs.hours else ${hoursInside} end`;
+/** A run's kg (or billets) inside the window: whole when the run lies inside it (most), without its numeric arithmetic. */
+const partInside = (figure: string) => `case when ${runInside} then runs.${figure} else runs.${figure} * ${shareInside} end`;
+/** The finished runs that may overlap [$from, $to), as the `runs` rows of `runProduced`. */
+const finishedRuns = (from: string, to: string) => `
+    select run.die_id, run.line_id, run.start_extrusion_time as rs, run.end_extrusion_time as re, true as finished,
+           extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600 as hours,
+           coalesce(run.billet_kg, 0) as billet_kg, coalesce(run.good_kg, 0) as good_kg, coalesce(run.scrap_kg, 0) as scrap_kg,
+           coalesce(run.billets_pushed, 0) as billets_pushed
+      from order_die run
+     where run.company_id = $1 and run.end_extrusion_time is not null
+       and run.start_extrusion_time < ${to} and run.end_extrusion_time >= ${from}`;
+
+/**
+ * kg of billet each die extruded in [$2, $3) (what a period produced, above): the kg of
+ * 'Correcciones cada 10 t'. $1 company.
+ */
+export const RUN_KG_PER_DIE = `
+  select runs.die_id, sum(${partInside('billet_kg')}) as kg
+    from (${finishedRuns('$2::timestamptz', '$3::timestamptz')}) runs
+    cross join (select $2::timestamptz as ws, $3::timestamptz as we) w
+   where ${runProduced}
+   group by runs.die_id`;
+
+/**
+ * Per line, the finished runs overlapping [$2, $3) and their part inside it (what a period produced,
+ * above): hours, billets (whole runs inside count all theirs; a part, its share, rounded once per
+ * line), billet, good and scrap kg. $1 company. The figures per line of `extrusion-line/figures`.
+ */
+export const RUN_PARTS_PER_LINE = `
+  select runs.line_id, count(*)::int as runs, sum(${hoursPart}) as hours, round(sum(${partInside('billets_pushed')}))::int as billets_pushed,
+         sum(${partInside('billet_kg')}) as billet_kg, sum(${partInside('good_kg')}) as good_kg, sum(${partInside('scrap_kg')}) as scrap_kg
+    from (${finishedRuns('$2::timestamptz', '$3::timestamptz')}) runs
+    cross join (select $2::timestamptz as ws, $3::timestamptz as we) w
+   where ${runProduced}
+   group by runs.line_id`;
 
 /**
  * The runs per line and day, in one pass over them (the runs and their windows cost most of a
  * statement). Parameters as WINDOWS_CTE, $1 company, $8 line ids, $9 now.
  *
- * Production: the finished runs, each counted for its share inside the windows (hours and kg in
- * proportion to the time inside), with the kg the line's goal would have given in those hours.
+ * Production: what each window produced (the definition above), with the kg the line's goal
+ * would have given in those hours.
  *
  * The 10-minute critical-dimension checks (production's `dimensionMarks` in SQL), counted, never
  * listed: mark k (k ≥ 1) falls DIMENSION_CHECK_MINUTES × k after the run's start, up to its end,
@@ -174,12 +222,11 @@ export const RUN_TOTALS = `
         from (
           -- Each run in each window it may overlap, every figure computed once (offset 0: else PostgreSQL copies the expressions into each use).
           select runs.line_id, w.day, runs.answered_marks, runs.late_marks,
-                 runs.finished and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we)) as produced,
-                 -- A run inside the window (most) counts whole: the same figures as a share of 1, without its numeric arithmetic.
-                 case when ${runInside} then runs.hours else ${hoursInside} end as hours,
-                 case when ${runInside} then runs.billet_kg else runs.billet_kg * ${shareInside} end as billet_kg,
-                 case when ${runInside} then runs.good_kg else runs.good_kg * ${shareInside} end as good_kg,
-                 case when ${runInside} then runs.scrap_kg else runs.scrap_kg * ${shareInside} end as scrap_kg,
+                 ${runProduced} as produced,
+                 ${hoursPart} as hours,
+                 ${partInside('billet_kg')} as billet_kg,
+                 ${partInside('good_kg')} as good_kg,
+                 ${partInside('scrap_kg')} as scrap_kg,
                  -- The marks of a run that ends inside the window are all in it.
                  case when runs.rs >= w.ws and runs.re < w.we then 0 else least(runs.last_mark, ${marksBefore('w.ws')})::int end as marks_before,
                  case when runs.rs >= w.ws and runs.re < w.we then runs.last_mark else least(runs.last_mark, ${marksBefore('w.we')})::int end as last_mark

@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   COUNTER_PLAN_SOON_SHARE,
-  FAILURE_STOP_CAUSES,
   figuresFromTotals,
   HOUR_MS,
   isMachineDown,
@@ -22,23 +21,10 @@ import {
 } from '@planta/contracts';
 import type { EntityManager } from 'typeorm';
 import { companyTimeZone } from '../companies/company-time-zone';
+import { CLIPPED_STOPS, FAILURE_SQL } from '../indicators/indicators.queries';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 
-/** SQL of a failure stop: the same rule as `isFailureStop` of contracts (reliability.ts). */
-const FAILURE_SQL = `(not stop.planned and stop.cause in (${sqlValues(FAILURE_STOP_CAUSES)}))`;
 const OPEN_SQL = sqlValues(OPEN_WORK_ORDER_STATUSES);
-
-/**
- * Hours of each stop inside [$from, $to) where an open stop runs until $now: `stopHoursInPeriod`
- * of contracts in SQL. The range test uses the GiST index of the no-overlap exclusion constraint.
- * Parameters: $1 company, $2 from, $3 measured end (min(to, now)), $4 now.
- */
-const CLIPPED_STOPS = `
-  select stop.machine_id, stop.cause, stop.planned, ${FAILURE_SQL} as failure,
-         extract(epoch from least(coalesce(stop.ended_at, $4::timestamptz), $3::timestamptz) - greatest(stop.started_at, $2::timestamptz)) / 3600 as hours
-    from machine_stop stop
-   where stop.company_id = $1
-     and tstzrange(stop.started_at, stop.ended_at, '[)') && tstzrange($2::timestamptz, $3::timestamptz, '[)')`;
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -76,10 +62,11 @@ export class MachineSummaryService {
   private async stopTotals(manager: EntityManager, companyId: number, p: Awaited<ReturnType<(typeof MachineSummaryService)['period']>>, machineId?: number) {
     const rows: Totals[] = await manager.query(
       `select machine_id, sum(hours) as stop_hours, count(*) filter (where failure) as failures, sum(hours) filter (where failure) as failure_hours
-         from (${CLIPPED_STOPS}${machineId ? ' and stop.machine_id = $5' : ''}) clipped
+         from (${CLIPPED_STOPS}${machineId ? ' and stop.machine_id = $4' : ''}) clipped
         where hours > 0
         group by machine_id`,
-      [companyId, p.from, p.measuredEnd, p.now, ...(machineId ? [machineId] : [])],
+      // The stop hours of 'Indicadores clave' (CLIPPED_STOPS): the same hours on the maintenance dashboard and the machine summary.
+      [companyId, p.from, p.measuredEnd, ...(machineId ? [machineId] : [])],
     );
     return new Map(rows.map((row) => [Number(row.machine_id), row]));
   }
@@ -316,7 +303,7 @@ export class MachineSummaryService {
       // One pass over the period's stops: hours per machine, cause and failure, summed both ways.
       const causes: { machine_id: number; cause: StopCause; failure: boolean; hours: string; stops: string }[] = await manager.query(
         `select machine_id, cause, failure, sum(hours) as hours, count(*) as stops from (${CLIPPED_STOPS}) clipped where hours > 0 group by machine_id, cause, failure`,
-        [companyId, p.from, p.measuredEnd, p.now],
+        [companyId, p.from, p.measuredEnd],
       );
       const totals = new Map<number, Totals>();
       for (const row of causes) {

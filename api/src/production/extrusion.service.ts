@@ -20,9 +20,10 @@ import { requestContext, type RequestIdentity } from '../tenancy/request-context
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { isCheckViolation, isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
-import { billetKg, productionFigures } from './figures';
+import { billetKg, productionFigures, productionFiguresOf } from './figures';
 import { runChecks, runMarks } from './run-marks';
 import { runTolerances } from '../dieshop/profile-tolerance';
+import { RUN_PARTS_PER_LINE } from '../indicators/indicators.queries';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
 import { nextPosition } from './orders.service';
@@ -193,29 +194,43 @@ export class ExtrusionService {
     });
   }
 
-  /** Figures per line over a period (default: the last 30 days; days alone in the company's time zone), from finished runs that started in it. */
+  /**
+   * Figures per line over a period (default: the last 30 days; days alone in the company's time
+   * zone): what the period produced (RUN_PARTS_PER_LINE, the indicators' definition), so a line's
+   * kg here are its kg on 'Indicadores clave' for the same period.
+   */
   lineFigures(from?: string, to?: string) {
     return this.tenantDb.transaction(async (scope) => {
       const timeZone = await companyTimeZone(scope);
       const until = to ? periodInstant(to, 'to', timeZone).getTime() : Date.now();
       const since = from ? periodInstant(from, 'from', timeZone).getTime() : until - 30 * 86_400_000;
       const lines = await scope.repository(ExtrusionLineEntity).find({ order: { name: 'ASC' } });
-      const runs: { line_id: number; start: Date; end: Date; billets_pushed: number; billet_kg: number; good_kg: number; scrap_kg: number }[] =
-        await scope.manager.query(
-          `select line_id, start_extrusion_time as start, end_extrusion_time as "end", billets_pushed,
-                billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
-           from order_die where company_id = $1 and end_extrusion_time is not null and start_extrusion_time >= $2 and start_extrusion_time < $3`,
-          [scope.companyId, new Date(since), new Date(until)],
-        );
+      const parts: { line_id: number; runs: number; hours: string; billets_pushed: number; billet_kg: string; good_kg: string; scrap_kg: string }[] =
+        await scope.manager.query(RUN_PARTS_PER_LINE, [scope.companyId, new Date(since), new Date(until)]);
+      const none = { runs: 0, hours: 0, billets_pushed: 0, billet_kg: 0, good_kg: 0, scrap_kg: 0 };
       return {
         from: new Date(since).toISOString(),
         to: new Date(until).toISOString(),
-        lines: lines.map((line) => ({
-          line_id: line.id,
-          line_name: line.name,
-          net_productivity_goal_kg_h: line.net_productivity_goal_kg_h,
-          figures: productionFigures(runs.filter((run) => run.line_id === line.id)),
-        })),
+        lines: lines.map((line) => {
+          const part = parts.find((row) => row.line_id === line.id);
+          return {
+            line_id: line.id,
+            line_name: line.name,
+            net_productivity_goal_kg_h: line.net_productivity_goal_kg_h,
+            figures: productionFiguresOf(
+              part
+                ? {
+                    runs: part.runs,
+                    hours: Number(part.hours),
+                    billets_pushed: part.billets_pushed,
+                    billet_kg: Number(part.billet_kg),
+                    good_kg: Number(part.good_kg),
+                    scrap_kg: Number(part.scrap_kg),
+                  }
+                : none,
+            ),
+          };
+        }),
       };
     });
   }

@@ -18,14 +18,25 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 export function productionFigures(runs: FinishedRun[]): ProductionFigures {
   const done = runs.filter((run) => run.end !== null);
   const sum = (pick: (run: FinishedRun) => number | null) => done.reduce((total, run) => total + (pick(run) ?? 0), 0);
-  const hours = sum((run) => (run.end!.getTime() - run.start.getTime()) / 3_600_000);
-  const billetKg = sum((run) => run.billet_kg);
-  const goodKg = sum((run) => run.good_kg);
-  const scrapKg = sum((run) => run.scrap_kg);
-  return {
+  return productionFiguresOf({
     runs: done.length,
-    hours: round(hours, 2),
+    hours: sum((run) => (run.end!.getTime() - run.start.getTime()) / 3_600_000),
     billets_pushed: sum((run) => run.billets_pushed),
+    billet_kg: sum((run) => run.billet_kg),
+    good_kg: sum((run) => run.good_kg),
+    scrap_kg: sum((run) => run.scrap_kg),
+  });
+}
+
+/** The figures of sums of runs (or of their parts inside a period): kg/h, recovery and scrap share. */
+export function productionFiguresOf(
+  sums: Pick<ProductionFigures, 'runs' | 'hours' | 'billets_pushed' | 'billet_kg' | 'good_kg' | 'scrap_kg'>,
+): ProductionFigures {
+  const { hours, billet_kg: billetKg, good_kg: goodKg, scrap_kg: scrapKg } = sums;
+  return {
+    runs: sums.runs,
+    hours: round(hours, 2),
+    billets_pushed: sums.billets_pushed,
     billet_kg: round(billetKg, 1),
     good_kg: round(goodKg, 1),
     scrap_kg: round(scrapKg, 1),

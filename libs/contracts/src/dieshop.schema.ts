@@ -179,17 +179,45 @@ export function whyNotRun(state: DieState, ovenRequired: boolean): string | null
   return dieLifeMessages.notRunnable(DIE_STATE_PHRASES[state]);
 }
 
+/**
+ * The share of its threshold a quantity has used, in percent to one decimal ('7,3 % del umbral'),
+ * or null without a threshold: the one rule for every percentage of a threshold shown (inventory,
+ * die summary, nitriding list, forecast). A percentage shown beside a quantity is of that quantity's
+ * own threshold: kg of the kg one, billets of the billets one.
+ */
+export function percentOfThreshold(value: number, threshold: number | null | undefined): number | null {
+  return threshold ? Math.round((value / threshold) * 1000) / 10 : null;
+}
+
+/** The nitriding state of a die: the flag and its percent (whichever comes first), and each counter's own percent. */
+export interface NitridingState {
+  due: NitridingDue;
+  /** The larger of the two below: what the flag follows. */
+  percent: number | null;
+  /** Billets since nitriding, % of the billets threshold. */
+  billets_percent: number | null;
+  /** kg since nitriding, % of the kg threshold. */
+  kg_percent: number | null;
+}
+
 /** How far the counters are from the thresholds: whichever of billets and kg comes first (domain.md B). */
 export function nitridingDue(
   counters: { billets_since_nitriding: number; kg_since_nitriding: number },
   thresholds: Pick<DieThresholds, 'nitriding_every_billets' | 'nitriding_every_kg'>,
   warnPercent: number = DIESHOP_DEFAULTS.nitridingWarnPercent,
-): { due: NitridingDue; percent: number | null } {
+): NitridingState {
+  const billets = percentOfThreshold(counters.billets_since_nitriding, thresholds.nitriding_every_billets);
+  const kg = percentOfThreshold(counters.kg_since_nitriding, thresholds.nitriding_every_kg);
   const shares = [
     thresholds.nitriding_every_billets ? counters.billets_since_nitriding / thresholds.nitriding_every_billets : null,
     thresholds.nitriding_every_kg ? counters.kg_since_nitriding / thresholds.nitriding_every_kg : null,
   ].filter((share): share is number => share !== null);
-  if (shares.length === 0) return { due: 'ok', percent: null };
+  if (shares.length === 0) return { due: 'ok', percent: null, billets_percent: null, kg_percent: null };
   const share = Math.max(...shares);
-  return { due: share >= 1 ? 'overdue' : share * 100 >= warnPercent ? 'soon' : 'ok', percent: Math.round(share * 1000) / 10 };
+  return {
+    due: share >= 1 ? 'overdue' : share * 100 >= warnPercent ? 'soon' : 'ok',
+    percent: percentOfThreshold(share, 1),
+    billets_percent: billets,
+    kg_percent: kg,
+  };
 }

@@ -25,12 +25,17 @@ export function DieStateBadge({ state }: { state: DieState }) {
   );
 }
 
-/** Kg since the last nitriding, with 'Nitrurado próximo' / 'Nitrurado vencido' and the share of the threshold. */
-export function NitridingCounter({ die }: { die: Pick<DieCopy, 'kg_since_nitriding' | 'nitriding'> }) {
+/**
+ * Kg since the last nitriding with 'Nitrurado próximo' / 'Nitrurado vencido', and the kg's share of
+ * the kg threshold (a percentage beside a quantity is of that quantity's threshold); when the
+ * billets come first, their count and share of the billets threshold too, which the flag follows.
+ */
+export function NitridingCounter({ die }: { die: Pick<DieCopy, 'kg_since_nitriding' | 'billets_since_nitriding' | 'nitriding'> }) {
   const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
   const format = useFormat();
-  const { due, percent } = die.nitriding;
+  const { due, kg_percent: kgPercent, billets_percent: billetsPercent } = die.nitriding;
+  const billetsFirst = billetsPercent !== null && (kgPercent === null || billetsPercent > kgPercent);
   return (
     <span className={styles.nitriding}>
       <Text>{format.number(die.kg_since_nitriding, 0)}</Text>
@@ -39,7 +44,16 @@ export function NitridingCounter({ die }: { die: Pick<DieCopy, 'kg_since_nitridi
           {t(`enums.nitridingDue.${due}`)}
         </Badge>
       )}
-      {percent === null ? null : <Text size={200}>{t('dieInventory.ofThreshold', { percent: format.percent(percent / 100) })}</Text>}
+      {kgPercent === null ? null : (
+        <Text size={200} data-testid="kg-of-threshold">
+          {t('dieInventory.ofThreshold', { percent: format.percent(kgPercent / 100) })}
+        </Text>
+      )}
+      {billetsFirst ? (
+        <Text size={200} data-testid="billets-of-threshold">
+          {t('dieInventory.billetsOfThreshold', { billets: format.number(die.billets_since_nitriding, 0), percent: format.percent(billetsPercent / 100) })}
+        </Text>
+      ) : null}
     </span>
   );
 }

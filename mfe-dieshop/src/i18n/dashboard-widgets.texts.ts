@@ -81,7 +81,8 @@ const en: BundleShape<typeof es> = {
       diesByState: 'Die copies in each state, today.',
       nitriding: 'Nitriding soon: the warning percentage of the threshold (billets or kg, whichever comes first) was used; overdue: the threshold was reached.',
       scrapped: 'Dies scrapped within the period.',
-      correctionsPer10t: 'Corrections per 10 t = corrections opened in the period ÷ billet kg extruded in the period × 10,000.',
+      correctionsPer10t:
+        'Corrections per 10 t = corrections opened in the period ÷ billet kg extruded in the period × 10,000; the kg, as in “Billet kg”, count each finished run for the part of its time inside the period.',
       firstTrial: 'First-trial approval = corrections whose first trial was approved ÷ corrections whose first trial was decided in the period.',
     },
     dies: {

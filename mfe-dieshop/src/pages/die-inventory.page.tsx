@@ -146,7 +146,15 @@ export default function DieInventoryPage() {
         key: 'nitriding_percent',
         label: t('dieInventory.columns.nitridingPercent'),
         shown: false,
-        exportValue: (die) => die.nitriding.percent,
+        exportValue: (die) => die.nitriding.kg_percent,
+        width: 16,
+      },
+      { key: 'billets_since_nitriding', label: t('dieInventory.columns.billetsSinceNitriding'), shown: false, width: 16 },
+      {
+        key: 'billets_percent',
+        label: t('dieInventory.columns.billetsPercent'),
+        shown: false,
+        exportValue: (die) => die.nitriding.billets_percent,
         width: 16,
       },
       // On a tablet the die summary has the lifetime figures; the list keeps what the shop acts on.

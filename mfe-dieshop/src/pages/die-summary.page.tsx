@@ -18,7 +18,7 @@ import { EditRegular, PrintRegular } from '@fluentui/react-icons';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { correctionEndpoints, dieEndpoints, dieLabel, fileUrl, type DieSummary } from '@planta/contracts';
+import { correctionEndpoints, dieEndpoints, dieLabel, fileUrl, percentOfThreshold, type DieSummary } from '@planta/contracts';
 import { call } from '@planta/session';
 import { Facts, i18nKey, printQrLabel, ShareButton, StoredFileLink, useCan, useFormat, useQrSvg } from '@planta/ui';
 import { DieCorrections } from '../components/die-corrections';
@@ -80,6 +80,10 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
   const mayOpenCorrection = useCan(correctionEndpoints.create);
   const kg = (value: number) => format.number(Math.round(value));
   const percent = (value: number | null) => (value === null ? '—' : `${format.number(Math.round(value * 1000) / 10)} %`);
+  const thresholdPercent = (value: number, limit: number | null) => {
+    const share = percentOfThreshold(value, limit);
+    return share === null ? '—' : format.percent(share / 100);
+  };
 
   return (
     <>
@@ -158,7 +162,11 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
               limit={die.thresholds.expected_life_kg}
               text={
                 die.thresholds.expected_life_kg
-                  ? t('dieSummary.ofThreshold', { value: kg(die.kg_total), limit: kg(die.thresholds.expected_life_kg) })
+                  ? t('dieSummary.ofThreshold', {
+                      value: kg(die.kg_total),
+                      limit: kg(die.thresholds.expected_life_kg),
+                      percent: thresholdPercent(die.kg_total, die.thresholds.expected_life_kg),
+                    })
                   : t('dieSummary.lifeUnknown', { kg: kg(die.kg_total) })
               }
             />
@@ -168,7 +176,11 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
               limit={die.thresholds.nitriding_every_kg}
               text={
                 die.thresholds.nitriding_every_kg
-                  ? t('dieSummary.ofThreshold', { value: kg(die.kg_since_nitriding), limit: kg(die.thresholds.nitriding_every_kg) })
+                  ? t('dieSummary.ofThreshold', {
+                      value: kg(die.kg_since_nitriding),
+                      limit: kg(die.thresholds.nitriding_every_kg),
+                      percent: thresholdPercent(die.kg_since_nitriding, die.thresholds.nitriding_every_kg),
+                    })
                   : t('dieSummary.noThreshold')
               }
             />
@@ -181,6 +193,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
                   ? t('dieSummary.ofThreshold', {
                       value: format.number(die.billets_since_nitriding),
                       limit: format.number(die.thresholds.nitriding_every_billets),
+                      percent: thresholdPercent(die.billets_since_nitriding, die.thresholds.nitriding_every_billets),
                     })
                   : t('dieSummary.noThreshold')
               }
@@ -378,9 +391,11 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
   );
 }
 
+/** A counter against its threshold: the bar and the text show the counter's % of that threshold (`percentOfThreshold`). */
 function Gauge({ label, value, limit, text }: { label: string; value: number; limit: number | null; text: string }) {
   const styles = useStyles();
-  const share = limit ? value / limit : null;
+  const percent = percentOfThreshold(value, limit);
+  const share = percent === null ? null : percent / 100;
   return (
     <div className={styles.gauge}>
       <Text weight="semibold">{label}</Text>

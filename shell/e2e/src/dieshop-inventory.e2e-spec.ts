@@ -178,4 +178,16 @@ describe('die inventory and reception', () => {
     await visible(overdueRow);
     await eventually(async () => expect(await rowOf(page, `N-${tag}-3`).count()).toBe(0));
   });
+
+  it("'Kg desde nitrurado' gives the kg's share of the kg threshold, and the billets' own share when they come first (issue 37)", async () => {
+    // 36 of 160 billets (22,5 %), 1465 of 20 000 kg (7,3 %).
+    const copy = await receive(`U-${tag}`, { nitriding_every_billets: 160, nitriding_every_kg: 20000 });
+    await sqlOnTestApi(`update die set billets_since_nitriding = 36, kg_since_nitriding = 1465 where id = ${copy.id}`);
+    const page = await signedIn(TECH);
+    await openInventoryOnShelf(page);
+    const row = rowOf(page, `U-${tag}-1`);
+    await visible(row.getByTestId('kg-of-threshold'));
+    expect(await row.getByTestId('kg-of-threshold').innerText()).toMatch(/^7,3\s?% del umbral$/);
+    expect(await row.getByTestId('billets-of-threshold').innerText()).toMatch(/^36 tochos: 22,5\s?% de su umbral$/);
+  });
 });

@@ -24,6 +24,12 @@ export const MAX_INDICATOR_PERIOD_DAYS = 366;
 export const DEFAULT_INDICATOR_PERIOD_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+/**
+ * What a period produced, as every figure of kg or extrusion hours over a period counts it (the API's
+ * one definition, indicators.queries.ts): said in the tooltips of those figures.
+ */
+const PERIOD_PART = 'cada corrida terminada cuenta por la parte de su tiempo dentro del período (una de 22:00 a 02:00, la mitad en cada día)';
+
 /** Each formula in Spanish, for the tooltips (one text per indicator). */
 export const INDICATOR_FORMULAS = {
   oee: 'OEE = disponibilidad × rendimiento × calidad.',
@@ -31,7 +37,7 @@ export const INDICATOR_FORMULAS = {
     'Disponibilidad = (tiempo planificado − tiempo de paradas no planificadas) ÷ tiempo planificado. Tiempo planificado = horas del período (o del turno) menos las paradas planificadas de la prensa.',
   performance: 'Rendimiento = kg netos por hora reales ÷ meta de productividad neta de la línea (kg/h). Kg/h netos reales = kg buenos ÷ horas de extrusión.',
   quality: 'Calidad = kg buenos ÷ kg extruidos (kg buenos + scrap).',
-  netKgH: 'Kg/h netos = kg buenos ÷ horas de extrusión de las corridas terminadas, comparado con la meta de la línea.',
+  netKgH: `Kg/h netos = kg buenos ÷ horas de extrusión, comparado con la meta de la línea; ${PERIOD_PART}.`,
   recovery: 'Recuperación = kg buenos ÷ kg de tocho empujados.',
   scrap: 'Scrap = kg de scrap ÷ kg de tocho empujados.',
   checks:
@@ -45,7 +51,7 @@ export const INDICATOR_FORMULAS = {
   downtime: 'Horas de parada por causa de todas las máquinas en el período.',
   diesByState: 'Copias de matriz en cada estado, hoy.',
   nitriding: 'Nitrurado próximo: se usó el porcentaje de aviso del umbral (tochos o kg, lo que llegue primero); vencido: se alcanzó el umbral.',
-  correctionsPer10t: 'Correcciones cada 10 t = correcciones abiertas en el período ÷ kg de tocho extruidos en el período × 10 000.',
+  correctionsPer10t: `Correcciones cada 10 t = correcciones abiertas en el período ÷ kg de tocho extruidos en el período × 10 000; de los kg, como en «Kg de tocho», ${PERIOD_PART}.`,
   firstTrial: 'Aprobación a la primera = correcciones cuya primera prueba fue aprobada ÷ correcciones con la primera prueba resuelta en el período.',
   scrapped: 'Matrices dadas de baja dentro del período.',
 } as const;
@@ -307,7 +313,7 @@ export const SUMMARY_RED_OVERDUE_ORDERS = 3;
  * - corrections: red with an overdue correction; amber with any open one; green otherwise.
  */
 export const SUMMARY_RULES: Record<SummaryArea, string> = {
-  production: 'Rojo: una prensa detenida 30 min o más. Ámbar: una prensa detenida o un control dimensional vencido. Verde: lo demás.',
+  production: 'Rojo: una prensa detenida 30 min o más. Ámbar: una prensa detenida o un control dimensional vencido o perdido. Verde: lo demás.',
   maintenance: 'Rojo: 3 o más órdenes vencidas o una máquina detenida 30 min o más. Ámbar: alguna orden o plan preventivo vencido. Verde: lo demás.',
   dieshop: 'Rojo: alguna matriz con nitrurado vencido. Ámbar: nitrurado próximo o alistamiento atrasado. Verde: lo demás.',
   corrections: 'Rojo: alguna corrección vencida. Ámbar: correcciones abiertas. Verde: ninguna abierta.',

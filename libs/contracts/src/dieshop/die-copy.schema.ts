@@ -143,7 +143,8 @@ export const dieCopySchema = z.object({
   kg_since_nitriding: z.number(),
   nitriding_count: z.number().int(),
   corrections_count: z.number().int(),
-  nitriding: z.object({ due: z.enum(NITRIDING_DUE), percent: nullableNumber }),
+  /** The flag and its percent (whichever of billets and kg comes first), and each counter's % of its own threshold (`nitridingDue`). */
+  nitriding: z.object({ due: z.enum(NITRIDING_DUE), percent: nullableNumber, billets_percent: nullableNumber, kg_percent: nullableNumber }),
   last_run_at: z.string().nullable(),
   last_line_id: z.number().int().nullable(),
   last_line_name: z.string().nullable(),
