@@ -95,7 +95,7 @@ const AREA_ITEMS: Record<SummaryArea, Items> = {
         severity: !stop.planned && minutes >= SUMMARY_RED_STOP_MINUTES ? 'red' : 'amber',
       };
     });
-    // Every running die with a check overdue now or missed, as 'Mi extrusión' says it (dimensionMarks), in one item
+    // Every running die with a check overdue now or missed, as 'Mi extrusión' says it (runMarks), in one item
     // placed before the stops: the card keeps three items and none of these may drop out.
     const checks = await overdueChecks(manager, companyId, now);
     if (checks) items.unshift({ text: checks, route: '/apps/extrusion-line/all', severity: 'amber' });
