@@ -160,6 +160,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     pressStopped: 'Press stopped · since {{time}}',
+    stopWarning: '{{press}} is stopped: {{cause}} (since {{since}}{{report}}). Plan order {{number}} anyway?',
+    stopWarningReport: ', report {{number}}',
     search: 'Search the board',
     searchPlaceholder: 'Number, customer or profile',
     line: 'Line',
@@ -189,7 +191,7 @@ export const production: BundleShape<typeof es> = {
     bestCopyNone: 'This die has no copies.',
     title: 'Production board',
     instructions:
-      'Drag a card to another column or within the same one. With the keyboard: Space to pick it up, arrows to move it, Space to drop it and Escape to cancel.',
+      "Drag a card to another column or within the same one; on a touch screen, hold it a moment before dragging (swiping scrolls the column). With the keyboard or without dragging: its menu has 'Move to…'.",
     columns: {
       toPlan: 'To plan',
       planned: 'Planned · {{line}}',

@@ -162,6 +162,8 @@ export const production = {
   },
   board: {
     pressStopped: 'Prensa detenida · desde {{time}}',
+    stopWarning: '{{press}} está detenida: {{cause}} (desde {{since}}{{report}}). ¿Planificar la orden {{number}} igualmente?',
+    stopWarningReport: ', reporte {{number}}',
     search: 'Buscar en el tablero',
     searchPlaceholder: 'Número, cliente o perfil',
     line: 'Línea',
@@ -191,7 +193,7 @@ export const production = {
     bestCopyNone: 'No hay copias de esta matriz.',
     title: 'Tablero de producción',
     instructions:
-      'Arrastra una tarjeta a otra columna o dentro de la misma. Con el teclado: Espacio para tomarla, flechas para moverla, Espacio para soltarla y Escape para cancelar.',
+      'Arrastra una tarjeta a otra columna o dentro de la misma; en una pantalla táctil, mantenla pulsada un momento antes de arrastrarla (deslizar el dedo desplaza la columna). Con el teclado o sin arrastrar: su menú tiene «Mover a…».',
     columns: {
       toPlan: 'Por planificar',
       planned: 'Planificada · {{line}}',

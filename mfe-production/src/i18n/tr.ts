@@ -160,6 +160,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     pressStopped: 'Pres durdu · {{time}} itibarıyla',
+    stopWarning: '{{press}} durdu: {{cause}} ({{since}} itibarıyla{{report}}). {{number}} emri yine de planlansın mı?',
+    stopWarningReport: ', rapor {{number}}',
     search: 'Panoda ara',
     searchPlaceholder: 'Numara, müşteri veya profil',
     line: 'Hat',
@@ -189,7 +191,7 @@ export const production: BundleShape<typeof es> = {
     bestCopyNone: 'Bu kalıbın kopyası yok.',
     title: 'Üretim panosu',
     instructions:
-      'Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin. Klavyeyle: almak için Boşluk, taşımak için oklar, bırakmak için Boşluk, iptal için Escape.',
+      "Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin; dokunmatik ekranda sürüklemeden önce bir an basılı tutun (parmağı kaydırmak sütunu kaydırır). Klavyeyle veya sürüklemeden: menüsünde 'Taşı…' var.",
     columns: {
       toPlan: 'Planlanacak',
       planned: 'Planlandı · {{line}}',
