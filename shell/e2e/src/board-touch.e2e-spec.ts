@@ -216,9 +216,16 @@ describe('boards on a 1024×768 touch tablet', () => {
     const card = page.getByTestId('kanban-column-assigned').getByTestId(`wo-${order.id}`);
     await visible(card);
     await card.scrollIntoViewIfNeeded();
+    // The board scrolls sideways until 'En progreso' is whole on the screen, 'Asignada' beside it.
+    await page.getByTestId('board').evaluate((board) => {
+      const column = board.querySelector<HTMLElement>('[data-testid="kanban-column-in_progress"]')!.getBoundingClientRect();
+      board.scrollLeft += Math.max(0, column.right - board.getBoundingClientRect().right + 8);
+    });
     const from = await centre(page, `wo-${order.id}`);
     const to = await centre(page, 'kanban-column-in_progress');
-    expect(to.x + 40).toBeLessThan(1024);
+    expect(to.box.x + to.box.width).toBeLessThanOrEqual(1024);
+    expect(from.x).toBeGreaterThan(0);
+    expect(from.y).toBeLessThan(768);
     const moving = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/maintenance-board/move');
     await finger(cdp).stroke(from.x, from.y, to.x, to.box.y + 60, { holdMs: 600, steps: 20, stepMs: 30 });
     expect((await moving).status()).toBe(200);
