@@ -183,7 +183,10 @@ describe('Kanban', () => {
     const openMoveTo = async (card: string) => {
       fireEvent.click(await screen.findByRole('button', { name: `Acciones de ${card}` }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
-      return screen.findByRole('dialog', { name: `Mover ${card} a…` });
+      const dialog = await screen.findByRole('dialog', { name: `Mover ${card} a…` });
+      // Usable once any dialog closing before it has let go of the page.
+      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+      return dialog;
     };
 
     it('moves a card to the column chosen, through the same move as a drag', async () => {
@@ -240,7 +243,7 @@ describe('Kanban', () => {
       const warning = await screen.findByRole('alertdialog', { name: '¿Mover igualmente?' });
       expect(within(warning).getByText('Prensa 2 está detenida: Falla hidráulica')).toBeTruthy();
       fireEvent.click(within(warning).getByText('Cancelar'));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByTestId('kanban-warning')).toBeNull());
       expect(onMove).not.toHaveBeenCalled();
       expect(within(column('Por hacer')).getByText('T-1')).toBeTruthy();
 
