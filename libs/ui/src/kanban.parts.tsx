@@ -58,6 +58,8 @@ export const useKanbanStyles = makeStyles({
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
   handle: { flexShrink: 0, minWidth: '44px', minHeight: '44px', cursor: 'grab' },
   menuButton: { flexShrink: 0, minWidth: '44px', minHeight: '44px' },
+  // Move and the menu one above the other: the card's text keeps the width.
+  controls: { flexShrink: 0, display: 'flex', flexDirection: 'column' },
   foot: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', padding: '0 12px 8px' },
   notice: { padding: '0 12px 8px' },
   overlay: { boxShadow: tokens.shadow28, cursor: 'grabbing' },
@@ -201,39 +203,41 @@ export function KanbanCard({
       {...(canMove ? dragListeners : {})}
     >
       <div className={styles.body}>{children}</div>
-      {canMove ? (
-        <Button
-          appearance="subtle"
-          className={styles.handle}
-          icon={<ArrowMoveRegular />}
-          aria-label={t('kanban.move', { card: label })}
-          aria-pressed={carried}
-          aria-describedby={instructionsId}
-          data-kanban-handle={id}
-          onKeyDown={onHandleKey}
-          onBlur={onHandleBlur}
-        />
-      ) : null}
-      {canMove || actions ? (
-        <Menu positioning={{ position: 'below', align: 'end', fallbackPositions: ['above-end', 'before', 'after'] }}>
-          <MenuTrigger disableButtonEnhancement>
-            <Button
-              appearance="subtle"
-              className={styles.menuButton}
-              icon={<MoreVerticalRegular />}
-              aria-label={t('kanban.cardActions', { card: label })}
-              title={t('kanban.cardActions', { card: label })}
-            />
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {actions}
-              {/* Opened once the menu has closed and given the focus back, so that the dialog takes it from there. */}
-              {canMove ? <MenuItem onClick={() => setTimeout(onMoveTo)}>{t('kanban.moveTo')}</MenuItem> : null}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      ) : null}
+      <div className={styles.controls}>
+        {canMove ? (
+          <Button
+            appearance="subtle"
+            className={styles.handle}
+            icon={<ArrowMoveRegular />}
+            aria-label={t('kanban.move', { card: label })}
+            aria-pressed={carried}
+            aria-describedby={instructionsId}
+            data-kanban-handle={id}
+            onKeyDown={onHandleKey}
+            onBlur={onHandleBlur}
+          />
+        ) : null}
+        {canMove || actions ? (
+          <Menu positioning={{ position: 'below', align: 'end', fallbackPositions: ['above-end', 'before', 'after'] }}>
+            <MenuTrigger disableButtonEnhancement>
+              <Button
+                appearance="subtle"
+                className={styles.menuButton}
+                icon={<MoreVerticalRegular />}
+                aria-label={t('kanban.cardActions', { card: label })}
+                title={t('kanban.cardActions', { card: label })}
+              />
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                {actions}
+                {/* Opened once the menu has closed and given the focus back, so that the dialog takes it from there. */}
+                {canMove ? <MenuItem onClick={() => setTimeout(onMoveTo)}>{t('kanban.moveTo')}</MenuItem> : null}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        ) : null}
+      </div>
     </article>
   );
 }

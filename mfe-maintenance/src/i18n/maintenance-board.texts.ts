@@ -4,7 +4,7 @@ export const maintenanceBoardTexts = {
     board: {
       title: 'Tablero de tareas de mantenimiento',
       instructions:
-        'Arrastra una tarjeta a otra columna, o enfócala y pulsa Espacio, muévela con las flechas y suelta con Espacio (Escape cancela). El menú de la tarjeta ofrece «Mover a…».',
+        'Arrastra una tarjeta a otra columna; en una pantalla táctil, mantenla pulsada un momento antes de arrastrarla (deslizar el dedo desplaza la columna). Con el teclado, en su botón Mover pulsa Espacio, muévela con las flechas y suelta con Espacio (Escape cancela). El menú de la tarjeta ofrece «Mover a…».',
       filters: 'Filtros del tablero',
       type: 'Tipo',
       allTypes: 'Todos los tipos',
@@ -119,7 +119,7 @@ export const maintenanceBoardTexts = {
     board: {
       title: 'Maintenance task board',
       instructions:
-        'Drag a card to another column, or focus it and press Space, move it with the arrow keys and drop it with Space (Escape cancels). The card menu offers "Move to…".',
+        'Drag a card to another column; on a touch screen, hold it a moment before dragging (swiping scrolls the column). With the keyboard, press Space on its Move button, move it with the arrow keys and drop it with Space (Escape cancels). The card menu offers "Move to…".',
       filters: 'Board filters',
       type: 'Type',
       allTypes: 'All types',
@@ -233,7 +233,8 @@ export const maintenanceBoardTexts = {
   ar: {
     board: {
       title: 'لوحة مهام الصيانة',
-      instructions: 'اسحب بطاقة إلى عمود آخر، أو ركّز عليها واضغط المسافة وحرّكها بالأسهم ثم أفلتها بالمسافة (Escape يلغي). تقدّم قائمة البطاقة «نقل إلى…».',
+      instructions:
+        'اسحب بطاقة إلى عمود آخر؛ على شاشة اللمس، اضغط عليها لحظة قبل سحبها (التمرير بالإصبع يحرّك العمود). بلوحة المفاتيح، اضغط المسافة على زر النقل وحرّكها بالأسهم ثم أفلتها بالمسافة (Escape يلغي). تقدّم قائمة البطاقة «نقل إلى…».',
       filters: 'مرشحات اللوحة',
       type: 'النوع',
       allTypes: 'كل الأنواع',
@@ -348,7 +349,7 @@ export const maintenanceBoardTexts = {
     board: {
       title: 'Bakım görev panosu',
       instructions:
-        'Bir kartı başka bir sütuna sürükleyin ya da kartı seçip Boşluk tuşuna basın, oklarla taşıyın ve Boşluk ile bırakın (Escape iptal eder). Kart menüsünde «Taşı…» da var.',
+        'Bir kartı başka bir sütuna sürükleyin; dokunmatik ekranda sürüklemeden önce bir an basılı tutun (parmağı kaydırmak sütunu kaydırır). Klavyeyle, Taşı düğmesinde Boşluk tuşuna basın, oklarla taşıyın ve Boşluk ile bırakın (Escape iptal eder). Kart menüsünde «Taşı…» da var.',
       filters: 'Pano filtreleri',
       type: 'Tür',
       allTypes: 'Tüm türler',
