@@ -174,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'عرض المزيد',
     shownOf: '{{shown}} من {{total}}',
     narrowToSeeMore: 'ابحث أو صفِّ لرؤية الباقي',
-    cardActions: 'إجراءات الأمر {{number}}',
     requestEnlistment: 'طلب تجهيز القالب',
     enlistmentRequested: 'تم طلب التجهيز {{number}} للقالب {{die}}',
     nitridingLimit: 'النترجة: {{copy}}',
@@ -204,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'القالب {{reference}}-{{copy}}',
     running: 'قيد البثق',
     moved: 'تم نقل الأمر {{number}}',
-    picked: 'التقطت الأمر {{number}}.',
-    over: 'الأمر {{number}} فوق {{column}}.',
-    dropped: 'أفلتّ الأمر {{number}} في {{column}}.',
-    cancelled: 'أُلغي نقل الأمر {{number}}.',
   },
   dieCopy: {
     option: '{{reference}} النسخة {{copy}} · {{state}}',

@@ -174,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Show more',
     shownOf: '{{shown}} of {{total}}',
     narrowToSeeMore: 'Search or filter to see the rest',
-    cardActions: 'Actions of order {{number}}',
     requestEnlistment: 'Request die preparation',
     enlistmentRequested: 'Preparation {{number}} requested for die {{die}}',
     nitridingLimit: 'Nitriding: {{copy}}',
@@ -204,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'Die {{reference}}-{{copy}}',
     running: 'Extruding',
     moved: 'Order {{number}} moved',
-    picked: 'Picked up order {{number}}.',
-    over: 'Order {{number}} is over {{column}}.',
-    dropped: 'Dropped order {{number}} in {{column}}.',
-    cancelled: 'Moving order {{number}} was cancelled.',
   },
   dieCopy: {
     option: '{{reference}} copy {{copy}} · {{state}}',

@@ -176,7 +176,6 @@ export const production = {
     showMore: 'Ver más',
     shownOf: '{{shown}} de {{total}}',
     narrowToSeeMore: 'Busca o filtra para ver las demás',
-    cardActions: 'Acciones de la orden {{number}}',
     requestEnlistment: 'Solicitar alistamiento',
     enlistmentRequested: 'Alistamiento {{number}} solicitado para la matriz {{die}}',
     nitridingLimit: 'Nitrurado: {{copy}}',
@@ -206,10 +205,6 @@ export const production = {
     die: 'Matriz {{reference}}-{{copy}}',
     running: 'Extruyendo',
     moved: 'Orden {{number}} movida',
-    picked: 'Tomaste la orden {{number}}.',
-    over: 'La orden {{number}} está sobre {{column}}.',
-    dropped: 'Soltaste la orden {{number}} en {{column}}.',
-    cancelled: 'Movimiento de la orden {{number}} cancelado.',
   },
   dieCopy: {
     option: '{{reference}} copia {{copy}} · {{state}}',

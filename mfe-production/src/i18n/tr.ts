@@ -174,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Daha fazla göster',
     shownOf: '{{shown}} / {{total}}',
     narrowToSeeMore: 'Kalanları görmek için arayın veya filtreleyin',
-    cardActions: '{{number}} siparişinin işlemleri',
     requestEnlistment: 'Kalıp hazırlığı iste',
     enlistmentRequested: '{{die}} kalıbı için {{number}} hazırlığı istendi',
     nitridingLimit: 'Nitrürleme: {{copy}}',
@@ -204,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'Kalıp {{reference}}-{{copy}}',
     running: 'Ekstrüzyonda',
     moved: '{{number}} numaralı sipariş taşındı',
-    picked: '{{number}} numaralı sipariş alındı.',
-    over: '{{number}} numaralı sipariş {{column}} üzerinde.',
-    dropped: '{{number}} numaralı sipariş {{column}} sütununa bırakıldı.',
-    cancelled: '{{number}} numaralı siparişin taşınması iptal edildi.',
   },
   dieCopy: {
     option: '{{reference}} kopya {{copy}} · {{state}}',
