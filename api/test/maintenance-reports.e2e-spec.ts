@@ -147,12 +147,17 @@ describe('filing a failure report', () => {
     expect(stored.map((row) => row.user_id).sort()).toEqual([users['admin@norte.example'], users[jefe]].sort());
     expect(stored.every((row) => row.company_id === north)).toBe(true);
 
-    // The planning board shows the stopped press on its line.
+    // The planning board shows the stopped press on its line: why, since when and which report stopped it.
     const board = await t.http().get('/api/planning-board').set(as(jefe));
     expect(board.status).toBe(200);
-    expect(board.body.planned.find((line: { line_id: number }) => line.line_id === ids.line).stopped).toMatchObject({
+    const [{ started_at: since }] = await t.sql<{ started_at: Date }>(`select started_at from machine_stop where machine_id = $1 and ended_at is null`, [
+      ids.press,
+    ]);
+    expect(board.body.planned.find((line: { line_id: number }) => line.line_id === ids.line).stopped).toEqual({
       machine_name: 'Prensa de pruebas RF',
       cause: 'hydraulic',
+      started_at: since.toISOString(),
+      failure_report_number: created.number,
     });
 
     // A second report on the stopped press joins its open stop instead of failing.

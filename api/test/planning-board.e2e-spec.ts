@@ -223,4 +223,37 @@ describe('planning board query', () => {
     const column = whole.planned.find((line) => line.line_id === lineId)!.cards.map((card) => card.id);
     expect(column.indexOf(b.id)).toBe(column.indexOf(a.id) - 1);
   });
+
+  it('says per line which press is stopped, why, since when and by which failure report; planning onto it stays allowed', async () => {
+    const lineId = ids.lines[ids.lines.length - 1];
+    const [press] = await t.sql<{ id: number; name: string }>(
+      `insert into machine (company_id, name, code, type, line_id, status, criticality) values ($1, 'Prensa parada tablero', 'E2E-PT', 'press', $2, 'operating', 'A')
+       returning id, name`,
+      [north, lineId],
+    );
+    const stopOf = async () => ((await board()).body as Board).planned.find((line) => line.line_id === lineId)!.stopped;
+    try {
+      // A stop entered by hand: no failure report.
+      const [stop] = await t.sql<{ id: number; started_at: Date }>(
+        `insert into machine_stop (company_id, machine_id, line_id, started_at, planned, cause) values ($1, $2, $3, now() - interval '1 hour', false, 'electrical')
+         returning id, started_at`,
+        [north, press.id, lineId],
+      );
+      expect(await stopOf()).toEqual({ machine_name: press.name, cause: 'electrical', started_at: stop.started_at.toISOString(), failure_report_number: null });
+      const order = await createOrder('OP-PARADA-1');
+      const moved = await t
+        .http()
+        .post('/api/planning-board/move')
+        .set(as('jefe@norte.example'))
+        .send({ order_id: order.id, to_column: 'planned', to_line_id: lineId, position: 0, before_order_id: null });
+      expect(moved.status).toBe(200);
+      expect((moved.body as Board).planned.find((line) => line.line_id === lineId)!.cards[0].id).toBe(order.id);
+      // Once the stop ends, the line is no longer stopped.
+      await t.sql(`update machine_stop set ended_at = now() where id = $1`, [stop.id]);
+      expect(await stopOf()).toBeNull();
+    } finally {
+      await t.sql(`delete from machine_stop where machine_id = $1`, [press.id]);
+      await t.sql(`delete from machine where id = $1`, [press.id]);
+    }
+  });
 });

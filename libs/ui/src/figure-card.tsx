@@ -1,4 +1,5 @@
-import { Card, InfoLabel, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { InfoLabel } from './info-label';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({

@@ -25,6 +25,7 @@ export * from './stored-files';
 export * from './share-button';
 export * from './discussion';
 export * from './use-live-figures';
+export * from './info-label';
 export * from './figure-card';
 export * from './chart-figure';
 export * from './dashboard-widget';

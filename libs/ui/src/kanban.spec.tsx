@@ -1,10 +1,10 @@
 import '../testing/jsdom.setup';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, MenuItem, webLightTheme } from '@fluentui/react-components';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@planta/i18n';
-import { Kanban, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
+import { Kanban, kanbanDropIndex, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
 
 interface Task {
   id: number;
@@ -35,9 +35,9 @@ function Board({ onMove, ...props }: Partial<KanbanProps<Task>> & { onMove: Kanb
       cardLabel={(task) => task.name}
       renderCard={(task) => <span>{task.name}</span>}
       canMove
-      onMove={async (card, from, to) => {
-        await onMove(card, from, to);
-        setColumns((current) => moveKanbanCard(current, key, card.id, to));
+      onMove={async (card, from, to, index) => {
+        await onMove(card, from, to, index);
+        setColumns((current) => moveKanbanCard(current, key, card.id, to, index));
       }}
       {...props}
     />
@@ -61,6 +61,22 @@ describe('moveKanbanCard', () => {
     expect(moved.map((c) => c.cards.map(key))).toEqual([[2], [], [1]]);
     expect(moveKanbanCard(COLUMNS, key, 9, 'done')).toEqual(COLUMNS);
     expect(moveKanbanCard(COLUMNS, key, 1, 'nowhere')).toEqual(COLUMNS);
+  });
+
+  it('puts a card at a place of a column, counted without it', () => {
+    expect(moveKanbanCard(COLUMNS, key, 2, 'todo', 0).map((c) => c.cards.map(key))).toEqual([[2, 1], [], []]);
+    expect(moveKanbanCard(COLUMNS, key, 1, 'todo', 1).map((c) => c.cards.map(key))).toEqual([[2, 1], [], []]);
+    expect(moveKanbanCard(COLUMNS, key, 1, 'doing', 7).map((c) => c.cards.map(key))).toEqual([[2], [1], []]);
+  });
+
+  it('finds where a drop over another card lands: in front of it, or after it from below its middle', () => {
+    const todo = { id: 'todo', title: 'Por hacer', cards: [1, 2, 3].map((id) => ({ id, name: `T-${id}` })) };
+    expect(kanbanDropIndex(todo, key, 3, 1, false)).toBe(0);
+    expect(kanbanDropIndex(todo, key, 3, 1, true)).toBe(1);
+    expect(kanbanDropIndex(todo, key, 1, 3, true)).toBe(2);
+    // Over the column itself (no card): the end.
+    expect(kanbanDropIndex(todo, key, 1, null, false)).toBe(2);
+    expect(kanbanDropIndex(todo, key, 9, null, false)).toBe(3);
   });
 });
 
@@ -89,7 +105,7 @@ describe('Kanban', () => {
     expect(announcer()).toBe('T-1 sobre Hecha.');
     press(handle, 'ArrowLeft');
     await act(async () => press(handle, 'Enter'));
-    expect(onMove).toHaveBeenCalledWith({ id: 1, name: 'T-1' }, 'todo', 'doing');
+    expect(onMove).toHaveBeenCalledWith({ id: 1, name: 'T-1' }, 'todo', 'doing', 0);
     expect(within(column('En curso')).getByText('T-1')).toBeTruthy();
     expect(within(column('Por hacer')).queryByText('T-1')).toBeNull();
     expect(announcer()).toBe('T-1 movida a En curso.');
@@ -161,5 +177,123 @@ describe('Kanban', () => {
     await act(async () => press(handle, ' '));
     expect(live.dragEnded).toHaveBeenCalledTimes(1);
     expect(live.settled).toHaveBeenCalledTimes(1);
+  });
+
+  describe("'Mover a…' in the card's menu", () => {
+    const openMoveTo = async (card: string) => {
+      fireEvent.click(await screen.findByRole('button', { name: `Acciones de ${card}` }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
+      const dialog = await screen.findByRole('dialog', { name: `Mover ${card} a…` });
+      // Usable once any dialog closing before it has let go of the page.
+      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+      return dialog;
+    };
+
+    it('moves a card to the column chosen, through the same move as a drag', async () => {
+      const onMove = jest.fn(() => Promise.resolve());
+      show(<Board onMove={onMove} />);
+      const dialog = await openMoveTo('T-2');
+      const choose = within(dialog).getByRole('combobox', { name: 'Columna' });
+      expect(
+        within(choose)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Por hacer (actual)', 'En curso', 'Hecha']);
+      // Where it is already, there is nothing to move.
+      expect((within(dialog).getByRole('button', { name: 'Mover' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(choose, { target: { value: 'done' } });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' })));
+      expect(onMove).toHaveBeenCalledWith({ id: 2, name: 'T-2' }, 'todo', 'done', 0);
+      expect(within(column('Hecha')).getByText('T-2')).toBeTruthy();
+      expect(announcer()).toBe('T-2 movida a Hecha.');
+    });
+
+    it('chooses the place on an ordered board, and says what whyNot refuses before any call', async () => {
+      const onMove = jest.fn(() => Promise.resolve());
+      const whyNot = (_: Task, __: string, to: string) => (to === 'done' ? 'Primero pásala a En curso' : null);
+      show(<Board onMove={onMove} ordered whyNot={whyNot} />);
+      const dialog = await openMoveTo('T-2');
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'done' } });
+      expect(within(dialog).getByText('Primero pásala a En curso')).toBeTruthy();
+      expect((within(dialog).getByRole('button', { name: 'Mover' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'todo' } });
+      const place = within(dialog).getByRole('combobox', { name: 'Posición' });
+      expect(
+        within(place)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['1 · antes de T-1', '2 · al final']);
+      fireEvent.change(place, { target: { value: '0' } });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' })));
+      expect(onMove).toHaveBeenCalledWith({ id: 2, name: 'T-2' }, 'todo', 'todo', 0);
+      expect(
+        within(column('Por hacer'))
+          .getAllByText(/^T-/)
+          .map((card) => card.textContent),
+      ).toEqual(['T-2', 'T-1']);
+    });
+
+    it('asks before a move warnBefore warns about: cancel leaves the card, confirm moves it', async () => {
+      const onMove = jest.fn(() => Promise.resolve());
+      const warnBefore = (_: Task, __: string, to: string) => (to === 'doing' ? 'Prensa 2 está detenida: Falla hidráulica' : null);
+      show(<Board onMove={onMove} warnBefore={warnBefore} />);
+      let dialog = await openMoveTo('T-1');
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'doing' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' }));
+      const warning = await screen.findByRole('alertdialog', { name: '¿Mover igualmente?' });
+      expect(within(warning).getByText('Prensa 2 está detenida: Falla hidráulica')).toBeTruthy();
+      fireEvent.click(within(warning).getByText('Cancelar'));
+      await waitFor(() => expect(screen.queryByTestId('kanban-warning')).toBeNull());
+      expect(onMove).not.toHaveBeenCalled();
+      expect(within(column('Por hacer')).getByText('T-1')).toBeTruthy();
+
+      dialog = await openMoveTo('T-1');
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'doing' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' }));
+      await act(async () => fireEvent.click(await screen.findByText('Mover igualmente')));
+      expect(onMove).toHaveBeenCalledWith({ id: 1, name: 'T-1' }, 'todo', 'doing', 0);
+      expect(within(column('En curso')).getByText('T-1')).toBeTruthy();
+    });
+
+    it("keeps the card's own actions in its menu, and has no 'Mover a…' when read-only", async () => {
+      const chosen = jest.fn();
+      show(<Board onMove={jest.fn()} canMove={false} cardActions={(task) => <MenuItem onClick={() => chosen(task.id)}>Abrir</MenuItem>} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Acciones de T-1' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Abrir' }));
+      expect(chosen).toHaveBeenCalledWith(1);
+      expect(screen.queryByRole('menuitem', { name: 'Mover a…' })).toBeNull();
+    });
+  });
+
+  describe('touch', () => {
+    const touch = (element: Element, type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      fireEvent[type](element, { touches: type === 'touchEnd' ? [] : [{ clientX: x, clientY: y }], changedTouches: [{ clientX: x, clientY: y }] });
+    afterEach(() => jest.useRealTimers());
+
+    it('a swipe on a card does not pick it up (the column scrolls); resting on it does', async () => {
+      const live = { dragStarted: jest.fn(), dragEnded: jest.fn(), dragCancelled: jest.fn(), settled: jest.fn() };
+      const onMove = jest.fn(() => Promise.resolve());
+      show(<Board onMove={onMove} live={live} />);
+      const card = (await screen.findByText('T-1')).closest('article')!;
+      jest.useFakeTimers();
+      // A vertical swipe: the finger moves at once, beyond the few pixels a resting finger drifts.
+      touch(card, 'touchStart', 100, 100);
+      touch(card, 'touchMove', 100, 80);
+      act(() => jest.advanceTimersByTime(1000));
+      touch(card, 'touchMove', 100, 20);
+      touch(card, 'touchEnd', 100, 20);
+      expect(live.dragStarted).not.toHaveBeenCalled();
+      expect(onMove).not.toHaveBeenCalled();
+
+      // A finger resting (a few pixels of drift) picks the card up once the hold is long enough.
+      touch(card, 'touchStart', 100, 100);
+      touch(card, 'touchMove', 102, 103);
+      act(() => jest.advanceTimersByTime(150));
+      expect(live.dragStarted).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(150));
+      expect(live.dragStarted).toHaveBeenCalledTimes(1);
+      expect(announcer()).toBe('T-1 levantada en Por hacer. Elige la columna con las flechas.');
+      touch(card, 'touchEnd', 102, 103);
+    });
   });
 });

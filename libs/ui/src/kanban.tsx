@@ -8,6 +8,12 @@ export interface KanbanColumn<C> {
   cards: readonly C[];
   /** A short text beside the title (a WIP figure, a window). */
   caption?: string;
+  /** The figure of the header's badge when the column holds more than the cards it shows. */
+  count?: number;
+  /** Shown under the header (a stopped press). */
+  notice?: ReactNode;
+  /** Shown under the cards ('Ver más'). */
+  footer?: ReactNode;
 }
 
 /** What a board tells `useBoardLiveRefresh` so that a live reload waits for a drop to settle. */
@@ -35,28 +41,65 @@ export interface KanbanProps<C> {
   /** Why the card may not go there (Spanish), checked before any call; null when it may. */
   whyNot?: (card: C, from: string, to: string) => string | null;
   /**
+   * A warning the user confirms or cancels before the move goes (a press that is stopped), the
+   * same for a drag, a keyboard move and 'Mover a…'; null when there is nothing to warn about.
+   */
+  warnBefore?: (card: C, from: string, to: string) => string | null;
+  /** The cards of a column have an order of their own: a drop (or 'Mover a…') chooses the place. */
+  ordered?: boolean;
+  /**
    * Saves the move and resolves once `columns` hold it (the card shows in its new column until
    * then); its rejection (the server's refusal) puts the card back and shows the message.
+   * `index`: the card's place in `to`, counted without it (an ordered board; else the end).
    */
-  onMove: (card: C, from: string, to: string) => Promise<unknown>;
+  onMove: (card: C, from: string, to: string, index: number) => Promise<unknown>;
+  /** The card's own actions (Fluent `MenuItem`s), in its menu before 'Mover a…'. */
+  cardActions?: (card: C) => ReactNode;
+  /** The board's data-testid. */
+  testId?: string;
   /** The text of an empty column; the shared 'Sin tarjetas' by default. */
   emptyText?: string;
   live?: KanbanLiveHooks;
 }
 
-/** The columns with one card moved to the end of `to` (what the board shows while a move is saved). */
+/**
+ * The columns with one card moved to `index` of `to` (counted without it; the end by default):
+ * what the board shows while a move is saved.
+ */
 export function moveKanbanCard<C>(
   columns: readonly KanbanColumn<C>[],
   cardKey: (card: C) => string | number,
   key: string | number,
   to: string,
+  index = Number.MAX_SAFE_INTEGER,
 ): KanbanColumn<C>[] {
   const card = columns.flatMap((column) => column.cards).find((candidate) => cardKey(candidate) === key);
   if (card === undefined || !columns.some((column) => column.id === to)) return [...columns];
   return columns.map((column) => {
     const cards = column.cards.filter((candidate) => cardKey(candidate) !== key);
-    return { ...column, cards: column.id === to ? [...cards, card] : cards };
+    if (column.id === to) cards.splice(Math.max(0, Math.min(index, cards.length)), 0, card);
+    return { ...column, cards };
   });
+}
+
+/** The place of a card in its column, counted as `index` of a move counts (0 first). */
+export const kanbanIndexOf = <C,>(column: KanbanColumn<C>, cardKey: (card: C) => string | number, key: string | number) =>
+  column.cards.findIndex((card) => cardKey(card) === key);
+
+/**
+ * Where a card dropped over `overKey` (another card of `column`) lands, counted without the card:
+ * in front of it, or after it when the dragged card's middle is below the other's (`below`).
+ */
+export function kanbanDropIndex<C>(
+  column: KanbanColumn<C>,
+  cardKey: (card: C) => string | number,
+  key: string | number,
+  overKey: string | number | null,
+  below: boolean,
+): number {
+  const others = column.cards.filter((card) => cardKey(card) !== key);
+  const at = overKey === null ? -1 : others.findIndex((card) => cardKey(card) === overKey);
+  return at < 0 ? others.length : at + (below ? 1 : 0);
 }
 
 /** The column a card is in. */
@@ -69,8 +112,9 @@ const KanbanView = lazy(() => import('./kanban.view'));
 
 /**
  * A generic, accessible kanban board: columns or lanes with their counts, cards dragged with a
- * mouse or a finger, or moved with the keyboard (its Move button: Space/Enter, arrows, Space/Enter,
- * announced in the page's language), an optimistic move put back with the refusal's message.
+ * mouse or, after a press and hold, a finger (a swipe scrolls), moved with the keyboard (its Move
+ * button: Space/Enter, arrows, Space/Enter, announced in the page's language) or with 'Mover a…'
+ * in the card's menu; an optimistic move put back with the refusal's message.
  */
 export function Kanban<C>(props: KanbanProps<C>) {
   return (

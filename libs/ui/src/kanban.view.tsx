@@ -2,78 +2,23 @@ import {
   DndContext,
   DragOverlay,
   MouseSensor,
+  pointerWithin,
+  rectIntersection,
   TouchSensor,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Badge, Button, Caption1, makeStyles, mergeClasses, MessageBar, MessageBarActions, MessageBarBody, tokens } from '@fluentui/react-components';
-import { ArrowMoveRegular, DismissRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Button, mergeClasses, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@planta/session';
-import { kanbanColumnOf, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: 0 },
-  columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '12px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
-  lanes: { flex: '1 1 0', minHeight: '240px', display: 'flex', flexDirection: 'column', gap: '12px', overflowY: 'auto', paddingBottom: '4px' },
-  column: {
-    width: '272px',
-    flexShrink: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    minHeight: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-    outline: '2px solid transparent',
-  },
-  lane: {
-    display: 'flex',
-    flexDirection: 'column',
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-    outline: '2px solid transparent',
-  },
-  over: { outline: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
-  overRefused: { outline: `2px dashed ${tokens.colorPaletteRedBorder2}` },
-  head: { display: 'flex', gap: '8px', alignItems: 'center', padding: '8px 12px' },
-  title: { margin: 0, flexGrow: 1, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300 },
-  columnCards: { flex: '1 1 0', minHeight: '48px', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 8px 8px' },
-  laneCards: { display: 'flex', flexWrap: 'wrap', gap: '8px', padding: '0 8px 8px', minHeight: '48px' },
-  card: {
-    flexShrink: 0,
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: '4px',
-    padding: '8px 4px 8px 12px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-    cursor: 'pointer',
-  },
-  laneCard: { width: '256px' },
-  draggable: { cursor: 'grab' },
-  dragging: { opacity: 0.4 },
-  picked: { outline: `2px solid ${tokens.colorBrandStroke1}`, boxShadow: tokens.shadow16 },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
-  handle: { flexShrink: 0, minWidth: '44px', minHeight: '44px', cursor: 'grab' },
-  overlay: { boxShadow: tokens.shadow28, cursor: 'grabbing' },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
-});
+import { kanbanColumnOf, kanbanDropIndex, kanbanIndexOf, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
+import { KanbanMoveDialog, KanbanWarnDialog } from './kanban.move-dialog';
+import { CARD_DROP, KanbanCard, KanbanColumnView, useKanbanStyles } from './kanban.parts';
 
 /** A card being carried with the keyboard: where it was and the column it is over. */
 interface Carried {
@@ -83,116 +28,6 @@ interface Carried {
 }
 
 const keyOf = (value: string | number) => String(value);
-
-function Column<C>({
-  column,
-  layout,
-  highlight,
-  emptyText,
-  children,
-}: {
-  column: KanbanColumn<C>;
-  layout: 'columns' | 'lanes';
-  highlight: 'over' | 'refused' | null;
-  emptyText: string;
-  children: ReactNode;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation('common');
-  const headingId = useId();
-  const { setNodeRef, isOver } = useDroppable({ id: column.id });
-  const shown = highlight ?? (isOver ? 'over' : null);
-  return (
-    <section
-      ref={setNodeRef}
-      aria-labelledby={headingId}
-      data-testid={`kanban-column-${column.id}`}
-      className={mergeClasses(
-        layout === 'columns' ? styles.column : styles.lane,
-        shown ? styles.over : undefined,
-        shown === 'refused' ? styles.overRefused : undefined,
-      )}
-    >
-      <div className={styles.head}>
-        <h2 id={headingId} className={styles.title}>
-          {column.title}
-        </h2>
-        {column.caption ? <Caption1>{column.caption}</Caption1> : null}
-        <Badge appearance="tint" aria-label={t('kanban.count', { count: column.cards.length })}>
-          {column.cards.length}
-        </Badge>
-      </div>
-      <div className={layout === 'columns' ? styles.columnCards : styles.laneCards}>
-        {children}
-        {column.cards.length === 0 ? <Caption1>{emptyText}</Caption1> : null}
-      </div>
-    </section>
-  );
-}
-
-function Card({
-  id,
-  label,
-  layout,
-  canMove,
-  carried,
-  onOpen,
-  onHandleKey,
-  onHandleBlur,
-  instructionsId,
-  children,
-}: {
-  id: string;
-  instructionsId: string;
-  label: string;
-  layout: 'columns' | 'lanes';
-  canMove: boolean;
-  carried: boolean;
-  onOpen?: () => void;
-  onHandleKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
-  onHandleBlur: () => void;
-  children: ReactNode;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation('common');
-  const { setNodeRef, listeners, isDragging } = useDraggable({ id, disabled: !canMove });
-  const open = (event: MouseEvent) => {
-    // A click on the card's own controls (its link, its Move button) is theirs.
-    if ((event.target as HTMLElement).closest('a, button, input, select, textarea')) return;
-    onOpen?.();
-  };
-  return (
-    <article
-      ref={setNodeRef}
-      aria-label={label}
-      data-testid={`kanban-card-${id}`}
-      className={mergeClasses(
-        styles.card,
-        layout === 'lanes' ? styles.laneCard : undefined,
-        canMove ? styles.draggable : undefined,
-        isDragging ? styles.dragging : undefined,
-        carried ? styles.picked : undefined,
-      )}
-      onClick={open}
-      {...(canMove ? listeners : {})}
-    >
-      <div className={styles.body}>{children}</div>
-      {canMove ? (
-        <Button
-          appearance="subtle"
-          className={styles.handle}
-          icon={<ArrowMoveRegular />}
-          aria-label={t('kanban.move', { card: label })}
-          aria-pressed={carried}
-          aria-describedby={instructionsId}
-          data-kanban-handle={id}
-          onKeyDown={onHandleKey}
-          onBlur={onHandleBlur}
-        />
-      ) : null}
-    </article>
-  );
-}
 
 /** The board itself (loaded on demand by `Kanban`, see kanban.tsx). */
 export default function KanbanView<C>({
@@ -205,25 +40,36 @@ export default function KanbanView<C>({
   onOpen,
   canMove,
   whyNot,
+  warnBefore,
+  ordered = false,
   onMove,
+  cardActions,
   emptyText,
   live,
+  testId,
 }: KanbanProps<C>) {
-  const styles = useStyles();
+  const styles = useKanbanStyles();
   const { t } = useTranslation('common');
-  const [pending, setPending] = useState<{ key: string; to: string } | null>(null);
+  const [pending, setPending] = useState<{ key: string; to: string; index: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [carried, setCarried] = useState<Carried | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
+  // 'Mover a…' open for a card, and a move waiting for the user to confirm its warning.
+  const [choosing, setChoosing] = useState<{ key: string; from: string } | null>(null);
+  const [warned, setWarned] = useState<{ card: C; from: string; to: string; index: number; refocus: boolean; text: string } | null>(null);
   const focusAfterMove = useRef<string | null>(null);
   const justDragged = useRef(false);
   const instructionsId = useId();
   const keyFn = useCallback((card: C) => keyOf(cardKey(card)), [cardKey]);
 
-  const shown = useMemo(() => (pending ? moveKanbanCard(columns, keyFn, pending.key, pending.to) : columns), [columns, pending, keyFn]);
+  const shown = useMemo(() => (pending ? moveKanbanCard(columns, keyFn, pending.key, pending.to, pending.index) : columns), [columns, pending, keyFn]);
   const find = useCallback((key: string) => shown.flatMap((column) => column.cards).find((card) => keyFn(card) === key), [shown, keyFn]);
   const titleOf = useCallback((id: string) => shown.find((column) => column.id === id)?.title ?? '', [shown]);
+  const endOf = useCallback(
+    (id: string, key: string) => shown.find((column) => column.id === id)?.cards.filter((card) => keyFn(card) !== key).length ?? 0,
+    [shown, keyFn],
+  );
 
   useEffect(() => {
     const key = focusAfterMove.current;
@@ -232,26 +78,15 @@ export default function KanbanView<C>({
     [...document.querySelectorAll<HTMLElement>('[data-kanban-handle]')].find((handle) => handle.dataset.kanbanHandle === key)?.focus();
   }, [shown]);
 
-  /** `refocus`: a keyboard move, whose Move button keeps the focus wherever the card ends up. */
-  const move = useCallback(
-    async (card: C, from: string, to: string, refocus = false) => {
+  /** Saves a move the user has settled on. `refocus`: a keyboard move, whose Move button keeps the focus. */
+  const save = useCallback(
+    async (card: C, from: string, to: string, index: number, refocus: boolean) => {
       const name = cardLabel(card);
-      if (from === to) {
-        live?.settled();
-        return;
-      }
-      const reason = whyNot?.(card, from, to) ?? null;
-      if (reason) {
-        setRefusal(reason);
-        setAnnouncement(t('kanban.refused', { card: name, reason }));
-        live?.settled();
-        return;
-      }
       setRefusal(null);
       if (refocus) focusAfterMove.current = keyFn(card);
-      setPending({ key: keyFn(card), to });
+      setPending({ key: keyFn(card), to, index });
       try {
-        await onMove(card, from, to);
+        await onMove(card, from, to, index);
         setAnnouncement(t('kanban.dropped', { card: name, column: titleOf(to) }));
       } catch (error) {
         const message = errorMessage(error);
@@ -263,7 +98,34 @@ export default function KanbanView<C>({
         live?.settled();
       }
     },
-    [cardLabel, whyNot, onMove, keyFn, live, t, titleOf],
+    [cardLabel, onMove, keyFn, live, t, titleOf],
+  );
+
+  /** One path for a drag, a keyboard move and 'Mover a…': refused, warned about, or saved. */
+  const move = useCallback(
+    async (card: C, from: string, to: string, index: number, refocus = false) => {
+      const name = cardLabel(card);
+      const column = shown.find((candidate) => candidate.id === from);
+      if (from === to && (!ordered || !column || kanbanIndexOf(column, keyFn, keyFn(card)) === index)) {
+        live?.settled();
+        return;
+      }
+      const reason = from === to ? null : (whyNot?.(card, from, to) ?? null);
+      if (reason) {
+        setRefusal(reason);
+        setAnnouncement(t('kanban.refused', { card: name, reason }));
+        live?.settled();
+        return;
+      }
+      const warning = from === to ? null : (warnBefore?.(card, from, to) ?? null);
+      if (warning) {
+        setAnnouncement(warning);
+        setWarned({ card, from, to, index, refocus, text: warning });
+        return;
+      }
+      await save(card, from, to, index, refocus);
+    },
+    [cardLabel, whyNot, warnBefore, ordered, shown, keyFn, live, t, save],
   );
 
   const overText = (card: C, from: string, over: string) => {
@@ -298,7 +160,8 @@ export default function KanbanView<C>({
       setCarried(null);
       if (mine.over === mine.from) return cancelCarry(mine);
       live?.dragEnded();
-      void move(card, mine.from, mine.over, true);
+      // The keyboard carries a card to the end of a column; 'Mover a…' chooses the place.
+      void move(card, mine.from, mine.over, endOf(mine.over, key), true);
       return;
     }
     if (event.key === 'Escape') {
@@ -318,8 +181,9 @@ export default function KanbanView<C>({
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    // A finger must rest on the card a moment: a quick swipe still scrolls the board on a tablet.
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    // Hand on glass: a finger picks a card up only after resting on it (within a few pixels) for
+    // a moment; moving sooner is a swipe, which the browser scrolls (the card lets it pan).
+    useSensor(TouchSensor, { activationConstraint: TOUCH_HOLD }),
   );
   const onDragStart = ({ active }: DragStartEvent) => {
     const key = String(active.id);
@@ -342,7 +206,16 @@ export default function KanbanView<C>({
       return;
     }
     live?.dragEnded();
-    void move(card, column.id, String(over.id));
+    const overCard = over.data.current as { columnId: string; key: string } | undefined;
+    const to = String(overCard?.columnId ?? over.id);
+    const target = shown.find((candidate) => candidate.id === to);
+    if (!target) return live?.settled();
+    if (overCard?.key === key) return live?.settled();
+    // Over another card: in front of it, or after it when the dragged card's middle is lower.
+    const dragged = active.rect.current.translated;
+    const below = !!dragged && dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2;
+    const index = ordered ? kanbanDropIndex(target, keyFn, key, overCard?.key ?? null, below) : endOf(to, key);
+    void move(card, column.id, to, index);
   };
   const onDragCancel = () => {
     setDragged(null);
@@ -351,6 +224,7 @@ export default function KanbanView<C>({
 
   const draggedCard = dragged ? find(dragged) : undefined;
   const carriedCard = carried ? find(carried.key) : undefined;
+  const choosingCard = choosing ? (find(choosing.key) ?? null) : null;
   const highlightOf = (column: KanbanColumn<C>): 'over' | 'refused' | null => {
     if (!carried || carried.over !== column.id || carried.over === carried.from || carriedCard === undefined) return null;
     return whyNot?.(carriedCard, carried.from, column.id) ? 'refused' : 'over';
@@ -374,43 +248,93 @@ export default function KanbanView<C>({
       ) : null}
       <DndContext
         sensors={sensors}
+        collisionDetection={collide}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={onDragCancel}
         accessibility={{ screenReaderInstructions: { draggable: t('kanban.instructions') }, announcements: SILENT }}
       >
-        <div className={layout === 'columns' ? styles.columns : styles.lanes} role="group" aria-label={label}>
+        <div className={layout === 'columns' ? styles.columns : styles.lanes} role="group" aria-label={label} data-testid={testId}>
           {shown.map((column) => (
-            <Column key={column.id} column={column} layout={layout} highlight={highlightOf(column)} emptyText={emptyText ?? t('kanban.empty')}>
+            <KanbanColumnView key={column.id} column={column} layout={layout} highlight={highlightOf(column)} emptyText={emptyText ?? t('kanban.empty')}>
               {column.cards.map((card) => {
                 const key = keyFn(card);
                 return (
-                  <Card
+                  <KanbanCard
                     key={key}
                     id={key}
+                    columnId={column.id}
                     label={cardLabel(card)}
                     layout={layout}
                     canMove={canMove}
+                    ordered={ordered}
                     carried={carried?.key === key}
                     onOpen={onOpen ? () => !justDragged.current && onOpen(card) : undefined}
                     onHandleKey={onHandleKey(card, column.id)}
                     onHandleBlur={() => carried?.key === key && cancelCarry(carried)}
+                    onMoveTo={() => setChoosing({ key, from: column.id })}
+                    actions={cardActions?.(card)}
                     instructionsId={instructionsId}
                   >
                     {renderCard(card)}
-                  </Card>
+                  </KanbanCard>
                 );
               })}
-            </Column>
+            </KanbanColumnView>
           ))}
         </div>
         <DragOverlay>
           {draggedCard !== undefined ? <div className={mergeClasses(styles.card, styles.overlay)}>{renderCard(draggedCard)}</div> : null}
         </DragOverlay>
       </DndContext>
+      <KanbanMoveDialog
+        card={choosingCard}
+        from={choosing?.from ?? ''}
+        columns={shown}
+        cardKey={keyFn}
+        cardLabel={cardLabel}
+        ordered={ordered}
+        whyNot={whyNot}
+        onClose={() => setChoosing(null)}
+        onChoose={(choice) => {
+          const card = choosingCard;
+          setChoosing(null);
+          if (card === null) return;
+          live?.dragStarted();
+          live?.dragEnded();
+          void move(card, choice.from, choice.to, choice.index, true);
+        }}
+      />
+      <KanbanWarnDialog
+        text={warned?.text ?? null}
+        onCancel={() => {
+          if (warned) setAnnouncement(t('kanban.cancelled', { card: cardLabel(warned.card), column: titleOf(warned.from) }));
+          setWarned(null);
+          live?.settled();
+        }}
+        onConfirm={() => {
+          const chosen = warned;
+          setWarned(null);
+          if (chosen) void save(chosen.card, chosen.from, chosen.to, chosen.index, chosen.refocus);
+        }}
+      />
     </div>
   );
 }
+
+/** How long a finger rests on a card, and how far it may drift meanwhile, before the card is picked up. */
+const TOUCH_HOLD = { delay: 250, tolerance: 8 } as const;
+
+/**
+ * The droppable under the pointer (a finger's position, not the card's corners), a card before
+ * its column: the drop lands beside that card; without any under it, the most covered one.
+ */
+const collide: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  const found = hits.length > 0 ? hits : rectIntersection(args);
+  const onCard = found.find((hit) => String(hit.id).startsWith(CARD_DROP));
+  return onCard ? [onCard, ...found.filter((hit) => hit !== onCard)] : found;
+};
 
 // The board announces in its own live region (one voice for pointer and keyboard moves).
 const SILENT = { onDragStart: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined };

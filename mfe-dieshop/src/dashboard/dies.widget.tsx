@@ -1,11 +1,22 @@
-import { InfoLabel, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { indicatorEndpoints, type DieshopIndicators } from '@planta/contracts';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
-import { ChartFigure, FigureCard, i18nKey, isRightToLeft, useFormat, useWidgetExport, useWidgetStyles, WidgetFrame, useIndicatorFigures } from '@planta/ui';
+import {
+  ChartFigure,
+  FigureCard,
+  i18nKey,
+  isRightToLeft,
+  useFormat,
+  useWidgetExport,
+  useWidgetStyles,
+  WidgetFrame,
+  useIndicatorFigures,
+  InfoLabel,
+} from '@planta/ui';
 import { DIE_INVENTORY_PATH } from '../pages/die-copy.model';
 import { registerDieshopTexts } from '../i18n';
 import { dashboardWidgetTexts } from '../i18n/dashboard-widgets.texts';

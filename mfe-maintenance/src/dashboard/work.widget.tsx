@@ -1,4 +1,4 @@
-import { InfoLabel, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -18,6 +18,7 @@ import {
   useWidgetStyles,
   WidgetFrame,
   useIndicatorFigures,
+  InfoLabel,
 } from '@planta/ui';
 import { DASHBOARD_PATH } from '../components/maintenance-paths';
 import '../i18n';

@@ -1,5 +1,5 @@
 import type { MaintenanceCard } from '@planta/contracts';
-import { boardQuery, cardId, dropTarget, moveCard, moveRequest, NO_FILTERS, type BoardColumn } from './maintenance-board.model';
+import { boardQuery, moveCard, moveRequest, NO_FILTERS, type BoardColumn } from './maintenance-board.model';
 
 const card = (id: number, status: MaintenanceCard['status'], extra: Partial<MaintenanceCard> = {}): MaintenanceCard => ({
   id,
@@ -32,12 +32,6 @@ const columns: BoardColumn[] = [
 ];
 
 describe('maintenance board model', () => {
-  it('finds where a drop lands: over a card its place, over a column its end', () => {
-    expect(dropTarget(columns, cardId({ id: 2 }))).toEqual({ column: columns[0], index: 1 });
-    expect(dropTarget(columns, 'in_progress')).toEqual({ column: columns[2], index: 0 });
-    expect(dropTarget(columns, 'nowhere')).toBeNull();
-  });
-
   it('asks to place the card in front of the card now at the index, or at the end, with its version', () => {
     expect(moveRequest(columns[0].cards[2], columns[0], 0)).toEqual({ id: 3, to_status: 'pending', version: 30, before_id: 1 });
     expect(moveRequest(columns[0].cards[0], columns[0], 2)).toEqual({ id: 1, to_status: 'pending', version: 10, before_id: null });

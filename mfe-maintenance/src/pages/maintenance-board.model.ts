@@ -14,17 +14,6 @@ export type { MaintenanceCard };
 
 export const cardId = (card: Pick<MaintenanceCard, 'id'>) => `wo-${card.id}`;
 
-/** Where a drop lands: the column of the card (or column) it was dropped over, and the index there. */
-export function dropTarget(columns: readonly BoardColumn[], overId: string): { column: BoardColumn; index: number } | null {
-  const column = columns.find((candidate) => candidate.status === overId);
-  if (column) return { column, index: column.cards.length };
-  for (const candidate of columns) {
-    const index = candidate.cards.findIndex((card) => cardId(card) === overId);
-    if (index >= 0) return { column: candidate, index };
-  }
-  return null;
-}
-
 /** The columns after moving the card to `index` of `status` (shown until the API answers). */
 export function moveCard(columns: readonly BoardColumn[], id: number, status: WorkOrderStatus, index: number): BoardColumn[] {
   const card = columns.flatMap((column) => column.cards).find((candidate) => candidate.id === id);
@@ -64,14 +53,11 @@ export function boardQuery(filters: BoardFilters): MaintenanceBoardQueryInput {
 
 /**
  * The board for `filters`: load, and move with an optimistic update; a move the API refuses (409
- * with its message: an illegal move, a stale card, a missing answer) puts the card back and
- * reports the message, and the board is read again (a stale card means someone else moved it).
+ * with its message: an illegal move, a stale card, a missing answer) puts the card back, rejects
+ * with the refusal (the board shows its message), and the board is read again (a stale card
+ * means someone else moved it).
  */
-export function useMaintenanceBoard(
-  onRefused: (message: string) => void,
-  onMoved: (card: MaintenanceCard, column: BoardColumn) => void,
-  filters: BoardFilters,
-) {
+export function useMaintenanceBoard(onMoved: (card: MaintenanceCard, column: BoardColumn) => void, filters: BoardFilters) {
   const [columns, setColumns] = useState<BoardColumn[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -111,12 +97,11 @@ export function useMaintenanceBoard(
         return true;
       } catch (error) {
         setColumns(before);
-        onRefused(errorMessage(error));
         reload();
-        return false;
+        throw error;
       }
     },
-    [columns, onRefused, onMoved, reload],
+    [columns, onMoved, reload],
   );
 
   return { columns, loadError, reload, move };

@@ -1,18 +1,4 @@
 import {
-  closestCorners,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
   Avatar,
   Badge,
   Button,
@@ -26,18 +12,14 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Select,
   Text,
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular, MoreVerticalRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -48,78 +30,45 @@ import {
   maintenanceBoardEndpoints,
   WORK_ORDER_TYPES,
   workOrderEndpoints,
+  workOrderMessages,
   type HoldReason,
   type MaintenanceBoardMove,
   type WorkOrderStatus,
 } from '@planta/contracts';
-import { ErrorCard, i18nKey, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, useReferenceOptions } from '@planta/ui';
+import {
+  ErrorCard,
+  i18nKey,
+  Kanban,
+  LoadingScreen,
+  showSnackbar,
+  useBoardLiveRefresh,
+  useCan,
+  useFormat,
+  useReferenceOptions,
+  type KanbanColumn,
+} from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
-import {
-  cardId,
-  dropTarget,
-  isFiltered,
-  NO_FILTERS,
-  useMaintenanceBoard,
-  type BoardColumn,
-  type BoardFilters,
-  type MaintenanceCard,
-} from './maintenance-board.model';
+import { cardId, isFiltered, NO_FILTERS, useMaintenanceBoard, type BoardColumn, type BoardFilters, type MaintenanceCard } from './maintenance-board.model';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, height: 0, minHeight: '480px', boxSizing: 'border-box' },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'flex-end' },
-  board: {
-    flex: '1 1 0',
-    minHeight: '240px',
-    display: 'flex',
-    gap: '12px',
-    overflowX: 'auto',
-    overflowY: 'hidden',
-    alignItems: 'stretch',
-    paddingBottom: '4px',
-  },
-  column: {
-    width: '264px',
-    flexShrink: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    minHeight: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  columnHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center', padding: '8px 12px' },
-  columnTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300 },
-  cards: { flex: '1 1 0', minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 8px 8px' },
-  card: {
-    flexShrink: 0,
-    display: 'flex',
-    alignItems: 'flex-start',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-  },
-  blockedCard: { borderLeft: `4px solid ${tokens.colorPaletteRedBorder2}` },
-  handle: {
-    flexGrow: 1,
-    minWidth: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '4px',
-    padding: '10px 4px 10px 12px',
-    borderRadius: tokens.borderRadiusMedium,
-    touchAction: 'none',
-    outlineStyle: 'none',
-    cursor: 'pointer',
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  card: { display: 'flex', flexDirection: 'column', gap: '4px' },
+  // A blocked work order: a red edge along the card's start.
+  blockedCard: {
+    borderInlineStartWidth: '4px',
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorPaletteRedBorder2,
+    paddingInlineStart: '8px',
+    marginInlineStart: '-8px',
   },
   cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
   chips: { display: 'flex', flexWrap: 'wrap', gap: '4px', alignItems: 'center' },
   meta: { display: 'flex', flexWrap: 'wrap', gap: '4px 10px', alignItems: 'center' },
   blocked: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   overdue: { color: tokens.colorPaletteRedForeground1 },
-  menuButton: { margin: '4px', flexShrink: 0, minWidth: '44px', minHeight: '44px' },
   surface: { width: 'min(880px, 96vw)', maxWidth: '96vw' },
   panelTitle: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' },
 });
@@ -135,41 +84,14 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-function WorkOrderCard({
-  card,
-  columns,
-  onOpen,
-  onMoveTo,
-}: {
-  card: MaintenanceCard;
-  columns: readonly BoardColumn[];
-  onOpen: (id: number) => void;
-  onMoveTo: (card: MaintenanceCard, to: WorkOrderStatus) => void;
-}) {
+/** What a work order's card shows (the board around it carries the drag, the menu and 'Mover a…'). */
+function WorkOrderCardBody({ card }: { card: MaintenanceCard }) {
   const styles = useStyles();
   const { t } = useTranslation('maintenance');
   const format = useFormat();
-  const mayMove = useCan(maintenanceBoardEndpoints.move);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: cardId(card), disabled: !mayMove });
-  const targets = columns.map((column) => column.status).filter((status) => status !== card.status && canMoveWorkOrder(card.status, status));
   return (
-    <div
-      ref={setNodeRef}
-      className={card.blocked ? `${styles.card} ${styles.blockedCard}` : styles.card}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}
-      data-testid={`card-${card.number}`}
-    >
-      <div
-        ref={setActivatorNodeRef}
-        className={styles.handle}
-        {...(mayMove ? { ...attributes, ...listeners } : { tabIndex: 0, role: 'button' })}
-        data-testid={cardId(card)}
-        onClick={() => onOpen(card.id)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onOpen(card.id);
-          else listeners?.onKeyDown?.(event);
-        }}
-      >
+    <div className={card.blocked ? `${styles.card} ${styles.blockedCard}` : styles.card} data-testid={`card-${card.number}`}>
+      <div className={styles.card} data-testid={cardId(card)}>
         <div className={styles.cardHead}>
           <Text weight="semibold">{card.number}</Text>
           <div className={styles.chips}>
@@ -205,70 +127,16 @@ function WorkOrderCard({
           {card.comment_count > 0 ? <Caption1>{t('board.comments', { count: card.comment_count })}</Caption1> : null}
         </div>
       </div>
-      <Menu positioning="below-end">
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            className={styles.menuButton}
-            icon={<MoreVerticalRegular />}
-            aria-label={t('board.cardActions', { number: card.number })}
-          />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            <MenuItem onClick={() => setTimeout(() => onOpen(card.id))}>{t('board.open')}</MenuItem>
-            {mayMove && targets.length > 0 ? (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
-                  <MenuItem>{t('board.moveTo')}</MenuItem>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    {targets.map((status) => (
-                      <MenuItem key={status} onClick={() => setTimeout(() => onMoveTo(card, status))}>
-                        {t(`enums.workOrderStatus.${i18nKey(status)}`)}
-                      </MenuItem>
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
-            ) : null}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
     </div>
   );
 }
 
-function Column({ column, children }: { column: BoardColumn; children: React.ReactNode }) {
-  const styles = useStyles();
-  const { t } = useTranslation('maintenance');
-  const headingId = useId();
-  const { setNodeRef } = useDroppable({ id: column.status });
-  return (
-    <section ref={setNodeRef} className={styles.column} aria-labelledby={headingId} data-testid={`column-${column.status}`}>
-      <div className={styles.columnHead}>
-        <h2 id={headingId} className={styles.columnTitle}>
-          {t(`enums.workOrderStatus.${i18nKey(column.status)}`)}
-          {column.status === 'verified' ? <Caption1> · {t('board.verifiedWindow', { days: BOARD_VERIFIED_DAYS })}</Caption1> : null}
-        </h2>
-        <Badge appearance="tint">{column.cards.length}</Badge>
-      </div>
-      <div className={styles.cards}>
-        <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
-          {children}
-        </SortableContext>
-        {column.cards.length === 0 ? <Caption1>{t('board.emptyColumn')}</Caption1> : null}
-      </div>
-    </section>
-  );
-}
-
-/** A move that needs a reason first (on hold, cancelled, verification rejected). */
+/** A move that needs a reason first (on hold, cancelled, verification rejected); `done` settles the board's move. */
 interface PendingMove {
   card: MaintenanceCard;
   to: WorkOrderStatus;
   index: number;
+  done: (moved: Promise<unknown>) => void;
 }
 const needsReason = (from: WorkOrderStatus, to: WorkOrderStatus) => to === 'on_hold' || to === 'cancelled' || (from === 'completed' && to === 'in_progress');
 
@@ -340,13 +208,12 @@ export default function MaintenanceBoardPage() {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
   const statusName = useCallback((status: WorkOrderStatus) => t(`maintenance:enums.workOrderStatus.${i18nKey(status)}`), [t]);
-  const refused = useCallback((message: string) => showSnackbar({ message, variant: 'error' }), []);
   const moved = useCallback(
     (card: MaintenanceCard, column: BoardColumn) =>
       showSnackbar({ message: t('maintenance:board.moved', { number: card.number, column: statusName(column.status) }), variant: 'success', autoHideMs: 2000 }),
     [t, statusName],
   );
-  const { columns, loadError, reload, move } = useMaintenanceBoard(refused, moved, filters);
+  const { columns, loadError, reload, move } = useMaintenanceBoard(moved, filters);
   const live = useBoardLiveRefresh(MAINTENANCE_BOARD_CHANGED, reload);
   const members = useMembers();
   const machines = useReferenceOptions('machine');
@@ -354,63 +221,41 @@ export default function MaintenanceBoardPage() {
   const mayCreate = useCan(workOrderEndpoints.create);
   const [openId, setOpenId] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const renderCard = useCallback((card: MaintenanceCard) => <WorkOrderCardBody card={card} />, []);
+  const numberOf = useCallback((card: MaintenanceCard) => card.number, []);
+  const openCard = useCallback((card: MaintenanceCard) => setOpenId(card.id), []);
+  const actions = useCallback(
+    (card: MaintenanceCard) => <MenuItem onClick={() => setTimeout(() => setOpenId(card.id))}>{t('maintenance:board.open')}</MenuItem>,
+    [t],
   );
-  const numberOf = useCallback(
-    (id: UniqueIdentifier) => columns?.flatMap((column) => column.cards).find((card) => cardId(card) === id)?.number ?? '',
-    [columns],
+  const whyNot = useCallback(
+    (_card: MaintenanceCard, from: string, to: string) =>
+      canMoveWorkOrder(from as WorkOrderStatus, to as WorkOrderStatus) ? null : workOrderMessages.illegalMove(from as WorkOrderStatus, to as WorkOrderStatus),
+    [],
   );
-  const columnTitle = useCallback(
-    (id: UniqueIdentifier | undefined) => {
-      if (!columns || id === undefined) return '';
-      const target = dropTarget(columns, String(id));
-      return target ? statusName(target.column.status) : '';
-    },
-    [columns, statusName],
-  );
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: ({ active }) => t('maintenance:board.picked', { number: numberOf(active.id) }),
-      onDragOver: ({ active, over }) => (over ? t('maintenance:board.over', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
-      onDragEnd: ({ active, over }) => (over ? t('maintenance:board.dropped', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
-      onDragCancel: ({ active }) => t('maintenance:board.cancelled', { number: numberOf(active.id) }),
-    }),
-    [t, numberOf, columnTitle],
-  );
-
-  const request = useCallback(
-    (card: MaintenanceCard, to: WorkOrderStatus, index: number) => {
-      if (card.status !== to && needsReason(card.status, to)) {
-        setPending({ card, to, index });
-        return Promise.resolve(false);
-      }
-      return move(card.id, to, index);
+  // A move that needs a reason waits for its dialog: the card shows in its new column meanwhile.
+  const onMove = useCallback(
+    (card: MaintenanceCard, from: string, to: string, index: number) => {
+      const status = to as WorkOrderStatus;
+      if (from !== to && needsReason(card.status, status))
+        return new Promise<unknown>((resolve, reject) => setPending({ card, to: status, index, done: (moved) => moved.then(resolve, reject) }));
+      return move(card.id, status, index);
     },
     [move],
+  );
+  const kanbanColumns = useMemo(
+    () =>
+      (columns ?? []).map((column): KanbanColumn<MaintenanceCard> => ({
+        id: column.status,
+        title: statusName(column.status),
+        caption: column.status === 'verified' ? t('maintenance:board.verifiedWindow', { days: BOARD_VERIFIED_DAYS }) : undefined,
+        cards: column.cards,
+      })),
+    [columns, statusName, t],
   );
 
   if (loadError) return <ErrorCard title={t('maintenance:board.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
   if (!columns) return <LoadingScreen />;
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    live.dragEnded();
-    if (!over) return live.settled();
-    const target = dropTarget(columns, String(over.id));
-    const source = dropTarget(columns, String(active.id));
-    if (!target || !source) return live.settled();
-    const card = source.column.cards[source.index];
-    let index = target.index;
-    if (source.column.status === target.column.status && over.id !== target.column.status) {
-      index = arrayMove(source.column.cards, source.index, target.index).findIndex((candidate) => candidate.id === card.id);
-    }
-    void request(card, target.column.status, index).finally(live.settled);
-  };
-  const moveTo = (card: MaintenanceCard, to: WorkOrderStatus) => {
-    const column = columns.find((candidate) => candidate.status === to);
-    void request(card, to, column ? column.cards.length : 0);
-  };
 
   return (
     <section className={styles.page} aria-labelledby="maintenance-board-title">
@@ -463,31 +308,32 @@ export default function MaintenanceBoardPage() {
         {isFiltered(filters) ? <Button onClick={() => setFilters(NO_FILTERS)}>{t('maintenance:board.clearFilters')}</Button> : null}
       </div>
       {isFiltered(filters) && columns.every((column) => column.cards.length === 0) ? <Text role="status">{t('maintenance:board.noMatches')}</Text> : null}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCorners}
-        onDragStart={live.dragStarted}
-        onDragEnd={onDragEnd}
-        onDragCancel={live.dragCancelled}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('maintenance:board.instructions') } }}
-      >
-        <div className={styles.board} data-testid="board">
-          {columns.map((column) => (
-            <Column key={column.status} column={column}>
-              {column.cards.map((card) => (
-                <WorkOrderCard key={card.id} card={card} columns={columns} onOpen={setOpenId} onMoveTo={moveTo} />
-              ))}
-            </Column>
-          ))}
-        </div>
-      </DndContext>
+      <Kanban
+        label={t('maintenance:board.title')}
+        testId="board"
+        columns={kanbanColumns}
+        ordered
+        cardKey={cardId}
+        cardLabel={numberOf}
+        renderCard={renderCard}
+        cardActions={actions}
+        onOpen={openCard}
+        canMove={mayMove}
+        whyNot={whyNot}
+        onMove={onMove}
+        emptyText={t('maintenance:board.emptyColumn')}
+        live={live}
+      />
       <ReasonDialog
         pending={pending}
-        onCancel={() => setPending(null)}
+        onCancel={() => {
+          pending?.done(Promise.resolve());
+          setPending(null);
+        }}
         onConfirm={(extra) => {
           const chosen = pending!;
           setPending(null);
-          void move(chosen.card.id, chosen.to, chosen.index, extra);
+          chosen.done(move(chosen.card.id, chosen.to, chosen.index, extra));
         }}
       />
       <Dialog open={openId !== null} onOpenChange={(_, data) => (data.open ? undefined : setOpenId(null))}>

@@ -1,4 +1,3 @@
-import { InfoLabel } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -15,6 +14,7 @@ import {
   useWidgetExport,
   useWidgetStyles,
   useIndicatorFigures,
+  InfoLabel,
 } from '@planta/ui';
 import { axisProps, CHART_COLOURS, gridStroke, tooltipStyle } from './chart-parts';
 import '../i18n';

@@ -1,10 +1,20 @@
-import { InfoLabel } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { INDICATOR_FORMULAS, type ProductionIndicators, indicatorEndpoints } from '@planta/contracts';
 import type { ExportSheet, WidgetProps } from '@planta/shell-contract';
-import { ChartFigure, useFormat, type Formats, EmptyText, WidgetFrame, exportPercent, useWidgetExport, useWidgetStyles, useIndicatorFigures } from '@planta/ui';
+import {
+  ChartFigure,
+  useFormat,
+  type Formats,
+  EmptyText,
+  WidgetFrame,
+  exportPercent,
+  useWidgetExport,
+  useWidgetStyles,
+  useIndicatorFigures,
+  InfoLabel,
+} from '@planta/ui';
 import { axisProps, CHART_COLOURS, gridStroke, tooltipStyle } from './chart-parts';
 import '../i18n';
 

@@ -160,6 +160,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     pressStopped: 'المكبس متوقف · منذ {{time}}',
+    stopWarning: '{{press}} متوقف: {{cause}} (منذ {{since}}{{report}}). هل تريد تخطيط الأمر {{number}} على أي حال؟',
+    stopWarningReport: '، البلاغ {{number}}',
     search: 'البحث في اللوحة',
     searchPlaceholder: 'الرقم أو العميل أو المقطع',
     line: 'الخط',
@@ -172,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'عرض المزيد',
     shownOf: '{{shown}} من {{total}}',
     narrowToSeeMore: 'ابحث أو صفِّ لرؤية الباقي',
-    cardActions: 'إجراءات الأمر {{number}}',
     requestEnlistment: 'طلب تجهيز القالب',
     enlistmentRequested: 'تم طلب التجهيز {{number}} للقالب {{die}}',
     nitridingLimit: 'النترجة: {{copy}}',
@@ -188,7 +189,8 @@ export const production: BundleShape<typeof es> = {
     bestCopyCorrections: 'التصحيحات',
     bestCopyNone: 'لا توجد نسخ لهذا القالب.',
     title: 'لوحة الإنتاج',
-    instructions: 'اسحب بطاقة إلى عمود آخر أو داخل العمود نفسه. بلوحة المفاتيح: المسافة لالتقاطها، والأسهم لتحريكها، والمسافة لإفلاتها، وEscape للإلغاء.',
+    instructions:
+      'اسحب بطاقة إلى عمود آخر أو داخل العمود نفسه؛ على شاشة اللمس، اضغط عليها لحظة قبل سحبها (التمرير بالإصبع يحرّك العمود). بلوحة المفاتيح أو دون سحب: في قائمتها «نقل إلى…».',
     columns: {
       toPlan: 'بانتظار التخطيط',
       planned: 'مخططة · {{line}}',
@@ -201,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'القالب {{reference}}-{{copy}}',
     running: 'قيد البثق',
     moved: 'تم نقل الأمر {{number}}',
-    picked: 'التقطت الأمر {{number}}.',
-    over: 'الأمر {{number}} فوق {{column}}.',
-    dropped: 'أفلتّ الأمر {{number}} في {{column}}.',
-    cancelled: 'أُلغي نقل الأمر {{number}}.',
   },
   dieCopy: {
     option: '{{reference}} النسخة {{copy}} · {{state}}',

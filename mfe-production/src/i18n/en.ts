@@ -160,6 +160,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     pressStopped: 'Press stopped · since {{time}}',
+    stopWarning: '{{press}} is stopped: {{cause}} (since {{since}}{{report}}). Plan order {{number}} anyway?',
+    stopWarningReport: ', report {{number}}',
     search: 'Search the board',
     searchPlaceholder: 'Number, customer or profile',
     line: 'Line',
@@ -172,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Show more',
     shownOf: '{{shown}} of {{total}}',
     narrowToSeeMore: 'Search or filter to see the rest',
-    cardActions: 'Actions of order {{number}}',
     requestEnlistment: 'Request die preparation',
     enlistmentRequested: 'Preparation {{number}} requested for die {{die}}',
     nitridingLimit: 'Nitriding: {{copy}}',
@@ -189,7 +190,7 @@ export const production: BundleShape<typeof es> = {
     bestCopyNone: 'This die has no copies.',
     title: 'Production board',
     instructions:
-      'Drag a card to another column or within the same one. With the keyboard: Space to pick it up, arrows to move it, Space to drop it and Escape to cancel.',
+      "Drag a card to another column or within the same one; on a touch screen, hold it a moment before dragging (swiping scrolls the column). With the keyboard or without dragging: its menu has 'Move to…'.",
     columns: {
       toPlan: 'To plan',
       planned: 'Planned · {{line}}',
@@ -202,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'Die {{reference}}-{{copy}}',
     running: 'Extruding',
     moved: 'Order {{number}} moved',
-    picked: 'Picked up order {{number}}.',
-    over: 'Order {{number}} is over {{column}}.',
-    dropped: 'Dropped order {{number}} in {{column}}.',
-    cancelled: 'Moving order {{number}} was cancelled.',
   },
   dieCopy: {
     option: '{{reference}} copy {{copy}} · {{state}}',

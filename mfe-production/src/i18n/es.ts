@@ -162,6 +162,8 @@ export const production = {
   },
   board: {
     pressStopped: 'Prensa detenida · desde {{time}}',
+    stopWarning: '{{press}} está detenida: {{cause}} (desde {{since}}{{report}}). ¿Planificar la orden {{number}} igualmente?',
+    stopWarningReport: ', reporte {{number}}',
     search: 'Buscar en el tablero',
     searchPlaceholder: 'Número, cliente o perfil',
     line: 'Línea',
@@ -174,7 +176,6 @@ export const production = {
     showMore: 'Ver más',
     shownOf: '{{shown}} de {{total}}',
     narrowToSeeMore: 'Busca o filtra para ver las demás',
-    cardActions: 'Acciones de la orden {{number}}',
     requestEnlistment: 'Solicitar alistamiento',
     enlistmentRequested: 'Alistamiento {{number}} solicitado para la matriz {{die}}',
     nitridingLimit: 'Nitrurado: {{copy}}',
@@ -191,7 +192,7 @@ export const production = {
     bestCopyNone: 'No hay copias de esta matriz.',
     title: 'Tablero de producción',
     instructions:
-      'Arrastra una tarjeta a otra columna o dentro de la misma. Con el teclado: Espacio para tomarla, flechas para moverla, Espacio para soltarla y Escape para cancelar.',
+      'Arrastra una tarjeta a otra columna o dentro de la misma; en una pantalla táctil, mantenla pulsada un momento antes de arrastrarla (deslizar el dedo desplaza la columna). Con el teclado o sin arrastrar: su menú tiene «Mover a…».',
     columns: {
       toPlan: 'Por planificar',
       planned: 'Planificada · {{line}}',
@@ -204,10 +205,6 @@ export const production = {
     die: 'Matriz {{reference}}-{{copy}}',
     running: 'Extruyendo',
     moved: 'Orden {{number}} movida',
-    picked: 'Tomaste la orden {{number}}.',
-    over: 'La orden {{number}} está sobre {{column}}.',
-    dropped: 'Soltaste la orden {{number}} en {{column}}.',
-    cancelled: 'Movimiento de la orden {{number}} cancelado.',
   },
   dieCopy: {
     option: '{{reference}} copia {{copy}} · {{state}}',

@@ -160,6 +160,8 @@ export const production: BundleShape<typeof es> = {
   },
   board: {
     pressStopped: 'Pres durdu · {{time}} itibarıyla',
+    stopWarning: '{{press}} durdu: {{cause}} ({{since}} itibarıyla{{report}}). {{number}} emri yine de planlansın mı?',
+    stopWarningReport: ', rapor {{number}}',
     search: 'Panoda ara',
     searchPlaceholder: 'Numara, müşteri veya profil',
     line: 'Hat',
@@ -172,7 +174,6 @@ export const production: BundleShape<typeof es> = {
     showMore: 'Daha fazla göster',
     shownOf: '{{shown}} / {{total}}',
     narrowToSeeMore: 'Kalanları görmek için arayın veya filtreleyin',
-    cardActions: '{{number}} siparişinin işlemleri',
     requestEnlistment: 'Kalıp hazırlığı iste',
     enlistmentRequested: '{{die}} kalıbı için {{number}} hazırlığı istendi',
     nitridingLimit: 'Nitrürleme: {{copy}}',
@@ -189,7 +190,7 @@ export const production: BundleShape<typeof es> = {
     bestCopyNone: 'Bu kalıbın kopyası yok.',
     title: 'Üretim panosu',
     instructions:
-      'Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin. Klavyeyle: almak için Boşluk, taşımak için oklar, bırakmak için Boşluk, iptal için Escape.',
+      "Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin; dokunmatik ekranda sürüklemeden önce bir an basılı tutun (parmağı kaydırmak sütunu kaydırır). Klavyeyle veya sürüklemeden: menüsünde 'Taşı…' var.",
     columns: {
       toPlan: 'Planlanacak',
       planned: 'Planlandı · {{line}}',
@@ -202,10 +203,6 @@ export const production: BundleShape<typeof es> = {
     die: 'Kalıp {{reference}}-{{copy}}',
     running: 'Ekstrüzyonda',
     moved: '{{number}} numaralı sipariş taşındı',
-    picked: '{{number}} numaralı sipariş alındı.',
-    over: '{{number}} numaralı sipariş {{column}} üzerinde.',
-    dropped: '{{number}} numaralı sipariş {{column}} sütununa bırakıldı.',
-    cancelled: '{{number}} numaralı siparişin taşınması iptal edildi.',
   },
   dieCopy: {
     option: '{{reference}} kopya {{copy}} · {{state}}',

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BOARD_FINISHED_PAGE, planningBoardEndpoints, type BoardCard, type OrderStatus, type PlanningBoard, type PlanningBoardMove } from '@planta/contracts';
+import {
+  BOARD_FINISHED_PAGE,
+  planningBoardEndpoints,
+  type BoardCard,
+  type OrderStatus,
+  type PlanningBoard,
+  type PlanningBoardMove,
+  type StopCause,
+} from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 
 export type { BoardCard };
@@ -14,8 +22,8 @@ export interface BoardColumn {
   cards: BoardCard[];
   /** The orders of the column matching the filters: more than `cards` when the column shows only some. */
   total: number;
-  /** The line's press (or criticality-A machine) is stopped: since when, and which one. */
-  stopped?: { machineName: string; startedAt: string } | null;
+  /** The line's press (or criticality-A machine) is stopped: which one, since when, why and by which failure report. */
+  stopped?: { machineName: string; startedAt: string; cause: StopCause; failureReportNumber: string | null } | null;
 }
 
 export const columnId = (status: OrderStatus, lineId: number | null = null) => (status === 'planned' ? `planned:${lineId}` : status);
@@ -31,22 +39,18 @@ export function toColumns(board: BoardData): BoardColumn[] {
       lineName: line.line_name,
       cards: line.cards,
       total: line.total,
-      stopped: line.stopped ? { machineName: line.stopped.machine_name, startedAt: line.stopped.started_at } : null,
+      stopped: line.stopped
+        ? {
+            machineName: line.stopped.machine_name,
+            startedAt: line.stopped.started_at,
+            cause: line.stopped.cause,
+            failureReportNumber: line.stopped.failure_report_number,
+          }
+        : null,
     })),
     { id: columnId('in_press'), status: 'in_press', lineId: null, lineName: null, cards: board.in_press, total: board.in_press_total },
     { id: columnId('finished'), status: 'finished', lineId: null, lineName: null, cards: board.finished, total: board.finished_total },
   ];
-}
-
-/** Where a drop lands: the column of the card (or column) it was dropped over, and the index there. */
-export function dropTarget(columns: readonly BoardColumn[], overId: string): { column: BoardColumn; index: number } | null {
-  const column = columns.find((candidate) => candidate.id === overId);
-  if (column) return { column, index: column.cards.length };
-  for (const candidate of columns) {
-    const index = candidate.cards.findIndex((card) => cardId(card) === overId);
-    if (index >= 0) return { column: candidate, index };
-  }
-  return null;
 }
 
 /** The columns after moving `orderId` to `index` of `targetId` (what the screen shows until the API answers). */
@@ -107,9 +111,10 @@ export function boardQuery(filters: BoardFilters) {
 
 /**
  * The board's state for `filters`: load, and move with an optimistic update; a move the API
- * refuses (409 with its message) puts the card back where it was and reports the message.
+ * refuses (409 with its message) puts the card back where it was and rejects with the refusal
+ * (the board shows its message).
  */
-export function usePlanningBoard(onRefused: (message: string) => void, onMoved?: (card: BoardCard) => void, filters: BoardFilters = NO_FILTERS) {
+export function usePlanningBoard(onMoved?: (card: BoardCard) => void, filters: BoardFilters = NO_FILTERS) {
   const [columns, setColumns] = useState<BoardColumn[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -153,10 +158,10 @@ export function usePlanningBoard(onRefused: (message: string) => void, onMoved?:
         onMoved?.(source.cards[from]);
       } catch (error) {
         setColumns(before);
-        onRefused(errorMessage(error));
+        throw error;
       }
     },
-    [columns, onRefused, onMoved, show],
+    [columns, onMoved, show],
   );
 
   return { columns, loading, loadError, reload: () => setAttempt((value) => value + 1), move };

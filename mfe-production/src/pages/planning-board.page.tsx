@@ -1,36 +1,6 @@
-import {
-  closestCorners,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
-  Badge,
-  Button,
-  Caption1,
-  Field,
-  Input,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Select,
-  Text,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
-import { MoreVerticalRegular, SearchRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Badge, Button, Caption1, Field, Input, makeStyles, MenuItem, Select, Text, Title2 } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -46,13 +16,13 @@ import {
   productionMessages,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat } from '@planta/ui';
+import { ErrorCard, i18nKey, Kanban, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, type KanbanColumn } from '@planta/ui';
 import { BestCopyDialog, NitridingForecastBadges, useNitridingForecast, type ForecastByOrder } from '../components/die-forecast';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
 import '../i18n';
 import { extrusionStartPath } from './extrusion-start.link';
-import { cardId, dropTarget, isFiltered, NO_FILTERS, usePlanningBoard, type BoardCard, type BoardColumn, type BoardFilters } from './planning-board.model';
+import { cardId, isFiltered, NO_FILTERS, usePlanningBoard, type BoardCard, type BoardColumn, type BoardFilters } from './planning-board.model';
 
 /** How long the search waits for typing to pause before it asks the API. */
 const SEARCH_DELAY_MS = 300;
@@ -73,182 +43,68 @@ const useStyles = makeStyles({
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'flex-end' },
   search: { minWidth: '220px', flexGrow: 1, maxWidth: '360px' },
-  board: {
-    flex: '1 1 0',
-    minHeight: '240px',
-    display: 'flex',
-    gap: '12px',
-    overflowX: 'auto',
-    overflowY: 'hidden',
-    alignItems: 'stretch',
-    paddingBottom: '4px',
-  },
-  column: {
-    width: '272px',
-    flexShrink: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    minHeight: 0,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  columnHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center', padding: '8px 12px' },
-  columnTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300 },
-  cards: { flex: '1 1 0', minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 8px 8px' },
-  columnFoot: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', padding: '8px 12px' },
-  card: {
-    flexShrink: 0,
-    display: 'flex',
-    alignItems: 'flex-start',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow4,
-  },
-  handle: {
-    flexGrow: 1,
-    minWidth: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2px',
-    padding: '10px 4px 10px 12px',
-    borderRadius: tokens.borderRadiusMedium,
-    touchAction: 'none',
-    outlineStyle: 'none',
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  movable: { cursor: 'grab' },
+  card: { display: 'flex', flexDirection: 'column', gap: '2px' },
   cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
-  menuButton: { margin: '4px', flexShrink: 0 },
 });
 
-/** One order: the card's text is its drag handle (its name is what it shows); its actions sit beside it, not inside. */
-function OrderCard({
-  card,
-  onOpen,
-  onBestCopy,
-  forecast,
-}: {
-  card: BoardCard;
-  onOpen: (id: number) => void;
-  onBestCopy: (id: number) => void;
-  forecast: ForecastByOrder;
-}) {
+/** What a card of an order shows (the board around it carries the drag, the menu and 'Mover a…'). */
+function OrderCardBody({ card, forecast }: { card: BoardCard; forecast: ForecastByOrder }) {
   const styles = useStyles();
   const { t } = useTranslation('production');
   const format = useFormat();
-  const navigate = useNavigate();
-  // A card moves only for whoever may make the board's move call; an extrusion starts only for whoever may start one.
-  const mayMove = useCan(planningBoardEndpoints.move);
-  const mayStart = useCan(extrusionEndpoints.start) && mayStartExtrusionOn(card);
-  // A planned order's die is prepared by the die shop (the request moves the die to 'en alistamiento').
-  const mayRequestEnlistment = useCan(dieEnlistmentEndpoints.create) && card.status === 'planned';
-  const requestEnlistment = async () => {
-    try {
-      const created = await call(dieEnlistmentEndpoints.create, { body: { production_order_id: card.id } });
-      showSnackbar({
-        message: t('board.enlistmentRequested', { number: created.number, die: `${created.die_reference}-${created.copy_number}` }),
-        variant: 'success',
-      });
-    } catch (error) {
-      showSnackbar({ message: errorMessage(error), variant: 'error' });
-    }
-  };
-  const mayRank = useCan(dieForecastEndpoints.bestCopy) && card.status !== 'finished';
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: cardId(card),
-    disabled: !mayMove,
-  });
   return (
-    <div ref={setNodeRef} className={styles.card} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}>
-      <div
-        ref={setActivatorNodeRef}
-        className={mayMove ? `${styles.handle} ${styles.movable}` : styles.handle}
-        {...(mayMove ? { ...attributes, ...listeners } : {})}
-        data-testid={cardId(card)}
-      >
-        <div className={styles.cardHead}>
-          <Text weight="semibold">{card.number}</Text>
-          {card.running ? (
-            <Badge color="success" appearance="filled">
-              {t('board.running')}
-            </Badge>
-          ) : null}
-        </div>
-        <Text>{card.customer}</Text>
-        <Caption1>{card.profile}</Caption1>
-        <Caption1>
-          {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {format.number(card.quantity_kg, 1)} kg
-        </Caption1>
-        <Caption1>{t('board.due', { date: format.date(card.due_date) })}</Caption1>
-        <NitridingForecastBadges items={forecast.get(card.id)} />
+    <div className={styles.card} data-testid={cardId(card)}>
+      <div className={styles.cardHead}>
+        <Text weight="semibold">{card.number}</Text>
+        {card.running ? (
+          <Badge color="success" appearance="filled">
+            {t('board.running')}
+          </Badge>
+        ) : null}
       </div>
-      <Menu positioning="below-end">
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            className={styles.menuButton}
-            icon={<MoreVerticalRegular />}
-            aria-label={t('board.cardActions', { number: card.number })}
-            title={t('board.cardActions', { number: card.number })}
-          />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {/* Opened once the menu has closed and given the focus back, so that the dialog takes it from there. */}
-            <MenuItem onClick={() => setTimeout(() => onOpen(card.id))}>{t('detail.open')}</MenuItem>
-            {mayStart ? <MenuItem onClick={() => navigate(extrusionStartPath(card.id))}>{t('extrusion.start')}</MenuItem> : null}
-            {mayRequestEnlistment ? <MenuItem onClick={requestEnlistment}>{t('board.requestEnlistment')}</MenuItem> : null}
-            {mayRank ? <MenuItem onClick={() => setTimeout(() => onBestCopy(card.id))}>{t('board.bestCopy')}</MenuItem> : null}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      <Text>{card.customer}</Text>
+      <Caption1>{card.profile}</Caption1>
+      <Caption1>
+        {t('board.die', { reference: card.die_reference, copy: card.copy_number })} · {format.number(card.quantity_kg, 1)} kg
+      </Caption1>
+      <Caption1>{t('board.due', { date: format.date(card.due_date) })}</Caption1>
+      <NitridingForecastBadges items={forecast.get(card.id)} />
     </div>
   );
 }
 
-function Column({
-  column,
-  title,
-  onOpen,
-  onBestCopy,
-  forecast,
-  footer,
-}: {
-  column: BoardColumn;
-  title: string;
-  onOpen: (id: number) => void;
-  onBestCopy: (id: number) => void;
-  forecast: ForecastByOrder;
-  footer?: ReactNode;
-}) {
-  const styles = useStyles();
+/** An order's own actions in its card's menu (the board adds 'Mover a…'). */
+function useOrderActions(onOpen: (id: number) => void, onBestCopy: (id: number) => void) {
   const { t } = useTranslation('production');
-  const format = useFormat();
-  const headingId = useId();
-  const { setNodeRef } = useDroppable({ id: column.id });
-  return (
-    <section ref={setNodeRef} className={styles.column} aria-labelledby={headingId} data-testid={`column-${column.id}`}>
-      <div className={styles.columnHead}>
-        <h2 id={headingId} className={styles.columnTitle}>
-          {title}
-        </h2>
-        <Badge appearance="tint">{format.number(column.total, 0)}</Badge>
-      </div>
-      {column.stopped ? (
-        <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
-          {t('board.pressStopped', { time: format.time(column.stopped.startedAt) })}
-        </Badge>
-      ) : null}
-      <div className={styles.cards} data-testid={`cards-${column.id}`}>
-        <SortableContext items={column.cards.map(cardId)} strategy={verticalListSortingStrategy}>
-          {column.cards.map((card) => (
-            <OrderCard key={card.id} card={card} onOpen={onOpen} onBestCopy={onBestCopy} forecast={forecast} />
-          ))}
-        </SortableContext>
-        {column.cards.length === 0 ? <Caption1>{t('board.emptyColumn')}</Caption1> : null}
-      </div>
-      {footer ? <div className={styles.columnFoot}>{footer}</div> : null}
-    </section>
+  const navigate = useNavigate();
+  // An extrusion starts only for whoever may start one; a planned order's die is prepared by the die shop.
+  const mayStartAny = useCan(extrusionEndpoints.start);
+  const mayEnlist = useCan(dieEnlistmentEndpoints.create);
+  const mayRankAny = useCan(dieForecastEndpoints.bestCopy);
+  return useCallback(
+    (card: BoardCard) => {
+      const requestEnlistment = async () => {
+        try {
+          const created = await call(dieEnlistmentEndpoints.create, { body: { production_order_id: card.id } });
+          showSnackbar({
+            message: t('board.enlistmentRequested', { number: created.number, die: `${created.die_reference}-${created.copy_number}` }),
+            variant: 'success',
+          });
+        } catch (error) {
+          showSnackbar({ message: errorMessage(error), variant: 'error' });
+        }
+      };
+      return (
+        <>
+          {/* Opened once the menu has closed and given the focus back, so that the dialog takes it from there. */}
+          <MenuItem onClick={() => setTimeout(() => onOpen(card.id))}>{t('detail.open')}</MenuItem>
+          {mayStartAny && mayStartExtrusionOn(card) ? <MenuItem onClick={() => navigate(extrusionStartPath(card.id))}>{t('extrusion.start')}</MenuItem> : null}
+          {mayEnlist && card.status === 'planned' ? <MenuItem onClick={requestEnlistment}>{t('board.requestEnlistment')}</MenuItem> : null}
+          {mayRankAny && card.status !== 'finished' ? <MenuItem onClick={() => setTimeout(() => onBestCopy(card.id))}>{t('board.bestCopy')}</MenuItem> : null}
+        </>
+      );
+    },
+    [t, navigate, mayStartAny, mayEnlist, mayRankAny, onOpen, onBestCopy],
   );
 }
 
@@ -348,7 +204,6 @@ export default function PlanningBoardPage() {
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const format = useFormat();
-  const refused = useCallback((message: string) => showSnackbar({ message, variant: 'error' }), []);
   const moved = useCallback(
     (card: BoardCard) => showSnackbar({ message: t('production:board.moved', { number: card.number }), variant: 'success', autoHideMs: 2000 }),
     [t],
@@ -359,7 +214,7 @@ export default function PlanningBoardPage() {
     (change: Partial<BoardFilters>) => setFilters((current) => ({ ...current, finishedLimit: BOARD_FINISHED_PAGE, ...change })),
     [],
   );
-  const { columns, loadError, reload, move } = usePlanningBoard(refused, moved, filters);
+  const { columns, loadError, reload, move } = usePlanningBoard(moved, filters);
   // The lines to filter by: those of the whole board (a board filtered by line shows only one).
   const [lines, setLines] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
@@ -381,10 +236,6 @@ export default function PlanningBoardPage() {
     setCreating(false);
     reload();
   }, [reload]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const titleOf = useCallback(
     (column: BoardColumn) =>
@@ -393,46 +244,28 @@ export default function PlanningBoardPage() {
         : t(`production:board.columns.${column.status === 'to_plan' ? 'toPlan' : column.status === 'in_press' ? 'inPress' : 'finished'}`),
     [t],
   );
-
-  const numberOf = useCallback(
-    (id: UniqueIdentifier) => columns?.flatMap((column) => column.cards).find((card) => cardId(card) === id)?.number ?? '',
-    [columns],
-  );
-  const columnTitle = useCallback(
-    (id: UniqueIdentifier | undefined) => {
-      if (!columns || id === undefined) return '';
-      const target = dropTarget(columns, String(id));
-      return target ? titleOf(target.column) : '';
+  const actions = useOrderActions(setDetailId, setBestCopyId);
+  const renderCard = useCallback((card: BoardCard) => <OrderCardBody card={card} forecast={forecast} />, [forecast]);
+  const numberOf = useCallback((card: BoardCard) => card.number, []);
+  // Planning onto a stopped press stays allowed, after the planner has read why it is stopped.
+  const warnBefore = useCallback(
+    (card: BoardCard, _from: string, to: string) => {
+      const stop = columns?.find((column) => column.id === to)?.stopped;
+      if (!stop) return null;
+      return t('production:board.stopWarning', {
+        press: stop.machineName,
+        cause: t(`common:enums.stopCause.${i18nKey(stop.cause)}`),
+        since: format.dateTime(stop.startedAt),
+        report: stop.failureReportNumber ? t('production:board.stopWarningReport', { number: stop.failureReportNumber }) : '',
+        number: card.number,
+      });
     },
-    [columns, titleOf],
+    [columns, t, format],
   );
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: ({ active }) => t('production:board.picked', { number: numberOf(active.id) }),
-      onDragOver: ({ active, over }) => (over ? t('production:board.over', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
-      onDragEnd: ({ active, over }) => (over ? t('production:board.dropped', { number: numberOf(active.id), column: columnTitle(over.id) }) : undefined),
-      onDragCancel: ({ active }) => t('production:board.cancelled', { number: numberOf(active.id) }),
-    }),
-    [t, numberOf, columnTitle],
-  );
+  const onMove = useCallback(async (card: BoardCard, _from: string, to: string, index: number) => move(card.id, to, index), [move]);
 
   if (loadError) return <ErrorCard title={t('production:board.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
   if (!columns) return <LoadingScreen />;
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    live.dragEnded();
-    if (!over) return live.settled();
-    const target = dropTarget(columns, String(over.id));
-    const source = dropTarget(columns, String(active.id));
-    if (!target || !source) return live.settled();
-    const orderId = source.column.cards[source.index].id;
-    let index = target.index;
-    if (source.column.id === target.column.id && over.id !== target.column.id) {
-      // Reordering within a column: the place of the card it was dropped on.
-      index = arrayMove(source.column.cards, source.index, target.index).findIndex((card) => card.id === orderId);
-    }
-    void move(orderId, target.column.id, index).finally(live.settled);
-  };
 
   // The finished column shows a window that 'Ver más' widens; an open one its first cards, the rest found by searching.
   const shownOf = (column: BoardColumn) =>
@@ -471,28 +304,32 @@ export default function PlanningBoardPage() {
       <BoardFilterBar filters={filters} onChange={changeFilters} lines={lines} />
       {columns.every((column) => column.status !== 'planned') ? <Text>{t('production:board.noLines')}</Text> : null}
       {isFiltered(filters) && columns.every((column) => column.cards.length === 0) ? <Text role="status">{t('production:board.noMatches')}</Text> : null}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCorners}
-        onDragStart={live.dragStarted}
-        onDragEnd={onDragEnd}
-        onDragCancel={live.dragCancelled}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('production:board.instructions') } }}
-      >
-        <div className={styles.board} data-testid="board">
-          {columns.map((column) => (
-            <Column
-              key={column.id}
-              column={column}
-              title={titleOf(column)}
-              onOpen={setDetailId}
-              onBestCopy={setBestCopyId}
-              forecast={forecast}
-              footer={columnFooter(column)}
-            />
-          ))}
-        </div>
-      </DndContext>
+      <Kanban
+        label={t('production:board.title')}
+        testId="board"
+        columns={columns.map((column): KanbanColumn<BoardCard> => ({
+          id: column.id,
+          title: titleOf(column),
+          cards: column.cards,
+          count: column.total,
+          notice: column.stopped ? (
+            <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
+              {t('production:board.pressStopped', { time: format.time(column.stopped.startedAt) })}
+            </Badge>
+          ) : undefined,
+          footer: columnFooter(column),
+        }))}
+        ordered
+        cardKey={cardId}
+        cardLabel={numberOf}
+        renderCard={renderCard}
+        cardActions={actions}
+        canMove={mayMove}
+        warnBefore={warnBefore}
+        onMove={onMove}
+        emptyText={t('production:board.emptyColumn')}
+        live={live}
+      />
       <OrderDetailDialog orderId={detailId} onClose={closeDetail} onChanged={reload} />
       <OrderFormDialog open={creating} onClose={closeCreate} onSaved={created} />
       <BestCopyDialog orderId={bestCopyId} onClose={closeBestCopy} />

@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { PLANNING_BOARD_CHANGED, productionMessages } from '@planta/contracts';
 import { mockApi, on, renderPage } from '@planta/ui/testing';
-import { dropTarget, END_OF_COLUMN, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
+import { END_OF_COLUMN, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
 import PlanningBoardPage from './planning-board.page';
 
 /** A fake realtime channel: the page's subscriptions land here, and `emit()` plays an event. */
@@ -60,13 +60,6 @@ describe('planning board model', () => {
     expect(toColumns(BOARD).map((column) => column.id)).toEqual(['to_plan', 'planned:5', 'in_press', 'finished']);
   });
 
-  it('finds the drop target over a card or over a column', () => {
-    const columns = toColumns(BOARD);
-    expect(dropTarget(columns, 'order-2')).toMatchObject({ column: { id: 'to_plan' }, index: 1 });
-    expect(dropTarget(columns, 'finished')).toMatchObject({ column: { id: 'finished' }, index: 0 });
-    expect(dropTarget(columns, 'nothing')).toBeNull();
-  });
-
   it('moves a card between columns and within one, and builds the API request', () => {
     const columns = toColumns(BOARD);
     const planned = moveCard(columns, 1, 'planned:5', 0);
@@ -100,8 +93,7 @@ describe('usePlanningBoard', () => {
       planned: [{ line_id: 5, line_name: 'Prensa 1', cards: [card(1, 'planned', 5), card(3, 'planned', 5)], total: 2 }],
     };
     const api = mockApi(on('GET', '/api/planning-board', 200, BOARD), on('POST', '/api/planning-board/move', 200, after));
-    const refused = jest.fn();
-    const { result } = renderHook(() => usePlanningBoard(refused));
+    const { result } = renderHook(() => usePlanningBoard());
     await waitFor(() => expect(result.current.columns).not.toBeNull());
     await act(() => result.current.move(1, 'planned:5', 0));
     expect(api.calls('POST', '/api/planning-board/move')[0].body).toEqual({
@@ -112,19 +104,16 @@ describe('usePlanningBoard', () => {
       before_order_id: 3,
     });
     expect(ids(result.current.columns!, 'planned:5')).toEqual([1, 3]);
-    expect(refused).not.toHaveBeenCalled();
   });
 
-  it('puts the card back and reports the message when the API refuses the move', async () => {
+  it('puts the card back and rejects with the message when the API refuses the move', async () => {
     mockApi(
       on('GET', '/api/planning-board', 200, BOARD),
       on('POST', '/api/planning-board/move', 409, { statusCode: 409, message: productionMessages.boardIntoPress, error: 'Conflict' }),
     );
-    const refused = jest.fn();
-    const { result } = renderHook(() => usePlanningBoard(refused));
+    const { result } = renderHook(() => usePlanningBoard());
     await waitFor(() => expect(result.current.columns).not.toBeNull());
-    await act(() => result.current.move(1, 'in_press', 0));
-    expect(refused).toHaveBeenCalledWith(productionMessages.boardIntoPress);
+    await act(() => expect(result.current.move(1, 'in_press', 0)).rejects.toThrow(productionMessages.boardIntoPress));
     expect(ids(result.current.columns!, 'to_plan')).toEqual([1, 2]);
     expect(ids(result.current.columns!, 'in_press')).toEqual([4]);
   });
@@ -142,6 +131,50 @@ describe('PlanningBoardPage', () => {
     // No order dialog is open until one is asked for (a misplaced dialog once showed on load).
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText('Cargando la orden…')).toBeNull();
+  });
+
+  it("warns, with the stop's cause, before 'Mover a…' plans an order onto a stopped press; cancel leaves it, confirm moves it", async () => {
+    const stopped: BoardData = {
+      ...BOARD,
+      planned: [
+        {
+          ...BOARD.planned[0],
+          stopped: { machine_name: 'Prensa 1', started_at: '2026-03-02T09:30:00.000Z', cause: 'hydraulic', failure_report_number: 'RF-2026-0012' },
+        },
+      ],
+    };
+    const api = mockApi(on('GET', '/api/planning-board', 200, stopped), on('POST', '/api/planning-board/move', 200, stopped));
+    renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
+    await screen.findByRole('region', { name: 'Por planificar' });
+    const moveTo = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-1' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mover OP-1 a…' });
+      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'planned:5' } });
+      // In front of OP-3, the first order planned on the press.
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Posición' }), { target: { value: '0' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' }));
+      return screen.findByTestId('kanban-warning');
+    };
+    const warning = await moveTo();
+    expect(warning.textContent).toMatch(
+      /^Prensa 1 está detenida: Falla hidráulica \(desde \d\d\/03\/2026, \d\d:30, reporte RF-2026-0012\)\. ¿Planificar la orden OP-1 igualmente\?$/,
+    );
+    fireEvent.click(screen.getByText('Cancelar'));
+    await waitFor(() => expect(screen.queryByTestId('kanban-warning')).toBeNull());
+    expect(api.calls('POST', '/api/planning-board/move')).toHaveLength(0);
+
+    await moveTo();
+    await act(async () => fireEvent.click(screen.getByText('Mover igualmente')));
+    await waitFor(() => expect(api.calls('POST', '/api/planning-board/move')).toHaveLength(1));
+    expect(api.calls('POST', '/api/planning-board/move')[0].body).toEqual({
+      order_id: 1,
+      to_column: 'planned',
+      to_line_id: 5,
+      position: 0,
+      before_order_id: 3,
+    });
   });
 
   it('counts every order of a column, and says when an open column shows only its first cards', async () => {
@@ -231,12 +264,9 @@ describe('PlanningBoardPage', () => {
     });
 
     it('waits for a card being dragged with the keyboard to be dropped before reloading', async () => {
-      // jsdom has no layout: dnd-kit scrolls the picked card into view, which jsdom lacks.
-      const scrollIntoView = jest.fn();
-      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
       const { serveChanged, loads } = serve();
       await render();
-      const dragged = screen.getByTestId('order-2');
+      const dragged = await screen.findByRole('button', { name: 'Mover OP-2' });
       dragged.focus();
       fireEvent.keyDown(dragged, { key: ' ', code: 'Space' });
       await waitFor(() => expect(dragged.getAttribute('aria-pressed')).toBe('true'));

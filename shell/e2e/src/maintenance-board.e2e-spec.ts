@@ -53,8 +53,11 @@ describe('maintenance board', () => {
     await visible(page.getByRole('heading', { name: 'Tablero de tareas de mantenimiento', level: 1 }));
   }
 
-  /** The card's drag handle in a column. */
-  const cardIn = (page: Page, column: string, order: Detail) => page.getByTestId(`column-${column}`).getByTestId(`wo-${order.id}`);
+  /** The card in a column. */
+  const cardIn = (page: Page, column: string, order: Detail) => page.getByTestId(`kanban-column-${column}`).getByTestId(`wo-${order.id}`);
+  /** The card's Move button (keyboard moves). */
+  const moveButton = (page: Page, order: Detail) => page.getByRole('button', { name: `Mover ${order.number}` });
+  const announced = (page: Page, text: string) => eventually(async () => expect(await page.getByTestId('kanban-announcer').textContent()).toBe(text));
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -97,13 +100,13 @@ describe('maintenance board', () => {
     }
     await jefe.evaluate(() => ((window as unknown as { plantaNoReload?: boolean }).plantaNoReload = true));
 
-    // Space picks the card, ArrowRight takes it to the next column (En progreso), Space drops it.
-    const handle = tech.getByTestId(`wo-${order.id}`);
+    // On its Move button Space picks the card, ArrowRight takes it to the next column (En progreso), Space drops it.
+    const handle = moveButton(tech, order);
     await handle.focus();
     await tech.keyboard.press('Space');
     await eventually(async () => expect(await handle.getAttribute('aria-pressed')).toBe('true'));
     await tech.keyboard.press('ArrowRight');
-    await visible(tech.getByText(`La orden ${order.number} está sobre «En progreso»`));
+    await announced(tech, `${order.number} sobre En progreso.`);
     const moving = tech.waitForResponse((response) => new URL(response.url()).pathname === '/api/maintenance-board/move');
     await tech.keyboard.press('Space');
     expect((await moving).status()).toBe(200);
@@ -115,23 +118,24 @@ describe('maintenance board', () => {
     expect((await apiAs<Detail>(JEFE, 'GET', `work-order/${order.id}`)).body.status).toBe('in_progress');
   });
 
-  it("an illegal move snaps back with the API's message", async () => {
+  it("an illegal move is refused before any call, with the rule's message, and the card stays", async () => {
     const order = await createOrder(unique('Ruido en la bomba'), false);
     const jefe = await signedIn(JEFE);
     await openBoard(jefe);
-    const handle = cardIn(jefe, 'pending', order);
-    await visible(handle);
+    await visible(cardIn(jefe, 'pending', order));
+    const handle = moveButton(jefe, order);
     await handle.focus();
     await jefe.keyboard.press('Space');
     await eventually(async () => expect(await handle.getAttribute('aria-pressed')).toBe('true'));
     await jefe.keyboard.press('ArrowRight');
-    await visible(jefe.getByText(`La orden ${order.number} está sobre «Asignada»`));
+    await announced(jefe, `${order.number} sobre Asignada.`);
     await jefe.keyboard.press('ArrowRight');
-    await visible(jefe.getByText(`La orden ${order.number} está sobre «En progreso»`));
-    const moving = jefe.waitForResponse((response) => new URL(response.url()).pathname === '/api/maintenance-board/move');
+    await announced(jefe, `${order.number} sobre En progreso: No se puede pasar de «Pendiente» a «En progreso»`);
+    let calls = 0;
+    jefe.on('request', (request) => void (new URL(request.url()).pathname === '/api/maintenance-board/move' && calls++));
     await jefe.keyboard.press('Space');
-    expect((await moving).status()).toBe(409);
-    await visible(jefe.getByText('No se puede pasar de «Pendiente» a «En progreso»'));
+    await visible(jefe.getByTestId('kanban-refusal').getByText('No se puede pasar de «Pendiente» a «En progreso»'));
+    expect(calls).toBe(0);
     await visible(cardIn(jefe, 'pending', order));
     expect(await cardIn(jefe, 'in_progress', order).count()).toBe(0);
   });

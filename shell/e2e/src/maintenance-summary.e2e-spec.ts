@@ -58,6 +58,43 @@ describe('maintenance dashboard and machine summary', () => {
     await visible(main.getByRole('heading', { name: PRESS }));
   });
 
+  it("under load, with the MTTR formula open, 'Exportar a Excel' takes a plain click: nothing covers it", async () => {
+    // A slow tablet: the page's work runs four times slower.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await login(page, JEFE);
+      await page.goto('/apps/maintenance-dashboard/all');
+      const main = page.getByRole('main');
+      await visible(main.getByTestId('card-mttr'));
+      await main.getByTestId('card-mttr').getByRole('button').click();
+      const formula = page.getByText(/MTTR = Σ duración de los paros por falla/);
+      await visible(formula);
+      const exportButton = main.getByRole('button', { name: 'Exportar a Excel' });
+      await visible(exportButton);
+      // No button lies under the open formula, nor does the formula take the click at any button's middle.
+      const covered = await page.evaluate(() => {
+        const notes = [...document.querySelectorAll<HTMLElement>('[role="note"]')].map((note) => note.getBoundingClientRect());
+        return [...document.querySelectorAll<HTMLElement>('main button')]
+          .filter((button) => button.offsetParent !== null)
+          .filter((button) => {
+            const box = button.getBoundingClientRect();
+            const under = notes.some((note) => note.left < box.right && box.left < note.right && note.top < box.bottom && box.top < note.bottom);
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return under || (hit !== null && !button.contains(hit));
+          })
+          .map((button) => button.textContent || button.getAttribute('aria-label'));
+      });
+      expect(covered).toEqual([]);
+      // A plain click (no force): Playwright refuses it if anything else would receive it.
+      const download = page.waitForEvent('download');
+      await exportButton.click({ timeout: 10_000 });
+      expect((await download).suggestedFilename()).toBe('tablero-mantenimiento.xlsx');
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
   it('shows the machine summary with its figures and its QR; a machine id opens it, another address is not found', async () => {
     await login(page, JEFE);
     await page.goto(`/apps/maintenance-dashboard/${pressId}`);

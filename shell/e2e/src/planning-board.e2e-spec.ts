@@ -36,7 +36,7 @@ const shownIds = (page: Page) =>
 async function openBoard(page: Page): Promise<void> {
   await page.goto(BOARD);
   await visible(page.getByRole('heading', { name: 'Tablero de producción', level: 1 }));
-  await visible(page.getByTestId('column-finished').locator('[data-testid^="order-"]'));
+  await visible(page.getByTestId('kanban-column-finished').locator('[data-testid^="order-"]'));
 }
 
 describe('planning board at scale', () => {
@@ -79,14 +79,14 @@ describe('planning board at scale', () => {
     }
 
     // The finished column scrolls; the others, and the page, stay where they were.
-    const finished = page.getByTestId('cards-finished');
+    const finished = page.getByTestId('kanban-cards-finished');
     const scrolled = await finished.evaluate((list) => {
       list.scrollTop = 300;
       return { top: list.scrollTop, overflows: list.scrollHeight > list.clientHeight };
     });
     expect(scrolled.overflows).toBe(true);
     expect(scrolled.top).toBeGreaterThan(0);
-    expect(await page.getByTestId('cards-to_plan').evaluate((list) => list.scrollTop)).toBe(0);
+    expect(await page.getByTestId('kanban-cards-to_plan').evaluate((list) => list.scrollTop)).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -94,7 +94,7 @@ describe('planning board at scale', () => {
     const { page } = state;
     await login(page, JEFE);
     await openBoard(page);
-    const finished = page.getByTestId('column-finished');
+    const finished = page.getByTestId('kanban-column-finished');
     const cards = finished.locator('[data-testid^="order-"]');
     expect(whole.finished_total).toBeGreaterThan(20);
     expect(await cards.count()).toBe(20);
@@ -145,7 +145,7 @@ describe('planning board at scale', () => {
     await login(page, JEFE);
     await openBoard(page);
     for (const column of ['to_plan', 'in_press', 'finished', `planned:${whole.planned[0].line_id}`])
-      expect(await page.getByTestId(`column-${column}`).locator('[data-testid^="order-"]').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId(`kanban-column-${column}`).locator('[data-testid^="order-"]').count()).toBeGreaterThan(0);
     // The board's content; the shell's chrome around it (toolbar, side button) is checked by the shell's own tests.
     await expectNoSeriousAxeViolations(page, 'main');
   });
@@ -163,13 +163,13 @@ describe('planning board at scale', () => {
       await eventually(async () => expect(await page.getByRole('combobox', { name: /^Copia de la matriz/ }).inputValue()).not.toBe(''));
     };
 
-    await page.getByRole('button', { name: `Acciones de la orden ${order.number}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${order.number}` }).click();
     await page.getByRole('menuitem', { name: 'Iniciar extrusión' }).click();
     await checkStartPage();
 
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await onPath(page, BOARD);
-    await page.getByRole('button', { name: `Acciones de la orden ${order.number}` }).click();
+    await page.getByRole('button', { name: `Acciones de ${order.number}` }).click();
     await page.getByRole('menuitem', { name: 'Ver detalle' }).click();
     const dialog = page.getByRole('dialog', { name: `Orden ${order.number}` });
     await visible(dialog);

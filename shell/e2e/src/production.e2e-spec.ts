@@ -207,20 +207,22 @@ describe('production area', () => {
     for (const page of [admin, jefe]) {
       await page.goto('/apps/planning-kanban-board/board');
       await visible(page.getByRole('heading', { name: 'Tablero de producción' }));
-      await visible(page.getByTestId('column-to_plan').getByTestId(`order-${card.id}`));
+      await visible(page.getByTestId('kanban-column-to_plan').getByTestId(`order-${card.id}`));
     }
-    const targetColumn = (page: Page) => page.getByTestId(`column-planned:${line.line_id}`);
+    const targetColumn = (page: Page) => page.getByTestId(`kanban-column-planned:${line.line_id}`);
     expect(await targetColumn(admin).getByTestId(`order-${card.id}`).count()).toBe(0);
     // A reload would lose this mark.
     await admin.evaluate(() => ((window as unknown as { plantaNoReload?: boolean }).plantaNoReload = true));
 
-    // jefe: Space picks the card, ArrowRight takes it to the next column (the first line's), Space drops it.
-    const handle = jefe.getByTestId(`order-${card.id}`);
+    // jefe: on its Move button Space picks the card, ArrowRight takes it to the next column (the first line's), Space drops it.
+    const handle = jefe.getByRole('button', { name: `Mover ${card.number}` });
     await handle.focus();
     await jefe.keyboard.press('Space');
     await eventually(async () => expect(await handle.getAttribute('aria-pressed')).toBe('true'));
     await jefe.keyboard.press('ArrowRight');
-    await visible(jefe.getByText(`La orden ${card.number} está sobre Planificada · ${line.line_name}.`));
+    await eventually(async () =>
+      expect(await jefe.getByTestId('kanban-announcer').textContent()).toBe(`${card.number} sobre Planificada · ${line.line_name}.`),
+    );
     const moving = jefe.waitForResponse((response) => new URL(response.url()).pathname === '/api/planning-board/move');
     await jefe.keyboard.press('Space');
     expect((await moving).status()).toBe(200);
@@ -229,7 +231,7 @@ describe('production area', () => {
 
     // admin: the card moves to the line's column live.
     await visible(targetColumn(admin).getByTestId(`order-${card.id}`));
-    expect(await admin.getByTestId('column-to_plan').getByTestId(`order-${card.id}`).count()).toBe(0);
+    expect(await admin.getByTestId('kanban-column-to_plan').getByTestId(`order-${card.id}`).count()).toBe(0);
     expect(await admin.evaluate(() => (window as unknown as { plantaNoReload?: boolean }).plantaNoReload)).toBe(true);
 
     const after = (await apiCall<Board>(admin, 'GET', '/planning-board')).body;

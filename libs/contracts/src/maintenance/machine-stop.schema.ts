@@ -72,6 +72,14 @@ export const machineStopSchema = z.object({
 });
 export type MachineStopView = z.infer<typeof machineStopSchema>;
 
-/** The open stop of a press (or a criticality-A machine) on a planning-board line. */
-export const lineStopSchema = z.object({ machine_name: z.string(), started_at: isoDateTime, cause: z.enum(STOP_CAUSES) });
+/**
+ * The open stop of a press (or a criticality-A machine) on a planning-board line: which machine,
+ * since when, why, and the failure report that stopped it (null for a stop entered by hand).
+ */
+export const lineStopSchema = z.object({
+  machine_name: z.string(),
+  started_at: isoDateTime,
+  cause: z.enum(STOP_CAUSES),
+  failure_report_number: z.string().nullable(),
+});
 export type LineStop = z.infer<typeof lineStopSchema>;

@@ -169,6 +169,17 @@ export const common: BundleShape<typeof es> = {
     count: 'البطاقات: {{count}}',
     empty: 'لا توجد بطاقات',
     readOnly: 'للقراءة فقط: لا يحق لك نقل البطاقات.',
+    cardActions: 'إجراءات {{card}}',
+    moveTo: 'نقل إلى…',
+    moveToTitle: 'نقل {{card}} إلى…',
+    column: 'العمود',
+    currentColumn: '{{column}} (الحالي)',
+    position: 'الموضع',
+    positionBefore: '{{position}} · قبل {{card}}',
+    positionEnd: '{{position}} · في النهاية',
+    moveSubmit: 'نقل',
+    warnTitle: 'النقل على أي حال؟',
+    moveAnyway: 'النقل على أي حال',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
   /** A profile's critical dimension beside its field (10-minute checks). */

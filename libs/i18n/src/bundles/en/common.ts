@@ -170,6 +170,17 @@ export const common: BundleShape<typeof es> = {
     count: 'Cards: {{count}}',
     empty: 'No cards',
     readOnly: 'Read only: you may not move cards.',
+    cardActions: 'Actions of {{card}}',
+    moveTo: 'Move to…',
+    moveToTitle: 'Move {{card}} to…',
+    column: 'Column',
+    currentColumn: '{{column}} (current)',
+    position: 'Position',
+    positionBefore: '{{position}} · before {{card}}',
+    positionEnd: '{{position}} · at the end',
+    moveSubmit: 'Move',
+    warnTitle: 'Move anyway?',
+    moveAnyway: 'Move anyway',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
   /** A profile's critical dimension beside its field (10-minute checks). */

@@ -176,6 +176,17 @@ export const common = {
     count: 'Tarjetas: {{count}}',
     empty: 'Sin tarjetas',
     readOnly: 'Solo lectura: no tienes permiso para mover tarjetas.',
+    cardActions: 'Acciones de {{card}}',
+    moveTo: 'Mover a…',
+    moveToTitle: 'Mover {{card}} a…',
+    column: 'Columna',
+    currentColumn: '{{column}} (actual)',
+    position: 'Posición',
+    positionBefore: '{{position}} · antes de {{card}}',
+    positionEnd: '{{position}} · al final',
+    moveSubmit: 'Mover',
+    warnTitle: '¿Mover igualmente?',
+    moveAnyway: 'Mover igualmente',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
   /** A profile's critical dimension beside its field (10-minute checks). */

@@ -170,6 +170,17 @@ export const common: BundleShape<typeof es> = {
     count: 'Kartlar: {{count}}',
     empty: 'Kart yok',
     readOnly: 'Salt okunur: kart taşıma yetkiniz yok.',
+    cardActions: '{{card}} işlemleri',
+    moveTo: 'Taşı…',
+    moveToTitle: '{{card}} kartını taşı…',
+    column: 'Sütun',
+    currentColumn: '{{column}} (şu anki)',
+    position: 'Sıra',
+    positionBefore: '{{position}} · {{card}} öncesi',
+    positionEnd: '{{position}} · sonda',
+    moveSubmit: 'Taşı',
+    warnTitle: 'Yine de taşınsın mı?',
+    moveAnyway: 'Yine de taşı',
   },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
   /** A profile's critical dimension beside its field (10-minute checks). */
