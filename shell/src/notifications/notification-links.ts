@@ -6,7 +6,7 @@ export interface NotificationLink {
   newTab: boolean;
 }
 
-type LinkFields = Pick<Notification, 'id' | 'text_message' | 'hypothalum_id' | 'correction_report_path' | 'correctionPath'>;
+type LinkFields = Pick<Notification, 'id' | 'text_message' | 'hypothalum_id' | 'correction_report_path' | 'correctionPath' | 'record_path'>;
 
 const MAINTENANCE = /mantenimiento/i;
 const ASSIGNED_ACTIVITY = /correctiv|preventiv|asign/i;
@@ -19,12 +19,14 @@ const CORRECTION_MENTION = /no\s+conformidad|correcci[oó]n|hipot[eé]sis/i;
  *     /apps/correction-report/{correction_report_path ?? correctionPath}, new tab;
  *  2. hypothalum_id set → non-conformity / correction mention:
  *     /apps/correction-record/{hypothalum_id}, new tab;
+ *  then record_path set (issue 37: a new failure report, a blocked work order, a mention in a
+ *     work order) → that record, same tab;
  *  3. text speaks of maintenance AND of a corrective / preventive activity or an assignment
  *     ('asign...') → maintenance assignment:
  *     /apps/maintenance-kanban-board, same tab;
  *  4. text speaks of a non-conformity or correction → correction mention without hypothesis:
  *     /apps/correction-record/{id}, new tab;
- *  otherwise (task blocked, failure report, ...) no link.
+ *  otherwise (a text about no record) no link.
  */
 export function notificationLink(notification: LinkFields): NotificationLink | null {
   const path = notification.correction_report_path || notification.correctionPath;
@@ -32,6 +34,7 @@ export function notificationLink(notification: LinkFields): NotificationLink | n
   if (notification.hypothalum_id !== null && notification.hypothalum_id !== undefined) {
     return { url: `/apps/correction-record/${notification.hypothalum_id}`, newTab: true };
   }
+  if (notification.record_path) return { url: notification.record_path, newTab: false };
   const text = notification.text_message ?? '';
   if (MAINTENANCE.test(text) && ASSIGNED_ACTIVITY.test(text)) return { url: '/apps/maintenance-kanban-board', newTab: false };
   if (CORRECTION_MENTION.test(text)) return { url: `/apps/correction-record/${notification.id}`, newTab: true };

@@ -1,5 +1,6 @@
 import {
   Button,
+  Caption1,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -20,9 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notificationEndpoints, NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
 import { call, currentSettingsAtom, errorMessage, isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { showSnackbar, useFormat } from '@planta/ui';
 import { createCloseGuard, isBlockedNotice } from './close-guard';
 import { notificationLink } from './notification-links';
+import { timeAgo, useNow } from './time-ago';
 import { logBackgroundError } from '../chat/background-error';
 import { BadgedIcon } from '../layout/badged-icon';
 
@@ -57,6 +59,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyle: 'none' },
   text: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
   empty: { color: tokens.colorNeutralForeground3, textAlign: 'center', marginTop: '24px' },
+  when: { display: 'block', color: tokens.colorNeutralForeground3 },
 });
 
 /** Toolbar bell (accessible name 'Notificaciones') with a dot while any notification exists. */
@@ -144,9 +147,20 @@ export function useNotifications() {
   return { close, clearAll };
 }
 
-function NotificationItem({ notification, onClose, onNavigate }: { notification: Notification; onClose: () => void; onNavigate: (url: string) => void }) {
+function NotificationItem({
+  notification,
+  now,
+  onClose,
+  onNavigate,
+}: {
+  notification: Notification;
+  now: Date;
+  onClose: () => void;
+  onNavigate: (url: string) => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
+  const format = useFormat();
   const link = notificationLink(notification);
   const text = <span className={styles.text}>{notification.text_message}</span>;
   return (
@@ -171,6 +185,11 @@ function NotificationItem({ notification, onClose, onNavigate }: { notification:
               {text}
             </Link>
           )}
+          <Caption1 as="span" className={styles.when}>
+            <time dateTime={notification.created_at} title={format.dateTime(notification.created_at)}>
+              {timeAgo(notification.created_at, now, format.language)}
+            </time>
+          </Caption1>
         </MessageBarBody>
         <MessageBarActions
           containerAction={
@@ -192,6 +211,7 @@ export function NotificationsPanel() {
   const open = useAtomValue(notificationsOpenAtom);
   const setOpen = useSetAtom(notificationsOpenAtom);
   const { close, clearAll } = useNotifications();
+  const now = useNow();
   const title = t('toolbar.notifications.title', 'Notificaciones');
 
   return (
@@ -230,6 +250,7 @@ export function NotificationsPanel() {
               <NotificationItem
                 key={notification.id}
                 notification={notification}
+                now={now}
                 onClose={() => close(notification)}
                 onNavigate={(url) => {
                   setOpen(false);

@@ -11,6 +11,7 @@ import { NavIcon } from '../layout/icons';
 import { useShortcutItems } from '../layout/shortcuts';
 import { notificationLink } from '../notifications/notification-links';
 import { notificationsAtom, notificationsOpenAtom } from '../notifications/notifications-panel';
+import { timeAgo, useNow } from '../notifications/time-ago';
 
 /** The unread notices the welcome page lists; the drawer has them all. */
 const SHOWN_NOTICES = 5;
@@ -54,6 +55,7 @@ function UnreadNotices() {
   const navigate = useNavigate();
   const notices = useAtomValue(notificationsAtom);
   const openDrawer = useSetAtom(notificationsOpenAtom);
+  const now = useNow();
   return (
     <Card data-widget="shell-notices" role="region" aria-label={t('welcome.mentions')}>
       <CardHeader image={<AlertRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.mentions')}</Text>} />
@@ -73,7 +75,9 @@ function UnreadNotices() {
                   <Text>{notice.text_message}</Text>
                 )}
                 <Text size={200} className={styles.muted}>
-                  {format.dateTime(notice.created_at)}
+                  <time dateTime={notice.created_at} title={format.dateTime(notice.created_at)}>
+                    {timeAgo(notice.created_at, now, format.language)}
+                  </time>
                 </Text>
               </li>
             );

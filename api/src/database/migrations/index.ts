@@ -25,6 +25,7 @@ import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-boar
 import { IdentityBelongsToPerson1765700000000 } from './1765700000000-identity-belongs-to-person';
 import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
+import { NotificationRecordPath1765850000000 } from './1765850000000-notification-record-path';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   IdentityBelongsToPerson1765700000000,
   PhotosKeptHere1765710000000,
   ShareLinkIncludes1765720000000,
+  NotificationRecordPath1765850000000,
 ];
