@@ -46,6 +46,8 @@ describe('die shop navigation (spec 2.3)', () => {
       'profiles',
       'die-nitriding',
       'die-preparation',
+      // Issue 37: the daily confirmation after a run is in the menu, not only behind a link.
+      'die-production-confirmation',
       'die-cleaning',
       'tooling',
       'correction-board',

@@ -19,7 +19,14 @@ const items = flattenNavigation(MAINTENANCE_NAVIGATION);
 describe('maintenance navigation (spec 2.3)', () => {
   it('is one "Smart maintenance" collapse with the spec entries in order', () => {
     expect(MAINTENANCE_NAVIGATION.map((item) => [item.id, item.type])).toEqual([['maintenance', 'collapse']]);
-    expect(items.map((item) => item.id)).toEqual(['maintenance-dashboard', 'failure-damage-report', 'maintenance-board']);
+    // Issue 37: the corrective and preventive screens are in the menu, not only reachable by address.
+    expect(items.map((item) => item.id)).toEqual([
+      'maintenance-dashboard',
+      'failure-damage-report',
+      'maintenance-board',
+      'corrective-maintenance',
+      'preventive-maintenance',
+    ]);
   });
   it('uses area ids for collapses and page aliases for items', () => {
     expect(AREAS).toContain(MAINTENANCE_NAVIGATION[0].id);

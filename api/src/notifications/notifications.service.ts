@@ -73,6 +73,7 @@ export class NotificationsService {
       variant: row.variant,
       id: row.id,
       ...(row.correction_path ? { correctionPath: row.correction_path } : {}),
+      ...(row.hypothalum_id !== null ? { hypothalum_id: row.hypothalum_id } : {}),
       ...(row.record_path ? { record_path: row.record_path } : {}),
       ...(from ? { from } : {}),
     };

@@ -40,6 +40,7 @@ export interface NotificationLivePayload {
   variant: Notification['variant'];
   id?: number;
   correctionPath?: string;
+  hypothalum_id?: number;
   record_path?: string;
   /** The display name of whoever mentioned the user (mentions only): the shell raises a toast. */
   from?: string;

@@ -1,10 +1,10 @@
 import { Button, Card, CardHeader, Link as FluentLink, makeStyles, Text, Title1, tokens } from '@fluentui/react-components';
-import { AlertRegular, StarRegular } from '@fluentui/react-icons';
+import { AlertRegular, LinkRegular, StarRegular } from '@fluentui/react-icons';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { userAtom } from '@planta/session';
+import { grantsAtom, userAtom, type GrantsState } from '@planta/session';
 import { useFormat } from '@planta/ui';
 import { WidgetGrid } from '../dashboards/widget-grid';
 import { NavIcon } from '../layout/icons';
@@ -95,6 +95,25 @@ function UnreadNotices() {
   );
 }
 
+/**
+ * Whether the signed-in user's grants open no page at all (a guest account): decided from the
+ * grants, as every screen is (architecture.md "Permissions in the UI"), not from a role name.
+ */
+export function opensNoPage(grants: GrantsState): boolean {
+  return grants.status === 'ready' && !Object.values(grants.grants).some((grant) => grant.read);
+}
+
+/** What a guest can do here: open what is shared with them through share links (issue 37). */
+function GuestAccess() {
+  const { t } = useTranslation('shell');
+  return (
+    <Card data-widget="shell-guest" role="region" aria-label={t('welcome.guestTitle')}>
+      <CardHeader image={<LinkRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.guestTitle')}</Text>} />
+      <Text>{t('welcome.guestHow')}</Text>
+    </Card>
+  );
+}
+
 /** The pages the user starred in the toolbar, as large links. */
 function MyShortcuts() {
   const styles = useStyles();
@@ -122,7 +141,8 @@ function MyShortcuts() {
 /**
  * /apps/dashboards/welcome — the user's own day (issue 16): the areas' welcome widgets (their
  * running extrusion and next check, their work orders, their corrections), their unread notices
- * and mentions, and their shortcuts. A guest without grants sees the greeting and the shortcuts.
+ * and mentions, and their shortcuts. A guest, whose grants open no page, is told instead what a
+ * guest can do: open what is shared with them through share links.
  */
 export function WelcomePage() {
   const styles = useStyles();
@@ -131,6 +151,7 @@ export function WelcomePage() {
   const user = useAtomValue(userAtom);
   const filters = useMemo(today, []);
   const signedIn = user.role.length > 0;
+  const guest = opensNoPage(useAtomValue(grantsAtom));
   return (
     <section className={styles.page} aria-labelledby="welcome-title">
       <div className={styles.head}>
@@ -138,11 +159,17 @@ export function WelcomePage() {
           {t('welcome.greeting', { name: user.data.displayName })}
         </Title1>
         <Text className={styles.muted}>
-          {t('welcome.today', { date: format.date(localDay(new Date())) })} · {t('welcome.intro')}
+          {t('welcome.today', { date: format.date(localDay(new Date())) })} · {guest ? t('welcome.guestIntro') : t('welcome.intro')}
         </Text>
       </div>
-      <WidgetGrid dashboard="welcome" filters={filters} />
-      {signedIn ? (
+      {guest ? (
+        <div className={styles.own}>
+          <GuestAccess />
+        </div>
+      ) : (
+        <WidgetGrid dashboard="welcome" filters={filters} />
+      )}
+      {signedIn && !guest ? (
         <div className={styles.own}>
           <UnreadNotices />
           <MyShortcuts />
