@@ -1,3 +1,5 @@
+import { DEMO_QUALITY_ROLE } from '@planta/contracts';
+
 /** The demo installation of architecture.md: two plants, six accounts (password below). */
 export const DEMO_PASSWORD = 'Planta2026!';
 
@@ -22,9 +24,9 @@ export const DEMO_COMPANY_DETAILS: Record<DemoCompany, { tax_id: string; address
 export const DEMO_CUSTOM_ROLES: { company: DemoCompany; name: string; description: string; reads: string[] }[] = [
   {
     company: 'Extrusiones del Norte',
-    name: 'calidad',
+    name: DEMO_QUALITY_ROLE.name,
     description: 'Inspectores de calidad: lectura de producción y matricería',
-    reads: ['dashboards-welcome', 'orders', 'extrusion', 'planning-board', 'dies', 'correction-records', 'correction-reports'],
+    reads: [...DEMO_QUALITY_ROLE.reads],
   },
 ];
 
