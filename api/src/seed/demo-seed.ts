@@ -111,8 +111,9 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedMaintenanceDemo(manager, company, companyId);
-  for (const [company, companyId] of companyIds) await seedDieshopDemo(manager, company, companyId);
+  // Before the die shop's own notifications: these are seeded only while a plant has none.
   for (const [company, companyId] of companyIds) await seedNotifications(manager, company as keyof typeof DEMO_NOTIFICATIONS, companyId);
+  for (const [company, companyId] of companyIds) await seedDieshopDemo(manager, company, companyId);
   // The die technician of the north plant works with the upload agent (issue 15).
   const north = companyIds.get('Extrusiones del Norte');
   if (north !== undefined) await seedUploadsDemo(manager, north, 'matriceria@norte.example');

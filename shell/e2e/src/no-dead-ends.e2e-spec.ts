@@ -20,6 +20,14 @@ async function loginAs(page: Page, email: string): Promise<void> {
 
 const navigation = (page: Page) => page.getByRole('navigation').first();
 
+/** The operator's running extrusion asks for critical dimensions (spec 4): closed whenever it shows. */
+async function closeDimensionPrompts(page: Page): Promise<void> {
+  const prompt = page.getByRole('alertdialog', { name: 'Dimensiones criticas' });
+  await page.addLocatorHandler(prompt, async () => {
+    await prompt.getByRole('button', { name: 'Cerrar' }).click();
+  });
+}
+
 async function unfold(page: Page): Promise<void> {
   for (let round = 0; round < 20; round += 1) {
     const folded = navigation(page).locator('button[aria-expanded="false"]');
@@ -49,6 +57,7 @@ describe('no dead ends in the browser', () => {
   });
 
   it("the operator finds 'Confirmación de producción', 'Mantenimiento correctivo' and 'Mantenimiento preventivo' in the menu and the search", async () => {
+    await closeDimensionPrompts(page);
     await login(page, OPERARIO);
     await visible(navigation(page).getByRole('button', { name: 'Matricería ágil' }));
     await unfold(page);
@@ -61,6 +70,7 @@ describe('no dead ends in the browser', () => {
   });
 
   it('an address the operator may not open bounces to the welcome page with the message', async () => {
+    await closeDimensionPrompts(page);
     await login(page, OPERARIO);
     await page.goto('/apps/users/all');
     await onPath(page, '/apps/dashboards/welcome');
