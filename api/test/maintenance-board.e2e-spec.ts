@@ -281,7 +281,7 @@ describe('blocked flag', () => {
     const blocked = await t.http().post(`/api/work-order/${order.id}/block`).set(as(TECH)).send({ blocked: true, reason });
     expect(blocked.status).toBe(200);
     expect([blocked.body.blocked, blocked.body.blocked_reason]).toEqual([true, reason]);
-    const expected = `El trabajo de la orden ${order.number} (${machine.name}) quedó bloqueado: ${reason}`;
+    const expected = `El trabajo de la orden ${order.number} (${machine.name}) quedó bloqueado. Motivo: ${reason}`;
     // The lead's notification opens the blocked work order (issue 37).
     expect(await toJefe).toMatchObject({ text: expected, record_path: `/apps/corrective-maintenance/${order.id}` });
     expect((await toAdmin).text).toContain('bloqueado');

@@ -10,5 +10,5 @@ export const maintenanceNotices = {
   failureReported: (report: { kind: 'failure' | 'damage'; number: string; where: string; severity: FailureSeverity }) =>
     `Nuevo reporte de ${report.kind === 'failure' ? 'falla' : 'daño'} ${report.number} en ${report.where} (gravedad ${SEVERITY_WORDS[report.severity]})`,
   taskBlocked: (order: { number: string; machine: string | null }, reason: string) =>
-    `El trabajo de la orden ${order.number}${order.machine ? ` (${order.machine})` : ''} quedó bloqueado: ${reason}`,
+    `El trabajo de la orden ${order.number}${order.machine ? ` (${order.machine})` : ''} quedó bloqueado. Motivo: ${reason}`,
 } as const;
