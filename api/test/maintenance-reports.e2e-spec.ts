@@ -168,7 +168,7 @@ describe('filing a failure report', () => {
     const seenByJefe = recorder(sockets.jefe);
     const toAdmin = nextEvent<{ text: string; variant: string }>(sockets.admin, liveEvents.failureReportSubmitted);
     const created = await file(jefe, report({ kind: 'damage', severity: 'low' }));
-    expect(await toAdmin).toMatchObject({ text: `Nuevo reporte de daño ${created.number} en Prensa libre RF: baja`, variant: 'warning' });
+    expect(await toAdmin).toMatchObject({ text: `Nuevo reporte de daño ${created.number} en Prensa libre RF (gravedad baja)`, variant: 'warning' });
     await pause(300);
     expect(seenByJefe.filter(([name]) => name === liveEvents.failureReportSubmitted)).toEqual([]);
   });
