@@ -98,7 +98,7 @@ describe('failure and damage reports', () => {
 
       // The operator's notification opens the maintenance board in the same tab.
       await bell(page).click();
-      const notice = drawer(page).getByText(new RegExp(`^Se le asignó la actividad de mantenimiento correctivo ${orderNumber}: `));
+      const notice = drawer(page).getByText(new RegExp(`^Se te asignó la actividad de mantenimiento correctivo ${orderNumber}: `));
       await visible(notice);
       await notice.click();
       await onPath(page, '/apps/maintenance-kanban-board');
