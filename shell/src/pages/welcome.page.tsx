@@ -10,7 +10,7 @@ import { WidgetGrid } from '../dashboards/widget-grid';
 import { NavIcon } from '../layout/icons';
 import { useShortcutItems } from '../layout/shortcuts';
 import { notificationLink } from '../notifications/notification-links';
-import { notificationsAtom, notificationsOpenAtom } from '../notifications/notifications-panel';
+import { notificationsAtom, notificationsOpenAtom, openNotificationLink } from '../notifications/notifications-panel';
 import { timeAgo, useNow } from '../notifications/time-ago';
 
 /** The unread notices the welcome page lists; the drawer has them all. */
@@ -68,7 +68,7 @@ function UnreadNotices() {
             return (
               <li key={notice.id} className={styles.notice}>
                 {link ? (
-                  <FluentLink onClick={() => (link.newTab ? window.open(link.url, '_blank', 'noopener') : navigate(link.url))}>
+                  <FluentLink onClick={() => openNotificationLink(link, navigate)}>
                     {notice.text_message}
                   </FluentLink>
                 ) : (
