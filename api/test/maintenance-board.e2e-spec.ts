@@ -281,10 +281,13 @@ describe('blocked flag', () => {
     const blocked = await t.http().post(`/api/work-order/${order.id}/block`).set(as(TECH)).send({ blocked: true, reason });
     expect(blocked.status).toBe(200);
     expect([blocked.body.blocked, blocked.body.blocked_reason]).toEqual([true, reason]);
-    const expected = `La ${order.number} (${machine.name}) está bloqueado: ${reason}`;
-    expect((await toJefe).text).toBe(expected);
+    const expected = `El trabajo de la orden ${order.number} (${machine.name}) quedó bloqueado. Motivo: ${reason}`;
+    // The lead's notification opens the blocked work order (issue 37).
+    expect(await toJefe).toMatchObject({ text: expected, record_path: `/apps/corrective-maintenance/${order.id}` });
     expect((await toAdmin).text).toContain('bloqueado');
     expect((await notificationsOf(JEFE)).map((row) => row.text_message)).toContain(expected);
+    const [stored] = await t.sql<{ record_path: string }>(`select record_path from notification where text_message = $1 and user_id = $2`, [expected, users[JEFE]]);
+    expect(stored.record_path).toBe(`/apps/corrective-maintenance/${order.id}`);
     await pause(200);
     expect([...techEvents, ...operarioEvents].filter(([name]) => name === liveEvents.taskBlocked)).toEqual([]);
     const card = column(await board(), 'assigned').find((entry) => entry.id === order.id)!;
@@ -316,7 +319,7 @@ describe('assignment and mentions', () => {
     const live = nextEvent<{ text: string }>(techSocket, liveEvents.userLabelMaintenanceBoard);
     const patched = await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: users[TECH] });
     expect([patched.status, patched.body.status, patched.body.assignee_id]).toEqual([200, 'assigned', users[TECH]]);
-    const text = `Se le asignó la actividad de mantenimiento correctivo ${order.number}: ${order.title}`;
+    const text = `Se te asignó la actividad de mantenimiento correctivo ${order.number}: ${order.title}`;
     expect((await live).text).toBe(text);
     const stored = (await notificationsOf(TECH)).map((row) => row.text_message);
     expect(stored).toContain(text);
@@ -337,7 +340,7 @@ describe('assignment and mentions', () => {
     await t.sql(`update work_order set type = 'preventive' where id = $1`, [order.id]);
     await t.http().patch(`/api/work-order/${order.id}`).set(as(JEFE)).send({ assignee_id: users[OPERARIO] }).expect(200);
     expect((await notificationsOf(OPERARIO)).map((row) => row.text_message)).toContain(
-      `Se le asignó la actividad de mantenimiento preventivo ${order.number}: ${order.title}`,
+      `Se te asignó la actividad de mantenimiento preventivo ${order.number}: ${order.title}`,
     );
   });
 

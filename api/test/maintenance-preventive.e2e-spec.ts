@@ -254,7 +254,7 @@ describe('preventive plans: CRUD, validation, tenancy and grants', () => {
       { position: 2, kind: 'number', label: 'Presión del acumulador (bar)', required: false },
     ]);
     const [note] = await t.sql<{ text_message: string }>(`select text_message from notification where user_id = $1 order by id desc limit 1`, [ids.operator]);
-    expect(note.text_message).toBe(`Se le asignó la actividad de mantenimiento preventivo ${first.body.order.number}: Generada a mano`);
+    expect(note.text_message).toBe(`Se te asignó la actividad de mantenimiento preventivo ${first.body.order.number}: Generada a mano`);
     expect(note.text_message).toMatch(/mantenimiento/);
     expect(note.text_message).toMatch(/preventivo/);
 

@@ -134,16 +134,18 @@ describe('filing a failure report', () => {
     // The status trigger saw the open stop: still one stop.
     expect(await t.sql(`select id from machine_stop where machine_id = $1`, [ids.press])).toHaveLength(1);
 
-    const expected = `Nuevo reporte de falla ${created.number} en Prensa de pruebas RF: crítica`;
-    expect(await toJefe).toMatchObject({ text: expected, variant: 'error' });
+    const expected = `Nuevo reporte de falla ${created.number} en Prensa de pruebas RF (gravedad crítica)`;
+    // The lead's notification opens the report (issue 37).
+    expect(await toJefe).toMatchObject({ text: expected, variant: 'error', record_path: `/apps/failure-damage-report/${created.id}` });
     expect((await toAdmin).text).toBe(expected);
     await pause(300);
     expect(seenByOperario.filter(([name]) => name === liveEvents.failureReportSubmitted)).toEqual([]);
     expect(seenBySur.filter(([name]) => name === liveEvents.failureReportSubmitted)).toEqual([]);
-    const stored = await t.sql<{ user_id: number; company_id: number }>(
-      `select user_id, company_id from notification where text_message = $1 order by user_id`,
+    const stored = await t.sql<{ user_id: number; company_id: number; record_path: string }>(
+      `select user_id, company_id, record_path from notification where text_message = $1 order by user_id`,
       [expected],
     );
+    expect(stored.map((row) => row.record_path)).toEqual(stored.map(() => `/apps/failure-damage-report/${created.id}`));
     expect(stored.map((row) => row.user_id).sort()).toEqual([users['admin@norte.example'], users[jefe]].sort());
     expect(stored.every((row) => row.company_id === north)).toBe(true);
 
@@ -171,7 +173,7 @@ describe('filing a failure report', () => {
     const seenByJefe = recorder(sockets.jefe);
     const toAdmin = nextEvent<{ text: string; variant: string }>(sockets.admin, liveEvents.failureReportSubmitted);
     const created = await file(jefe, report({ kind: 'damage', severity: 'low' }));
-    expect(await toAdmin).toMatchObject({ text: `Nuevo reporte de daño ${created.number} en Prensa libre RF: baja`, variant: 'warning' });
+    expect(await toAdmin).toMatchObject({ text: `Nuevo reporte de daño ${created.number} en Prensa libre RF (gravedad baja)`, variant: 'warning' });
     await pause(300);
     expect(seenByJefe.filter(([name]) => name === liveEvents.failureReportSubmitted)).toEqual([]);
   });
@@ -315,7 +317,7 @@ describe('review, accept, reject, duplicate', () => {
       assignee_id: users[operario],
     });
     expect(order.title).toMatch(/^Falla en Prensa libre RF: Ruido fuerte/);
-    expect((await assigned).text).toBe(`Se le asignó la actividad de mantenimiento correctivo ${order.number}: ${order.title}`);
+    expect((await assigned).text).toBe(`Se te asignó la actividad de mantenimiento correctivo ${order.number}: ${order.title}`);
     // The stop of the report now belongs to the work order; the photos are reached from it.
     expect(await t.sql(`select work_order_id from machine_stop where failure_report_id = $1`, [id])).toEqual([{ work_order_id: accepted.body.work_order_id }]);
     const [{ file_id }] = await t.sql<{ file_id: number }>(

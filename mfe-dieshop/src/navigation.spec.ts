@@ -1,6 +1,7 @@
 import { AREAS, PAGES } from '@planta/contracts';
 import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-contract';
-import { viewerOf } from '@planta/ui/testing';
+import { offeredScreens, SEED_ROLES, viewerOf } from '@planta/ui/testing';
+import { ROUTES } from './module';
 import { DIESHOP_NAVIGATION } from './navigation';
 
 /** The die routes of spec 2.2. */
@@ -46,6 +47,8 @@ describe('die shop navigation (spec 2.3)', () => {
       'profiles',
       'die-nitriding',
       'die-preparation',
+      // Issue 37: the daily confirmation after a run is in the menu, not only behind a link.
+      'die-production-confirmation',
       'die-cleaning',
       'tooling',
       'correction-board',
@@ -70,5 +73,20 @@ describe('die shop navigation (spec 2.3)', () => {
     for (const item of items) expect(item.page).toBe(pageOf(item.id));
     expect(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['guest']))).toEqual([]);
     expect(flattenNavigation(filterNavigation(DIESHOP_NAVIGATION, viewerOf(['user'])))).toEqual(items);
+  });
+});
+
+describe('die shop menu of each role of the demo seed (issue 37: no dead ends)', () => {
+  const offered = (role: string) => offeredScreens(DIESHOP_NAVIGATION, ROUTES, role);
+
+  it("offers the die technicians (user), the lead and the administrator every screen, 'Confirmación de producción' included", () => {
+    for (const role of ['user', 'staff', 'admin']) expect(offered(role)).toEqual(items.map((item) => item.id));
+  });
+  it('offers the quality role the dies and the correction records it reads, a guest nothing', () => {
+    expect(offered('calidad')).toEqual(['dies', 'profiles', 'correction-records', 'dieshop-settings']);
+    expect(offered('guest')).toEqual([]);
+  });
+  it('gives no seed role a screen whose page or needs its grants deny (offeredScreens asserts each)', () => {
+    for (const role of SEED_ROLES) offered(role);
   });
 });

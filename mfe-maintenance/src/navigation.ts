@@ -11,6 +11,8 @@ export const MAINTENANCE_NAVIGATION: readonly NavigationItem[] = [
       pageItem('maintenance-dashboard', '/apps/maintenance-dashboard/all', { icon: 'GaugeRegular' }),
       pageItem('failure-damage-report', '/apps/failure-damage-report/all', { icon: 'WarningRegular' }),
       pageItem('maintenance-board', '/apps/maintenance-kanban-board', { icon: 'BoardRegular' }),
+      pageItem('corrective-maintenance', '/apps/corrective-maintenance/all', { icon: 'WrenchSettingsRegular' }),
+      pageItem('preventive-maintenance', '/apps/preventiveMaintenance/all', { icon: 'CalendarClockRegular' }),
     ],
   },
 ];

@@ -1,5 +1,13 @@
-import { PRODUCTION_RESOURCES, type ResourceDefinition } from '@planta/contracts';
-import { screenRoutes, type PageLoader, type RemoteModule, type RemoteRoute } from '@planta/shell-contract';
+import {
+  dieEndpoints,
+  extrusionEndpoints,
+  extrusionLineResource,
+  orderEndpoints,
+  PRODUCTION_RESOURCES,
+  resourceEndpoints,
+  type ResourceDefinition,
+} from '@planta/contracts';
+import { screenRoutes, type PageLoader, type RemoteModule, type RemoteRoute, type ScreenNeed } from '@planta/shell-contract';
 import { PRODUCTION_WIDGETS } from './dashboard/production-widgets';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
@@ -12,6 +20,18 @@ const pageOf = (resource: ResourceDefinition): PageLoader =>
   OWN_PAGES[resource.name] ?? (() => import('./pages/catalog.page').then((pages) => ({ default: pages.catalogPage(resource) })));
 
 /**
+ * What the start form cannot work without (issue 37): starting a run, and reading the open
+ * orders, the die copies and the lines it offers. A role that may read runs but not lines (or not
+ * start one) is neither offered the form in the menu nor let in by address.
+ */
+export const EXTRUSION_START_NEEDS: readonly ScreenNeed[] = [
+  extrusionEndpoints.start,
+  orderEndpoints.hideClosedOrders,
+  dieEndpoints.all,
+  resourceEndpoints(extrusionLineResource).list,
+];
+
+/**
  * The routes of spec 2.2 this area owns: the declared catalogue resources (`<route>` redirects to
  * its list, `<route>/:id` lists, creates and edits), then the area's own screens. Each needs the
  * read grant of its page.
@@ -19,7 +39,7 @@ const pageOf = (resource: ResourceDefinition): PageLoader =>
 export const ROUTES: readonly RemoteRoute[] = [
   ...PRODUCTION_RESOURCES.flatMap((resource) => screenRoutes(resource, pageOf(resource))),
   ...screenRoutes({ route: '/apps/orders', page: 'orders' }, () => import('./pages/order-list.page')),
-  { path: '/apps/extrusion/new', page: 'extrusion', load: () => import('./pages/extrusion-start.page') },
+  { path: '/apps/extrusion/new', page: 'extrusion', needs: EXTRUSION_START_NEEDS, load: () => import('./pages/extrusion-start.page') },
   { path: '/apps/extrusion/new/:id', page: 'extrusion', redirectTo: '/apps/extrusion-line/all' },
   { path: '/apps/planning-kanban-board', page: 'planning-board', redirectTo: '/apps/planning-kanban-board/board' },
   { path: '/apps/planning-kanban-board/board', page: 'planning-board', load: () => import('./pages/planning-board.page') },

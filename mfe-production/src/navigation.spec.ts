@@ -1,6 +1,7 @@
 import { AREAS, PAGES } from '@planta/contracts';
 import { filterNavigation, flattenNavigation, matchPath } from '@planta/shell-contract';
-import { viewerOf } from '@planta/ui/testing';
+import { offeredScreens, SEED_ROLES, seedViewer, viewerOf } from '@planta/ui/testing';
+import { EXTRUSION_START_NEEDS, ROUTES } from './module';
 import { PRODUCTION_NAVIGATION } from './navigation';
 
 /** The production routes of spec 2.2, and the order list (issue 9). */
@@ -47,5 +48,24 @@ describe('production navigation (spec 2.3)', () => {
     expect(filterNavigation(PRODUCTION_NAVIGATION, viewerOf(['guest']))).toEqual([]);
     expect(filterNavigation(PRODUCTION_NAVIGATION, viewerOf([]))).toEqual([]);
     expect(flattenNavigation(filterNavigation(PRODUCTION_NAVIGATION, viewerOf(['user'])))).toEqual(items);
+  });
+});
+
+describe('production menu of each role of the demo seed (issue 37: no dead ends)', () => {
+  const offered = (role: string) => offeredScreens(PRODUCTION_NAVIGATION, ROUTES, role);
+
+  it('offers the operator, the lead and the administrator every production screen, the start form included', () => {
+    for (const role of ['user', 'staff', 'admin']) expect(offered(role)).toEqual(items.map((item) => item.id));
+  });
+  it("offers the quality role what it reads, but not 'Iniciar extrusión': it may neither read the lines nor start a run", () => {
+    expect(offered('calidad')).toEqual(['planning-board', 'orders']);
+    expect(seedViewer('calidad').canRead('extrusion')).toBe(true);
+    expect(EXTRUSION_START_NEEDS.every((need) => seedViewer('calidad').canCall!(need))).toBe(false);
+  });
+  it('offers a guest nothing', () => {
+    expect(offered('guest')).toEqual([]);
+  });
+  it('gives no seed role a screen whose page or needs its grants deny (offeredScreens asserts each)', () => {
+    for (const role of SEED_ROLES) offered(role);
   });
 });

@@ -6,6 +6,7 @@ import {
   type NavigationSource,
   type NavigationViewer,
   type RemoteModule,
+  withRouteNeeds,
 } from '@planta/shell-contract';
 
 /** The dashboards live in the shell: the "Dashboards" entry of spec 2.3, urls from spec 2.2. */
@@ -30,10 +31,14 @@ export const SHELL_NAVIGATION: NavigationSource = { name: 'shell', navigation: D
  * shell through federation at run time; the shell never imports their code.
  */
 export function buildNavigation(remotes: readonly RemoteModule[]): NavigationItem[] {
-  return composeNavigation([SHELL_NAVIGATION, ...remotes]);
+  const routes = remotes.flatMap((remote) => remote.routes);
+  return composeNavigation([SHELL_NAVIGATION, ...remotes.map((remote) => ({ ...remote, navigation: withRouteNeeds(remote.navigation, routes) }))]);
 }
 
-/** What the navbar shows to a viewer: their roles and the pages their grants let them read (spec 2.3). */
+/**
+ * What the navbar shows to a viewer: their roles, the pages their grants let them read (spec 2.3)
+ * and, for a screen that needs more (its route's `needs`), every call it needs (issue 37).
+ */
 export function navigationFor(remotes: readonly RemoteModule[], viewer: NavigationViewer): NavigationItem[] {
   return filterNavigation(buildNavigation(remotes), viewer);
 }

@@ -581,6 +581,7 @@ export class CorrectionService {
             event: liveEvents.labeledUserInCorrectionOrder,
             text: correctionNotices.mentionInRecord(record.number, excerpt),
             variant: 'info',
+            from: caller.userId,
             hypothalum_id: record.id,
           },
         });
@@ -594,6 +595,7 @@ export class CorrectionService {
             event: liveEvents.labeledUserCorrectionDiscussion,
             text: correctionNotices.mentionInReport(report.number, report.attempt_no, excerpt),
             variant: 'info',
+            from: caller.userId,
             correction_report_path: path,
             // The live event carries the path as `correctionPath` (spec 7).
             correction_path: path,

@@ -15,7 +15,7 @@ const ACTIVITY: Record<WorkOrderType, string> = {
 export function assignmentNotification(order: { type: WorkOrderType; number: string; title: string }) {
   return {
     event: liveEvents.userLabelMaintenanceBoard,
-    text: `Se le asignó la actividad de ${ACTIVITY[order.type]} ${order.number}: ${order.title}`,
+    text: `Se te asignó la actividad de ${ACTIVITY[order.type]} ${order.number}: ${order.title}`,
     variant: 'info' as const,
   };
 }

@@ -6,8 +6,10 @@ import {
   failureReportMessages,
   fileUrl,
   liveEvents,
+  maintenanceNotices,
   MAX_REPORT_PHOTOS,
   messages,
+  notificationRecordPaths,
   type FailureReportCreate,
   type FailureReportDetail,
   type FailureReportListQuery,
@@ -53,7 +55,6 @@ const SORTS: Record<string, string> = {
 /** A report's severity as the work order's priority. */
 const PRIORITY: Record<FailureSeverity, WorkOrderPriority> = { critical: 'urgent', high: 'high', medium: 'medium', low: 'low' };
 /** How a severity reads in the leads' notification. */
-const SEVERITY_WORDS: Record<FailureSeverity, string> = { low: 'baja', medium: 'media', high: 'alta', critical: 'crítica' };
 const KIND_WORDS = { failure: 'Falla', damage: 'Daño' } as const;
 
 /**
@@ -167,9 +168,11 @@ export class FailureReportService {
     });
     const { detail } = report;
     const where = detail.machine_name ?? detail.area;
-    const text = `Nuevo reporte de ${detail.kind === 'failure' ? 'falla' : 'daño'} ${detail.number} en ${where}: ${SEVERITY_WORDS[detail.severity]}`;
+    const text = maintenanceNotices.failureReported({ kind: detail.kind, number: detail.number, where, severity: detail.severity });
     const variant: NotificationVariant = detail.severity === 'critical' ? 'error' : 'warning';
-    for (const lead of report.leads) await this.notifications.notify(lead, { event: liveEvents.failureReportSubmitted, text, variant }, caller.companyId);
+    const record_path = notificationRecordPaths.failureReport(detail.id);
+    for (const lead of report.leads)
+      await this.notifications.notify(lead, { event: liveEvents.failureReportSubmitted, text, variant, record_path }, caller.companyId);
     return detail;
   }
 

@@ -39,6 +39,8 @@ export interface PendingNotification {
   userId: number;
   text: string;
   variant: 'info' | 'warning';
+  /** The work order it is about, opened from the notification (issue 37). */
+  record_path?: string;
 }
 
 export interface PmOrderRef {
@@ -341,7 +343,7 @@ export class PreventivePlansService {
   async send(notifications: PendingNotification[], companyId: number): Promise<void> {
     for (const note of notifications) {
       await this.notifications
-        .notify(note.userId, { event: liveEvents.userLabelMaintenanceBoard, text: note.text, variant: note.variant }, companyId)
+        .notify(note.userId, { event: liveEvents.userLabelMaintenanceBoard, text: note.text, variant: note.variant, record_path: note.record_path }, companyId)
         .catch((error: unknown) => this.logger.error(`Notification to user ${note.userId} failed: ${String(error)}`));
     }
   }

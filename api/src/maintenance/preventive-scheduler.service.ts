@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OPEN_WORK_ORDER_STATUSES, preventiveMessages, sqlValues } from '@planta/contracts';
+import { notificationRecordPaths, OPEN_WORK_ORDER_STATUSES, preventiveMessages, sqlValues } from '@planta/contracts';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -139,6 +139,7 @@ export class PreventiveScheduler implements OnApplicationBootstrap, OnApplicatio
         userId,
         text: preventiveMessages.overdue(order.number, order.plan_name),
         variant: 'warning' as const,
+        record_path: notificationRecordPaths.workOrder(order.id),
       })),
     }));
   }

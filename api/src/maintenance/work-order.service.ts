@@ -2,8 +2,10 @@ import { ForbiddenException, HttpStatus, Injectable } from '@nestjs/common';
 import {
   liveEvents,
   MAINTENANCE_BOARD_CHANGED,
+  maintenanceNotices,
   mentionedUserIds,
   mentionsAsText,
+  notificationRecordPaths,
   OPEN_WORK_ORDER_STATUSES,
   sqlValues,
   workOrderMessages,
@@ -280,6 +282,8 @@ export class WorkOrderService {
             event: liveEvents.userLabelMaintenanceBoard,
             text: `Te mencionaron en ${order.number}: ${excerpt.length > 140 ? `${excerpt.slice(0, 139)}…` : excerpt}`,
             variant: 'info',
+            record_path: notificationRecordPaths.workOrder(id),
+            from: caller.userId,
           },
         });
       }
@@ -420,13 +424,14 @@ export class WorkOrderService {
         after: { blocked: body.blocked, blocked_reason: reason },
       });
       if (body.blocked) {
-        const machine = order.machine_name ? ` (${order.machine_name})` : '';
+        const text = maintenanceNotices.taskBlocked({ number: order.number, machine: order.machine_name }, reason);
+        const record_path = notificationRecordPaths.workOrder(id);
         const recipients = new Set([...(order.created_by ? [order.created_by] : []), ...(await maintenanceLeads(scope))]);
         recipients.delete(caller.userId);
         for (const userId of recipients) {
           outgoing.push({
             userId,
-            notification: { event: liveEvents.taskBlocked, text: `La ${order.number}${machine} está bloqueado: ${reason}`, variant: 'warning' },
+            notification: { event: liveEvents.taskBlocked, text, variant: 'warning', record_path },
           });
         }
       }

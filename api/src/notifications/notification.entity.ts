@@ -32,6 +32,10 @@ export class NotificationEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 500, nullable: true })
   correction_path: string | null;
 
+  /** The record the notification is about (issue 37): clicking it opens this address. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  record_path: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

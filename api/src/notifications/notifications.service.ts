@@ -1,5 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { messages, type MarkNotificationReadRequest, type Notification, type NotificationVariant, type NotifyingEvent } from '@planta/contracts';
+import {
+  messages,
+  type MarkNotificationReadRequest,
+  type Notification,
+  type NotificationLivePayload,
+  type NotificationVariant,
+  type NotifyingEvent,
+} from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext, type RequestIdentity } from '../tenancy/request-context';
@@ -14,6 +21,10 @@ export interface NewNotification {
   hypothalum_id?: number | null;
   correction_report_path?: string | null;
   correction_path?: string | null;
+  /** The address of the record it is about (a failure report, a work order). */
+  record_path?: string | null;
+  /** Who mentioned the user (mentions only): the live event names them, and the shell raises a toast. */
+  from?: number;
 }
 
 const LIST_LIMIT = 100;
@@ -28,6 +39,7 @@ const toNotification = (row: NotificationEntity): Notification => ({
   correctionPath: row.correction_path,
   dismissed: row.dismissed,
   created_at: row.created_at.toISOString(),
+  record_path: row.record_path,
 });
 
 /** The one way to notify a user: stored first (the list survives a reload), then sent live. */
@@ -40,24 +52,32 @@ export class NotificationsService {
 
   /** `companyId` defaults to the current request's company; pass it from work outside a request. */
   async notify(userId: number, notification: NewNotification, companyId = requestContext.current().companyId): Promise<Notification> {
-    const row = await this.tenantDb.transaction(
-      (scope) =>
-        scope.repository(NotificationEntity).create({
-          user_id: userId,
-          text_message: notification.text,
-          variant: notification.variant,
-          hypothalum_id: notification.hypothalum_id ?? null,
-          correction_report_path: notification.correction_report_path ?? null,
-          correction_path: notification.correction_path ?? null,
-        }),
-      companyId,
-    );
-    this.realtime.toUser(
-      userId,
-      notification.event,
-      { text: row.text_message, variant: row.variant, id: row.id, ...(row.correction_path ? { correctionPath: row.correction_path } : {}) },
-      companyId,
-    );
+    const { row, from } = await this.tenantDb.transaction(async (scope) => {
+      const created = await scope.repository(NotificationEntity).create({
+        user_id: userId,
+        text_message: notification.text,
+        variant: notification.variant,
+        hypothalum_id: notification.hypothalum_id ?? null,
+        correction_report_path: notification.correction_report_path ?? null,
+        correction_path: notification.correction_path ?? null,
+        record_path: notification.record_path ?? null,
+      });
+      const [sender] =
+        notification.from === undefined
+          ? []
+          : await scope.manager.query<{ display_name: string }[]>(`select display_name from app_user where id = $1`, [notification.from]);
+      return { row: created, from: sender?.display_name };
+    }, companyId);
+    const payload: NotificationLivePayload = {
+      text: row.text_message,
+      variant: row.variant,
+      id: row.id,
+      ...(row.correction_path ? { correctionPath: row.correction_path } : {}),
+      ...(row.hypothalum_id !== null ? { hypothalum_id: row.hypothalum_id } : {}),
+      ...(row.record_path ? { record_path: row.record_path } : {}),
+      ...(from ? { from } : {}),
+    };
+    this.realtime.toUser(userId, notification.event, payload, companyId);
     return toNotification(row);
   }
 

@@ -1,4 +1,4 @@
-import { liveEvents, productionMessages, type RunPause, type StopCause } from '@planta/contracts';
+import { liveEvents, notificationRecordPaths, productionMessages, type RunPause, type StopCause } from '@planta/contracts';
 import type { NewNotification } from '../notifications/notifications.service';
 import type { TenantScope } from '../tenancy/tenant-db.service';
 
@@ -150,6 +150,11 @@ export async function runsResumedBy(scope: TenantScope, stopIds: readonly number
   );
   return rows.map((row) => ({
     userId: row.started_by,
-    notification: { event: liveEvents.runResumable, text: productionMessages.runResumable(row.line_name, row.order_number), variant: 'info' as const },
+    notification: {
+      event: liveEvents.runResumable,
+      text: productionMessages.runResumable(row.line_name, row.order_number),
+      variant: 'info' as const,
+      record_path: notificationRecordPaths.runStart(),
+    },
   }));
 }

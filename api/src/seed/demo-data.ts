@@ -1,3 +1,5 @@
+import { DEMO_QUALITY_ROLE } from '@planta/contracts';
+
 /** The demo installation of architecture.md: two plants, six accounts (password below). */
 export const DEMO_PASSWORD = 'Planta2026!';
 
@@ -22,9 +24,9 @@ export const DEMO_COMPANY_DETAILS: Record<DemoCompany, { tax_id: string; address
 export const DEMO_CUSTOM_ROLES: { company: DemoCompany; name: string; description: string; reads: string[] }[] = [
   {
     company: 'Extrusiones del Norte',
-    name: 'calidad',
+    name: DEMO_QUALITY_ROLE.name,
     description: 'Inspectores de calidad: lectura de producción y matricería',
-    reads: ['dashboards-welcome', 'orders', 'extrusion', 'planning-board', 'dies', 'correction-records', 'correction-reports'],
+    reads: [...DEMO_QUALITY_ROLE.reads],
   },
 ];
 
@@ -183,11 +185,19 @@ export const DEMO_CHAT: Record<DemoCompany, DemoChatMessage[]> = {
   ],
 };
 
-/** A few notifications per plant; one is about a blocked task (spec 4: not cleared by 'Limpiar'). */
-export const DEMO_NOTIFICATIONS: Record<DemoCompany, { user: string; text: string; variant: 'success' | 'warning' | 'error' | 'info' }[]> = {
+/**
+ * A few notifications per plant. Those about a record are written from the record the maintenance
+ * demo made (its text and address as the API writes them, at its time): the blocked work order
+ * (spec 4: not cleared by 'Limpiar') and the newest failure report nobody has looked at yet.
+ */
+export type DemoNotification =
+  | { user: string; about: 'blocked-work-order' | 'new-failure-report'; variant: 'warning' | 'error' }
+  | { user: string; text: string; variant: 'success' | 'warning' | 'error' | 'info' };
+
+export const DEMO_NOTIFICATIONS: Record<DemoCompany, DemoNotification[]> = {
   'Extrusiones del Norte': [
-    { user: 'jefe@norte.example', text: 'La tarea de mantenimiento de la Estiradora 3 está bloqueado: falta el cilindro de la mordaza', variant: 'error' },
-    { user: 'jefe@norte.example', text: 'Nuevo reporte de falla en Sierra en caliente 1: disco de la sierra roto', variant: 'warning' },
+    { user: 'jefe@norte.example', about: 'blocked-work-order', variant: 'warning' },
+    { user: 'jefe@norte.example', about: 'new-failure-report', variant: 'warning' },
   ],
   'Perfiles del Sur': [{ user: 'operario@sur.example', text: 'La matriz PS-0501 quedó lista para producción', variant: 'success' }],
 };

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { maintenanceNotices, notificationRecordPaths } from '@planta/contracts';
 import { hashPassword } from '../auth/password';
 import { grantDefaultPermissions } from '../permissions/default-permissions';
 import { seedAuditTrail } from './audit-demo';
@@ -82,7 +83,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
 
   for (const [company, companyId] of companyIds) {
-    await seedChatAndNotifications(manager, company as keyof typeof DEMO_CHAT, companyId);
+    await seedChat(manager, company as keyof typeof DEMO_CHAT, companyId);
   }
 
   for (const [company, companyId] of companyIds) {
@@ -110,6 +111,8 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   }
   for (const [company, companyId] of companyIds) await seedProductionDemo(manager, company, companyId);
   for (const [company, companyId] of companyIds) await seedMaintenanceDemo(manager, company, companyId);
+  // Before the die shop's own notifications: these are seeded only while a plant has none.
+  for (const [company, companyId] of companyIds) await seedNotifications(manager, company as keyof typeof DEMO_NOTIFICATIONS, companyId);
   for (const [company, companyId] of companyIds) await seedDieshopDemo(manager, company, companyId);
   // The die technician of the north plant works with the upload agent (issue 15).
   const north = companyIds.get('Extrusiones del Norte');
@@ -117,8 +120,8 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   for (const [company, companyId] of companyIds) await seedAuditTrail(manager, company, companyId);
 }
 
-/** The plant's chat history and notifications, only while it has none of either. */
-async function seedChatAndNotifications(manager: EntityManager, company: keyof typeof DEMO_CHAT, companyId: number): Promise<void> {
+/** The plant's chat history, only while it has none. */
+async function seedChat(manager: EntityManager, company: keyof typeof DEMO_CHAT, companyId: number): Promise<void> {
   const userId = (email: string) => idOf(manager, `select id from app_user where email = $1`, [email]);
   const [{ messages }] = await manager.query(`select count(*)::int as messages from chat_message where company_id = $1`, [companyId]);
   if (messages === 0) {
@@ -131,15 +134,46 @@ async function seedChatAndNotifications(manager: EntityManager, company: keyof t
       );
     }
   }
+}
+
+/** What a demo notification about a record says, where it leads and when it came, from the record itself. */
+async function noticeAbout(manager: EntityManager, about: 'blocked-work-order' | 'new-failure-report', companyId: number) {
+  if (about === 'blocked-work-order') {
+    const [order] = await manager.query(
+      `select o.id, o.number, m.name as machine, o.blocked_reason, o.updated_at from work_order o left join machine m on m.id = o.machine_id
+        where o.company_id = $1 and o.blocked order by o.id limit 1`,
+      [companyId],
+    );
+    if (!order) return null;
+    return {
+      text: maintenanceNotices.taskBlocked({ number: order.number, machine: order.machine }, order.blocked_reason),
+      path: notificationRecordPaths.workOrder(order.id),
+      at: order.updated_at as Date,
+    };
+  }
+  const [report] = await manager.query(
+    `select r.id, r.number, r.kind, r.severity, coalesce(m.name, r.area) as place, r.reported_at from failure_report r left join machine m on m.id = r.machine_id
+      where r.company_id = $1 and r.status = 'new' order by r.reported_at desc limit 1`,
+    [companyId],
+  );
+  if (!report) return null;
+  return {
+    text: maintenanceNotices.failureReported({ kind: report.kind, number: report.number, where: report.place, severity: report.severity }),
+    path: notificationRecordPaths.failureReport(report.id),
+    at: report.reported_at as Date,
+  };
+}
+
+/** The plant's notifications, only while it has none. */
+async function seedNotifications(manager: EntityManager, company: keyof typeof DEMO_NOTIFICATIONS, companyId: number): Promise<void> {
   const [{ notifications }] = await manager.query(`select count(*)::int as notifications from notification where company_id = $1`, [companyId]);
-  if (notifications === 0) {
-    for (const entry of DEMO_NOTIFICATIONS[company]) {
-      await manager.query(`insert into notification (company_id, user_id, text_message, variant) values ($1, $2, $3, $4)`, [
-        companyId,
-        await userId(entry.user),
-        entry.text,
-        entry.variant,
-      ]);
-    }
+  if (notifications > 0) return;
+  for (const entry of DEMO_NOTIFICATIONS[company]) {
+    const notice = 'about' in entry ? await noticeAbout(manager, entry.about, companyId) : { text: entry.text, path: null, at: new Date() };
+    if (!notice) continue;
+    await manager.query(
+      `insert into notification (company_id, user_id, text_message, variant, record_path, created_at) values ($1, (select id from app_user where email = $2), $3, $4, $5, $6)`,
+      [companyId, entry.user, notice.text, entry.variant, notice.path, notice.at],
+    );
   }
 }

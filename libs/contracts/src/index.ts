@@ -43,6 +43,7 @@ export * from './date-time';
 export * from './list-search';
 export * from './maintenance.schema';
 export * from './maintenance/failure-report.schema';
+export * from './maintenance/maintenance-notices';
 export * from './maintenance/machine-stop.schema';
 export * from './maintenance/work-order.schema';
 export * from './maintenance/preventive.schema';

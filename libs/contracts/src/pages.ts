@@ -121,3 +121,13 @@ export function defaultGrant(role: string, page: Pick<PageDefinition, 'alias' | 
       return NONE;
   }
 }
+
+/**
+ * The demo plant's own role beside the built-in ones (Extrusiones del Norte's quality inspectors):
+ * it reads production and the die shop and changes nothing. The seed gives it these reads; the
+ * menu tests check what it is offered.
+ */
+export const DEMO_QUALITY_ROLE = {
+  name: 'calidad',
+  reads: ['dashboards-welcome', 'orders', 'extrusion', 'planning-board', 'dies', 'correction-records', 'correction-reports'],
+} as const satisfies { name: string; reads: readonly PageAlias[] };

@@ -54,22 +54,25 @@ describe('guardRedirect (spec 2.1)', () => {
     expect(guardRedirect({ pathname: '/logout', routeAuth: authRoles.guest, roles: [] })).toEqual({ to: '/login' });
   });
 
-  it('sends a user with a role but no access to the remembered URL, or to /', () => {
+  it('sends a user with a role but no access to the remembered URL, or to /, saying it was forbidden (issue 37)', () => {
     expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '/apps/dies/all' })).toEqual({
       to: '/apps/dies/all',
       forget: true,
+      forbidden: true,
     });
-    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'] })).toEqual({ to: '/' });
-    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: null })).toEqual({ to: '/' });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'] })).toEqual({ to: '/', forbidden: true });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: null })).toEqual({ to: '/', forbidden: true });
   });
 
   it('never loops back to the denied page itself nor follows a foreign URL', () => {
     expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '/apps/company/all?x=1' })).toEqual({
       to: '/',
       forget: true,
+      forbidden: true,
     });
     expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: '//evil.example/x' })).toEqual({
       to: '/',
+      forbidden: true,
     });
   });
 
@@ -114,13 +117,30 @@ describe('routeDecision (page grants)', () => {
     expect(routeDecision({ ...base, roles: ['custom-role'], grants: ready(true) })).toEqual({ kind: 'render' });
   });
   it('sends a user without the grant to the remembered URL or /, and one without a role to /login', () => {
-    expect(routeDecision({ ...base, roles: ['admin'], grants: ready(false) })).toEqual({ kind: 'redirect', to: '/' });
+    expect(routeDecision({ ...base, roles: ['admin'], grants: ready(false) })).toEqual({ kind: 'redirect', to: '/', forbidden: true });
     expect(routeDecision({ ...base, roles: ['admin'], grants: ready(false), rememberedUrl: '/apps/shifts/all' })).toEqual({
       kind: 'redirect',
       to: '/apps/shifts/all',
       forget: true,
+      forbidden: true,
     });
     expect(routeDecision({ ...base, roles: [], grants: { status: 'none' } })).toEqual({ kind: 'redirect', to: '/login', remember: '/apps/machine/all' });
+  });
+  it("needs every call the route's screen needs, besides reading its page (issue 37)", () => {
+    const lines = { access: { page: 'extrusion-line' as const }, method: 'GET' as const };
+    const start = { access: { page: 'machines' as const }, method: 'POST' as const };
+    const reads = (insert: boolean, lineRead: boolean): GrantsState => ({
+      status: 'ready',
+      companyId: 1,
+      grants: {
+        machines: { read: true, insert, update: false, delete: false },
+        'extrusion-line': { read: lineRead, insert: false, update: false, delete: false },
+      },
+      colleague: true,
+    });
+    expect(routeDecision({ ...base, needs: [lines, start], roles: ['user'], grants: reads(true, true) })).toEqual({ kind: 'render' });
+    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(false, true) })).toEqual({ kind: 'redirect', to: '/', forbidden: true });
+    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(true, false) })).toEqual({ kind: 'redirect', to: '/', forbidden: true });
   });
   it('waits while the grants are fetched and reports when they could not be', () => {
     expect(routeDecision({ ...base, roles: ['user'], grants: { status: 'loading' } })).toEqual({ kind: 'wait' });

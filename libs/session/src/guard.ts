@@ -1,5 +1,5 @@
-import { defaultRouteAuth, hasPermission, type PageAlias } from '@planta/contracts';
-import { canOn, type GrantsState } from './grants';
+import { defaultRouteAuth, hasPermission, type EndpointDefinition, type PageAlias } from '@planta/contracts';
+import { canCall, canOn, type GrantsState } from './grants';
 
 /**
  * A route's auth list: `undefined` (not declared) takes the default group admin, staff, user
@@ -60,6 +60,8 @@ export interface GuardRedirect {
   remember?: string;
   /** true when `to` is the remembered URL: forget it once there */
   forget?: true;
+  /** true when a signed-in user was sent away from an address they may not open: the shell says so (issue 37) */
+  forbidden?: true;
 }
 
 function hasRoles(roles: UserRoles): boolean {
@@ -81,10 +83,12 @@ export function guardRedirect(input: GuardInput): GuardRedirect | null {
     const remember = usableRememberedUrl(wanted);
     return remember ? { to: LOGIN_PATH, remember } : { to: LOGIN_PATH };
   }
+  // Signed-in users leave the sign-in pages as expected; any other address they may not open is forbidden.
+  const forbidden: { forbidden?: true } = (GUEST_ONLY_PATHS as readonly string[]).includes(pathOf(input.pathname)) ? {} : { forbidden: true };
   const remembered = usableRememberedUrl(input.rememberedUrl);
-  if (remembered && pathOf(remembered) !== pathOf(input.pathname)) return { to: remembered, forget: true };
+  if (remembered && pathOf(remembered) !== pathOf(input.pathname)) return { to: remembered, forget: true, ...forbidden };
   // a remembered URL that is this very page would loop: drop it and go to the root
-  return remembered ? { to: ROOT_PATH, forget: true } : { to: ROOT_PATH };
+  return remembered ? { to: ROOT_PATH, forget: true, ...forbidden } : { to: ROOT_PATH, ...forbidden };
 }
 
 /** Where to go after a successful sign-in: the remembered URL, or the welcome dashboard. */
@@ -95,6 +99,8 @@ export function afterLoginTarget(rememberedUrl: string | null | undefined): stri
 export interface RouteDecisionInput extends GuardInput {
   /** The page whose read grant the route needs (product screens); role groups when absent. */
   page?: PageAlias;
+  /** The calls the route's screen cannot work without, beyond reading `page` (issue 37). */
+  needs?: readonly Pick<EndpointDefinition, 'access' | 'method'>[];
   grants: GrantsState;
 }
 
@@ -104,8 +110,9 @@ export interface RouteDecisionInput extends GuardInput {
  *   could not be;
  * - `redirect` as spec 2.1 says: without a role to /login remembering the URL, with a role but no
  *   access to the remembered URL or /.
- * A page route needs a signed-in user whose grants let them read the page; any other route is
- * decided by its role group.
+ * A page route needs a signed-in user whose grants let them read the page and make every call its
+ * screen needs; any other route is decided by its role group. A signed-in user sent away from an
+ * address (not a sign-in page) is told so (`forbidden`).
  */
 export type RouteDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'failed'; message: string } | ({ kind: 'redirect' } & GuardRedirect);
 
@@ -118,7 +125,7 @@ export function routeDecision(input: RouteDecisionInput): RouteDecision {
   if (!hasRoles(input.roles)) return { kind: 'redirect', ...guardRedirect({ ...input, routeAuth: defaultRouteAuth })! };
   if (input.grants.status === 'none' || input.grants.status === 'loading') return { kind: 'wait' };
   if (input.grants.status === 'failed') return { kind: 'failed', message: input.grants.message };
-  if (canOn(input.grants, input.page, 'read')) return { kind: 'render' };
+  if (canOn(input.grants, input.page, 'read') && (input.needs ?? []).every((need) => canCall(input.grants, need))) return { kind: 'render' };
   // Signed in without the grant: as a role that the route does not admit (remembered URL, or /).
   return { kind: 'redirect', ...guardRedirect({ ...input, routeAuth: [] })! };
 }

@@ -1,5 +1,11 @@
-import { hasPermission, normalizeSearchText, PAGES, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
+import { actionOf, hasPermission, normalizeSearchText, pageOf, PAGES, type EndpointDefinition, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
 import { isSameOrBelow } from './route-path';
+
+/**
+ * A call a screen cannot work without (issue 37): the endpoint's access and verb. A screen is
+ * offered and opened only when its viewer may make every one of them, besides reading its page.
+ */
+export type ScreenNeed = Pick<EndpointDefinition, 'access' | 'method'>;
 
 /** Item types of the navigation tree (spec 2.3). */
 export type NavigationItemType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
@@ -34,6 +40,8 @@ export interface NavigationItem {
   auth?: readonly RoleName[];
   /** The page whose read grant the item needs (every product screen). */
   page?: PageAlias;
+  /** What the screen it opens needs beyond reading `page`: taken from its route (`withRouteNeeds`). */
+  needs?: readonly ScreenNeed[];
   children?: readonly NavigationItem[];
 }
 
@@ -64,11 +72,24 @@ const isContainer = (item: NavigationItem): boolean => item.type === 'group' || 
 export interface NavigationViewer {
   roles: readonly string[] | string | null | undefined;
   canRead: (page: PageAlias) => boolean;
+  /** Whether their grants allow a call; without it, only reading a page counts (`canRead`). */
+  canCall?: (need: ScreenNeed) => boolean;
+}
+
+/** Whether the viewer may make every call a screen needs. */
+export function needsMet(viewer: NavigationViewer, needs: readonly ScreenNeed[] | undefined): boolean {
+  const canCall =
+    viewer.canCall ??
+    ((need: ScreenNeed) => {
+      const page = pageOf(need);
+      return page === undefined || (actionOf(need.method) === 'read' && viewer.canRead(page));
+    });
+  return (needs ?? []).every(canCall);
 }
 
 /**
  * Spec 2.3: an item is shown when the viewer's roles satisfy its auth list and, for a page, their
- * grants let them read it. Groups and collapses left without visible children disappear too.
+ * grants let them read it and make every call its screen needs (issue 37: no dead ends). Groups and collapses left without visible children disappear too.
  * Returns new objects; the input is not changed.
  */
 export function filterNavigation(items: readonly NavigationItem[], viewer: NavigationViewer): NavigationItem[] {
@@ -76,6 +97,7 @@ export function filterNavigation(items: readonly NavigationItem[], viewer: Navig
   for (const item of items) {
     if (!hasPermission(item.auth, viewer.roles)) continue;
     if (item.page && !viewer.canRead(item.page)) continue;
+    if (!needsMet(viewer, item.needs)) continue;
     if (isContainer(item)) {
       const children = filterNavigation(item.children ?? [], viewer);
       if (children.length === 0) continue;

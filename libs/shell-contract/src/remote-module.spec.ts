@@ -1,5 +1,15 @@
 import { authRoles } from '@planta/contracts';
-import { composeApplicationsGroup, composeNavigation, NO_CHROME, shareRoute, type NavigationSource } from './remote-module';
+import { filterNavigation, flattenNavigation, pageItem, type NavigationViewer } from './navigation';
+import {
+  composeApplicationsGroup,
+  composeNavigation,
+  NO_CHROME,
+  routeForUrl,
+  shareRoute,
+  withRouteNeeds,
+  type NavigationSource,
+  type RemoteRoute,
+} from './remote-module';
 
 const collapse = (id: string, title: string, url: string) => ({
   id,
@@ -73,5 +83,53 @@ describe('shareRoute (spec 2.2 token pages)', () => {
   it('refuses a path without the token at its end or without the resource parameter', () => {
     expect(() => shareRoute('/apps/dies/dieResume/:dieId', { type: 'die-summary', param: 'dieId' }, load)).toThrow(/:token/);
     expect(() => shareRoute('/apps/dies/dieResume/:id/:token', { type: 'die-summary', param: 'dieId' }, load)).toThrow(/:dieId/);
+  });
+});
+
+describe('screen needs (issue 37: a menu item only where its screen can work)', () => {
+  const start = { access: { page: 'extrusion' as const }, method: 'POST' as const };
+  const lines = { access: { page: 'extrusion-line' as const }, method: 'GET' as const };
+  const routes: RemoteRoute[] = [
+    { path: '/apps/extrusion/new', page: 'extrusion', needs: [start, lines], load: async () => ({ default: null }) },
+    { path: '/apps/extrusion/:id', page: 'extrusion', load: async () => ({ default: null }) },
+    { path: '/apps/orders', page: 'orders', redirectTo: '/apps/orders/all' },
+    { path: '/apps/orders/:id', page: 'orders', needs: [lines], load: async () => ({ default: null }) },
+  ];
+
+  it('finds the route an address opens: the most specific one, through redirects', () => {
+    expect(routeForUrl(routes, '/apps/extrusion/new')?.needs).toEqual([start, lines]);
+    expect(routeForUrl(routes, '/apps/extrusion/12')?.path).toBe('/apps/extrusion/:id');
+    expect(routeForUrl(routes, '/apps/orders')?.path).toBe('/apps/orders/:id');
+    expect(routeForUrl(routes, '/apps/nowhere')).toBeUndefined();
+  });
+
+  it("gives each menu item its route's needs, and the filter hides it from whoever lacks one", () => {
+    const tree = withRouteNeeds(
+      [
+        {
+          id: 'production',
+          type: 'collapse',
+          title: 'Producción',
+          children: [pageItem('extrusion', '/apps/extrusion/new'), pageItem('orders', '/apps/orders/all')],
+        },
+      ],
+      routes,
+    );
+    const ids = (viewer: NavigationViewer) => flattenNavigation(filterNavigation(tree, viewer)).map((item) => item.id);
+    const granted = (grants: Record<string, ('read' | 'insert')[]>): NavigationViewer => ({
+      roles: ['user'],
+      canRead: (page) => grants[page]?.includes('read') ?? false,
+      canCall: (need) => {
+        const page = typeof need.access === 'object' ? need.access.page : '';
+        return grants[page]?.includes(need.method === 'GET' ? 'read' : 'insert') ?? false;
+      },
+    });
+    expect(ids(granted({ extrusion: ['read', 'insert'], orders: ['read'], 'extrusion-line': ['read'] }))).toEqual(['extrusion', 'orders']);
+    // Reads runs and orders, not lines (the quality role of the demo): no start form, no order list that needs lines.
+    expect(ids(granted({ extrusion: ['read'], orders: ['read'] }))).toEqual([]);
+    // Reads lines but may not start a run: no start form.
+    expect(ids(granted({ extrusion: ['read'], orders: ['read'], 'extrusion-line': ['read'] }))).toEqual(['orders']);
+    // Without canCall, a read need is judged by canRead and any other need is not met.
+    expect(ids({ roles: ['user'], canRead: () => true })).toEqual(['orders']);
   });
 });

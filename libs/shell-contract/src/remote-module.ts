@@ -1,6 +1,7 @@
 import { authRoles, type Area, type PageAlias, type ResourceDefinition, type RoleName, type ShareResourceType } from '@planta/contracts';
 import type { DashboardWidget } from './dashboard-widgets';
-import type { NavigationItem } from './navigation';
+import type { NavigationItem, ScreenNeed } from './navigation';
+import { matchPath } from './route-path';
 
 /** Page layouts of spec 2.5. */
 export type LayoutStyle = 'layout1' | 'layout2' | 'layout3';
@@ -59,8 +60,12 @@ export interface ShareLink {
   param: string;
 }
 
-/** A route's metadata: path pattern (`:id` params), who may open it, layout settings, and for a share-link page what it shares. */
-export type RouteDefinition = { path: string; settings?: RouteSettings; share?: ShareLink } & RouteAccessRule;
+/**
+ * A route's metadata: path pattern (`:id` params), who may open it, layout settings, for a
+ * share-link page what it shares, and the calls its screen cannot work without beyond reading its
+ * page (`needs`, issue 37): declared once here, they decide both the guard and the menu item.
+ */
+export type RouteDefinition = { path: string; settings?: RouteSettings; share?: ShareLink; needs?: readonly ScreenNeed[] } & RouteAccessRule;
 
 /** A route a remote owns: its metadata plus the page, loaded only when visited, or a redirect. */
 export type RemoteRoute = RouteDefinition & ({ load: PageLoader; redirectTo?: undefined } | { redirectTo: string; load?: undefined });
@@ -141,4 +146,31 @@ export function composeApplicationsGroup(sources: readonly NavigationSource[]): 
 /** The whole tree: the "Applications" group, then the groups the sources contribute. */
 export function composeNavigation(sources: readonly NavigationSource[]): NavigationItem[] {
   return [composeApplicationsGroup(sources), ...contributions(sources, true)];
+}
+
+const staticSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+
+/**
+ * The route that renders an address: the matching route with the most fixed segments
+ * (`/apps/extrusion/new` before `/apps/extrusion/:id`), followed through redirects.
+ */
+export function routeForUrl(routes: readonly RemoteRoute[], url: string): RemoteRoute | undefined {
+  let wanted = url;
+  for (let hops = 0; hops < 4; hops += 1) {
+    const route = routes
+      .filter((candidate) => matchPath(candidate.path, wanted))
+      .sort((a, b) => staticSegments(b.path) - staticSegments(a.path))[0];
+    if (!route?.redirectTo) return route;
+    wanted = route.redirectTo;
+  }
+  return undefined;
+}
+
+/** The tree with each item carrying the needs of the route its address opens (issue 37: declared once, on the route). */
+export function withRouteNeeds(items: readonly NavigationItem[], routes: readonly RemoteRoute[]): NavigationItem[] {
+  return items.map((item) => {
+    const needs = item.url && item.type !== 'link' ? routeForUrl(routes, item.url)?.needs : undefined;
+    const children = item.children ? withRouteNeeds(item.children, routes) : undefined;
+    return { ...item, ...(needs && needs.length > 0 ? { needs } : {}), ...(children ? { children } : {}) };
+  });
 }

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { defaultGrant, PAGES, type CrudGrant } from '@planta/contracts';
 import type { NavigationViewer } from '@planta/shell-contract';
 import { initI18n, type I18n } from '@planta/i18n';
-import { createDefaultUser, grantsAtom, rememberedUrlAtom, sessionStore, userAtom } from '@planta/session';
+import { canCall, canOn, createDefaultUser, grantsAtom, rememberedUrlAtom, sessionStore, userAtom, type GrantsState } from '@planta/session';
 
 /**
  * The one harness of every remote's component tests (not shipped: only `@planta/ui/testing`
@@ -30,7 +30,10 @@ export function defaultGrantsOf(roles: readonly string[]): Record<string, CrudGr
 }
 
 /** A navigation viewer with these roles and the seed's grants for them. */
-export const viewerOf = (roles: readonly string[]): NavigationViewer => ({ roles, canRead: (page) => defaultGrantsOf(roles)[page]?.read ?? false });
+export const viewerOf = (roles: readonly string[]): NavigationViewer => {
+  const state: GrantsState = { status: 'ready', companyId: 1, grants: defaultGrantsOf(roles), colleague: roles.some((role) => role !== 'guest') };
+  return { roles, canRead: (page) => canOn(state, page, 'read'), canCall: (need) => canCall(state, need) };
+};
 
 /** Every page granted everything: what an administrator of the demo company holds. */
 export const ALL_GRANTS: Readonly<Record<string, CrudGrant>> = Object.fromEntries(PAGES.map((page) => [page.alias, ALL]));

@@ -81,11 +81,11 @@ describe('failure and damage reports', () => {
       // The lead's list shows it without a reload, and the notification is there.
       await visible(lead.page.getByRole('main').getByText(reportNumber));
       await bell(lead.page).click();
-      await visible(drawer(lead.page).getByText(`Nuevo reporte de falla ${reportNumber} en ${MACHINE}: alta`));
-      await lead.page.keyboard.press('Escape');
+      // Issue 37: the notification is a link to the report, and opens it.
+      await drawer(lead.page).getByRole('link', { name: `Nuevo reporte de falla ${reportNumber} en ${MACHINE} (gravedad alta)` }).click();
+      await onPath(lead.page, `/apps/failure-damage-report/${reportId}`);
 
       // The lead accepts it and assigns the operator.
-      await lead.page.goto(`/apps/failure-damage-report/${reportId}`);
       await lead.page.getByRole('button', { name: 'Aceptar' }).click();
       const dialog = lead.page.getByRole('dialog', { name: `Aceptar el reporte ${reportNumber}` });
       await visible(dialog);
@@ -98,7 +98,7 @@ describe('failure and damage reports', () => {
 
       // The operator's notification opens the maintenance board in the same tab.
       await bell(page).click();
-      const notice = drawer(page).getByText(new RegExp(`^Se le asignó la actividad de mantenimiento correctivo ${orderNumber}: `));
+      const notice = drawer(page).getByText(new RegExp(`^Se te asignó la actividad de mantenimiento correctivo ${orderNumber}: `));
       await visible(notice);
       await notice.click();
       await onPath(page, '/apps/maintenance-kanban-board');

@@ -3,9 +3,10 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveEvents, type ChatContact, type ChatMessage, type NotificationVariant } from '@planta/contracts';
 import { isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
+import { showSnackbar } from '@planta/ui';
 import { showBrowserNotification } from './browser-notification';
 import { chatApi, useMayChat } from './chat-api';
-import { chatContactsAtom, chatOpenAtom, selectedContactIdAtom } from './chat-state';
+import { chatContactsAtom, chatOpenAtom, openChatAtom, selectedContactIdAtom } from './chat-state';
 import { logBackgroundError } from './background-error';
 
 /** `{userId}-new-message` */
@@ -19,7 +20,8 @@ export interface NewMessagePayload {
  * The chat's live side, mounted with the shell whether the panel is open or not (for colleagues
  * only: a guest account has no chat): the contact list (fetched after sign-in and after each
  * (re)connection, replaced by `{userId}Messages`), presence (`userIsOnline` / `userIsOffline`),
- * badges refreshed on new messages, and the browser notification of a new message.
+ * badges refreshed on new messages, the browser notification of a new message, and a toast
+ * naming its sender with a link to the conversation (issue 37) unless that conversation is open.
  */
 export function useChatLive(): void {
   const { t } = useTranslation('shell');
@@ -55,7 +57,17 @@ export function useChatLive(): void {
         if (!message || message.from_user === me) return;
         const visible = sessionStore.get(chatOpenAtom) && sessionStore.get(selectedContactIdAtom) === message.from_user;
         // the open conversation marks it read and refreshes the badges itself
-        if (!visible) refreshContacts();
+        if (!visible) {
+          refreshContacts();
+          const sender = sessionStore.get(chatContactsAtom).find((contact) => contact.id === message.from_user)?.full_name;
+          showSnackbar({
+            title: sender ? t('chat.newMessageFrom', { name: sender }) : t('toolbar.notifications.browserTitle', 'Nuevo mensaje'),
+            message: message.message,
+            variant: 'info',
+            position: 'top-end',
+            action: { label: t('chat.openConversation'), onClick: () => sessionStore.set(openChatAtom, message.from_user) },
+          });
+        }
         if (!visible || (typeof document !== 'undefined' && !document.hasFocus())) {
           void showBrowserNotification(t('toolbar.notifications.browserTitle', 'Nuevo mensaje'), message.message);
         }

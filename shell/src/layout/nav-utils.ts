@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import type { NavigationItem, RemoteModule } from '@planta/shell-contract';
-import { canOn, grantsAtom, userRolesAtom } from '@planta/session';
+import { canCall, canOn, grantsAtom, userRolesAtom } from '@planta/session';
 import { navigationFor } from '../navigation';
 import { useRemoteStates } from '../remotes/remote-states';
 
@@ -35,10 +35,13 @@ export function useLoadedRemotes(): RemoteModule[] {
   return useMemo(() => Object.values(states).flatMap((state) => (state.status === 'ready' ? [state.module] : [])), [states]);
 }
 
-/** The navigation tree the signed-in user may see (spec 2.3): their roles, and the pages their grants let them read. */
+/** The navigation tree the signed-in user may see (spec 2.3): their roles, the pages their grants let them read and the calls each screen needs. */
 export function useNavigationItems(): NavigationItem[] {
   const remotes = useLoadedRemotes();
   const roles = useAtomValue(userRolesAtom);
   const grants = useAtomValue(grantsAtom);
-  return useMemo(() => navigationFor(remotes, { roles, canRead: (page) => canOn(grants, page, 'read') }), [remotes, roles, grants]);
+  return useMemo(
+    () => navigationFor(remotes, { roles, canRead: (page) => canOn(grants, page, 'read'), canCall: (need) => canCall(grants, need) }),
+    [remotes, roles, grants],
+  );
 }

@@ -94,7 +94,8 @@ export function Shortcuts({ links = true }: { links?: boolean }) {
   const { translated, chosen, ids, signedIn } = useShortcutItems();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  if (!signedIn) return null;
+  // Nothing to star (a guest, whose grants open no page): no star that leads nowhere (issue 37).
+  if (!signedIn || translated.length === 0) return null;
 
   const toggle = async (id: string) => {
     const user = store.get(userAtom);

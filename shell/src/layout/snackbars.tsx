@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { onSnackbar, type SnackbarMessage } from '@planta/ui';
+import { onSnackbar, type ShownSnackbar } from '@planta/ui';
 
-type ToasterProps = { queue: readonly Required<SnackbarMessage>[]; onShown: (count: number) => void };
+type ToasterProps = { queue: readonly ShownSnackbar[]; onShown: (count: number) => void };
 
 // The toaster loads with the first snackbar: most pages, the sign-in page among them, never show one.
 const loadToaster = () => import('./snackbar-toaster');
@@ -29,7 +29,7 @@ class ToasterBoundary extends Component<{ onError: () => void; children: ReactNo
  * a toaster that could not be loaded is tried again with the next snackbar.
  */
 export function Snackbars() {
-  const [queue, setQueue] = useState<Required<SnackbarMessage>[]>([]);
+  const [queue, setQueue] = useState<ShownSnackbar[]>([]);
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   useEffect(
     () =>

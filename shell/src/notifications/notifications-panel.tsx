@@ -1,5 +1,6 @@
 import {
   Button,
+  Caption1,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -18,11 +19,12 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { notificationEndpoints, NOTIFYING_EVENTS, type Notification } from '@planta/contracts';
+import { notificationEndpoints, NOTIFYING_EVENTS, type Notification, type NotificationLivePayload } from '@planta/contracts';
 import { call, currentSettingsAtom, errorMessage, isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { showSnackbar, useFormat } from '@planta/ui';
 import { createCloseGuard, isBlockedNotice } from './close-guard';
-import { notificationLink } from './notification-links';
+import { notificationLink, type NotificationLink } from './notification-links';
+import { timeAgo, useNow } from './time-ago';
 import { logBackgroundError } from '../chat/background-error';
 import { BadgedIcon } from '../layout/badged-icon';
 
@@ -57,6 +59,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '8px', margin: 0, padding: 0, listStyle: 'none' },
   text: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
   empty: { color: tokens.colorNeutralForeground3, textAlign: 'center', marginTop: '24px' },
+  when: { display: 'block', color: tokens.colorNeutralForeground3 },
 });
 
 /** Toolbar bell (accessible name 'Notificaciones') with a dot while any notification exists. */
@@ -83,12 +86,35 @@ export function NotificationBell() {
   );
 }
 
+/** The record a live notification is about, read as a stored one would be (spec 2.2 links). */
+export function liveNotificationLink(payload: NotificationLivePayload): NotificationLink | null {
+  return notificationLink({
+    id: payload.id ?? 0,
+    text_message: payload.text,
+    hypothalum_id: payload.hypothalum_id ?? null,
+    correction_report_path: null,
+    correctionPath: payload.correctionPath ?? null,
+    record_path: payload.record_path ?? null,
+  });
+}
+
+/** Opens a notification's link: a new tab, or this one (router navigation). */
+export function openNotificationLink(link: NotificationLink, navigate: (url: string) => void): void {
+  if (link.newTab) window.open(link.url, '_blank', 'noopener');
+  else navigate(link.url);
+}
+
 /**
  * The notification list and its rules (spec 4): fetched after sign-in, on every notifying live
  * event and after each (re)connection; closing one marks it read and removes it (1 s close guard);
  * 'Limpiar' removes all and marks each read except those whose text contains 'bloqueado'.
  */
 export function useNotifications() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  // Read when a mention arrives: the subscriptions are not renewed on every navigation or language change.
+  const latest = useRef({ t, navigate });
+  latest.current = { t, navigate };
   const signedIn = useAtomValue(isSignedInAtom);
   const me = useAtomValue(userAtom).data.id;
   const setNotifications = useSetAtom(notificationsAtom);
@@ -110,7 +136,21 @@ export function useNotifications() {
       return;
     }
     refresh();
-    const offs = [...NOTIFYING_EVENTS.map((event) => subscribe(event, refresh)), onCatchUp(refresh)];
+    // A mention names who made it: a toast says so with a link to the record (issue 37), besides the bell's dot.
+    const arrived = (payload: NotificationLivePayload | undefined) => {
+      refresh();
+      if (!payload?.from) return;
+      const link = liveNotificationLink(payload);
+      const { t, navigate } = latest.current;
+      showSnackbar({
+        title: t('toolbar.notifications.mentionBy', { name: payload.from }),
+        message: payload.text,
+        variant: 'info',
+        position: 'top-end',
+        ...(link ? { action: { label: t('toolbar.notifications.openRecord'), onClick: () => openNotificationLink(link, navigate) } } : {}),
+      });
+    };
+    const offs = [...NOTIFYING_EVENTS.map((event) => subscribe<NotificationLivePayload>(event, arrived)), onCatchUp(refresh)];
     return () => {
       for (const off of offs) off();
     };
@@ -144,9 +184,20 @@ export function useNotifications() {
   return { close, clearAll };
 }
 
-function NotificationItem({ notification, onClose, onNavigate }: { notification: Notification; onClose: () => void; onNavigate: (url: string) => void }) {
+function NotificationItem({
+  notification,
+  now,
+  onClose,
+  onNavigate,
+}: {
+  notification: Notification;
+  now: Date;
+  onClose: () => void;
+  onNavigate: (url: string) => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
+  const format = useFormat();
   const link = notificationLink(notification);
   const text = <span className={styles.text}>{notification.text_message}</span>;
   return (
@@ -171,6 +222,11 @@ function NotificationItem({ notification, onClose, onNavigate }: { notification:
               {text}
             </Link>
           )}
+          <Caption1 as="span" className={styles.when}>
+            <time dateTime={notification.created_at} title={format.dateTime(notification.created_at)}>
+              {timeAgo(notification.created_at, now, format.language)}
+            </time>
+          </Caption1>
         </MessageBarBody>
         <MessageBarActions
           containerAction={
@@ -192,6 +248,7 @@ export function NotificationsPanel() {
   const open = useAtomValue(notificationsOpenAtom);
   const setOpen = useSetAtom(notificationsOpenAtom);
   const { close, clearAll } = useNotifications();
+  const now = useNow();
   const title = t('toolbar.notifications.title', 'Notificaciones');
 
   return (
@@ -230,6 +287,7 @@ export function NotificationsPanel() {
               <NotificationItem
                 key={notification.id}
                 notification={notification}
+                now={now}
                 onClose={() => close(notification)}
                 onNavigate={(url) => {
                   setOpen(false);

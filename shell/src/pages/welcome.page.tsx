@@ -1,16 +1,17 @@
 import { Button, Card, CardHeader, Link as FluentLink, makeStyles, Text, Title1, tokens } from '@fluentui/react-components';
-import { AlertRegular, StarRegular } from '@fluentui/react-icons';
+import { AlertRegular, LinkRegular, StarRegular } from '@fluentui/react-icons';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { userAtom } from '@planta/session';
+import { grantsAtom, userAtom, type GrantsState } from '@planta/session';
 import { useFormat } from '@planta/ui';
 import { WidgetGrid } from '../dashboards/widget-grid';
 import { NavIcon } from '../layout/icons';
 import { useShortcutItems } from '../layout/shortcuts';
 import { notificationLink } from '../notifications/notification-links';
-import { notificationsAtom, notificationsOpenAtom } from '../notifications/notifications-panel';
+import { notificationsAtom, notificationsOpenAtom, openNotificationLink } from '../notifications/notifications-panel';
+import { timeAgo, useNow } from '../notifications/time-ago';
 
 /** The unread notices the welcome page lists; the drawer has them all. */
 const SHOWN_NOTICES = 5;
@@ -54,6 +55,7 @@ function UnreadNotices() {
   const navigate = useNavigate();
   const notices = useAtomValue(notificationsAtom);
   const openDrawer = useSetAtom(notificationsOpenAtom);
+  const now = useNow();
   return (
     <Card data-widget="shell-notices" role="region" aria-label={t('welcome.mentions')}>
       <CardHeader image={<AlertRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.mentions')}</Text>} />
@@ -66,14 +68,16 @@ function UnreadNotices() {
             return (
               <li key={notice.id} className={styles.notice}>
                 {link ? (
-                  <FluentLink onClick={() => (link.newTab ? window.open(link.url, '_blank', 'noopener') : navigate(link.url))}>
+                  <FluentLink onClick={() => openNotificationLink(link, navigate)}>
                     {notice.text_message}
                   </FluentLink>
                 ) : (
                   <Text>{notice.text_message}</Text>
                 )}
                 <Text size={200} className={styles.muted}>
-                  {format.dateTime(notice.created_at)}
+                  <time dateTime={notice.created_at} title={format.dateTime(notice.created_at)}>
+                    {timeAgo(notice.created_at, now, format.language)}
+                  </time>
                 </Text>
               </li>
             );
@@ -87,6 +91,25 @@ function UnreadNotices() {
           </Button>
         </div>
       ) : null}
+    </Card>
+  );
+}
+
+/**
+ * Whether the signed-in user's grants open no page at all (a guest account): decided from the
+ * grants, as every screen is (architecture.md "Permissions in the UI"), not from a role name.
+ */
+export function opensNoPage(grants: GrantsState): boolean {
+  return grants.status === 'ready' && !Object.values(grants.grants).some((grant) => grant.read);
+}
+
+/** What a guest can do here: open what is shared with them through share links (issue 37). */
+function GuestAccess() {
+  const { t } = useTranslation('shell');
+  return (
+    <Card data-widget="shell-guest" role="region" aria-label={t('welcome.guestTitle')}>
+      <CardHeader image={<LinkRegular fontSize={20} />} header={<Text weight="semibold">{t('welcome.guestTitle')}</Text>} />
+      <Text>{t('welcome.guestHow')}</Text>
     </Card>
   );
 }
@@ -118,7 +141,8 @@ function MyShortcuts() {
 /**
  * /apps/dashboards/welcome — the user's own day (issue 16): the areas' welcome widgets (their
  * running extrusion and next check, their work orders, their corrections), their unread notices
- * and mentions, and their shortcuts. A guest without grants sees the greeting and the shortcuts.
+ * and mentions, and their shortcuts. A guest, whose grants open no page, is told instead what a
+ * guest can do: open what is shared with them through share links.
  */
 export function WelcomePage() {
   const styles = useStyles();
@@ -127,6 +151,7 @@ export function WelcomePage() {
   const user = useAtomValue(userAtom);
   const filters = useMemo(today, []);
   const signedIn = user.role.length > 0;
+  const guest = opensNoPage(useAtomValue(grantsAtom));
   return (
     <section className={styles.page} aria-labelledby="welcome-title">
       <div className={styles.head}>
@@ -134,11 +159,17 @@ export function WelcomePage() {
           {t('welcome.greeting', { name: user.data.displayName })}
         </Title1>
         <Text className={styles.muted}>
-          {t('welcome.today', { date: format.date(localDay(new Date())) })} · {t('welcome.intro')}
+          {t('welcome.today', { date: format.date(localDay(new Date())) })} · {guest ? t('welcome.guestIntro') : t('welcome.intro')}
         </Text>
       </div>
-      <WidgetGrid dashboard="welcome" filters={filters} />
-      {signedIn ? (
+      {guest ? (
+        <div className={styles.own}>
+          <GuestAccess />
+        </div>
+      ) : (
+        <WidgetGrid dashboard="welcome" filters={filters} />
+      )}
+      {signedIn && !guest ? (
         <div className={styles.own}>
           <UnreadNotices />
           <MyShortcuts />

@@ -36,9 +36,9 @@ const ShareSignIn = shellPage(async () => (await import('./share-sign-in')).Shar
  * A route's page inside the layout, behind the guard of its access rule (a page grant or a role
  * group). A share-link page first signs the visitor in with its token, so that the guard admits them.
  */
-function guarded(route: RouteAccessRule & Pick<RouteDefinition, 'settings' | 'share'>, element: ReactNode) {
+function guarded(route: RouteAccessRule & Pick<RouteDefinition, 'settings' | 'share' | 'needs'>, element: ReactNode) {
   const guard = (
-    <RouteGuard auth={route.auth} page={route.page}>
+    <RouteGuard auth={route.auth} page={route.page} needs={route.needs}>
       {element}
     </RouteGuard>
   );

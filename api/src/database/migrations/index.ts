@@ -26,6 +26,7 @@ import { IdentityBelongsToPerson1765700000000 } from './1765700000000-identity-b
 import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
 import { LateCheckAnswers1765820000000 } from './1765820000000-late-check-answers';
+import { NotificationRecordPath1765850000000 } from './1765850000000-notification-record-path';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   PhotosKeptHere1765710000000,
   ShareLinkIncludes1765720000000,
   LateCheckAnswers1765820000000,
+  NotificationRecordPath1765850000000,
 ];

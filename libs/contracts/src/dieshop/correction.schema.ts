@@ -171,10 +171,10 @@ export const correctionNotices = {
   mentionInReport: (number: string, attempt: number, excerpt: string) => `Te mencionaron en el intento ${attempt} de la corrección ${number}: ${excerpt}`,
   assigned: (number: string, die: string) => `Se te asignó la corrección ${number} de la matriz ${die}`,
   autoDraft: (number: string, die: string, label: string, measured: number, nominal: number, times: number) =>
-    `Borrador ${number}: la matriz ${die} midió ${label} = ${mm(measured)} mm (nominal ${mm(nominal)} mm) fuera de tolerancia ${times} veces`,
+    `Borrador ${number}: la cota ${label} de la matriz ${die} salió fuera de tolerancia ${times === 1 ? 'una vez' : `${times} veces`} (última medida ${mm(measured)} mm, nominal ${mm(nominal)} mm)`,
   /** The automatic draft's description: what the checks of the run read. */
   autoDraftDescription: (label: string, times: number, order: string, measured: number, nominal: number, minus: number, plus: number) =>
-    `Dimensión ${label} fuera de tolerancia ${times} veces en la corrida ${order}: última medida ${mm(measured)} mm (nominal ${mm(nominal)} mm, −${mm(minus)}/+${mm(plus)})`,
+    `Dimensión ${label} fuera de tolerancia ${times === 1 ? 'una vez' : `${times} veces`} en la corrida ${order}: última medida ${mm(measured)} mm (nominal ${mm(nominal)} mm, −${mm(minus)}/+${mm(plus)})`,
 } as const;
 
 /** The die log's notes (die_event notes are Spanish). */

@@ -36,6 +36,8 @@ export const shell: BundleShape<SpanishShell> = {
     },
     notifications: {
       open: 'فتح الإشعارات',
+      mentionBy: 'أشار إليك {{name}}',
+      openRecord: 'فتح',
       title: 'الإشعارات',
       clear: 'مسح الكل',
       empty: 'لا توجد إشعارات حاليًا',
@@ -67,6 +69,8 @@ export const shell: BundleShape<SpanishShell> = {
   },
   chat: {
     title: 'الدردشة',
+    newMessageFrom: 'رسالة جديدة من {{name}}',
+    openConversation: 'فتح المحادثة',
     contacts: 'جهات الاتصال',
     selectContact: 'اختر جهة اتصال لبدء المحادثة',
     placeholder: 'اكتب رسالة',
@@ -254,6 +258,8 @@ export const shell: BundleShape<SpanishShell> = {
     open: 'الانتقال إلى {{area}}',
     light: { green: 'على ما يرام', amber: 'انتباه', red: 'حرج' },
   },
+  /** After spec 2.1's redirect away from an address the user may not open (issue 37). */
+  forbiddenPage: 'ليس لديك صلاحية الوصول إلى تلك الصفحة',
   welcome: {
     greeting: 'مرحبًا، {{name}}!',
     intro: 'يومك في المصنع: ما لديك قيد التشغيل، وما أُسند إليك، وأين ذُكرت.',
@@ -263,6 +269,9 @@ export const shell: BundleShape<SpanishShell> = {
     allNotifications: 'عرض الكل ({{count}})',
     shortcuts: 'اختصاراتي',
     noShortcuts: 'ضع نجمة على الصفحات التي تستخدمها أكثر في الشريط العلوي وستظهر هنا.',
+    guestTitle: 'وصولك كضيف',
+    guestIntro: 'بصفتك ضيفًا، ترى ما يشاركه معك الأشخاص في المصنع.',
+    guestHow: 'افتح الرابط الذي أُرسل إليك لعرض ملخص قالب أو سجل تصحيح أو تقرير تصحيح. يعرض كل رابط ما تمت مشاركته فقط ويتوقف عن العمل عند انتهاء صلاحيته أو إلغائه.',
   },
   share: {
     banner: 'رابط مشترك: للقراءة فقط',

@@ -36,6 +36,8 @@ export const shell: BundleShape<SpanishShell> = {
     },
     notifications: {
       open: 'Open notifications',
+      mentionBy: '{{name}} mentioned you',
+      openRecord: 'Open',
       title: 'Notifications',
       clear: 'Clear',
       empty: 'No notifications for now',
@@ -67,6 +69,8 @@ export const shell: BundleShape<SpanishShell> = {
   },
   chat: {
     title: 'Chat',
+    newMessageFrom: 'New message from {{name}}',
+    openConversation: 'Open conversation',
     contacts: 'Contacts',
     selectContact: 'Pick a contact to start a conversation',
     placeholder: 'Type a message',
@@ -254,6 +258,8 @@ export const shell: BundleShape<SpanishShell> = {
     open: 'Go to {{area}}',
     light: { green: 'OK', amber: 'Attention', red: 'Critical' },
   },
+  /** After spec 2.1's redirect away from an address the user may not open (issue 37). */
+  forbiddenPage: "You don't have access to that page",
   welcome: {
     greeting: 'Hello, {{name}}!',
     intro: 'Your day at the plant: what you have running, what is assigned to you and where you were mentioned.',
@@ -263,6 +269,9 @@ export const shell: BundleShape<SpanishShell> = {
     allNotifications: 'See all ({{count}})',
     shortcuts: 'My shortcuts',
     noShortcuts: 'Star the pages you use most in the top bar and they will appear here.',
+    guestTitle: 'Your guest access',
+    guestIntro: 'As a guest, you see what people at the plant share with you.',
+    guestHow: 'Open the link you were sent to see a die summary, a correction record or a correction report. Each link shows only what was shared and stops working when it expires or is revoked.',
   },
   share: {
     banner: 'Shared link: read only',

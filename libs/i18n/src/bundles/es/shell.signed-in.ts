@@ -39,6 +39,8 @@ export const shellSignedIn = {
     },
     notifications: {
       open: 'Abrir notificaciones',
+      mentionBy: '{{name}} te mencionó',
+      openRecord: 'Abrir',
       title: 'Notificaciones',
       clear: 'Limpiar',
       empty: 'No hay notificaciones por ahora',
@@ -64,6 +66,8 @@ export const shellSignedIn = {
   },
   chat: {
     title: 'Chat',
+    newMessageFrom: 'Mensaje nuevo de {{name}}',
+    openConversation: 'Abrir conversación',
     contacts: 'Contactos',
     selectContact: 'Elige un contacto para empezar a conversar',
     placeholder: 'Escribe un mensaje',
@@ -234,6 +238,8 @@ export const shellSignedIn = {
     open: 'Ir a {{area}}',
     light: { green: 'En orden', amber: 'Atención', red: 'Crítico' },
   },
+  /** After spec 2.1's redirect away from an address the user may not open (issue 37). */
+  forbiddenPage: 'No tienes acceso a esa página',
   welcome: {
     greeting: '¡Hola, {{name}}!',
     intro: 'Tu día en la planta: lo que tienes en marcha, lo asignado a ti y lo que te mencionaron.',
@@ -243,6 +249,9 @@ export const shellSignedIn = {
     allNotifications: 'Ver todos ({{count}})',
     shortcuts: 'Mis accesos directos',
     noShortcuts: 'Marca con la estrella de la barra superior las páginas que más usas y aparecerán aquí.',
+    guestTitle: 'Tu acceso de invitado',
+    guestIntro: 'Como invitado, ves lo que otras personas de la planta comparten contigo.',
+    guestHow: 'Abre el enlace que te enviaron para ver el resumen de una matriz, un registro de corrección o un informe de corrección. Cada enlace muestra solo lo compartido y deja de funcionar cuando vence o lo revocan.',
   },
   // titles keyed by the page alias of @planta/contracts PAGES (a test keeps them in step)
   navigation: {

@@ -36,6 +36,8 @@ export const shell: BundleShape<SpanishShell> = {
     },
     notifications: {
       open: 'Bildirimleri aç',
+      mentionBy: '{{name}} sizden bahsetti',
+      openRecord: 'Aç',
       title: 'Bildirimler',
       clear: 'Temizle',
       empty: 'Şimdilik bildirim yok',
@@ -67,6 +69,8 @@ export const shell: BundleShape<SpanishShell> = {
   },
   chat: {
     title: 'Sohbet',
+    newMessageFrom: '{{name}} adlı kişiden yeni mesaj',
+    openConversation: 'Sohbeti aç',
     contacts: 'Kişiler',
     selectContact: 'Sohbete başlamak için bir kişi seçin',
     placeholder: 'Bir mesaj yazın',
@@ -254,6 +258,8 @@ export const shell: BundleShape<SpanishShell> = {
     open: '{{area}} alanına git',
     light: { green: 'Yolunda', amber: 'Dikkat', red: 'Kritik' },
   },
+  /** After spec 2.1's redirect away from an address the user may not open (issue 37). */
+  forbiddenPage: 'Bu sayfaya erişiminiz yok',
   welcome: {
     greeting: 'Merhaba {{name}}!',
     intro: 'Tesisteki gününüz: çalışan işleriniz, size atananlar ve adınızın geçtiği yerler.',
@@ -263,6 +269,9 @@ export const shell: BundleShape<SpanishShell> = {
     allNotifications: 'Tümünü gör ({{count}})',
     shortcuts: 'Kısayollarım',
     noShortcuts: 'En çok kullandığınız sayfaları üst çubuktaki yıldızla işaretleyin, burada görünsünler.',
+    guestTitle: 'Misafir erişiminiz',
+    guestIntro: 'Misafir olarak, tesisteki kişilerin sizinle paylaştıklarını görürsünüz.',
+    guestHow: 'Bir kalıp özetini, bir düzeltme kaydını veya bir düzeltme raporunu görmek için size gönderilen bağlantıyı açın. Her bağlantı yalnızca paylaşılanı gösterir ve süresi dolduğunda ya da iptal edildiğinde çalışmaz.',
   },
   share: {
     banner: 'Paylaşılan bağlantı: yalnızca okunur',
