@@ -1,12 +1,4 @@
-import {
-  dieEndpoints,
-  extrusionEndpoints,
-  extrusionLineResource,
-  orderEndpoints,
-  PRODUCTION_RESOURCES,
-  resourceEndpoints,
-  type ResourceDefinition,
-} from '@planta/contracts';
+import { extrusionEndpoints, orderEndpoints, PRODUCTION_RESOURCES, type ResourceDefinition } from '@planta/contracts';
 import { screenRoutes, type PageLoader, type RemoteModule, type RemoteRoute, type ScreenNeed } from '@planta/shell-contract';
 import { PRODUCTION_WIDGETS } from './dashboard/production-widgets';
 import { PRODUCTION_NAVIGATION } from './navigation';
@@ -21,15 +13,10 @@ const pageOf = (resource: ResourceDefinition): PageLoader =>
 
 /**
  * What the start form cannot work without (issue 37): starting a run, and reading the open
- * orders, the die copies and the lines it offers. A role that may read runs but not lines (or not
- * start one) is neither offered the form in the menu nor let in by address.
+ * orders and the presses and die copies it offers (start-options). A role that may not start a
+ * run, or not read what it offers, is neither offered the form in the menu nor let in by address.
  */
-export const EXTRUSION_START_NEEDS: readonly ScreenNeed[] = [
-  extrusionEndpoints.start,
-  orderEndpoints.hideClosedOrders,
-  dieEndpoints.all,
-  resourceEndpoints(extrusionLineResource).list,
-];
+export const EXTRUSION_START_NEEDS: readonly ScreenNeed[] = [extrusionEndpoints.start, orderEndpoints.hideClosedOrders, extrusionEndpoints.startOptions];
 
 /**
  * The routes of spec 2.2 this area owns: the declared catalogue resources (`<route>` redirects to
