@@ -25,6 +25,7 @@ import { PlanningBoardIndexes1765600000000 } from './1765600000000-planning-boar
 import { IdentityBelongsToPerson1765700000000 } from './1765700000000-identity-belongs-to-person';
 import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
+import { OneTruthAcrossAreas1765800000000 } from './1765800000000-one-truth-across-areas';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   IdentityBelongsToPerson1765700000000,
   PhotosKeptHere1765710000000,
   ShareLinkIncludes1765720000000,
+  OneTruthAcrossAreas1765800000000,
 ];
