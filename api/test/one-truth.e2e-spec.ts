@@ -34,7 +34,8 @@ beforeAll(async () => {
     );
     ids.lines.push(line.id);
   }
-});
+  // Seeding a plant takes long on a busy machine.
+}, 300_000);
 afterAll(() => t.close());
 
 let made = 0;

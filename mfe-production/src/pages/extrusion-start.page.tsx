@@ -18,6 +18,7 @@ import {
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormSelect, REFERENCE_OPTIONS_LIMIT, showSnackbar, useCan, useReferenceOptions } from '@planta/ui';
 import { dieCopyOptions, useOvenRequired } from '../components/die-copy-options';
+import { asksOverrideReason, PreparationOverrideField } from '../components/preparation-override';
 import '../i18n';
 import { ORDER_QUERY_PARAM } from './extrusion-start.link';
 
@@ -25,6 +26,7 @@ interface StartValues {
   order_id: number | null;
   die_id: number | null;
   line_id: number | null;
+  override_reason?: string;
 }
 
 const useStyles = makeStyles({
@@ -48,6 +50,8 @@ export default function ExtrusionStartPage() {
   const askedOrder = searchParams.get(ORDER_QUERY_PARAM);
   const [dies, setDies] = useState<DieCopy[]>([]);
   const ovenRequired = useOvenRequired();
+  // Asked once the API refuses the start over an unfinished preparation and lets the caller override.
+  const [asksReason, setAsksReason] = useState(false);
   const { control, handleSubmit, setError, setValue, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
     resolver: zodResolver(startExtrusionSchema as never) as never,
@@ -88,7 +92,8 @@ export default function ExtrusionStartPage() {
       showSnackbar({ message: t('production:extrusion.started'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
       navigate('/apps/planning-kanban-board/board');
     } catch (error) {
-      const applied = applyServerFieldErrors(error, setError, ['order_id', 'die_id', 'line_id']);
+      if (asksOverrideReason(error)) setAsksReason(true);
+      const applied = applyServerFieldErrors(error, setError, ['order_id', 'die_id', 'line_id', 'override_reason']);
       if (!applied.length) showSnackbar({ message: errorMessage(error), variant: 'error' });
     }
   });
@@ -136,6 +141,7 @@ export default function ExtrusionStartPage() {
             options={dieCopyOptions(copies, ovenRequired, t)}
           />
           <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lines} />
+          {asksReason ? <PreparationOverrideField control={control} /> : null}
           <div className={styles.buttons}>
             <Button type="button" onClick={() => navigate('/apps/planning-kanban-board/board')}>
               {t('common:actions.cancel')}
