@@ -20,6 +20,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { OrderCompleteField } from './order-complete-field';
 import {
   extrusionEndpoints,
   mayStartExtrusionOn,
@@ -47,7 +48,7 @@ import { extrusionStartPath } from '../pages/extrusion-start.link';
 import { OrderFormDialog } from './order-form-dialog';
 
 const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
-type StopValues = Record<(typeof STOP_FIELDS)[number], string>;
+type StopValues = Record<(typeof STOP_FIELDS)[number], string> & { order_complete: boolean };
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -87,7 +88,7 @@ function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => vo
   const { control, handleSubmit, setError, formState } = useForm<StopValues, unknown, StopExtrusion>({
     mode: 'onTouched',
     resolver,
-    defaultValues: { billets_pushed: '', good_kg: '', scrap_kg: '' },
+    defaultValues: { billets_pushed: '', good_kg: '', scrap_kg: '', order_complete: false },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -106,6 +107,7 @@ function StopForm({ run, onStopped }: { run: OrderDetailRun; onStopped: () => vo
       <FormNumberField control={control} name="billets_pushed" required label={t('production:detail.billets')} />
       <FormNumberField control={control} name="good_kg" required label={t('production:detail.goodKg')} />
       <FormNumberField control={control} name="scrap_kg" required label={t('production:detail.scrapKg')} />
+      <OrderCompleteField control={control} />
       <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
         {t('production:detail.stop')}
       </Button>
