@@ -70,43 +70,39 @@ export class PlanningBoardService {
   /** Moves a card and answers the board with the caller's filters (`query`). */
   async move(move: PlanningBoardMove, query: PlanningBoardQuery = WHOLE_BOARD) {
     const companyId = requestContext.current().companyId;
-    const board = await this.tenantDb
-      .transaction(async (scope) => {
-        // One board move of a company at a time, so positions stay consistent.
-        await scope.manager.query(`select pg_advisory_xact_lock(hashtext('planning-board'), $1)`, [scope.companyId]);
-        const order = await scope.repository(ProductionOrderEntity).findOne(move.order_id);
-        const [{ running, ran }] = await scope.manager.query(
-          `select bool_or(end_extrusion_time is null) is true as running, count(*) > 0 as ran from order_die where company_id = $1 and order_id = $2`,
-          [scope.companyId, order.id],
-        );
-        const target = move.to_column;
-        // 'En prensa' is its runs' state: only a running order is there (a move within the column reorders it).
-        if (target === 'in_press' && !running) throw new ConflictException(productionMessages.boardIntoPress);
-        if (target === 'finished' && order.status !== 'finished') {
-          if (running) throw new ConflictException(productionMessages.boardRunning);
-          if (!ran) throw new ConflictException(productionMessages.boardFinishNeverRan);
-        }
-        if (target === 'planned' || target === 'to_plan') {
-          if (order.status === 'finished') throw new ConflictException(productionMessages.boardFinishedIsFinal);
-          if (running) throw new ConflictException(productionMessages.boardRunning);
-        }
-        let lineId = order.line_id;
-        if (target === 'planned') lineId = (await ownLine(scope, move.to_line_id))!.id;
-        if (target === 'to_plan') lineId = null;
+    const board = await this.tenantDb.transaction(async (scope) => {
+      // One board move of a company at a time, so positions stay consistent.
+      await scope.manager.query(`select pg_advisory_xact_lock(hashtext('planning-board'), $1)`, [scope.companyId]);
+      const order = await scope.repository(ProductionOrderEntity).findOne(move.order_id);
+      const [{ running, ran }] = await scope.manager.query(
+        `select bool_or(end_extrusion_time is null) is true as running, count(*) > 0 as ran from order_die where company_id = $1 and order_id = $2`,
+        [scope.companyId, order.id],
+      );
+      const target = move.to_column;
+      // 'En prensa' is its runs' state: only a running order is there (a move within the column reorders it).
+      if (target === 'in_press' && !running) throw new ConflictException(productionMessages.boardIntoPress);
+      if (target === 'finished' && order.status !== 'finished') {
+        if (running) throw new ConflictException(productionMessages.boardRunning);
+        if (!ran) throw new ConflictException(productionMessages.boardFinishNeverRan);
+      }
+      if (target === 'planned' || target === 'to_plan') {
+        if (order.status === 'finished') throw new ConflictException(productionMessages.boardFinishedIsFinal);
+        if (running) throw new ConflictException(productionMessages.boardRunning);
+      }
+      let lineId = order.line_id;
+      if (target === 'planned') lineId = (await ownLine(scope, move.to_line_id))!.id;
+      if (target === 'to_plan') lineId = null;
 
-        await scope.repository(ProductionOrderEntity).update(order.id, {
+      await keepingRunsState(() =>
+        scope.repository(ProductionOrderEntity).update(order.id, {
           status: target,
           line_id: lineId,
           finished_at: target === 'finished' ? (order.finished_at ?? new Date()) : null,
-        });
-        if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position, move.before_order_id ?? null);
-        return readBoard(scope, query);
-      })
-      .catch((error: unknown) => {
-        // A run started or ended meanwhile: the order's state is its runs' (trigger order_in_press_has_run).
-        if (isCheckViolation(error, 'order_in_press_has_run')) throw new ConflictException(productionMessages.orderInPressWithoutRun);
-        throw error;
-      });
+        }),
+      );
+      if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position, move.before_order_id ?? null);
+      return readBoard(scope, query);
+    });
     this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, {
       order_id: move.order_id,
       to_column: move.to_column,
@@ -114,6 +110,16 @@ export class PlanningBoardService {
       position: move.position,
     });
     return board;
+  }
+}
+
+/** A run started or ended meanwhile: the order's state is its runs' (trigger order_in_press_has_run), said as a 409. */
+async function keepingRunsState<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isCheckViolation(error, 'order_in_press_has_run')) throw new ConflictException(productionMessages.orderInPressWithoutRun);
+    throw error;
   }
 }
 
