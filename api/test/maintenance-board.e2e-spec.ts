@@ -77,10 +77,10 @@ const column = (body: MaintenanceBoard, status: WorkOrderStatus) => body.columns
 const notificationsOf = (email: string) =>
   t.sql<{ text_message: string }>(`select text_message from notification where user_id = $1 and company_id = $2 order by id`, [users[email], north]);
 
-/** Puts an order straight into a state, with what that state carries, as the board would have left it. */
+/** Puts an order straight into a state, with what that state carries, as the board would have left it (created before it started). */
 async function forceState(id: number, status: WorkOrderStatus) {
   await t.sql(
-    `update work_order set status = $2::text, assignee_id = $3,
+    `update work_order set status = $2::text, assignee_id = $3, created_at = least(created_at, now() - interval '3 hours'),
             hold_reason = case when $2::text = 'on_hold' then 'spare_part' end,
             started_at = case when $2::text in ('in_progress','on_hold','completed','verified') then now() - interval '2 hours' end,
             completed_at = case when $2::text in ('completed','verified') then now() - interval '1 hour' end,

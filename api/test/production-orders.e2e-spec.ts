@@ -492,9 +492,10 @@ describe('planning board', () => {
     await refused({ order_id: running.order_id, to_column: 'finished', position: 0 }, productionMessages.boardRunning);
     const [finished] = await t.sql<{ id: number }>(`select id from production_order where company_id = $1 and status = 'finished' limit 1`, [north]);
     await refused({ order_id: finished.id, to_column: 'planned', to_line_id: ids.lineA, position: 0 }, productionMessages.boardFinishedIsFinal);
-    // An order that ran and stopped may be finished.
+    // An order that ran and stopped (back on its line's plan: 'En prensa' only while a run is active) may be finished.
     const [paused] = await t.sql<{ id: number }>(
-      `select o.id from production_order o where o.company_id = $1 and o.status = 'in_press'
+      `select o.id from production_order o where o.company_id = $1 and o.status = 'planned'
+          and exists (select 1 from order_die od where od.order_id = o.id)
           and not exists (select 1 from order_die od where od.order_id = o.id and od.end_extrusion_time is null) limit 1`,
       [north],
     );

@@ -383,7 +383,7 @@ export class DieEnlistmentService {
               e.oven_machine_id, m.name as oven_name, e.target_temp_c, e.measured_temp_c,
               s.min_die_temperature_c, s.oven_max_dwell_hours::float8, s.oven_required,
               e.ready_at, e.delivered_at, du.display_name as delivered_by_name, ru.display_name as requested_by_name,
-              e.cancelled_reason, e.note
+              e.cancelled_reason, e.override_reason, e.note
        ${ROW_FROM}
        left join machine m on m.id = e.oven_machine_id
        left join app_user du on du.id = e.delivered_by

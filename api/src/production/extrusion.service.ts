@@ -8,12 +8,14 @@ import {
   type MyRun,
   type RunPause,
   type OrderDie,
+  type OrderStatus,
   type StartExtrusion,
   type StopExtrusion,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { DieEntity } from '../dieshop/die.entity';
+import { DieLifeService } from '../dieshop/die-life.service';
 import { PreventiveScheduler } from '../maintenance/preventive-scheduler.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext, type RequestIdentity } from '../tenancy/request-context';
@@ -26,9 +28,9 @@ import { runTolerances } from '../dieshop/profile-tolerance';
 import { RUN_PARTS_PER_LINE } from '../indicators/indicators.queries';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
-import { nextPosition } from './orders.service';
 import { runPauses, pauseView } from './run-pauses';
 import { refuseStartIfUnavailable, startOptions } from './run-start.rules';
+import { closePreparationForRun } from './run-preparation';
 
 /**
  * Starting and stopping extrusion. A die runs on one line at a time (so an order die never runs
@@ -41,6 +43,7 @@ export class ExtrusionService {
     private readonly tenantDb: TenantDb,
     private readonly realtime: RealtimeService,
     private readonly preventive: PreventiveScheduler,
+    private readonly life: DieLifeService,
   ) {}
 
   private readonly logger = new Logger('Extrusion');
@@ -59,6 +62,8 @@ export class ExtrusionService {
         if (orderDieOf && orderDieOf.die_reference !== die.die_reference) throw fieldError('die_id', productionMessages.dieNotOfOrder);
         // A busy or stopped press, a die copy on a press or not in a state to run (run-start.rules.ts).
         await refuseStartIfUnavailable(scope, line.id, die.id);
+        // Its open preparation ends with the run, or refuses it while unfinished (unless overridden).
+        await closePreparationForRun(scope, this.life, caller, die, input.override_reason);
 
         const run = await scope.repository(OrderDieEntity).create({
           order_id: order.id,
@@ -68,10 +73,7 @@ export class ExtrusionService {
           start_extrusion_time: new Date(),
           end_extrusion_time: null,
         });
-        if (order.status !== 'in_press' || order.line_id !== line.id) {
-          const position = order.status === 'in_press' ? order.board_position : await nextPosition(scope, 'in_press', line.id);
-          await scope.repository(ProductionOrderEntity).update(order.id, { status: 'in_press', line_id: line.id, board_position: position });
-        }
+        // The order goes in press with its run (trigger order_follows_its_runs, migration 1765800000000).
         return { run, die };
       })
       .catch((error: unknown) => {
@@ -94,8 +96,8 @@ export class ExtrusionService {
   }
 
   /** The presses and the order's die copies for a new run, each that cannot start one now with why (the start form). */
-  startOptions(orderId: number | undefined) {
-    return this.tenantDb.transaction((scope) => startOptions(scope, orderId ?? null));
+  startOptions(caller: RequestIdentity, orderId: number | undefined) {
+    return this.tenantDb.transaction((scope) => startOptions(scope, caller, orderId ?? null));
   }
 
   /**
@@ -153,6 +155,7 @@ export class ExtrusionService {
   async stop(orderDieId: number, output: StopExtrusion) {
     const companyId = requestContext.current().companyId;
     const stopped = await this.stopRun(orderDieId, output);
+    this.realtime.toCompany(companyId, PLANNING_BOARD_CHANGED, { order_id: stopped.order_id, to_column: stopped.order_status, to_line_id: stopped.line_id });
     await this.preventive.checkCounters(companyId).catch((error: unknown) => this.logger.error(`Counter plans check failed: ${String(error)}`));
     return stopped;
   }
@@ -177,8 +180,18 @@ export class ExtrusionService {
         good_kg: output.good_kg,
         scrap_kg: output.scrap_kg,
       });
+      // Its last active run ended, the order went back to its line's plan (trigger order_follows_its_runs);
+      // the operator said it is complete: it is finished now, with the end of this run.
+      if (output.order_complete)
+        await scope.manager.query(
+          `update production_order set status = 'finished', finished_at = $2
+            where id = $1 and not exists (select 1 from order_die other where other.order_id = $1 and other.end_extrusion_time is null)`,
+          [order.id, stopped.end_extrusion_time],
+        );
+      const [{ status: orderStatus }] = await scope.manager.query(`select status from production_order where id = $1`, [order.id]);
       return {
         ...stopped,
+        order_status: orderStatus as OrderStatus,
         active_timer: false,
         figures: productionFigures([
           {

@@ -81,8 +81,8 @@ export class ExtrusionController {
   }
 
   @Endpoint(extrusionEndpoints.startOptions)
-  startOptions(@Input() { query }: EndpointArgs<typeof extrusionEndpoints.startOptions>) {
-    return this.extrusion.startOptions(query.order_id);
+  startOptions(@Caller() caller: RequestIdentity, @Input() { query }: EndpointArgs<typeof extrusionEndpoints.startOptions>) {
+    return this.extrusion.startOptions(caller, query.order_id);
   }
 
   @Endpoint(extrusionEndpoints.answerLate)

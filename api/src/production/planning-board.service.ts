@@ -10,6 +10,7 @@ import {
   type PlanningBoardQuery,
   type StopCause,
 } from '@planta/contracts';
+import { isCheckViolation } from '../common/db-errors';
 import { containsFoldedSql } from '../common/text-search';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext } from '../tenancy/request-context';
@@ -78,7 +79,8 @@ export class PlanningBoardService {
         [scope.companyId, order.id],
       );
       const target = move.to_column;
-      if (target === 'in_press' && order.status !== 'in_press') throw new ConflictException(productionMessages.boardIntoPress);
+      // 'En prensa' is its runs' state: only a running order is there (a move within the column reorders it).
+      if (target === 'in_press' && !running) throw new ConflictException(productionMessages.boardIntoPress);
       if (target === 'finished' && order.status !== 'finished') {
         if (running) throw new ConflictException(productionMessages.boardRunning);
         if (!ran) throw new ConflictException(productionMessages.boardFinishNeverRan);
@@ -91,11 +93,13 @@ export class PlanningBoardService {
       if (target === 'planned') lineId = (await ownLine(scope, move.to_line_id))!.id;
       if (target === 'to_plan') lineId = null;
 
-      await scope.repository(ProductionOrderEntity).update(order.id, {
-        status: target,
-        line_id: lineId,
-        finished_at: target === 'finished' ? (order.finished_at ?? new Date()) : null,
-      });
+      await keepingRunsState(() =>
+        scope.repository(ProductionOrderEntity).update(order.id, {
+          status: target,
+          line_id: lineId,
+          finished_at: target === 'finished' ? (order.finished_at ?? new Date()) : null,
+        }),
+      );
       if (target !== 'finished') await reorder(scope, order.id, target, lineId, move.position, move.before_order_id ?? null);
       return readBoard(scope, query);
     });
@@ -106,6 +110,16 @@ export class PlanningBoardService {
       position: move.position,
     });
     return board;
+  }
+}
+
+/** A run started or ended meanwhile: the order's state is its runs' (trigger order_in_press_has_run), said as a 409. */
+async function keepingRunsState<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isCheckViolation(error, 'order_in_press_has_run')) throw new ConflictException(productionMessages.orderInPressWithoutRun);
+    throw error;
   }
 }
 

@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
 import {
-  ENLISTMENT_CHECKLIST,
   OPEN_ENLISTMENT_STATUSES,
   productionMessages,
   STOP_CAUSE_WORDS,
@@ -9,7 +8,9 @@ import {
   type StopCause,
 } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
+import type { RequestIdentity } from '../tenancy/request-context';
 import type { TenantScope } from '../tenancy/tenant-db.service';
+import { mayOverride, unfinishedPreparationSql } from './run-preparation';
 
 /**
  * Every reason a press or a die copy cannot start a run now, written once (issue 37): the start
@@ -61,7 +62,6 @@ export function whyDieCannotStart(
 }
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-const CHECKLIST_COMPLETE = ENLISTMENT_CHECKLIST.map((item) => `e.${item}`).join(' and ');
 
 async function linesOf(scope: TenantScope, lineIds: readonly number[] | null): Promise<LineFacts[]> {
   return scope.manager.query(
@@ -85,7 +85,7 @@ async function diesOf(scope: TenantScope, where: { dieId: number } | { orderId: 
   return scope.manager.query(
     `select d.id, d.die_reference, d.copy_number, d.state, run.line_name as running_line, run.order_number as running_order,
             exists (select 1 from die_enlistment e where e.die_id = d.id and e.status in (${sqlList(OPEN_ENLISTMENT_STATUSES)})
-                      and not (${CHECKLIST_COMPLETE})) as preparation_unfinished
+                      and ${unfinishedPreparationSql('e')}) as preparation_unfinished
        from die d
        left join lateral (select l.name as line_name, o.number as order_number from order_die r
                             join extrusion_line l on l.id = r.line_id join production_order o on o.id = r.order_id
@@ -101,21 +101,30 @@ async function ovenRequired(scope: TenantScope): Promise<boolean> {
   return setting?.oven_required === true;
 }
 
-/** The presses, and the copies of the order's die, each with why it cannot start a run now (null: it can). */
-export async function startOptions(scope: TenantScope, orderId: number | null): Promise<StartOptions> {
+/**
+ * The presses, and the copies of the order's die, each with why it cannot start a run now (null:
+ * it can). A copy held only by its unfinished preparation stays choosable for whoever may override
+ * it (start() then asks them why).
+ */
+export async function startOptions(scope: TenantScope, caller: RequestIdentity, orderId: number | null): Promise<StartOptions> {
   const lines = await linesOf(scope, null);
   const dies = orderId === null ? [] : await diesOf(scope, { orderId });
   const oven = await ovenRequired(scope);
+  const overrides = dies.some((die) => whyDieCannotStart(die, oven)?.preparation) && (await mayOverride(scope, caller));
   return {
     lines: lines.map((line) => ({ id: line.id, name: line.name, why: whyLineCannotStart(line) })),
-    dies: dies.map((die) => ({
-      id: die.id,
-      name: `${die.die_reference} · ${die.copy_number}`,
-      die_reference: die.die_reference,
-      copy_number: die.copy_number,
-      state: die.state,
-      why: whyDieCannotStart(die, oven)?.why ?? null,
-    })),
+    dies: dies.map((die) => {
+      const refused = whyDieCannotStart(die, oven);
+      return {
+        id: die.id,
+        name: `${die.die_reference} · ${die.copy_number}`,
+        die_reference: die.die_reference,
+        copy_number: die.copy_number,
+        state: die.state,
+        why: refused?.why ?? null,
+        overridable: !!refused?.preparation && overrides,
+      };
+    }),
   };
 }
 

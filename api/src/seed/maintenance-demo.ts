@@ -683,7 +683,13 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
         created_at: new Date(created).toISOString(),
         due_at: new Date(dueAt).toISOString(),
         estimated_h: spec.hours,
-        started_at: status === 'in_progress' ? new Date(now - 5 * HOUR).toISOString() : done ? new Date(done - spec.hours * HOUR).toISOString() : null,
+        // Started after it was created (an order made 3 h ago is not started 5 h ago).
+        started_at:
+          status === 'in_progress'
+            ? new Date(Math.max(now - 5 * HOUR, created + HOUR)).toISOString()
+            : done
+              ? new Date(done - spec.hours * HOUR).toISOString()
+              : null,
         completed_at: done ? new Date(done).toISOString() : null,
         verified_by: done ? people.lead : null,
         verified_at: done ? new Date(done + 2 * HOUR).toISOString() : null,

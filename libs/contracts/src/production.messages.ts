@@ -65,6 +65,12 @@ export const productionMessages = {
   lateCheckNotMissed: 'Ese control no está perdido: solo un control perdido se responde tarde',
   lateCheckAnswered: 'Ese control perdido ya fue respondido',
   boardIntoPress: 'Una orden entra en prensa solo al iniciar su extrusión',
+  /** A start refused because the die's preparation is not finished: what is missing, and who may start it all the same. */
+  preparationOpen: (number: string, missing: string) => `El alistamiento ${number} de esta matriz no está terminado: falta ${missing}`,
+  preparationOverrideHint: 'Un jefe puede iniciar igualmente indicando el motivo',
+  preparationOverrideNotAllowed: 'No tienes permiso para iniciar con un alistamiento sin terminar',
+  preparationOverrideReason: 'Indica por qué se inicia con el alistamiento sin terminar',
+  orderInPressWithoutRun: 'Una orden está en prensa solo mientras una de sus extrusiones está en marcha',
   boardFinishNeverRan: 'No se puede terminar una orden que nunca se extruyó',
   boardRunning: 'La orden está extruyendo: detén la extrusión antes de moverla',
   boardFinishedIsFinal: 'Una orden terminada no vuelve a planificarse',

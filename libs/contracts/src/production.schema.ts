@@ -153,12 +153,24 @@ export const startExtrusionSchema = z.object({
   order_id: reference(productionMessages.chooseOrder),
   die_id: reference(productionMessages.chooseDie),
   line_id: reference(productionMessages.chooseLine),
+  /**
+   * Why the run starts although the die's preparation is not finished (its checklist open): only
+   * someone allowed to override (PREPARATION_OVERRIDE) may send it; it is kept on the preparation
+   * and in the die's log.
+   */
+  override_reason: nameText({ multiline: true }).max(300, messages.tooLong(300)).optional(),
 });
 export type StartExtrusion = z.infer<typeof startExtrusionSchema>;
+/**
+ * `POST /api/extrusion/:orderDieId/stop`. `order_complete`: the operator says the order is done, so
+ * it is finished with its last run; otherwise it goes back to 'Planificada' on its line (an order
+ * is 'En prensa' only while one of its runs is active).
+ */
 export const stopExtrusionSchema = z.object({
   billets_pushed: countUpTo(10_000),
   good_kg: nonNegativeUpTo(1_000_000),
   scrap_kg: nonNegativeUpTo(1_000_000),
+  order_complete: z.boolean({ error: messages.required }).default(false),
 });
 export type StopExtrusion = z.infer<typeof stopExtrusionSchema>;
 
@@ -246,7 +258,15 @@ export const startOptionsQuerySchema = z.object({ order_id: queryInteger().optio
 export const startOptionSchema = z.object({ id: z.number().int(), name: z.string(), why: z.string().nullable() });
 export const startOptionsSchema = z.object({
   lines: z.array(startOptionSchema),
-  dies: z.array(startOptionSchema.extend({ die_reference: z.string(), copy_number: z.number().int(), state: z.enum(DIE_STATES) })),
+  dies: z.array(
+    startOptionSchema.extend({
+      die_reference: z.string(),
+      copy_number: z.number().int(),
+      state: z.enum(DIE_STATES),
+      /** Held only by its unfinished preparation, and the caller may start over it with a reason. */
+      overridable: z.boolean(),
+    }),
+  ),
 });
 export type StartOptions = z.infer<typeof startOptionsSchema>;
 
@@ -270,7 +290,8 @@ export const orderRunSchema = z.object({
 });
 
 /** The answer of `POST /api/extrusion/:orderDieId/stop`: the stopped run and its figures. */
-export const stoppedRunSchema = orderRunSchema.extend({ figures: productionFiguresSchema });
+/** A stopped run with its figures, and where its order is now ('planned' back on its line, 'finished', or still 'in_press' with another run). */
+export const stoppedRunSchema = orderRunSchema.extend({ figures: productionFiguresSchema, order_status: orderStatusSchema });
 
 // ------------------------------------------------------------------------------ Planning board
 

@@ -172,6 +172,7 @@ export default function DieEnlistmentDetailPage({ id }: { id: number }) {
   if (enlistment.delivered_at)
     facts.push([t('enlistment.deliveredBy'), `${enlistment.delivered_by_name ?? '—'} · ${format.dateTime(enlistment.delivered_at)}`]);
   if (enlistment.cancelled_reason) facts.push([t('enlistment.cancelledReason'), enlistment.cancelled_reason]);
+  if (enlistment.override_reason) facts.push([t('enlistment.overrideReason'), enlistment.override_reason]);
 
   return (
     <section className={styles.page} aria-labelledby="enlistment-number">

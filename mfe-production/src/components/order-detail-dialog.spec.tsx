@@ -162,13 +162,15 @@ describe('order detail dialog', () => {
     type(within(dialog).getByLabelText(/^Tochos empujados/), '12');
     fireEvent.click(stop);
     expect(await within(dialog).findByText('Demasiados kg buenos')).toBeTruthy();
-    expect(api.calls('POST', '/api/extrusion/31/stop')[0].body).toEqual({ billets_pushed: 12, good_kg: 900, scrap_kg: 100 });
+    expect(api.calls('POST', '/api/extrusion/31/stop')[0].body).toEqual({ billets_pushed: 12, good_kg: 900, scrap_kg: 100, order_complete: false });
 
     refuse = false;
     type(within(dialog).getByLabelText(/^Kg buenos/), '850');
+    // The operator says the order is complete: it is finished with this run.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /La orden está completa/ }));
     fireEvent.click(stop);
     await waitFor(() => expect(shown).toContain('Extrusión detenida'));
-    expect(api.calls('POST', '/api/extrusion/31/stop')[1].body).toEqual({ billets_pushed: 12, good_kg: 850, scrap_kg: 100 });
+    expect(api.calls('POST', '/api/extrusion/31/stop')[1].body).toEqual({ billets_pushed: 12, good_kg: 850, scrap_kg: 100, order_complete: true });
     expect(onChanged).toHaveBeenCalled();
     await waitFor(() => expect(api.calls('GET', '/api/orders/4')).toHaveLength(2));
     stopSnackbars();

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { extrusionEndpoints, stopExtrusionSchema, type StopExtrusion } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormNumberField, REQUIRED_TEXT, showSnackbar, withDecimalFields } from '@planta/ui';
+import { OrderCompleteField } from './order-complete-field';
 
 const STOP_FIELDS = ['billets_pushed', 'good_kg', 'scrap_kg'] as const;
-type StopValues = Record<(typeof STOP_FIELDS)[number], string>;
+type StopValues = Record<(typeof STOP_FIELDS)[number], string> & { order_complete: boolean };
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: '12px', alignItems: 'end' },
@@ -31,7 +32,7 @@ export function StopRunForm({ runId, onStopped }: { runId: number; onStopped: ()
   const { control, handleSubmit, setError, formState } = useForm<StopValues, unknown, StopExtrusion>({
     mode: 'onTouched',
     resolver,
-    defaultValues: { billets_pushed: '', good_kg: '', scrap_kg: '' },
+    defaultValues: { billets_pushed: '', good_kg: '', scrap_kg: '', order_complete: false },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -50,6 +51,7 @@ export function StopRunForm({ runId, onStopped }: { runId: number; onStopped: ()
       <FormNumberField control={control} name="billets_pushed" required label={t('production:detail.billets')} />
       <FormNumberField control={control} name="good_kg" required label={t('production:detail.goodKg')} />
       <FormNumberField control={control} name="scrap_kg" required label={t('production:detail.scrapKg')} />
+      <OrderCompleteField control={control} />
       <Button type="submit" appearance="primary" disabled={formState.isSubmitting} icon={formState.isSubmitting ? <Spinner size="tiny" /> : undefined}>
         {t('production:detail.stop')}
       </Button>

@@ -209,6 +209,13 @@ export const production: BundleShape<typeof es> = {
     notRunnable: '{{reference}} النسخة {{copy}} · {{reason}}',
     plannedNotRunnable: 'لا يمكن للنسخة المخططة ({{reference}} النسخة {{copy}}) بدء تشغيلة: {{reason}}. اختر نسخة أخرى.',
   },
+  stopOrder: {
+    complete: 'الأمر مكتمل (ينتهي مع هذا التشغيل)',
+  },
+  preparationOverride: {
+    label: 'سبب البدء قبل إكمال تجهيز القالب',
+    hint: 'يُسجَّل في التجهيز وفي سجل القالب.',
+  },
   extrusion: {
     title: 'بدء البثق',
     description: 'اختر الأمر ونسخة القالب والخط الذي سيتم البثق عليه.',

@@ -209,6 +209,13 @@ export const production: BundleShape<typeof es> = {
     notRunnable: '{{reference}} copy {{copy}} · {{reason}}',
     plannedNotRunnable: 'The planned copy ({{reference}} copy {{copy}}) cannot start a run: {{reason}}. Choose another copy.',
   },
+  stopOrder: {
+    complete: 'The order is complete (it is finished with this run)',
+  },
+  preparationOverride: {
+    label: 'Reason to start with the preparation unfinished',
+    hint: 'It is recorded on the preparation and in the die’s log.',
+  },
   extrusion: {
     title: 'Start extrusion',
     description: 'Choose the order, the die copy and the line where it will be extruded.',

@@ -211,6 +211,13 @@ export const production = {
     notRunnable: '{{reference}} copia {{copy}} · {{reason}}',
     plannedNotRunnable: 'La copia planificada ({{reference}} copia {{copy}}) no puede iniciar una corrida: {{reason}}. Elige otra copia.',
   },
+  stopOrder: {
+    complete: 'La orden está completa (se termina con esta extrusión)',
+  },
+  preparationOverride: {
+    label: 'Motivo para iniciar sin terminar el alistamiento',
+    hint: 'Queda anotado en el alistamiento y en la bitácora de la matriz.',
+  },
   extrusion: {
     title: 'Iniciar extrusión',
     description: 'Elige la orden, la copia de la matriz y la línea donde se va a extruir.',

@@ -209,6 +209,13 @@ export const production: BundleShape<typeof es> = {
     notRunnable: '{{reference}} kopya {{copy}} · {{reason}}',
     plannedNotRunnable: 'Planlanan kopya ({{reference}} kopya {{copy}}) üretime başlayamaz: {{reason}}. Başka bir kopya seçin.',
   },
+  stopOrder: {
+    complete: 'Sipariş tamamlandı (bu çalışmayla biter)',
+  },
+  preparationOverride: {
+    label: 'Hazırlık bitmeden başlatma nedeni',
+    hint: 'Hazırlığa ve kalıbın kayıt defterine yazılır.',
+  },
   extrusion: {
     title: 'Ekstrüzyonu başlat',
     description: 'Siparişi, kalıp kopyasını ve ekstrüde edileceği hattı seçin.',

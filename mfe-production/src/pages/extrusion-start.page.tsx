@@ -17,6 +17,7 @@ import {
 import { call, errorMessage } from '@planta/session';
 import { applyServerFieldErrors, FormSelect, i18nKey, showSnackbar, useCan, type SelectOption } from '@planta/ui';
 import type { TFunction } from 'i18next';
+import { asksOverrideReason, PreparationOverrideField } from '../components/preparation-override';
 import { RunPausedBadge } from '../components/run-paused';
 import { StopRunButton } from '../components/stop-run-form';
 import '../i18n';
@@ -26,6 +27,7 @@ interface StartValues {
   order_id: number | null;
   die_id: number | null;
   line_id: number | null;
+  override_reason?: string;
 }
 
 const useStyles = makeStyles({
@@ -45,6 +47,9 @@ function lineOptions(options: StartOptions | null, t: TFunction): SelectOption[]
     disabled: line.why !== null,
   }));
 }
+/** A choice that can start a run now, or (a copy) whose unfinished preparation the caller may override. */
+const choosable = (choice: { why: string | null; overridable?: boolean }) => choice.why === null || choice.overridable === true;
+
 function dieOptions(options: StartOptions | null, t: TFunction): SelectOption[] {
   return (options?.dies ?? []).map((die) => {
     const name = { reference: die.die_reference, copy: die.copy_number };
@@ -53,7 +58,8 @@ function dieOptions(options: StartOptions | null, t: TFunction): SelectOption[] 
       label: die.why
         ? t('production:dieCopy.notRunnable', { ...name, reason: die.why })
         : t('production:dieCopy.option', { ...name, state: t(`common:dieState.${i18nKey(die.state)}`) }),
-      disabled: die.why !== null,
+      // A copy held only by its unfinished preparation stays choosable for whoever may override it.
+      disabled: !choosable(die),
     };
   });
 }
@@ -73,6 +79,8 @@ export default function ExtrusionStartPage() {
   const askedOrder = searchParams.get(ORDER_QUERY_PARAM);
   const [options, setOptions] = useState<StartOptions | null>(null);
   const [myRuns, setMyRuns] = useState<MyRun[]>([]);
+  // Asked once the API refuses the start over an unfinished preparation and lets the caller override.
+  const [asksReason, setAsksReason] = useState(false);
   const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<StartValues, unknown, StartExtrusion>({
     mode: 'onTouched',
     resolver: zodResolver(startExtrusionSchema as never) as never,
@@ -115,7 +123,8 @@ export default function ExtrusionStartPage() {
   // a choice that can no longer start (the options changed) is cleared.
   useEffect(() => {
     if (!order || !options) return;
-    const free = (list: StartOptions['lines'], id: number | null) => id !== null && list.some((choice) => choice.id === id && choice.why === null);
+    const free = (list: StartOptions['lines'] | StartOptions['dies'], id: number | null) =>
+      id !== null && list.some((choice) => choice.id === id && choosable(choice));
     const die = getValues('die_id');
     if (!free(options.dies, die)) setValue('die_id', free(options.dies, order.die_id) ? order.die_id : null);
     const line = getValues('line_id');
@@ -128,7 +137,8 @@ export default function ExtrusionStartPage() {
       showSnackbar({ message: t('production:extrusion.started'), variant: 'success', position: 'top-end', autoHideMs: 2000 });
       navigate('/apps/planning-kanban-board/board');
     } catch (error) {
-      const applied = applyServerFieldErrors(error, setError, ['order_id', 'die_id', 'line_id']);
+      if (asksOverrideReason(error)) setAsksReason(true);
+      const applied = applyServerFieldErrors(error, setError, ['order_id', 'die_id', 'line_id', 'override_reason']);
       if (!applied.length) showSnackbar({ message: errorMessage(error), variant: 'error' });
     }
   });
@@ -177,6 +187,7 @@ export default function ExtrusionStartPage() {
           />
           <FormSelect control={control} name="line_id" numeric required label={t('production:extrusion.line')} options={lineOptions(options, t)} />
           <Caption1>{t('production:extrusion.unavailableHint')}</Caption1>
+          {asksReason ? <PreparationOverrideField control={control} /> : null}
           <div className={styles.buttons}>
             <Button type="button" onClick={() => navigate('/apps/planning-kanban-board/board')}>
               {t('common:actions.cancel')}

@@ -27,6 +27,7 @@ import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
 import { LateCheckAnswers1765820000000 } from './1765820000000-late-check-answers';
 import { NotificationRecordPath1765850000000 } from './1765850000000-notification-record-path';
+import { OneTruthAcrossAreas1765800000000 } from './1765800000000-one-truth-across-areas';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations = [
@@ -57,6 +58,7 @@ export const migrations = [
   IdentityBelongsToPerson1765700000000,
   PhotosKeptHere1765710000000,
   ShareLinkIncludes1765720000000,
+  OneTruthAcrossAreas1765800000000,
   LateCheckAnswers1765820000000,
   NotificationRecordPath1765850000000,
 ];

@@ -37,6 +37,22 @@ export const enlistmentMessages = {
 /** The checklist of a preparation: limpia, inspeccionada, nitrurado vigente, herramental completo, medidas de entrada OK. */
 export const ENLISTMENT_CHECKLIST = ['is_clean', 'inspected', 'nitriding_valid', 'tooling_complete', 'entry_measures_ok'] as const;
 export type EnlistmentChecklistItem = (typeof ENLISTMENT_CHECKLIST)[number];
+/** The checklist items as a refusal names them (a run refused over an unfinished preparation). */
+export const ENLISTMENT_CHECKLIST_WORDS: Record<EnlistmentChecklistItem, string> = {
+  is_clean: 'limpia',
+  inspected: 'inspeccionada',
+  nitriding_valid: 'nitrurado vigente',
+  tooling_complete: 'herramental completo',
+  entry_measures_ok: 'medidas de entrada OK',
+};
+/** The step a refusal names when the die went into the oven and its exit (with its temperature) was not recorded. */
+export const ENLISTMENT_OVEN_OUT_WORD = 'la salida del horno con su temperatura';
+
+/**
+ * Who may start a run although the die's preparation is unfinished (with a reason): the leads of
+ * the preparation page, read as the grant to delete there (staff and admin by default).
+ */
+export const PREPARATION_OVERRIDE = { page: 'die-preparation', action: 'delete' } as const;
 
 /** Hours ahead the preparation list looks for dies needed and not yet ready. */
 export const ENLISTMENT_SOON_HOURS = 12;
@@ -165,6 +181,8 @@ export const enlistmentDetailSchema = enlistmentRowSchema.extend({
   delivered_by_name: z.string().nullable(),
   requested_by_name: z.string().nullable(),
   cancelled_reason: z.string(),
+  /** Why a run started although this preparation was unfinished ('' when it was finished). */
+  override_reason: z.string(),
   note: z.string(),
   tools: z.array(enlistmentToolSchema),
 });
