@@ -185,7 +185,8 @@ describe('Kanban', () => {
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
       const dialog = await screen.findByRole('dialog', { name: `Mover ${card} a…` });
       // Usable once any dialog closing before it has let go of the page.
-      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+      // The dialog before it (a cancelled warning) may still be closing: on a loaded machine that takes over a second.
+      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull(), { timeout: 5_000 });
       return dialog;
     };
 

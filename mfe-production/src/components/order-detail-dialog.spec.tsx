@@ -209,7 +209,7 @@ describe('planning board detail button', () => {
       on('GET', '/api/orders/4', 200, ORDER),
     );
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-4' }));
     // A running order offers its detail, and no second start.
     expect(screen.queryByRole('menuitem', { name: 'Iniciar extrusión' })).toBeNull();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
@@ -239,7 +239,7 @@ describe("'Iniciar extrusión' from an order", () => {
   it("opens the start page from a planned order's card menu and from its detail", async () => {
     mockApi(on('GET', '/api/planning-board', 200, board), on('GET', '/api/orders/4', 200, planned));
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-4' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Iniciar extrusión' }));
     await waitFor(() => expect(currentPath()).toBe('/apps/extrusion/new'));
   });
@@ -256,7 +256,7 @@ describe("'Iniciar extrusión' from an order", () => {
     mockApi(on('GET', '/api/planning-board', 200, board), on('GET', '/api/orders/4', 200, planned));
     const grants = { ...ALL_GRANTS, extrusion: { read: true, insert: false, update: false, delete: false } };
     renderPage(<PlanningBoardPage />, { route: '/apps/planning-kanban-board/board', url: '/apps/planning-kanban-board/board', grants });
-    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de la orden OP-4' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-4' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Ver detalle' }));
     expect(screen.queryByRole('menuitem', { name: 'Iniciar extrusión' })).toBeNull();
     const dialog = await dialogTitled('Orden OP-4');

@@ -1,19 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { productionMessages } from '@planta/contracts';
-import { currentPath, mockApi, on, paged, renderPage } from '@planta/ui/testing';
+import { currentPath, mockApi, on, renderPage } from '@planta/ui/testing';
 import ExtrusionStartPage from './extrusion-start.page';
 
 /** Issue 37: a lead starting over an unfinished preparation is asked why, on the form, only once the API refuses. */
 
 const ORDERS = [{ id: 9, number: 'OP-9', customer: 'Ventanas del Sur', profile: 'Perfil 40x20', die_id: 21, die_reference: 'M-100', line_id: 3 }];
-const DIES = [{ id: 21, die_reference: 'M-100', copy_number: 1, state: 'oven' }];
-const SETTINGS = {
-  nitriding_warn_percent: 85,
-  enlistment_guard: 'warn',
-  oven_required: false,
-  oven_max_dwell_hours: 8,
-  min_die_temperature_c: 400,
-  families: [],
+// The copy is held only by its unfinished preparation, which this lead may override: it stays choosable.
+const OPTIONS = {
+  lines: [{ id: 3, name: 'Prensa 3', why: null }],
+  dies: [
+    { id: 21, name: 'M-100 · 1', die_reference: 'M-100', copy_number: 1, state: 'oven', why: productionMessages.preparationUnfinished, overridable: true },
+  ],
 };
 const REFUSAL = productionMessages.preparationOpen('AL-2026-0043', 'herramental completo, medidas de entrada OK');
 const REASON_LABEL = /^Motivo para iniciar sin terminar el alistamiento/;
@@ -22,9 +20,7 @@ describe('start extrusion over an unfinished preparation', () => {
   it('shows the reason field when the API asks for it, and sends the reason', async () => {
     const api = mockApi(
       on('GET', '/api/orders/hideClosedOrders', 200, ORDERS),
-      on('GET', '/api/die/all', 200, paged(DIES)),
-      on('GET', '/api/dieshop-settings', 200, SETTINGS),
-      on('GET', '/api/extrusion-line/all', 200, paged([{ id: 3, name: 'Prensa 3' }])),
+      on('GET', '/api/extrusion/start-options', 200, OPTIONS),
       (url, init) => {
         if (init.method !== 'POST' || url.pathname !== '/api/extrusion/start') return undefined;
         const body = JSON.parse(String(init.body)) as { override_reason?: string };

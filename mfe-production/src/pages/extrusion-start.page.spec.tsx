@@ -93,7 +93,7 @@ describe('start extrusion', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Kg de chatarra/), { target: { value: '30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Detener extrusión', hidden: true }));
     await waitFor(() => expect(screen.queryByTestId('my-run-70')).toBeNull());
-    expect(api.calls('POST', '/api/extrusion/70/stop')[0].body).toEqual({ billets_pushed: 40, good_kg: 1500, scrap_kg: 30 });
+    expect(api.calls('POST', '/api/extrusion/70/stop')[0].body).toEqual({ billets_pushed: 40, good_kg: 1500, scrap_kg: 30, order_complete: false });
     await waitFor(() => expect((screen.getByRole('option', { name: 'Prensa 5' }) as HTMLOptionElement).disabled).toBe(false));
   });
 

@@ -150,7 +150,8 @@ describe('PlanningBoardPage', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-1' }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
       const dialog = await screen.findByRole('dialog', { name: 'Mover OP-1 a…' });
-      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+      // The dialog before it (a cancelled warning) may still be closing: on a loaded machine that takes over a second.
+      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull(), { timeout: 5_000 });
       fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'planned:5' } });
       // In front of OP-3, the first order planned on the press.
       fireEvent.change(within(dialog).getByRole('combobox', { name: 'Posición' }), { target: { value: '0' } });

@@ -15,6 +15,11 @@ const running = (id: number, startedMinutesAgo: number, reference: string, toler
   dies_model_order_die_reference: reference,
   dies_model_order_copy_number: 1,
   tolerances,
+  paused: false,
+  paused_since: null,
+  pause_cause: null,
+  paused_ms: 0,
+  running_ms: startedMinutesAgo * MINUTE + 5_000,
 });
 
 beforeEach(() => {
