@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@planta/i18n';
+import { usableDialog } from '../testing/dialogs';
 import { Kanban, kanbanDropIndex, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
 
 interface Task {
@@ -183,11 +184,9 @@ describe('Kanban', () => {
     const openMoveTo = async (card: string) => {
       fireEvent.click(await screen.findByRole('button', { name: `Acciones de ${card}` }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
-      const dialog = await screen.findByRole('dialog', { name: `Mover ${card} a…` });
-      // Usable once any dialog closing before it has let go of the page.
-      // The dialog before it (a cancelled warning) may still be closing: on a loaded machine that takes over a second.
-      await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull(), { timeout: 5_000 });
-      return dialog;
+      // Usable once any dialog closing before it has let go of the page: asked again each time, since
+      // a dialog still closing from the move before may be the one found first.
+      return waitFor(() => usableDialog(`Mover ${card} a…`, { role: 'combobox', name: 'Columna' }), { timeout: 5_000 });
     };
 
     it('moves a card to the column chosen, through the same move as a drag', async () => {

@@ -1,2 +1,3 @@
 export * from './render-page';
 export * from './seed-viewers';
+export * from './dialogs';
