@@ -286,7 +286,10 @@ describe('blocked flag', () => {
     expect(await toJefe).toMatchObject({ text: expected, record_path: `/apps/corrective-maintenance/${order.id}` });
     expect((await toAdmin).text).toContain('bloqueado');
     expect((await notificationsOf(JEFE)).map((row) => row.text_message)).toContain(expected);
-    const [stored] = await t.sql<{ record_path: string }>(`select record_path from notification where text_message = $1 and user_id = $2`, [expected, users[JEFE]]);
+    const [stored] = await t.sql<{ record_path: string }>(`select record_path from notification where text_message = $1 and user_id = $2`, [
+      expected,
+      users[JEFE],
+    ]);
     expect(stored.record_path).toBe(`/apps/corrective-maintenance/${order.id}`);
     await pause(200);
     expect([...techEvents, ...operarioEvents].filter(([name]) => name === liveEvents.taskBlocked)).toEqual([]);

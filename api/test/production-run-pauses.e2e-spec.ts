@@ -182,18 +182,14 @@ describe('a stop of the press pauses the run on its line', () => {
   it('pauses the run when a failure report says the press stopped, and refuses runs on that press until the repair', async () => {
     const base = Date.now();
     const { order, runId } = await runStartedAgo(copies[0], lines.c.id, 12, base);
-    const report = await t
-      .http()
-      .post('/api/failure-damage-report')
-      .set(as(OPERATOR))
-      .send({
-        machine_id: lines.c.press,
-        kind: 'failure',
-        severity: 'high',
-        machine_stopped: true,
-        cause: 'electrical',
-        description: 'La prensa se detiene a mitad de carrera',
-      });
+    const report = await t.http().post('/api/failure-damage-report').set(as(OPERATOR)).send({
+      machine_id: lines.c.press,
+      kind: 'failure',
+      severity: 'high',
+      machine_stopped: true,
+      cause: 'electrical',
+      description: 'La prensa se detiene a mitad de carrera',
+    });
     expect(report.status).toBe(201);
 
     const paused = (await mine()).find((candidate) => candidate.id === runId)!;

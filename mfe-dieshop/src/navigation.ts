@@ -18,7 +18,7 @@ export const DIESHOP_NAVIGATION: readonly NavigationItem[] = [
       { ...resourceNavItem(profileResource), id: 'profiles', title: 'Perfiles', translate: 'shell:navigation.items.profiles' },
       pageItem('die-nitriding', '/apps/die-nitruring-confirm/all', { icon: 'BeakerRegular' }),
       pageItem('die-preparation', '/apps/die_enlistment/all', { icon: 'ClipboardTaskRegular' }),
-      pageItem('die-production-confirmation', '/apps/die-confirm-production/all', { icon: 'CheckmarkCircleRegular' }),
+      pageItem('die-production-confirmation', '/apps/die-confirm-production/all', { icon: 'ClipboardTaskListLtrRegular' }),
       pageItem('die-cleaning', '/apps/die-cleaning/all', { icon: 'BroomRegular' }),
       pageItem('tooling', '/apps/herramental/all', { icon: 'WrenchScrewdriverRegular' }),
       pageItem('correction-board', '/apps/correction-kanban-board', { icon: 'BoardRegular' }),

@@ -12,7 +12,7 @@ export const MAINTENANCE_NAVIGATION: readonly NavigationItem[] = [
       pageItem('failure-damage-report', '/apps/failure-damage-report/all', { icon: 'WarningRegular' }),
       pageItem('maintenance-board', '/apps/maintenance-kanban-board', { icon: 'BoardRegular' }),
       pageItem('corrective-maintenance', '/apps/corrective-maintenance/all', { icon: 'WrenchSettingsRegular' }),
-      pageItem('preventive-maintenance', '/apps/preventiveMaintenance/all', { icon: 'CalendarClockRegular' }),
+      pageItem('preventive-maintenance', '/apps/preventiveMaintenance/all', { icon: 'HistoryRegular' }),
     ],
   },
 ];

@@ -1,12 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import {
-  OPEN_ENLISTMENT_STATUSES,
-  productionMessages,
-  STOP_CAUSE_WORDS,
-  whyNotRun,
-  type StartOptions,
-  type StopCause,
-} from '@planta/contracts';
+import { OPEN_ENLISTMENT_STATUSES, productionMessages, STOP_CAUSE_WORDS, whyNotRun, type StartOptions, type StopCause } from '@planta/contracts';
 import { fieldError } from '../common/field-error';
 import type { RequestIdentity } from '../tenancy/request-context';
 import type { TenantScope } from '../tenancy/tenant-db.service';

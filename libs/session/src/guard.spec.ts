@@ -61,7 +61,10 @@ describe('guardRedirect (spec 2.1)', () => {
       forbidden: true,
     });
     expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'] })).toEqual({ to: '/', forbidden: true });
-    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: null })).toEqual({ to: '/', forbidden: true });
+    expect(guardRedirect({ pathname: '/apps/company/all', routeAuth: authRoles.admin, roles: ['user'], rememberedUrl: null })).toEqual({
+      to: '/',
+      forbidden: true,
+    });
   });
 
   it('never loops back to the denied page itself nor follows a foreign URL', () => {
@@ -139,8 +142,16 @@ describe('routeDecision (page grants)', () => {
       colleague: true,
     });
     expect(routeDecision({ ...base, needs: [lines, start], roles: ['user'], grants: reads(true, true) })).toEqual({ kind: 'render' });
-    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(false, true) })).toEqual({ kind: 'redirect', to: '/', forbidden: true });
-    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(true, false) })).toEqual({ kind: 'redirect', to: '/', forbidden: true });
+    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(false, true) })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      forbidden: true,
+    });
+    expect(routeDecision({ ...base, needs: [lines, start], roles: ['calidad'], grants: reads(true, false) })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      forbidden: true,
+    });
   });
   it('waits while the grants are fetched and reports when they could not be', () => {
     expect(routeDecision({ ...base, roles: ['user'], grants: { status: 'loading' } })).toEqual({ kind: 'wait' });

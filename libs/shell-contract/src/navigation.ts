@@ -1,4 +1,14 @@
-import { actionOf, hasPermission, normalizeSearchText, pageOf, PAGES, type EndpointDefinition, type PageAlias, type ResourceDefinition, type RoleName } from '@planta/contracts';
+import {
+  actionOf,
+  hasPermission,
+  normalizeSearchText,
+  pageOf,
+  PAGES,
+  type EndpointDefinition,
+  type PageAlias,
+  type ResourceDefinition,
+  type RoleName,
+} from '@planta/contracts';
 import { isSameOrBelow } from './route-path';
 
 /**

@@ -157,9 +157,7 @@ const staticSegments = (path: string) => path.split('/').filter((segment) => seg
 export function routeForUrl(routes: readonly RemoteRoute[], url: string): RemoteRoute | undefined {
   let wanted = url;
   for (let hops = 0; hops < 4; hops += 1) {
-    const route = routes
-      .filter((candidate) => matchPath(candidate.path, wanted))
-      .sort((a, b) => staticSegments(b.path) - staticSegments(a.path))[0];
+    const route = routes.filter((candidate) => matchPath(candidate.path, wanted)).sort((a, b) => staticSegments(b.path) - staticSegments(a.path))[0];
     if (!route?.redirectTo) return route;
     wanted = route.redirectTo;
   }

@@ -1,5 +1,13 @@
 import { DEMO_QUALITY_ROLE, PAGES, type CrudGrant, type PageAlias } from '@planta/contracts';
-import { filterNavigation, flattenNavigation, routeForUrl, withRouteNeeds, type NavigationItem, type NavigationViewer, type RemoteRoute } from '@planta/shell-contract';
+import {
+  filterNavigation,
+  flattenNavigation,
+  routeForUrl,
+  withRouteNeeds,
+  type NavigationItem,
+  type NavigationViewer,
+  type RemoteRoute,
+} from '@planta/shell-contract';
 import { canCall, type GrantsState } from '@planta/session';
 import { defaultGrantsOf } from './render-page';
 

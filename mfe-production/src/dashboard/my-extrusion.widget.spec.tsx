@@ -206,7 +206,7 @@ describe('production-my-extrusion widget', () => {
     mockApi(on('GET', PATH, 200, [run(1, 3)]));
     show();
     const item = await screen.findByTestId('my-run-1');
-    fireEvent.click(within(item).getByRole('button', { name: 'Detener la extrusión de Orden OP-1 · Prensa 1' }));
+    fireEvent.click(within(item).getByRole('button', { name: 'Detener extrusión: Orden OP-1 · Prensa 1' }));
     expect(await screen.findByRole('form', { name: 'Detener extrusión' })).toBeTruthy();
   });
 

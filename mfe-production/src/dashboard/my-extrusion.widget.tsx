@@ -156,9 +156,7 @@ function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; o
                           {t('dashboard.myExtrusion.check')}
                         </Button>
                       ) : null}
-                      {mayStop ? (
-                        <StopRunButton className={styles.action} runId={run.id} title={title} onStopped={onChanged} />
-                      ) : null}
+                      {mayStop ? <StopRunButton className={styles.action} runId={run.id} title={title} onStopped={onChanged} /> : null}
                     </div>
                   ) : null}
                 </Card>

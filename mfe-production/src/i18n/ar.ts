@@ -228,7 +228,7 @@ export const production: BundleShape<typeof es> = {
     started: 'بدأ البثق',
     noOrders: 'لا توجد أوامر مفتوحة للبثق.',
     orderNotOpen: 'الأمر المحدد غير مفتوح للبثق: اختر أمرًا من القائمة.',
-    stopRun: 'إيقاف بثق {{run}}',
+    stopRun: 'إيقاف البثق: {{run}}',
     unavailable: '{{name}} — {{why}}',
     unavailableHint: 'المكابس والنسخ التي لا يمكنها البدء الآن معطلة، مع السبب.',
     myRunsTitle: 'عمليات البثق الجارية الخاصة بك',

@@ -228,7 +228,7 @@ export const production: BundleShape<typeof es> = {
     started: 'Extrusion started',
     noOrders: 'There are no open orders to extrude.',
     orderNotOpen: 'The order given is not open for extrusion: choose one from the list.',
-    stopRun: 'Stop the extrusion of {{run}}',
+    stopRun: 'Stop extrusion: {{run}}',
     unavailable: '{{name}} — {{why}}',
     unavailableHint: 'Presses and copies that cannot start now are shown disabled, with the reason.',
     myRunsTitle: 'Your running extrusions',

@@ -230,7 +230,7 @@ export const production = {
     started: 'Extrusión iniciada',
     noOrders: 'No hay órdenes abiertas para extruir.',
     orderNotOpen: 'La orden indicada no está abierta para extruir: elige una de la lista.',
-    stopRun: 'Detener la extrusión de {{run}}',
+    stopRun: 'Detener extrusión: {{run}}',
     unavailable: '{{name}} — {{why}}',
     unavailableHint: 'Las prensas y copias que no pueden iniciar ahora aparecen desactivadas, con el motivo.',
     myRunsTitle: 'Tus extrusiones en marcha',

@@ -228,7 +228,7 @@ export const production: BundleShape<typeof es> = {
     started: 'Ekstrüzyon başladı',
     noOrders: 'Ekstrüde edilecek açık sipariş yok.',
     orderNotOpen: 'Belirtilen sipariş ekstrüzyon için açık değil: listeden birini seçin.',
-    stopRun: '{{run}} ekstrüzyonunu durdur',
+    stopRun: 'Ekstrüzyonu durdur: {{run}}',
     unavailable: '{{name}} — {{why}}',
     unavailableHint: 'Şu anda başlayamayan presler ve kopyalar gerekçesiyle devre dışı gösterilir.',
     myRunsTitle: 'Devam eden ekstrüzyonlarınız',

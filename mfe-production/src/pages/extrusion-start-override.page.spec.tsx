@@ -18,25 +18,21 @@ const REASON_LABEL = /^Motivo para iniciar sin terminar el alistamiento/;
 
 describe('start extrusion over an unfinished preparation', () => {
   it('shows the reason field when the API asks for it, and sends the reason', async () => {
-    const api = mockApi(
-      on('GET', '/api/orders/hideClosedOrders', 200, ORDERS),
-      on('GET', '/api/extrusion/start-options', 200, OPTIONS),
-      (url, init) => {
-        if (init.method !== 'POST' || url.pathname !== '/api/extrusion/start') return undefined;
-        const body = JSON.parse(String(init.body)) as { override_reason?: string };
-        return body.override_reason
-          ? { status: 201, body: { id: 1 } }
-          : {
-              status: 409,
-              body: {
-                statusCode: 409,
-                message: REFUSAL,
-                error: 'Conflict',
-                fields: { die_id: REFUSAL, override_reason: productionMessages.preparationOverrideReason },
-              },
-            };
-      },
-    );
+    const api = mockApi(on('GET', '/api/orders/hideClosedOrders', 200, ORDERS), on('GET', '/api/extrusion/start-options', 200, OPTIONS), (url, init) => {
+      if (init.method !== 'POST' || url.pathname !== '/api/extrusion/start') return undefined;
+      const body = JSON.parse(String(init.body)) as { override_reason?: string };
+      return body.override_reason
+        ? { status: 201, body: { id: 1 } }
+        : {
+            status: 409,
+            body: {
+              statusCode: 409,
+              message: REFUSAL,
+              error: 'Conflict',
+              fields: { die_id: REFUSAL, override_reason: productionMessages.preparationOverrideReason },
+            },
+          };
+    });
     renderPage(<ExtrusionStartPage />, { route: '/apps/extrusion/new', url: '/apps/extrusion/new?order=9' });
     await waitFor(() => expect((screen.getByLabelText(/^Copia de la matriz/) as HTMLSelectElement).value).toBe('21'));
     await waitFor(() => expect((screen.getByLabelText(/^Línea de extrusión/) as HTMLSelectElement).value).toBe('3'));

@@ -86,7 +86,7 @@ describe('start extrusion', () => {
     const run = await screen.findByTestId('my-run-70');
     expect(run.textContent).toContain('OP-7 · Prensa 5 · M-100-4');
     expect(run.textContent).toMatch(/En pausa desde .*: Falla hidráulica/);
-    fireEvent.click(screen.getByRole('button', { name: 'Detener la extrusión de OP-7 · Prensa 5 · M-100-4' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Detener extrusión: OP-7 · Prensa 5 · M-100-4' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Tochos empujados/), { target: { value: '40' } });
     fireEvent.change(within(dialog).getByLabelText(/^Kg buenos/), { target: { value: '1500' } });

@@ -99,7 +99,7 @@ describe('starting an extrusion', () => {
       // The operator ends their own run from here: its press is offered again.
       const run = main.getByTestId(`my-run-${ids.run}`);
       await visible(run.getByText(new RegExp(RUNNING_ORDER)));
-      await run.getByRole('button', { name: new RegExp(`^Detener la extrusión de ${RUNNING_ORDER}`) }).click();
+      await run.getByRole('button', { name: new RegExp(`^Detener extrusión: ${RUNNING_ORDER}`) }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel(/^Tochos empujados/).fill('12');
       await dialog.getByLabel(/^Kg buenos/).fill('400');

@@ -82,7 +82,9 @@ describe('failure and damage reports', () => {
       await visible(lead.page.getByRole('main').getByText(reportNumber));
       await bell(lead.page).click();
       // Issue 37: the notification is a link to the report, and opens it.
-      await drawer(lead.page).getByRole('link', { name: `Nuevo reporte de falla ${reportNumber} en ${MACHINE} (gravedad alta)` }).click();
+      await drawer(lead.page)
+        .getByRole('link', { name: `Nuevo reporte de falla ${reportNumber} en ${MACHINE} (gravedad alta)` })
+        .click();
       await onPath(lead.page, `/apps/failure-damage-report/${reportId}`);
 
       // The lead accepts it and assigns the operator.

@@ -93,7 +93,7 @@ describe("'Mi extrusión' on a touch tablet", () => {
     for (const target of [
       missed,
       card.getByRole('button', { name: 'Registrar control de la orden OP-E2E-TARDE-1' }),
-      card.getByRole('button', { name: 'Detener extrusión de la orden OP-E2E-TARDE-1' }),
+      card.getByRole('button', { name: /^Detener extrusión: Orden OP-E2E-TARDE-1 · / }),
     ]) {
       expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
     }

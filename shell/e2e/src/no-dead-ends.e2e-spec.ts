@@ -48,7 +48,12 @@ describe('no dead ends in the browser', () => {
     await visible(navigation(page).getByRole('link', { name: 'Órdenes de producción' }));
     expect(await navigation(page).getByRole('link', { name: 'Iniciar extrusión' }).count()).toBe(0);
     await page.getByRole('combobox', { name: 'Buscar' }).fill('extrusi');
-    await visible(page.getByRole('search').getByText(/Sin resultados|Líneas de extrusión/).first());
+    await visible(
+      page
+        .getByRole('search')
+        .getByText(/Sin resultados|Líneas de extrusión/)
+        .first(),
+    );
     expect(await page.getByRole('search').getByRole('link', { name: 'Iniciar extrusión' }).count()).toBe(0);
 
     await page.goto('/apps/extrusion/new');
@@ -100,7 +105,12 @@ describe('no dead ends in the browser', () => {
     const text = `Nuevo reporte de daño ${report.body.number} en Almacén de tochos (gravedad baja)`;
     const link = drawer.getByRole('link', { name: text });
     await visible(link);
-    await visible(drawer.getByRole('listitem').filter({ hasText: report.body.number }).getByText(/^(ahora|hace \d+ min)$/));
+    await visible(
+      drawer
+        .getByRole('listitem')
+        .filter({ hasText: report.body.number })
+        .getByText(/^(ahora|hace \d+ min)$/),
+    );
     await link.click();
     await eventually(() => expect(pathOf(page)).toBe(`/apps/failure-damage-report/${report.body.id}`));
     await visible(page.getByRole('main').getByText(report.body.number).first());

@@ -68,9 +68,7 @@ function UnreadNotices() {
             return (
               <li key={notice.id} className={styles.notice}>
                 {link ? (
-                  <FluentLink onClick={() => openNotificationLink(link, navigate)}>
-                    {notice.text_message}
-                  </FluentLink>
+                  <FluentLink onClick={() => openNotificationLink(link, navigate)}>{notice.text_message}</FluentLink>
                 ) : (
                   <Text>{notice.text_message}</Text>
                 )}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyNumber, idSchema, isoDate, isoDateTime, listQuerySchema, nameText } from '../common.schema';
 import { messages } from '../messages';
+import { withRules } from '../endpoint-errors';
 import { DIE_STATES, NITRIDING_BATCH_STATUSES, NITRIDING_PROCESSES, NITRIDING_RESULTS, NITRIDING_TYPICAL } from '../dieshop.schema';
 import { dieCopySchema } from './die-copy.schema';
 
@@ -57,10 +58,14 @@ export const nitridingBatchQuerySchema = listQuerySchema.extend({
 export type NitridingBatchQuery = z.infer<typeof nitridingBatchQuerySchema>;
 
 /** `POST /api/nitriding-batch/:id/receive`: the batch came back with its certificate's number. */
-export const nitridingReceiveSchema = z.object({
-  received_at: isoDateTime.optional(),
-  certificate_number: nameText({ error: nitridingMessages.certificateNumber }).min(1, nitridingMessages.certificateNumber).max(60, messages.tooLong(60)),
-});
+export const nitridingReceiveSchema = withRules(
+  z.object({
+    received_at: isoDateTime.optional(),
+    certificate_number: nameText({ error: nitridingMessages.certificateNumber }).min(1, nitridingMessages.certificateNumber).max(60, messages.tooLong(60)),
+  }),
+  // Against the batch as stored: it came back after it was sent.
+  [{ field: 'received_at', message: nitridingMessages.receivedBeforeSent }],
+);
 export type NitridingReceive = z.infer<typeof nitridingReceiveSchema>;
 
 /** `POST /api/nitriding-batch/:id/certificate` (multipart: `certificate_number`, `file`). */

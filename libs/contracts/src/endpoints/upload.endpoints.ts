@@ -9,6 +9,7 @@ import {
   uploadListQuerySchema,
   uploadReprocessSchema,
   uploadRowSchema,
+  uploadConfirmSchema,
   uploadValuesSchema,
 } from '../uploads/upload.schema';
 
@@ -73,7 +74,7 @@ export const uploadEndpoints = {
     tag: 'uploads',
     summary: 'Creates or updates the records of the reviewed values in one transaction, links the file to them and records the audit',
     params: idParams,
-    body: uploadValuesSchema,
+    body: uploadConfirmSchema,
     response: uploadDetailSchema,
     status: 200,
   }),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listQuerySchema, nameText, safeText } from '../common.schema';
 import { failureReportMessages } from '../maintenance/failure-report.schema';
 import { messages } from '../messages';
-import { DOCUMENT_TYPES, type DocumentType } from './document-types';
+import { withRules } from '../endpoint-errors';
+import { DOCUMENT_TYPE_SPECS, DOCUMENT_TYPES, type DocumentFieldKind, type DocumentFieldSpec, type DocumentType } from './document-types';
 import type { PageAlias } from '../pages';
 
 /** subido → procesando → para revisar → confirmado / descartado / error (domain.md A3). */
@@ -107,6 +108,35 @@ export const uploadValuesSchema = z.object({
   rows: z.array(z.record(z.string().max(40), valueText)).max(500),
 });
 export type UploadValues = z.infer<typeof uploadValuesSchema>;
+
+/** What a value of each kind is refused with when it cannot be read as one (upload-values.ts). */
+const KIND_MESSAGES: Record<DocumentFieldKind, readonly string[]> = {
+  text: [],
+  number: [uploadMessages.number],
+  integer: [uploadMessages.integer],
+  date: [uploadMessages.date],
+  die: [uploadMessages.dieReference],
+  choice: [uploadMessages.choice],
+};
+const fieldRules = (prefix: string, fields: readonly DocumentFieldSpec[]) =>
+  fields.flatMap((field) =>
+    [...(field.required ? [uploadMessages.required] : []), ...KIND_MESSAGES[field.kind]].map((message) => ({ field: `${prefix}${field.key}`, message })),
+  );
+
+/**
+ * `POST /api/upload/:id/confirm`: the reviewed values, each checked against its document type's
+ * fields (DOCUMENT_TYPE_SPECS): the refusals the OpenAPI document lists for it.
+ */
+export const uploadConfirmSchema = withRules(
+  uploadValuesSchema,
+  DOCUMENT_TYPES.flatMap((type) => {
+    const spec = DOCUMENT_TYPE_SPECS[type];
+    return [
+      ...fieldRules('fields.', spec.fields),
+      ...(spec.rows ? [{ field: 'rows', message: uploadMessages.rowsMissing }, ...fieldRules('rows.0.', spec.rows.fields)] : []),
+    ];
+  }).filter((rule, at, rules) => rules.findIndex((other) => other.field === rule.field && other.message === rule.message) === at),
+);
 
 export const uploadDiscardSchema = z.object({
   reason: nameText({ error: uploadMessages.discardReason, multiline: true }).min(3, uploadMessages.discardReason).max(300, messages.tooLong(300)),

@@ -37,7 +37,12 @@ export const spanishSignedInTexts = {
 
 /** The whole Spanish core: the start-up bundles with the signed-in screens' texts merged in. */
 export function wholeSpanish(signedIn: SpanishSignedInTexts): CoreResources {
-  return { ...spanishBundles, shell: { ...spanishBundles.shell, ...signedIn.shell }, pages: signedIn.pages };
+  return {
+    ...spanishBundles,
+    common: { ...spanishBundles.common, ...signedIn.common },
+    shell: { ...spanishBundles.shell, ...signedIn.shell },
+    pages: signedIn.pages,
+  };
 }
 
 /** The languages that load on demand: every language but Spanish. */

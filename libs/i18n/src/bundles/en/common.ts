@@ -1,7 +1,7 @@
-import type { common as es } from '../es/common';
+import type { SpanishCommon } from '../es/common';
 import type { BundleShape } from '../types';
 
-export const common: BundleShape<typeof es> = {
+export const common: BundleShape<SpanishCommon> = {
   loading: 'Loading...',
   widgetLoadError: 'The figures could not be loaded: {{message}}',
   actions: {

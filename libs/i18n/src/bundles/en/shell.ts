@@ -271,7 +271,8 @@ export const shell: BundleShape<SpanishShell> = {
     noShortcuts: 'Star the pages you use most in the top bar and they will appear here.',
     guestTitle: 'Your guest access',
     guestIntro: 'As a guest, you see what people at the plant share with you.',
-    guestHow: 'Open the link you were sent to see a die summary, a correction record or a correction report. Each link shows only what was shared and stops working when it expires or is revoked.',
+    guestHow:
+      'Open the link you were sent to see a die summary, a correction record or a correction report. Each link shows only what was shared and stops working when it expires or is revoked.',
   },
   share: {
     banner: 'Shared link: read only',

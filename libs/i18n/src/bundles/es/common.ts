@@ -163,37 +163,7 @@ export const common = {
     nitriding: 'En nitrurado',
     scrapped: 'De baja',
   },
-  kanban: {
-    move: 'Mover {{card}}',
-    instructions:
-      'Para mover una tarjeta con el teclado: en su botón Mover pulsa Espacio o Intro, elige la columna con las flechas y pulsa Espacio o Intro para soltarla; Escape cancela.',
-    picked: '{{card}} levantada en {{column}}. Elige la columna con las flechas.',
-    over: '{{card}} sobre {{column}}.',
-    overRefused: '{{card}} sobre {{column}}: {{reason}}',
-    dropped: '{{card}} movida a {{column}}.',
-    cancelled: 'Movimiento cancelado: {{card}} sigue en {{column}}.',
-    refused: 'No se movió {{card}}: {{reason}}',
-    count: 'Tarjetas: {{count}}',
-    empty: 'Sin tarjetas',
-    readOnly: 'Solo lectura: no tienes permiso para mover tarjetas.',
-    cardActions: 'Acciones de {{card}}',
-    moveTo: 'Mover a…',
-    moveToTitle: 'Mover {{card}} a…',
-    column: 'Columna',
-    currentColumn: '{{column}} (actual)',
-    position: 'Posición',
-    positionBefore: '{{position}} · antes de {{card}}',
-    positionEnd: '{{position}} · al final',
-    moveSubmit: 'Mover',
-    warnTitle: '¿Mover igualmente?',
-    moveAnyway: 'Mover igualmente',
-  },
   /** Vocabulary several areas show: a stop's cause (maintenance's stops, production's loss Pareto). */
-  /** A profile's critical dimension beside its field (10-minute checks). */
-  dimensions: {
-    tolerance: 'Nominal {{nominal}} mm (−{{minus}} / +{{plus}})',
-    noTolerance: 'Sin nominal en el perfil',
-  },
   enums: {
     stopCause: {
       mechanical: 'Falla mecánica',
@@ -207,3 +177,6 @@ export const common = {
     },
   },
 };
+
+/** Spanish common texts with those only signed-in screens show (common.signed-in.ts), the shape of every language's common. */
+export type SpanishCommon = typeof common & typeof import('./common.signed-in').commonSignedIn;

@@ -251,7 +251,8 @@ export const shellSignedIn = {
     noShortcuts: 'Marca con la estrella de la barra superior las páginas que más usas y aparecerán aquí.',
     guestTitle: 'Tu acceso de invitado',
     guestIntro: 'Como invitado, ves lo que otras personas de la planta comparten contigo.',
-    guestHow: 'Abre el enlace que te enviaron para ver el resumen de una matriz, un registro de corrección o un informe de corrección. Cada enlace muestra solo lo compartido y deja de funcionar cuando vence o lo revocan.',
+    guestHow:
+      'Abre el enlace que te enviaron para ver el resumen de una matriz, un registro de corrección o un informe de corrección. Cada enlace muestra solo lo compartido y deja de funcionar cuando vence o lo revocan.',
   },
   // titles keyed by the page alias of @planta/contracts PAGES (a test keeps them in step)
   navigation: {

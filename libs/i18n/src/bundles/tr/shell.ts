@@ -271,7 +271,8 @@ export const shell: BundleShape<SpanishShell> = {
     noShortcuts: 'En çok kullandığınız sayfaları üst çubuktaki yıldızla işaretleyin, burada görünsünler.',
     guestTitle: 'Misafir erişiminiz',
     guestIntro: 'Misafir olarak, tesisteki kişilerin sizinle paylaştıklarını görürsünüz.',
-    guestHow: 'Bir kalıp özetini, bir düzeltme kaydını veya bir düzeltme raporunu görmek için size gönderilen bağlantıyı açın. Her bağlantı yalnızca paylaşılanı gösterir ve süresi dolduğunda ya da iptal edildiğinde çalışmaz.',
+    guestHow:
+      'Bir kalıp özetini, bir düzeltme kaydını veya bir düzeltme raporunu görmek için size gönderilen bağlantıyı açın. Her bağlantı yalnızca paylaşılanı gösterir ve süresi dolduğunda ya da iptal edildiğinde çalışmaz.',
   },
   share: {
     banner: 'Paylaşılan bağlantı: yalnızca okunur',
