@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { eventually, freshPagePerTest, greeting, hidden, login, onPath, visible, type BrowserPage } from '../support/browser';
-import { createTestLine, ok } from '../support/plant';
+import { ok, startTestRun } from '../support/plant';
 
 /**
  * Issue 16: 'Indicadores clave' from the widgets each area ships with its remote, the welcome page
@@ -18,28 +18,8 @@ const figure = (page: Page, testId: string) => page.getByTestId(testId).first();
 /** The kg in a figure's text ('12.345,6 kg' → 12345.6). */
 const kgOf = async (page: Page, testId: string) => Number(((await figure(page, testId).textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
-/** A run on a press of its own (the demo's runs would meet it): a die in stock, an order, the extrusion started by `who`. */
-async function startRun(who: string, tag: string): Promise<{ id: number; lineId: number }> {
-  const line = await createTestLine(LEAD, `Prensa e2e ${tag}`);
-  const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
-  const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: `E2E-${tag}`, copy_number: 1, die_type: 'solid', location: 'E-09' }));
-  await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
-  const order = await ok(
-    apiAs<{ id: number }>(LEAD, 'POST', 'orders', {
-      number: `OP-E2E-${tag}-1`,
-      customer: 'Cliente e2e',
-      profile: `PR-E2E-${tag}`,
-      die_id: die.id,
-      alloy_id: alloys.items[0].id,
-      length_mm: 6000,
-      quantity_pieces: 100,
-      quantity_kg: 900,
-      due_date: '2026-12-31',
-    }),
-  );
-  const run = await ok(apiAs<{ id: number }>(who, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
-  return { id: run.id, lineId: line.id };
-}
+/** A run on a press of its own, started by `who`. */
+const startRun = (who: string, tag: string) => startTestRun(who, tag, { lead: LEAD, tech: TECH });
 
 describe('the dashboards', () => {
   let state: BrowserPage;

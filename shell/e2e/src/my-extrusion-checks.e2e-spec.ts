@@ -3,7 +3,7 @@ import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
 import { baseUrl, eventually, greeting, launchBrowser, login, visible } from '../support/browser';
 import { MIN_TARGET } from '../support/touch-targets';
-import { createTestLine, ok } from '../support/plant';
+import { ok, startTestRun } from '../support/plant';
 
 /**
  * Issue 37, 'checks that can be kept': on a 1024×768 touch tablet, the operator answers a missed
@@ -17,34 +17,22 @@ const MIN = 60_000;
 
 /** A run of the operator on a press of its own, with a die of a profile with A and B, started `minutesAgo`. */
 async function startRun(tag: string, minutesAgo: number): Promise<{ id: number; start: number }> {
-  const line = await createTestLine(LEAD, `Prensa e2e ${tag}`);
-  const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
-  const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: `E2E-${tag}`, copy_number: 1, die_type: 'solid', location: 'E-09' }));
-  await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
-  const [profile] = await sqlOnTestApi<{ id: number }>(
-    `insert into profile (company_id, code, description) select company_id, $1, 'Perfil e2e' from die where id = $2 returning id`,
-    [`PR-E2E-${tag}`, die.id],
-  );
-  await sqlOnTestApi(
-    `insert into profile_dimension (company_id, profile_id, label, nominal_mm, tol_minus_mm, tol_plus_mm)
+  const run = await startTestRun(OPERATOR, tag, {
+    lead: LEAD,
+    tech: TECH,
+    withDie: async (dieId) => {
+      const [profile] = await sqlOnTestApi<{ id: number }>(
+        `insert into profile (company_id, code, description) select company_id, $1, 'Perfil e2e' from die where id = $2 returning id`,
+        [`PR-E2E-${tag}`, dieId],
+      );
+      await sqlOnTestApi(
+        `insert into profile_dimension (company_id, profile_id, label, nominal_mm, tol_minus_mm, tol_plus_mm)
      select company_id, id, 'A', 25.4, 0.1, 0.15 from profile where id = $1 union all select company_id, id, 'B', 3.2, 0.05, 0.05 from profile where id = $1`,
-    [profile.id],
-  );
-  await sqlOnTestApi(`update die set profile_id = $1 where id = $2`, [profile.id, die.id]);
-  const order = await ok(
-    apiAs<{ id: number }>(LEAD, 'POST', 'orders', {
-      number: `OP-E2E-${tag}-1`,
-      customer: 'Cliente e2e',
-      profile: `PR-E2E-${tag}`,
-      die_id: die.id,
-      alloy_id: alloys.items[0].id,
-      length_mm: 6000,
-      quantity_pieces: 100,
-      quantity_kg: 900,
-      due_date: '2026-12-31',
-    }),
-  );
-  const run = await ok(apiAs<{ id: number }>(OPERATOR, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
+        [profile.id],
+      );
+      await sqlOnTestApi(`update die set profile_id = $1 where id = $2`, [profile.id, dieId]);
+    },
+  });
   // Started earlier (whole seconds): its first marks are behind it.
   const start = Math.floor((Date.now() - minutesAgo * MIN) / 1000) * 1000;
   await sqlOnTestApi(`update order_die set start_extrusion_time = $2 where id = $1`, [run.id, new Date(start)]);

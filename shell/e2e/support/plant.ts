@@ -32,3 +32,35 @@ export function createTestLine(who: string, name: string): Promise<{ id: number 
     }),
   );
 }
+
+/**
+ * A run on a press of its own (the demo's runs would meet it): a die in stock made by `tech`, an
+ * order of `lead` for it, the extrusion started by `who`. `withDie` gives the die what a test needs
+ * (a profile with its dimensions) before the order names it.
+ */
+export async function startTestRun(
+  who: string,
+  tag: string,
+  { lead, tech, withDie }: { lead: string; tech: string; withDie?: (dieId: number) => Promise<void> },
+): Promise<{ id: number; lineId: number }> {
+  const line = await createTestLine(lead, `Prensa e2e ${tag}`);
+  const alloys = await ok(apiAs<{ items: { id: number }[] }>(lead, 'GET', 'aluminum-alloy/all?pageSize=1'));
+  const die = await ok(apiAs<{ id: number }>(tech, 'POST', 'die', { die_reference: `E2E-${tag}`, copy_number: 1, die_type: 'solid', location: 'E-09' }));
+  await ok(apiAs(tech, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
+  await withDie?.(die.id);
+  const order = await ok(
+    apiAs<{ id: number }>(lead, 'POST', 'orders', {
+      number: `OP-E2E-${tag}-1`,
+      customer: 'Cliente e2e',
+      profile: `PR-E2E-${tag}`,
+      die_id: die.id,
+      alloy_id: alloys.items[0].id,
+      length_mm: 6000,
+      quantity_pieces: 100,
+      quantity_kg: 900,
+      due_date: '2026-12-31',
+    }),
+  );
+  const run = await ok(apiAs<{ id: number }>(who, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
+  return { id: run.id, lineId: line.id };
+}
