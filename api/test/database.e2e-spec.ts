@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, chmodSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDataSource } from '../src/database/database';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, openDataSource } from '../src/database/database';
+import { SYSTEM_SETTING } from '../src/database/tenant-policy';
 import { migrations } from '../src/database/migrations';
 import { freePort } from './support/ports';
 import { createEmptyDatabase, dropDatabase } from './support/test-app';
@@ -32,6 +34,53 @@ describe('migrations and seed', () => {
       expect(after).toEqual(before);
       // The app role sees no permission rows outside a company (row-level security).
       expect(page_roles).toBe(0);
+    } finally {
+      await dropDatabase(database.name);
+    }
+  });
+});
+
+describe('an installation upgraded with its data', () => {
+  // A session that sees every company's rows, as the migrations' own connection does.
+  const asSystem = (url: string) => new DataSource({ ...dataSourceOptions(url), extra: { max: 1, options: `-c ${SYSTEM_SETTING}=on` } });
+
+  it('repairs the rows of every company that break a newer rule, and comes up', async () => {
+    const database = await createEmptyDatabase();
+    try {
+      await (await openDataSource(database.url, true)).destroy();
+      // Back to before issue 37's rules, then rows as an older version could leave them, in both companies.
+      const older = await asSystem(database.url).initialize();
+      while ((await older.query(`select 1 from schema_migration where name = 'OneTruthAcrossAreas1765800000000'`)).length > 0) {
+        await older.undoLastMigration({ transaction: 'each' });
+      }
+      const [, broken] = await older.query(`update work_order set created_at = started_at + interval '2 hours' where started_at is not null`);
+      const [, inPressWithoutRun] = await older.query(
+        `update production_order o set status = 'in_press'
+          where status = 'planned' and not exists (select 1 from order_die r where r.order_id = o.id and r.end_extrusion_time is null)`,
+      );
+      const [{ companies }] = await older.query(`select count(distinct company_id)::int as companies from work_order where started_at < created_at`);
+      await older.destroy();
+      expect(broken).toBeGreaterThan(0);
+      expect(inPressWithoutRun).toBeGreaterThan(0);
+      expect(companies).toBe(2);
+
+      const upgraded = await openDataSource(database.url, true);
+      try {
+        const [state] = await upgraded.transaction(async (manager) => {
+          await manager.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
+          return manager.query(`select
+            (select count(*) from work_order where started_at < created_at)::int as started_before_created,
+            (select count(*) from production_order o where status = 'in_press'
+               and not exists (select 1 from order_die r where r.order_id = o.id and r.end_extrusion_time is null))::int as in_press_without_run,
+            (select count(*) from schema_migration)::int as migrations`);
+        });
+        expect(state).toEqual({ started_before_created: 0, in_press_without_run: 0, migrations: migrations.length });
+        // The API's own connections stay company-scoped: the migrations' system session never reaches them.
+        const [{ visible }] = await upgraded.query(`select count(*)::int as visible from work_order`);
+        expect(visible).toBe(0);
+      } finally {
+        await upgraded.destroy();
+      }
     } finally {
       await dropDatabase(database.name);
     }

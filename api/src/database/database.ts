@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { RESOURCES } from '@planta/contracts';
 import { LoginFailureEntity } from '../auth/login-failure.entity';
 import { ShareTokenEntity } from '../auth/share-token.entity';
@@ -70,7 +71,7 @@ export async function prepareDatabase(dataSource: DataSource, seedDemo: boolean)
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await runMigrationsAsSystem(dataSource);
     if (applied.length > 0) logger.log(`Applied migrations: ${applied.map((migration) => migration.name).join(', ')}`);
     await dataSource.transaction(async (manager) => {
       await manager.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
@@ -81,6 +82,24 @@ export async function prepareDatabase(dataSource: DataSource, seedDemo: boolean)
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
     await lock.release();
+  }
+}
+
+/**
+ * Migrations run on a connection of their own whose session is a system one: a migration that
+ * repairs rows (issue 37 brings impossible times and orders left 'En prensa' in order) must see
+ * every company's rows, and row-level security would otherwise hide them all, so the repair did
+ * nothing and the next constraint failed on an upgraded plant's data. The connection is closed
+ * afterwards, so the setting never reaches the pool the API serves with.
+ */
+async function runMigrationsAsSystem(dataSource: DataSource) {
+  const options = dataSource.options as PostgresConnectionOptions;
+  const migrator = new DataSource({ ...options, extra: { ...options.extra, max: 1, options: `-c ${SYSTEM_SETTING}=on` } });
+  await migrator.initialize();
+  try {
+    return await migrator.runMigrations({ transaction: 'each' });
+  } finally {
+    await migrator.destroy();
   }
 }
 

@@ -86,16 +86,21 @@ export class OneTruthAcrossAreas1765800000000 implements MigrationInterface {
         add column overridden_by int references app_user(id) on delete set null`);
 
     // Impossible times: earlier rows are brought in order first (the demo's in-progress order read 'Creada 13:07 — Iniciada 11:07').
-    await runner.query(`update work_order set created_at = started_at where started_at < created_at`);
-    await runner.query(`update work_order set started_at = completed_at where completed_at < started_at`);
-    await runner.query(`update work_order set verified_at = completed_at where verified_at < completed_at`);
+    // In one statement, each time no later than the next one known (least/greatest skip nulls).
+    await runner.query(`
+      update work_order
+         set created_at = least(created_at, started_at, completed_at), started_at = least(started_at, completed_at),
+             verified_at = greatest(verified_at, completed_at)
+       where started_at < created_at or completed_at < created_at or completed_at < started_at or verified_at < completed_at`);
     await runner.query(`
       alter table work_order
         add constraint work_order_started_after_created check (started_at is null or started_at >= created_at),
         add constraint work_order_completed_after_started check (completed_at is null or started_at is null or completed_at >= started_at),
         add constraint work_order_verified_after_completed check (verified_at is null or completed_at is null or verified_at >= completed_at)`);
-    await runner.query(`update die_enlistment set requested_at = ready_at where ready_at < requested_at`);
-    await runner.query(`update die_enlistment set ready_at = delivered_at where delivered_at < ready_at`);
+    await runner.query(`
+      update die_enlistment
+         set requested_at = least(requested_at, ready_at, delivered_at), ready_at = least(ready_at, delivered_at)
+       where ready_at < requested_at or delivered_at < requested_at or delivered_at < ready_at`);
     await runner.query(`
       alter table die_enlistment
         add constraint die_enlistment_ready_after_requested check (ready_at is null or ready_at >= requested_at),
