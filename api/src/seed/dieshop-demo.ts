@@ -830,16 +830,18 @@ export async function seedDieshopDemo(manager: EntityManager, company: string, c
     }
   }
 
-  // Tomorrow's planned orders: a preparation for the first one of each line whose copy is in stock.
+  // Tomorrow's planned orders: a preparation for the first one of each line whose copy is in stock
+  // (a line's next order often keeps the copy still mounted; the die shop prepares the one after).
   const tomorrow = Math.floor(now / DAY) * DAY + DAY + 6 * HOUR;
   const planned: { id: number; die_id: number; line_id: number }[] = await manager.query(
-    `select distinct on (line_id) id, die_id, line_id from production_order where company_id = $1 and status = 'planned' order by line_id, board_position`,
+    `select id, die_id, line_id from production_order where company_id = $1 and status = 'planned' order by line_id, board_position`,
     [companyId],
   );
   const openEnlistments: { number: string; die: Die; line: number; status: string }[] = [];
-  for (const [index, order] of planned.entries()) {
+  for (const order of planned) {
     const die = dies.find((candidate) => candidate.id === order.die_id);
-    if (!die || finalState.get(die.id) !== 'in_stock' || openEnlistments.some((open) => open.die.id === die.id)) continue;
+    if (!die || finalState.get(die.id) !== 'in_stock' || openEnlistments.some((open) => open.die.id === die.id || open.line === order.line_id)) continue;
+    const index = openEnlistments.length;
     const status = index === 0 ? 'oven' : index === 1 ? 'preparing' : 'requested';
     const number = numbering.next('AL', now - 3 * HOUR);
     const requestedAt = now - 3 * HOUR;
