@@ -61,7 +61,7 @@ describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
   it('is not there for a guest, whose grants open no page: nothing to find (issue 37)', async () => {
     setUser(['guest']);
     const { unmount } = renderShell(<Layout>{page}</Layout>);
-    // The chrome loads lazily: the bell is there, the search is not.
+    // The chrome loads lazily: the toolbar is there, the search is not.
     await screen.findByRole('banner');
     expect(screen.queryByRole('search')).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Buscar' })).toBeNull();
