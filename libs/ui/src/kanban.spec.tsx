@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@planta/i18n';
 import { usableDialog } from '../testing/dialogs';
-import { Kanban, kanbanDropIndex, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
+import { Kanban, KANBAN_MOVE_CANCELLED, kanbanDropIndex, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
 
 interface Task {
   id: number;
@@ -37,8 +37,9 @@ function Board({ onMove, ...props }: Partial<KanbanProps<Task>> & { onMove: Kanb
       renderCard={(task) => <span>{task.name}</span>}
       canMove
       onMove={async (card, from, to, index) => {
-        await onMove(card, from, to, index);
-        setColumns((current) => moveKanbanCard(current, key, card.id, to, index));
+        const answer = await onMove(card, from, to, index);
+        if (answer !== KANBAN_MOVE_CANCELLED) setColumns((current) => moveKanbanCard(current, key, card.id, to, index));
+        return answer;
       }}
       {...props}
     />
@@ -89,6 +90,24 @@ describe('Kanban', () => {
     expect(within(todo).getByLabelText('Tarjetas: 2').textContent).toBe('2');
     expect(within(column('En curso')).getByText('WIP 0')).toBeTruthy();
     expect(within(column('Hecha')).getByText('Nada aquí')).toBeTruthy();
+  });
+
+  it('announces a move cancelled in a dialog of the page (a reason asked for) as cancelled, never as done', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const onMove = jest.fn(() => new Promise((resolve) => (answer = resolve)));
+    show(<Board onMove={onMove} />);
+    const handle = await screen.findByRole('button', { name: 'Mover T-1' });
+    press(handle, ' ');
+    press(handle, 'ArrowRight');
+    press(handle, ' ');
+    // The page asks for its reason meanwhile; the card waits in its new column.
+    expect(onMove).toHaveBeenCalledWith({ id: 1, name: 'T-1' }, 'todo', 'doing', 0);
+    expect(within(column('En curso')).getByText('T-1')).toBeTruthy();
+    await act(async () => answer(KANBAN_MOVE_CANCELLED));
+    expect(within(column('Por hacer')).getByText('T-1')).toBeTruthy();
+    expect(within(column('En curso')).queryByText('T-1')).toBeNull();
+    expect(announcer()).toBe('Movimiento cancelado: T-1 sigue en Por hacer.');
+    expect(screen.queryByTestId('kanban-refusal')).toBeNull();
   });
 
   it('moves a card with the keyboard: pick up, arrows between columns, drop; announced in Spanish', async () => {

@@ -49,7 +49,8 @@ export interface KanbanProps<C> {
   ordered?: boolean;
   /**
    * Saves the move and resolves once `columns` hold it (the card shows in its new column until
-   * then); its rejection (the server's refusal) puts the card back and shows the message.
+   * then); its rejection (the server's refusal) puts the card back and shows the message; its
+   * answer `KANBAN_MOVE_CANCELLED` (the user cancelled a dialog the move asked) puts it back, announced as cancelled.
    * `index`: the card's place in `to`, counted without it (an ordered board; else the end).
    */
   onMove: (card: C, from: string, to: string, index: number) => Promise<unknown>;
@@ -61,6 +62,13 @@ export interface KanbanProps<C> {
   emptyText?: string;
   live?: KanbanLiveHooks;
 }
+
+/**
+ * What `onMove` answers when the user cancelled the move in a dialog of the page (a reason asked
+ * for): nothing was saved, so the board announces the move as cancelled, not as done.
+ * `Symbol.for`: the same value in every copy of this library a federated page may load.
+ */
+export const KANBAN_MOVE_CANCELLED = Symbol.for('planta.kanban.moveCancelled');
 
 /**
  * The columns with one card moved to `index` of `to` (counted without it; the end by default):

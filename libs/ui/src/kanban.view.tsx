@@ -16,7 +16,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@planta/session';
-import { kanbanColumnOf, kanbanDropIndex, kanbanIndexOf, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
+import { KANBAN_MOVE_CANCELLED, kanbanColumnOf, kanbanDropIndex, kanbanIndexOf, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
 import { KanbanMoveDialog, KanbanWarnDialog } from './kanban.move-dialog';
 import { CARD_DROP, KanbanCard, KanbanColumnView, useKanbanStyles } from './kanban.parts';
 
@@ -86,8 +86,13 @@ export default function KanbanView<C>({
       if (refocus) focusAfterMove.current = keyFn(card);
       setPending({ key: keyFn(card), to, index });
       try {
-        await onMove(card, from, to, index);
-        setAnnouncement(t('kanban.dropped', { card: name, column: titleOf(to) }));
+        const answer = await onMove(card, from, to, index);
+        // Only a move that happened is announced as one (issue 37): a cancelled dialog says so.
+        setAnnouncement(
+          answer === KANBAN_MOVE_CANCELLED
+            ? t('kanban.cancelled', { card: name, column: titleOf(from) })
+            : t('kanban.dropped', { card: name, column: titleOf(to) }),
+        );
       } catch (error) {
         const message = errorMessage(error);
         setRefusal(message);

@@ -39,6 +39,7 @@ import {
   ErrorCard,
   i18nKey,
   Kanban,
+  KANBAN_MOVE_CANCELLED,
   LoadingScreen,
   showSnackbar,
   useBoardLiveRefresh,
@@ -327,7 +328,8 @@ export default function MaintenanceBoardPage() {
       <ReasonDialog
         pending={pending}
         onCancel={() => {
-          pending?.done(Promise.resolve());
+          // Nothing was moved: the board puts the card back and says the move was cancelled.
+          pending?.done(Promise.resolve(KANBAN_MOVE_CANCELLED));
           setPending(null);
         }}
         onConfirm={(extra) => {

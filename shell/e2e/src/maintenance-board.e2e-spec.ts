@@ -118,6 +118,37 @@ describe('maintenance board', () => {
     expect((await apiAs<Detail>(JEFE, 'GET', `work-order/${order.id}`)).body.status).toBe('in_progress');
   });
 
+  it('a move whose reason dialog is cancelled stays put and is announced as cancelled, not as moved (issue 37)', async () => {
+    const order = await createOrder(unique('Holgura en el carro'), true);
+    const started = await apiAs<Detail>(JEFE, 'POST', 'maintenance-board/move', {
+      id: order.id,
+      to_status: 'in_progress',
+      version: order.version,
+      before_id: null,
+    });
+    expect(started.status).toBe(200);
+    const jefe = await signedIn(JEFE);
+    await openBoard(jefe);
+    await visible(cardIn(jefe, 'in_progress', order));
+    let calls = 0;
+    jefe.on('request', (request) => void (new URL(request.url()).pathname === '/api/maintenance-board/move' && calls++));
+    const handle = moveButton(jefe, order);
+    await handle.focus();
+    await jefe.keyboard.press('Space');
+    await eventually(async () => expect(await handle.getAttribute('aria-pressed')).toBe('true'));
+    await jefe.keyboard.press('ArrowRight');
+    await announced(jefe, `${order.number} sobre En espera.`);
+    await jefe.keyboard.press('Space');
+    const dialog = jefe.getByRole('dialog', { name: `Poner en espera ${order.number}` });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await announced(jefe, `Movimiento cancelado: ${order.number} sigue en En progreso.`);
+    await visible(cardIn(jefe, 'in_progress', order));
+    expect(await cardIn(jefe, 'on_hold', order).count()).toBe(0);
+    expect(calls).toBe(0);
+    expect((await apiAs<Detail>(JEFE, 'GET', `work-order/${order.id}`)).body.status).toBe('in_progress');
+  });
+
   it("an illegal move is refused before any call, with the rule's message, and the card stays", async () => {
     const order = await createOrder(unique('Ruido en la bomba'), false);
     const jefe = await signedIn(JEFE);

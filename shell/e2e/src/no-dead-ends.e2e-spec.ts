@@ -19,6 +19,8 @@ async function loginAs(page: Page, email: string): Promise<void> {
 }
 
 const navigation = (page: Page) => page.getByRole('navigation').first();
+/** Spec 2.4's side button (on a tablet its label is its tooltip). */
+const sideButton = (page: Page) => page.locator('[data-part="side-button"]');
 
 /** The operator's running extrusion asks for critical dimensions (spec 4): closed whenever it shows. */
 async function closeDimensionPrompts(page: Page): Promise<void> {
@@ -47,6 +49,8 @@ describe('no dead ends in the browser', () => {
     await unfold(page);
     await visible(navigation(page).getByRole('link', { name: 'Órdenes de producción' }));
     expect(await navigation(page).getByRole('link', { name: 'Iniciar extrusión' }).count()).toBe(0);
+    // Its grants neither read nor make failure reports: no side button that would bounce.
+    expect(await sideButton(page).count()).toBe(0);
     await page.getByRole('combobox', { name: 'Buscar' }).fill('extrusi');
     await visible(
       page
@@ -65,6 +69,8 @@ describe('no dead ends in the browser', () => {
     await closeDimensionPrompts(page);
     await login(page, OPERARIO);
     await visible(navigation(page).getByRole('button', { name: 'Matricería ágil' }));
+    // The operator reports failures: the side button is there for them.
+    await visible(sideButton(page));
     await unfold(page);
     for (const name of ['Confirmación de producción', 'Mantenimiento correctivo', 'Mantenimiento preventivo', 'Iniciar extrusión'])
       await visible(navigation(page).getByRole('link', { name }));
@@ -82,13 +88,18 @@ describe('no dead ends in the browser', () => {
     await visible(page.getByText('No tienes acceso a esa página'));
   });
 
-  it("the guest's welcome page says what a guest can do, with no hint to star pages", async () => {
+  it("the guest's welcome page says what a guest can do, with no hint to star pages, and the toolbar offers no search that finds nothing", async () => {
     await login(page, INVITADO);
     const main = page.getByRole('main');
     await visible(main.getByRole('region', { name: 'Tu acceso de invitado' }));
     await visible(main.getByText(/Abre el enlace que te enviaron/));
     expect(await main.getByText(/Marca con la estrella/).count()).toBe(0);
     expect(await main.getByRole('region', { name: 'Mis accesos directos' }).count()).toBe(0);
+    // The toolbar is drawn (its bell), without a search: a guest can open no page from one.
+    await visible(page.getByRole('button', { name: 'Notificaciones', exact: true }));
+    expect(await page.getByRole('search').count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Buscar' }).count()).toBe(0);
+    expect(await sideButton(page).count()).toBe(0);
   });
 
   it("a new failure report's notification can be clicked by the lead and opens the report, saying how long ago it came", async () => {

@@ -3,9 +3,11 @@ import { WarningRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isColleague } from '@planta/contracts';
+import { failureReportEndpoints, isColleague } from '@planta/contracts';
+import { needsMet, type ScreenNeed } from '@planta/shell-contract';
 import { currentSettingsAtom, userRolesAtom } from '@planta/session';
 import { LAYERS } from '@planta/ui';
+import { useNavigationViewer } from './nav-utils';
 import { SMALL_QUERY, useMediaQuery } from './use-media';
 
 /** Spec 2.2 / 2.4: where the side button leads. */
@@ -43,11 +45,21 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec 2.4 / 6: shown when the layout shows its right side panel, to anyone holding a role other than guest. */
+/**
+ * The calls the button's purpose takes (issue 37: no dead ends): opening the reports it leads to
+ * and making one. Checked against the API's grants as the menu and the route guard check a route's.
+ */
+export const FAILURE_REPORT_BUTTON_NEEDS: readonly ScreenNeed[] = [failureReportEndpoints.all, failureReportEndpoints.create];
+
+/**
+ * Spec 2.4 / 6: shown when the layout shows its right side panel, to anyone holding a role other
+ * than guest whose grants let them report a failure (not the quality inspectors, who only read).
+ */
 function useShown(): boolean {
   const settings = useAtomValue(currentSettingsAtom);
   const roles = useAtomValue(userRolesAtom);
-  return settings.layout.config.rightSidePanel.display && isColleague(roles);
+  const viewer = useNavigationViewer();
+  return settings.layout.config.rightSidePanel.display && isColleague(roles) && needsMet(viewer, FAILURE_REPORT_BUTTON_NEEDS);
 }
 
 /**
@@ -61,7 +73,7 @@ export function useSideButtonWidth(): number {
   return phone ? SIDE_TAB_WIDTH : SIDE_PANEL_WIDTH;
 }
 
-/** Spec 2.4 side button 'Reporte de fallas y daños'; hidden for guests and without a role (spec 6). */
+/** Spec 2.4 side button 'Reporte de fallas y daños'; hidden for guests, without a role (spec 6) and for whoever may not report. */
 export function FailureReportButton() {
   const styles = useStyles();
   const { t } = useTranslation('shell');

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadLanguage } from '@planta/i18n';
-import { currentSettingsAtom, defaultSettingsAtom, mergeSettings, NO_ANIMATE_CLASS, sessionStore } from '@planta/session';
+import { DEMO_QUALITY_ROLE } from '@planta/contracts';
+import { currentSettingsAtom, defaultSettingsAtom, grantsAtom, mergeSettings, NO_ANIMATE_CLASS, sessionStore } from '@planta/session';
+import { seedGrantsOf } from '@planta/ui/testing';
 import type { SettingsPatch } from '@planta/session';
 import { renderShell, resetSession, setUser } from '../testing/render-shell';
 import { FAILURE_REPORT_URL } from './failure-report-button';
@@ -116,6 +118,28 @@ describe("failure-report side button 'Reporte de fallas y daños' (spec 2.4, 6)"
     renderShell(<Layout>{page}</Layout>);
     fireEvent.click(screen.getByRole('button', { name: 'Reporte de fallas y daños' }));
     expect(screen.getByTestId('location').textContent).toBe(FAILURE_REPORT_URL);
+  });
+
+  it('is hidden for the quality role, whose grants neither read nor create failure reports (issue 37: no dead ends)', () => {
+    setUser([DEMO_QUALITY_ROLE.name]);
+    sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants: seedGrantsOf(DEMO_QUALITY_ROLE.name), colleague: true });
+    const { unmount } = renderShell(<Layout>{page}</Layout>);
+    expect(screen.queryByRole('button', { name: 'Reporte de fallas y daños' })).toBeNull();
+    unmount();
+    // Reading the reports is not enough: the button is there to make one.
+    const grants = { ...seedGrantsOf(DEMO_QUALITY_ROLE.name), 'failure-damage-report': { read: true, insert: false, update: false, delete: false } };
+    sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants, colleague: true });
+    const again = renderShell(<Layout>{page}</Layout>);
+    expect(screen.queryByRole('button', { name: 'Reporte de fallas y daños' })).toBeNull();
+    again.unmount();
+    sessionStore.set(grantsAtom, {
+      status: 'ready',
+      companyId: 1,
+      grants: { ...grants, 'failure-damage-report': { ...grants['failure-damage-report'], insert: true } },
+      colleague: true,
+    });
+    renderShell(<Layout>{page}</Layout>);
+    expect(screen.getByRole('button', { name: 'Reporte de fallas y daños' })).toBeTruthy();
   });
 
   it('is hidden for a guest and without a role', () => {

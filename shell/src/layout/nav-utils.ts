@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
-import type { NavigationItem, RemoteModule } from '@planta/shell-contract';
+import type { NavigationItem, NavigationViewer, RemoteModule } from '@planta/shell-contract';
 import { canCall, canOn, grantsAtom, userRolesAtom } from '@planta/session';
 import { navigationFor } from '../navigation';
 import { useRemoteStates } from '../remotes/remote-states';
@@ -35,13 +35,16 @@ export function useLoadedRemotes(): RemoteModule[] {
   return useMemo(() => Object.values(states).flatMap((state) => (state.status === 'ready' ? [state.module] : [])), [states]);
 }
 
+/** The signed-in user as the menu, the search and the shell's controls judge them: their roles and the API's grants. */
+export function useNavigationViewer(): NavigationViewer {
+  const roles = useAtomValue(userRolesAtom);
+  const grants = useAtomValue(grantsAtom);
+  return useMemo(() => ({ roles, canRead: (page) => canOn(grants, page, 'read'), canCall: (need) => canCall(grants, need) }), [roles, grants]);
+}
+
 /** The navigation tree the signed-in user may see (spec 2.3): their roles, the pages their grants let them read and the calls each screen needs. */
 export function useNavigationItems(): NavigationItem[] {
   const remotes = useLoadedRemotes();
-  const roles = useAtomValue(userRolesAtom);
-  const grants = useAtomValue(grantsAtom);
-  return useMemo(
-    () => navigationFor(remotes, { roles, canRead: (page) => canOn(grants, page, 'read'), canCall: (need) => canCall(grants, need) }),
-    [remotes, roles, grants],
-  );
+  const viewer = useNavigationViewer();
+  return useMemo(() => navigationFor(remotes, viewer), [remotes, viewer]);
 }

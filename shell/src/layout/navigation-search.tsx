@@ -3,7 +3,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { linkTarget, searchNavigation } from '@planta/shell-contract';
+import { flattenNavigation, linkTarget, searchNavigation } from '@planta/shell-contract';
 import { LAYERS } from '@planta/ui';
 import { NavIcon } from './icons';
 import { translateNavigation, useNavigationItems } from './nav-utils';
@@ -42,6 +42,7 @@ const useStyles = makeStyles({
 /**
  * Spec 2.5 / 5 navigation search: suggestions among the items the user may open, the text
  * trimmed and accent-stripped, at most ten, each a link; 'Sin resultados' when nothing matches.
+ * Shown only to someone with something to find: the same entries the menu offers them.
  */
 export function NavigationSearch() {
   const styles = useStyles();
@@ -53,6 +54,8 @@ export function NavigationSearch() {
   const translated = useMemo(() => translateNavigation(t, items), [t, items]);
   const [text, setText] = useState('');
   const results = useMemo(() => searchNavigation(translated, text), [translated, text]);
+  // Nothing the person may open (a guest): no box that can only answer 'Sin resultados' (issue 37).
+  const openable = useMemo(() => flattenNavigation(items).some((item) => item.url !== undefined), [items]);
   const searching = text.trim() !== '';
   const clear = () => setText('');
   const links = () => [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
@@ -64,6 +67,7 @@ export function NavigationSearch() {
     all[index === -1 ? (step === 1 ? 0 : all.length - 1) : (index + step + all.length) % all.length].focus();
   };
 
+  if (!openable) return null;
   return (
     <div role="search" className={styles.root}>
       <Input

@@ -58,6 +58,19 @@ describe("navigation search 'Buscar' (spec 2.5, 5)", () => {
     expect(screen.getAllByRole('option')).toHaveLength(10);
   });
 
+  it('is not there for a guest, whose grants open no page: nothing to find (issue 37)', async () => {
+    setUser(['guest']);
+    const { unmount } = renderShell(<Layout>{page}</Layout>);
+    // The chrome loads lazily: the toolbar is there, the search is not.
+    await screen.findByRole('banner');
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Buscar' })).toBeNull();
+    unmount();
+    setUser(['user']);
+    renderShell(<Layout>{page}</Layout>);
+    expect(await screen.findByRole('combobox', { name: 'Buscar' })).toBeTruthy();
+  }, 20_000);
+
   it('suggests only what the role may open', () => {
     setUser(['user']);
     const { unmount } = renderShell(<NavigationSearch />);
