@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@planta/i18n';
-import { usableDialog } from '../testing/dialogs';
+import { openedDialog } from '../testing/dialogs';
 import { Kanban, KANBAN_MOVE_CANCELLED, kanbanDropIndex, moveKanbanCard, type KanbanColumn, type KanbanProps } from './kanban';
 
 interface Task {
@@ -200,28 +200,27 @@ describe('Kanban', () => {
   });
 
   describe("'Mover a…' in the card's menu", () => {
+    /** Opens the card's 'Mover a…' (see openedDialog for why the queries in it include hidden elements). */
     const openMoveTo = async (card: string) => {
-      fireEvent.click(await screen.findByRole('button', { name: `Acciones de ${card}` }));
-      fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
-      // Usable once any dialog closing before it has let go of the page: asked again each time, since
-      // a dialog still closing from the move before may be the one found first.
-      return waitFor(() => usableDialog(`Mover ${card} a…`, { role: 'combobox', name: 'Columna' }), { timeout: 5_000 });
+      fireEvent.click(await screen.findByRole('button', { name: `Acciones de ${card}` }, { timeout: 5_000 }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }, { timeout: 5_000 }));
+      return waitFor(() => openedDialog(`Mover ${card} a…`, { role: 'combobox', name: 'Columna' }), { timeout: 5_000 });
     };
 
     it('moves a card to the column chosen, through the same move as a drag', async () => {
       const onMove = jest.fn(() => Promise.resolve());
       show(<Board onMove={onMove} />);
       const dialog = await openMoveTo('T-2');
-      const choose = within(dialog).getByRole('combobox', { name: 'Columna' });
+      const choose = within(dialog).getByRole('combobox', { name: 'Columna', hidden: true });
       expect(
         within(choose)
-          .getAllByRole('option')
+          .getAllByRole('option', { hidden: true })
           .map((option) => option.textContent),
       ).toEqual(['Por hacer (actual)', 'En curso', 'Hecha']);
       // Where it is already, there is nothing to move.
-      expect((within(dialog).getByRole('button', { name: 'Mover' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((within(dialog).getByRole('button', { name: 'Mover', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
       fireEvent.change(choose, { target: { value: 'done' } });
-      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' })));
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover', hidden: true })));
       expect(onMove).toHaveBeenCalledWith({ id: 2, name: 'T-2' }, 'todo', 'done', 0);
       expect(within(column('Hecha')).getByText('T-2')).toBeTruthy();
       expect(announcer()).toBe('T-2 movida a Hecha.');
@@ -232,18 +231,18 @@ describe('Kanban', () => {
       const whyNot = (_: Task, __: string, to: string) => (to === 'done' ? 'Primero pásala a En curso' : null);
       show(<Board onMove={onMove} ordered whyNot={whyNot} />);
       const dialog = await openMoveTo('T-2');
-      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'done' } });
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna', hidden: true }), { target: { value: 'done' } });
       expect(within(dialog).getByText('Primero pásala a En curso')).toBeTruthy();
-      expect((within(dialog).getByRole('button', { name: 'Mover' }) as HTMLButtonElement).disabled).toBe(true);
-      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'todo' } });
-      const place = within(dialog).getByRole('combobox', { name: 'Posición' });
+      expect((within(dialog).getByRole('button', { name: 'Mover', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna', hidden: true }), { target: { value: 'todo' } });
+      const place = within(dialog).getByRole('combobox', { name: 'Posición', hidden: true });
       expect(
         within(place)
-          .getAllByRole('option')
+          .getAllByRole('option', { hidden: true })
           .map((option) => option.textContent),
       ).toEqual(['1 · antes de T-1', '2 · al final']);
       fireEvent.change(place, { target: { value: '0' } });
-      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' })));
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mover', hidden: true })));
       expect(onMove).toHaveBeenCalledWith({ id: 2, name: 'T-2' }, 'todo', 'todo', 0);
       expect(
         within(column('Por hacer'))
@@ -257,9 +256,9 @@ describe('Kanban', () => {
       const warnBefore = (_: Task, __: string, to: string) => (to === 'doing' ? 'Prensa 2 está detenida: Falla hidráulica' : null);
       show(<Board onMove={onMove} warnBefore={warnBefore} />);
       let dialog = await openMoveTo('T-1');
-      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'doing' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' }));
-      const warning = await screen.findByRole('alertdialog', { name: '¿Mover igualmente?' });
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna', hidden: true }), { target: { value: 'doing' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover', hidden: true }));
+      const warning = await screen.findByRole('alertdialog', { name: '¿Mover igualmente?', hidden: true }, { timeout: 5_000 });
       expect(within(warning).getByText('Prensa 2 está detenida: Falla hidráulica')).toBeTruthy();
       fireEvent.click(within(warning).getByText('Cancelar'));
       await waitFor(() => expect(screen.queryByTestId('kanban-warning')).toBeNull());
@@ -267,8 +266,8 @@ describe('Kanban', () => {
       expect(within(column('Por hacer')).getByText('T-1')).toBeTruthy();
 
       dialog = await openMoveTo('T-1');
-      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna' }), { target: { value: 'doing' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover' }));
+      fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna', hidden: true }), { target: { value: 'doing' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Mover', hidden: true }));
       await act(async () => fireEvent.click(await screen.findByText('Mover igualmente')));
       expect(onMove).toHaveBeenCalledWith({ id: 1, name: 'T-1' }, 'todo', 'doing', 0);
       expect(within(column('En curso')).getByText('T-1')).toBeTruthy();

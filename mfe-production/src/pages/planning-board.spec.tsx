@@ -1,6 +1,6 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { PLANNING_BOARD_CHANGED, productionMessages } from '@planta/contracts';
-import { mockApi, on, renderPage, usableDialog } from '@planta/ui/testing';
+import { mockApi, on, renderPage, openedDialog } from '@planta/ui/testing';
 import { END_OF_COLUMN, moveCard, moveRequest, toColumns, usePlanningBoard, type BoardCard, type BoardData } from './planning-board.model';
 import PlanningBoardPage from './planning-board.page';
 
@@ -149,10 +149,8 @@ describe('PlanningBoardPage', () => {
     const moveTo = async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Acciones de OP-1' }));
       fireEvent.click(await screen.findByRole('menuitem', { name: 'Mover a…' }));
-      // Asked again until usable: the dialog of the move before may still be closing, and be found first.
-      const dialog = await waitFor(() => usableDialog('Mover OP-1 a…', { role: 'combobox', name: 'Columna' }), { timeout: 5_000 });
-      // jsdom may hide the page again for a moment while the card menu lets go of it (hidden: true);
-      // the dialog was usable above, and its controls are found by their names all the same.
+      // Asked again until there is one: the dialog of the move before may still be closing.
+      const dialog = await waitFor(() => openedDialog('Mover OP-1 a…', { role: 'combobox', name: 'Columna' }), { timeout: 5_000 });
       fireEvent.change(within(dialog).getByRole('combobox', { name: 'Columna', hidden: true }), { target: { value: 'planned:5' } });
       // In front of OP-3, the first order planned on the press.
       fireEvent.change(within(dialog).getByRole('combobox', { name: 'Posición', hidden: true }), { target: { value: '0' } });
