@@ -285,6 +285,8 @@ describe('widgets that show the same quantity agree', () => {
     const s = await screens(from);
     // Something to compare: the demo extruded this month.
     if (name === 'mes') expect(s.production.plant.billet_kg).toBeGreaterThan(0);
+    // ... and both availabilities of some press: the demo's presses failed this month.
+    if (name === 'mes') expect(failedAlonePresses(s).length).toBeGreaterThan(0);
     expectAgree(s, name);
   });
 
