@@ -84,6 +84,10 @@ const ofLines = (s: Screens, pick: (figures: LineFigures['lines'][number]['figur
 const alonePresses = (s: Screens) =>
   s.maintenance.presses.filter((press) => press.line_id !== null && s.maintenance.presses.filter((other) => other.line_id === press.line_id).length === 1);
 
+/** The alone presses with failures in the period and planned hours: those with both availabilities. */
+const failedAlonePresses = (s: Screens) =>
+  alonePresses(s).filter((press) => press.failures > 0 && s.production.presses.find((p) => p.line_id === press.line_id)?.availability !== null);
+
 type Side = (s: Screens) => number | number[];
 /** One row per pair of places showing one quantity: [what, the one, the other, tolerance]. */
 const PAIRS: [string, Side, Side, number][] = [
@@ -156,6 +160,30 @@ const PAIRS: [string, Side, Side, number][] = [
         return line.planned_hours - line.stop_hours;
       }),
     0.001,
+  ],
+  // The two availabilities of a press differ by definition, not by data: the OEE's 'Disponibilidad'
+  // (up hours ÷ planned hours) and maintenance's 'Disponibilidad inherente' (MTBF ÷ (MTBF + MTTR),
+  // MTBF = up hours ÷ failures) divide the same up hours, read from the same stops.
+  [
+    "horas sin parar de cada prensa con fallas: 'Disponibilidad' (OEE) × horas planificadas = MTBF × fallas ('Disponibilidad inherente')",
+    (s) =>
+      failedAlonePresses(s).map((press) => {
+        const line = s.production.presses.find((p) => p.line_id === press.line_id)!;
+        return line.availability! * line.planned_hours;
+      }),
+    (s) => failedAlonePresses(s).map((press) => press.mtbf_hours! * press.failures),
+    0.001,
+  ],
+  [
+    "'Disponibilidad inherente' de cada prensa con fallas = horas sin parar (Producción) ÷ (horas sin parar + horas de falla)",
+    (s) => failedAlonePresses(s).map((press) => press.availability!),
+    (s) =>
+      failedAlonePresses(s).map((press) => {
+        const line = s.production.presses.find((p) => p.line_id === press.line_id)!;
+        const up = line.planned_hours - line.stop_hours;
+        return up / (up + press.failure_hours);
+      }),
+    0.00001,
   ],
   // stops and work of the presses: 'Indicadores clave' and the maintenance dashboard
   [
@@ -257,6 +285,8 @@ describe('widgets that show the same quantity agree', () => {
     const s = await screens(from);
     // Something to compare: the demo extruded this month.
     if (name === 'mes') expect(s.production.plant.billet_kg).toBeGreaterThan(0);
+    // ... and both availabilities of some press: the demo's presses failed this month.
+    if (name === 'mes') expect(failedAlonePresses(s).length).toBeGreaterThan(0);
     expectAgree(s, name);
   });
 

@@ -1,4 +1,13 @@
-import { liveEvents, productionMessages, STOP_CAUSE_WORDS, whyNotRun, type MyRun, type OrderDetail, type StartOptions } from '@planta/contracts';
+import {
+  liveEvents,
+  notificationRecordPaths,
+  productionMessages,
+  STOP_CAUSE_WORDS,
+  whyNotRun,
+  type MyRun,
+  type OrderDetail,
+  type StartOptions,
+} from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -14,21 +23,24 @@ const tokens: Record<string, string> = {};
 const users: Record<string, number> = {};
 const OPERATOR = 'operario@norte.example';
 const LEAD = 'jefe@norte.example';
+const ADMIN = 'admin@norte.example';
+const TECH = 'mantenimiento@norte.example';
 const MIN = 60_000;
 /** Fresh lines, each with its press; copies of a fresh die; an alloy. */
-const lines: Record<'a' | 'b' | 'c' | 'd', { id: number; name: string; press: number }> = {} as never;
+const lines: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g', { id: number; name: string; press: number }> = {} as never;
 const copies: number[] = [];
+const endCopies: number[] = [];
 let alloy = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
   url = await t.listen();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
-  for (const email of [OPERATOR, LEAD]) tokens[email] = (await t.login(email)).access_token;
-  for (const row of await t.sql<{ id: number; email: string }>(`select id, email from app_user where email = any($1)`, [[OPERATOR, LEAD]]))
+  for (const email of [OPERATOR, LEAD, ADMIN, TECH]) tokens[email] = (await t.login(email)).access_token;
+  for (const row of await t.sql<{ id: number; email: string }>(`select id, email from app_user where email = any($1)`, [[OPERATOR, LEAD, ADMIN, TECH]]))
     users[row.email] = row.id;
   [{ id: alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  for (const key of ['a', 'b', 'c', 'd'] as const) {
+  for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const) {
     const name = `Prensa pausa ${key.toUpperCase()}`;
     const [line] = await t.sql<{ id: number }>(
       `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
@@ -49,19 +61,27 @@ beforeAll(async () => {
     );
     copies.push(die.id);
   }
+  // The copies of another die, for the runs of the stop-end paths.
+  for (const copy of [1, 2, 3]) {
+    const [die] = await t.sql<{ id: number }>(
+      `insert into die (company_id, die_reference, copy_number, state) values ($1, 'PAUSA-2', $2, 'in_stock') returning id`,
+      [north, copy],
+    );
+    endCopies.push(die.id);
+  }
 }, 120_000);
 afterAll(() => t.close());
 afterEach(() => closeSockets());
 
 const as = (email: string) => bearer(tokens[email]);
 let orders = 0;
-async function newOrder(): Promise<{ id: number; number: string }> {
+async function newOrder(dieId = copies[0]): Promise<{ id: number; number: string }> {
   const number = `OP-PAUSA-${++orders}`;
   const order = await t.http().post('/api/orders').set(as(LEAD)).send({
     number,
     customer: 'Cliente de pruebas',
     profile: 'Perfil pausa',
-    die_id: copies[0],
+    die_id: dieId,
     alloy_id: alloy,
     length_mm: 6000,
     quantity_pieces: 500,
@@ -75,7 +95,7 @@ const startRun = (orderId: number, dieId: number, lineId: number) =>
   t.http().post('/api/extrusion/start').set(as(OPERATOR)).send({ order_id: orderId, die_id: dieId, line_id: lineId });
 /** A run of a new order, started `minutesAgo` (moved back in the database so that its marks can be asked about now). */
 async function runStartedAgo(dieId: number, lineId: number, minutesAgo: number, base: number) {
-  const order = await newOrder();
+  const order = await newOrder(endCopies.includes(dieId) ? dieId : copies[0]);
   const started = await startRun(order.id, dieId, lineId);
   expect(started.status).toBe(201);
   await t.sql(`update order_die set start_extrusion_time = $2 where id = $1`, [started.body.id, new Date(base - minutesAgo * MIN)]);
@@ -93,6 +113,20 @@ const detail = async (orderId: number) => {
 };
 const stopRun = (runId: number) => t.http().post(`/api/extrusion/${runId}/stop`).set(as(OPERATOR)).send({ billets_pushed: 1, good_kg: 10, scrap_kg: 1 });
 const iso = (at: number) => new Date(at).toISOString();
+/** The record paths of the operator's stored 'carry on or end' notifications about one run (one per time they were asked). */
+const askedTimes = async (orderNumber: string, lineName: string) =>
+  (
+    await t.sql<{ record_path: string | null }>(`select record_path from notification where user_id = $1 and text_message = $2`, [
+      users[OPERATOR],
+      productionMessages.runResumable(lineName, orderNumber),
+    ])
+  ).map((row) => row.record_path);
+/** The operator's live socket, and the next 'carry on or end' event about one run on it. */
+async function liveAsk(orderNumber: string, lineName: string) {
+  const socket = await connect(url, tokens[OPERATOR]);
+  const text = productionMessages.runResumable(lineName, orderNumber);
+  return nextEvent<{ text: string; record_path?: string }>(socket, liveEvents.runResumable, 5000, (payload) => payload.text === text);
+}
 
 describe('a stop of the press pauses the run on its line', () => {
   it('leaves a stop that ended out of the running time and of the 10-minute marks', async () => {
@@ -166,11 +200,7 @@ describe('a stop of the press pauses the run on its line', () => {
     expect(closed.status).toBe(200);
     const text = productionMessages.runResumable(lines.b.name, order.number);
     expect((await told).text).toBe(text);
-    const stored = await t.sql<{ text_message: string }>(`select text_message from notification where user_id = $1 and text_message = $2`, [
-      users[OPERATOR],
-      text,
-    ]);
-    expect(stored).toHaveLength(1);
+    expect(await askedTimes(order.number, lines.b.name)).toEqual([notificationRecordPaths.runStart()]);
 
     const resumed = (await mine()).find((candidate) => candidate.id === runId)!;
     expect(resumed.paused).toBe(false);
@@ -244,5 +274,101 @@ describe('GET /api/extrusion/start-options', () => {
     expect(noOrder.body.dies).toEqual([]);
     const guest = await t.login('invitado@norte.example');
     expect((await t.http().get('/api/extrusion/start-options').set(bearer(guest.access_token))).status).toBe(403);
+  });
+});
+
+describe('every way a press stop ends asks the operator once whether to carry on or end the run', () => {
+  it('asks when the machine register sets the stopped press back up (the status trigger ends the stop)', async () => {
+    const { order, runId } = await runStartedAgo(endCopies[0], lines.e.id, 20, Date.now());
+    const down = await t.http().patch(`/api/machine/${lines.e.press}`).set(as(ADMIN)).send({ status: 'stopped' });
+    expect(down.status).toBe(200);
+    expect((await mine()).find((candidate) => candidate.id === runId)).toMatchObject({ paused: true });
+    expect(await askedTimes(order.number, lines.e.name)).toEqual([]);
+    // The press went down 5 minutes ago (a stop ends a second after its start at the earliest).
+    await t.sql(`update machine_stop set started_at = now() - interval '5 minutes' where machine_id = $1 and ended_at is null`, [lines.e.press]);
+
+    const told = liveAsk(order.number, lines.e.name);
+    const up = await t.http().patch(`/api/machine/${lines.e.press}`).set(as(ADMIN)).send({ status: 'operating' });
+    expect(up.status).toBe(200);
+    expect(await told).toMatchObject({ record_path: notificationRecordPaths.runStart() });
+    expect(await askedTimes(order.number, lines.e.name)).toEqual([notificationRecordPaths.runStart()]);
+    const [stop] = await t.sql<{ ended_at: Date | null }>(`select ended_at from machine_stop where machine_id = $1 order by id desc limit 1`, [lines.e.press]);
+    expect(stop.ended_at).not.toBeNull();
+    expect((await mine()).find((candidate) => candidate.id === runId)).toMatchObject({ paused: false });
+
+    // Editing the machine again ends no stop: nobody is asked again.
+    expect((await t.http().patch(`/api/machine/${lines.e.press}`).set(as(ADMIN)).send({ location: 'Nave 2' })).status).toBe(200);
+    expect(await askedTimes(order.number, lines.e.name)).toHaveLength(1);
+    expect((await stopRun(runId)).status).toBe(200);
+  });
+
+  it('asks when the repair of the failure report that stopped the press is verified, and not again when the stop was already ended', async () => {
+    const { order, runId } = await runStartedAgo(endCopies[1], lines.f.id, 20, Date.now());
+    const report = await t.http().post('/api/failure-damage-report').set(as(OPERATOR)).send({
+      machine_id: lines.f.press,
+      kind: 'failure',
+      severity: 'high',
+      machine_stopped: true,
+      cause: 'hydraulic',
+      description: 'Pierde presión el cilindro principal',
+    });
+    expect(report.status).toBe(201);
+    const accepted = await t.http().post(`/api/failure-damage-report/${report.body.id}/accept`).set(as(LEAD)).send({ assignee_id: users[TECH] });
+    expect(accepted.status).toBe(200);
+    const orderId: number = accepted.body.work_order_id;
+    const version = async () => (await t.http().get(`/api/work-order/${orderId}`).set(as(LEAD))).body.version as number;
+    const move = async (to: string, who: string) =>
+      t
+        .http()
+        .post('/api/maintenance-board/move')
+        .set(as(who))
+        .send({ id: orderId, to_status: to, version: await version(), before_id: null });
+    expect((await move('in_progress', TECH)).status).toBe(200);
+    expect((await move('completed', TECH)).status).toBe(200);
+    expect(await askedTimes(order.number, lines.f.name)).toEqual([]);
+
+    const told = liveAsk(order.number, lines.f.name);
+    expect((await move('verified', LEAD)).status).toBe(200);
+    expect(await told).toMatchObject({ record_path: notificationRecordPaths.runStart() });
+    expect(await askedTimes(order.number, lines.f.name)).toEqual([notificationRecordPaths.runStart()]);
+    const [{ status }] = await t.sql<{ status: string }>(`select status from machine where id = $1`, [lines.f.press]);
+    expect(status).toBe('operating');
+    expect((await stopRun(runId)).status).toBe(200);
+  });
+
+  it('asks once when a stop entered by hand is ended, although that also sets the machine back up', async () => {
+    const { order, runId } = await runStartedAgo(endCopies[2], lines.g.id, 20, Date.now());
+    const opened = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.g.press, cause: 'die', started_at: iso(Date.now() - 5 * MIN) });
+    expect(opened.status).toBe(201);
+    const told = liveAsk(order.number, lines.g.name);
+    const closed = await t.http().patch(`/api/machine-stop/${opened.body.id}`).set(as(LEAD)).send({ ended_at: new Date().toISOString() });
+    expect(closed.status).toBe(200);
+    expect(await told).toMatchObject({ record_path: notificationRecordPaths.runStart() });
+    const [{ status }] = await t.sql<{ status: string }>(`select status from machine where id = $1`, [lines.g.press]);
+    expect(status).toBe('operating');
+    // The machine set up again afterwards (already up) and the stop's end changed again: no stop ends, nobody is asked again.
+    expect((await t.http().patch(`/api/machine/${lines.g.press}`).set(as(ADMIN)).send({ status: 'operating' })).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .patch(`/api/machine-stop/${opened.body.id}`)
+          .set(as(LEAD))
+          .send({ ended_at: new Date(Date.now() - 1000).toISOString() })
+      ).status,
+    ).toBe(200);
+    expect(await askedTimes(order.number, lines.g.name)).toEqual([notificationRecordPaths.runStart()]);
+
+    // A stop ended outside any of these (straight in the database) asks nobody later by accident.
+    await t.http().post('/api/machine-stop').set(as(LEAD)).send({ machine_id: lines.g.press, cause: 'die' }).expect(201);
+    await t.sql(`update machine_stop set ended_at = now() where machine_id = $1 and ended_at is null`, [lines.g.press]);
+    await t.sql(`update machine set status = 'operating' where id = $1`, [lines.g.press]);
+    expect((await t.http().patch(`/api/machine/${lines.g.press}`).set(as(ADMIN)).send({ location: 'Nave 3' })).status).toBe(200);
+    expect(await askedTimes(order.number, lines.g.name)).toHaveLength(1);
+    expect((await stopRun(runId)).status).toBe(200);
   });
 });

@@ -17,7 +17,7 @@ import { containsFoldedSql } from '../common/text-search';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { NotificationsService } from '../notifications/notifications.service';
 import { productionFigures } from '../production/figures';
-import { runsResumedBy } from '../production/run-pauses';
+import { askOperatorsToResume } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { sortColumn } from '../common/sort-column';
@@ -241,7 +241,7 @@ export class MachineStopService {
 
   /** Changes what a stop says, or closes it (ended_at after its start). */
   async update(caller: RequestIdentity, id: number, patch: MachineStopPatch) {
-    const outgoing: Awaited<ReturnType<typeof runsResumedBy>> = [];
+    let sendAsked = () => {};
     const updated = await this.tenantDb.transaction(async (scope) => {
       const before = await stopView(scope, id);
       await scope.manager.query(`select 1 from machine_stop where id = $1 for update`, [id]);
@@ -259,8 +259,6 @@ export class MachineStopService {
           // The same end again changes nothing.
         } else {
           await closeStop(scope, id, patch.ended_at, caller.userId, before.ended_at === null ? ['stopped', 'maintenance'] : []);
-          // The run paused by this stop counts again: its operator is asked to carry on or end it.
-          if (before.ended_at === null) outgoing.push(...(await runsResumedBy(scope, [id])));
         }
       }
       const after = await stopView(scope, id);
@@ -272,9 +270,11 @@ export class MachineStopService {
         before: auditOf(before),
         after: auditOf(after),
       });
+      // The run paused by this stop counts again: its operator is asked to carry on or end it.
+      sendAsked = await askOperatorsToResume(scope, this.notifications);
       return after;
     });
-    for (const { userId, notification } of outgoing) await this.notifications.notify(userId, notification, caller.companyId);
+    sendAsked();
     return updated;
   }
 }

@@ -15,11 +15,12 @@ import { AuditService } from '../audit/audit.service';
 import { fieldError } from '../common/field-error';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
-import { runsResumedBy } from '../production/run-pauses';
+import { NotificationsService } from '../notifications/notifications.service';
+import { askOperatorsToResume } from '../production/run-pauses';
 import { closeStopsOfWorkOrder } from './machine-stop.service';
 import { PreventivePlansService } from './preventive-plans.service';
 import { iso, isMaintenanceLead, ownWorkOrder, type WorkOrderRecord } from './work-order.queries';
-import { WorkOrderService, type Outgoing } from './work-order.service';
+import { WorkOrderService } from './work-order.service';
 
 type Move = z.output<typeof maintenanceBoardMoveSchema>;
 
@@ -46,6 +47,7 @@ export class MaintenanceBoardService {
     private readonly workOrders: WorkOrderService,
     private readonly audit: AuditService,
     private readonly plans: PreventivePlansService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   board(caller: RequestIdentity, query: MaintenanceBoardQuery = WHOLE_BOARD): Promise<MaintenanceBoard> {
@@ -58,7 +60,7 @@ export class MaintenanceBoardService {
    * company's viewers.
    */
   async move(caller: RequestIdentity, move: Move, query: MaintenanceBoardQuery = WHOLE_BOARD): Promise<MaintenanceBoard> {
-    const outgoing: Outgoing[] = [];
+    let sendAsked = () => {};
     const board = await this.tenantDb.transaction(async (scope) => {
       // One move of a company's board at a time, so positions stay consistent.
       await scope.manager.query(`select pg_advisory_xact_lock(hashtext('maintenance-board'), $1)`, [scope.companyId]);
@@ -67,7 +69,7 @@ export class MaintenanceBoardService {
       const from = order.status;
       const to = move.to_status;
       if (!canMoveWorkOrder(from, to)) throw new ConflictException(workOrderMessages.illegalMove(from, to));
-      if (from !== to) await this.changeState(scope, caller, order, move, outgoing);
+      if (from !== to) await this.changeState(scope, caller, order, move);
       if ((MAINTENANCE_BOARD_COLUMNS as readonly string[]).includes(to)) await reorder(scope, order.id, to, move.before_id);
       await scope.manager.query(`update work_order set version = version + 1, updated_at = now() where company_id = $1 and id = $2`, [
         scope.companyId,
@@ -87,13 +89,16 @@ export class MaintenanceBoardService {
         },
       });
       if (to === 'completed' && from !== 'completed') await this.afterCompletion(scope, order);
+      // A verified repair ends its stops: the runs they paused count again, and their operators are asked.
+      sendAsked = await askOperatorsToResume(scope, this.notifications);
       return readBoard(scope, caller, query);
     });
-    await this.workOrders.announce(caller.companyId, outgoing, { id: move.id, status: move.to_status });
+    sendAsked();
+    await this.workOrders.announce(caller.companyId, [], { id: move.id, status: move.to_status });
     return board;
   }
 
-  private async changeState(scope: TenantScope, caller: RequestIdentity, order: WorkOrderRecord, move: Move, outgoing: Outgoing[]) {
+  private async changeState(scope: TenantScope, caller: RequestIdentity, order: WorkOrderRecord, move: Move) {
     const to = move.to_status;
     const sets = [`status = $3`, `blocked = false`, `blocked_reason = ''`];
     if (to !== 'on_hold') sets.push('hold_reason = null');
@@ -141,8 +146,7 @@ export class MaintenanceBoardService {
         break;
     }
     await scope.manager.query(`update work_order set ${sets.join(', ')} where company_id = $1 and id = $2`, params);
-    // A verified repair ends its stops: the runs they paused count again, and their operators are asked.
-    if (to === 'verified') outgoing.push(...(await runsResumedBy(scope, await closeStopsOfWorkOrder(scope, order.id, new Date(), caller.userId))));
+    if (to === 'verified') await closeStopsOfWorkOrder(scope, order.id, new Date(), caller.userId);
   }
 
   /** After a preventive order is completed its plan moves on (next due date or counter, skipped occurrences). */

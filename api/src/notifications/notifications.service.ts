@@ -10,7 +10,7 @@ import {
 import { fieldError } from '../common/field-error';
 import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext, type RequestIdentity } from '../tenancy/request-context';
-import { TenantDb } from '../tenancy/tenant-db.service';
+import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { NotificationEntity } from './notification.entity';
 
 export interface NewNotification {
@@ -52,22 +52,30 @@ export class NotificationsService {
 
   /** `companyId` defaults to the current request's company; pass it from work outside a request. */
   async notify(userId: number, notification: NewNotification, companyId = requestContext.current().companyId): Promise<Notification> {
-    const { row, from } = await this.tenantDb.transaction(async (scope) => {
-      const created = await scope.repository(NotificationEntity).create({
-        user_id: userId,
-        text_message: notification.text,
-        variant: notification.variant,
-        hypothalum_id: notification.hypothalum_id ?? null,
-        correction_report_path: notification.correction_report_path ?? null,
-        correction_path: notification.correction_path ?? null,
-        record_path: notification.record_path ?? null,
-      });
-      const [sender] =
-        notification.from === undefined
-          ? []
-          : await scope.manager.query<{ display_name: string }[]>(`select display_name from app_user where id = $1`, [notification.from]);
-      return { row: created, from: sender?.display_name };
-    }, companyId);
+    const stored = await this.tenantDb.transaction((scope) => this.storeIn(scope, userId, notification), companyId);
+    stored.send();
+    return stored.notification;
+  }
+
+  /**
+   * Stores a notification in the transaction of the change it is about (it exists exactly when the
+   * change does); `send` puts it out live and is called once that transaction has committed.
+   */
+  async storeIn(scope: TenantScope, userId: number, notification: NewNotification): Promise<{ notification: Notification; send: () => void }> {
+    const row = await scope.repository(NotificationEntity).create({
+      user_id: userId,
+      text_message: notification.text,
+      variant: notification.variant,
+      hypothalum_id: notification.hypothalum_id ?? null,
+      correction_report_path: notification.correction_report_path ?? null,
+      correction_path: notification.correction_path ?? null,
+      record_path: notification.record_path ?? null,
+    });
+    const [sender] =
+      notification.from === undefined
+        ? []
+        : await scope.manager.query<{ display_name: string }[]>(`select display_name from app_user where id = $1`, [notification.from]);
+    const from = sender?.display_name;
     const payload: NotificationLivePayload = {
       text: row.text_message,
       variant: row.variant,
@@ -77,8 +85,8 @@ export class NotificationsService {
       ...(row.record_path ? { record_path: row.record_path } : {}),
       ...(from ? { from } : {}),
     };
-    this.realtime.toUser(userId, notification.event, payload, companyId);
-    return toNotification(row);
+    const companyId = scope.companyId;
+    return { notification: toNotification(row), send: () => this.realtime.toUser(userId, notification.event, payload, companyId) };
   }
 
   /** The caller's unread notifications, newest first. */

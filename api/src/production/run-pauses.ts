@@ -1,5 +1,5 @@
 import { liveEvents, notificationRecordPaths, productionMessages, type RunPause, type StopCause } from '@planta/contracts';
-import type { NewNotification } from '../notifications/notifications.service';
+import type { NewNotification, NotificationsService } from '../notifications/notifications.service';
 import type { TenantScope } from '../tenancy/tenant-db.service';
 
 /**
@@ -131,10 +131,9 @@ export async function openPressStop(scope: TenantScope, lineIds: readonly number
 /**
  * What the operators are told when stops end (issue 37): for each ended stop of a press whose line
  * has no other press stop open, the run going on that line is no longer paused; the operator who
- * started it is asked to carry on or to end it (the start form has the stop control). Read in the
- * transaction that closed the stops; sent once it commits.
+ * started it is asked to carry on or to end it (the start form has the stop control).
  */
-export async function runsResumedBy(scope: TenantScope, stopIds: readonly number[]): Promise<{ userId: number; notification: NewNotification }[]> {
+async function runsResumedBy(scope: TenantScope, stopIds: readonly number[]): Promise<{ userId: number; notification: NewNotification }[]> {
   if (stopIds.length === 0) return [];
   const rows: { started_by: number; line_name: string; order_number: string }[] = await scope.manager.query(
     `select distinct run.started_by, l.name as line_name, o.number as order_number
@@ -157,4 +156,28 @@ export async function runsResumedBy(scope: TenantScope, stopIds: readonly number
       record_path: notificationRecordPaths.runStart(),
     },
   }));
+}
+
+/**
+ * The one place that asks operators to resume or end their runs when stops end, whichever path
+ * ended them: an end entered on the stop, a verified work order, or the machine's status set back
+ * up (the database's status trigger). The database marks each stop with the transaction that ends
+ * it (`machine_stop.ended_in_xact`); this takes the marks of the transaction it runs in and stores
+ * the notifications there, so each ended stop is asked about once and only if the change commits.
+ * Call it in every transaction that may end a stop, after the change; call the returned function
+ * once that transaction has committed, to send them live.
+ */
+export async function askOperatorsToResume(scope: TenantScope, notifications: NotificationsService): Promise<() => void> {
+  const ended: { id: number }[] = await scope.manager.query(
+    // A select around the update: TypeORM answers a bare update with [rows, count].
+    `with taken as (update machine_stop set ended_in_xact = null where company_id = $1 and ended_in_xact = pg_current_xact_id() returning id) select id from taken`,
+    [scope.companyId],
+  );
+  const sends: (() => void)[] = [];
+  for (const { userId, notification } of await runsResumedBy(
+    scope,
+    ended.map((stop) => stop.id),
+  ))
+    sends.push((await notifications.storeIn(scope, userId, notification)).send);
+  return () => sends.forEach((send) => send());
 }

@@ -58,6 +58,12 @@ export class ResourceService<R extends ResourceDefinition = ResourceDefinition> 
   /** Rules that need the database (an overlap, a state); refuse by throwing the API's errors. */
   protected async check(_values: ResourceValues, _context: WriteContext<R>): Promise<void> {}
 
+  /**
+   * Cross-area reactions to a create or update, in its transaction after the change (default:
+   * none); what it returns runs once the transaction has committed (sending live events).
+   */
+  protected async afterWrite(_context: WriteContext<R>): Promise<(() => void) | void> {}
+
   /** A stored row as the API answers it (default: its id and declared fields). */
   protected toView(row: ResourceRow<R>): ResourceRecord<R> {
     return { id: row.id, ...this.fieldValues(row) } as ResourceRecord<R>;
@@ -85,22 +91,28 @@ export class ResourceService<R extends ResourceDefinition = ResourceDefinition> 
     return this.toView(await this.tenantDb.repository(this.entity).findOne(id));
   }
 
-  create(input: ResourceValues): Promise<ResourceRecord<R>> {
-    return this.write(async (scope) => {
+  async create(input: ResourceValues): Promise<ResourceRecord<R>> {
+    const { view, committed } = await this.write(async (scope) => {
       const values = await this.prepare(input, { scope });
-      return this.toView(await scope.repository(this.entity).create(values as DeepPartial<ResourceRow<R>>));
+      const view = this.toView(await scope.repository(this.entity).create(values as DeepPartial<ResourceRow<R>>));
+      return { view, committed: await this.afterWrite({ scope }) };
     });
+    committed?.();
+    return view;
   }
 
-  update(id: number, patch: ResourceValues): Promise<ResourceRecord<R>> {
-    return this.write(async (scope) => {
+  async update(id: number, patch: ResourceValues): Promise<ResourceRecord<R>> {
+    const { view, committed } = await this.write(async (scope) => {
       const repository = scope.repository(this.entity);
       const current = await repository.findOne(id);
       // A partial change is checked as the whole record it makes.
       const merged = checkWhole(this.schemas.create, { ...this.fieldValues(current), ...definedOnly(patch) });
       const values = await this.prepare(merged, { scope, current });
-      return this.toView(await repository.update(id, values as DeepPartial<ResourceRow<R>>));
+      const view = this.toView(await repository.update(id, values as DeepPartial<ResourceRow<R>>));
+      return { view, committed: await this.afterWrite({ scope, current }) };
     });
+    committed?.();
+    return view;
   }
 
   remove(id: number): Promise<void> {

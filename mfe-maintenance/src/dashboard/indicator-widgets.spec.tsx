@@ -44,6 +44,12 @@ describe('maintenance indicator widgets', () => {
     expect(screen.getByTestId('figure-availability').textContent).toMatch(/99,4\s?%/);
     fireEvent.click(within(mtbf).getByRole('button'));
     expect(await screen.findByText(INDICATOR_FORMULAS.mtbf)).toBeTruthy();
+    // Not the OEE's 'Disponibilidad': named for what it is, its formula says the difference.
+    const availability = screen.getByTestId('figure-availability');
+    expect(availability.textContent).toContain('Disponibilidad inherente');
+    fireEvent.click(within(availability).getByRole('button'));
+    expect(await screen.findByText(INDICATOR_FORMULAS.maintenanceAvailability)).toBeTruthy();
+    expect(INDICATOR_FORMULAS.maintenanceAvailability).toMatch(/^Disponibilidad inherente = MTBF ÷ \(MTBF \+ MTTR\)/);
 
     const table = screen.getByTestId('reliability-presses');
     expect(within(table).getByRole('link', { name: 'Prensa 1' }).getAttribute('href')).toBe('/apps/maintenance-dashboard/machineResume/1');
@@ -57,11 +63,11 @@ describe('maintenance indicator widgets', () => {
     expect(summary.rows).toEqual(
       expect.arrayContaining([
         ['MTBF (h)', 354],
-        ['Disponibilidad (%)', 99.4],
+        ['Disponibilidad inherente (%)', 99.4],
         ['Prensa', 'Todas las prensas'],
       ]),
     );
-    expect(perPress.columns).toEqual(['Prensa', 'MTBF (h)', 'MTTR (h)', 'Disponibilidad (%)', 'Fallas', 'Horas de paro']);
+    expect(perPress.columns).toEqual(['Prensa', 'MTBF (h)', 'MTTR (h)', 'Disponibilidad inherente (%)', 'Fallas', 'Horas de paro']);
     expect(perPress.rows[1]).toEqual(['Prensa 2', null, null, null, 0, 12]);
   });
 

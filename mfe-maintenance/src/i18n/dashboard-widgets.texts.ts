@@ -54,7 +54,8 @@ const en: BundleShape<typeof es> = {
     formulas: {
       mtbf: 'MTBF = (hours of the period − stop hours) ÷ number of failure stops.',
       mttr: 'MTTR = sum of the hours of the failure stops ÷ their number.',
-      availability: 'Availability = MTBF ÷ (MTBF + MTTR).',
+      availability:
+        'Inherent availability = MTBF ÷ (MTBF + MTTR): the time between failures against the time to repair them. Not the OEE availability, which takes every unplanned stop off the planned time.',
       compliance: 'Preventive compliance = preventive orders due in the period completed on time ÷ preventive orders due in the period.',
       downtime: 'Stop hours by cause of every machine in the period.',
     },
@@ -95,7 +96,8 @@ const ar: BundleShape<typeof es> = {
     formulas: {
       mtbf: 'MTBF = (ساعات الفترة − ساعات التوقف) ÷ عدد التوقفات بسبب الأعطال.',
       mttr: 'MTTR = مجموع ساعات التوقفات بسبب الأعطال ÷ عددها.',
-      availability: 'الإتاحة = MTBF ÷ (MTBF + MTTR).',
+      availability:
+        'الإتاحة المتأصلة = MTBF ÷ (MTBF + MTTR): الوقت بين الأعطال مقابل وقت إصلاحها. ليست إتاحة OEE التي تطرح كل التوقفات غير المخطط لها من الوقت المخطط.',
       compliance: 'الالتزام الوقائي = الأوامر الوقائية المستحقة في الفترة والمكتملة في موعدها ÷ الأوامر الوقائية المستحقة في الفترة.',
       downtime: 'ساعات التوقف حسب السبب لجميع الآلات في الفترة.',
     },
@@ -136,7 +138,8 @@ const tr: BundleShape<typeof es> = {
     formulas: {
       mtbf: 'MTBF = (dönemin saatleri − duruş saatleri) ÷ arıza duruşu sayısı.',
       mttr: 'MTTR = arıza duruşlarının saatleri toplamı ÷ sayıları.',
-      availability: 'Kullanılabilirlik = MTBF ÷ (MTBF + MTTR).',
+      availability:
+        'İçsel kullanılabilirlik = MTBF ÷ (MTBF + MTTR): arızalar arası süre ile onarım süresinin karşılaştırması. OEE kullanılabilirliği değildir; o, planlanan süreden tüm plansız duruşları düşer.',
       compliance: 'Önleyici uyum = dönemde vadesi gelen ve zamanında tamamlanan önleyici emirler ÷ dönemde vadesi gelen önleyici emirler.',
       downtime: 'Dönemde tüm makinelerin nedene göre duruş saatleri.',
     },

@@ -34,7 +34,7 @@ const PERIOD_PART = 'cada corrida terminada cuenta por la parte de su tiempo den
 export const INDICATOR_FORMULAS = {
   oee: 'OEE = disponibilidad × rendimiento × calidad.',
   availability:
-    'Disponibilidad = (tiempo planificado − tiempo de paradas no planificadas) ÷ tiempo planificado. Tiempo planificado = horas del período (o del turno) menos las paradas planificadas de la prensa.',
+    'Disponibilidad = (tiempo planificado − tiempo de paradas no planificadas) ÷ tiempo planificado. Tiempo planificado = horas del período (o del turno) menos las paradas planificadas de la prensa. No es la disponibilidad inherente de mantenimiento (MTBF ÷ (MTBF + MTTR)), que solo mira las fallas.',
   performance: 'Rendimiento = kg netos por hora reales ÷ meta de productividad neta de la línea (kg/h). Kg/h netos reales = kg buenos ÷ horas de extrusión.',
   quality: 'Calidad = kg buenos ÷ kg extruidos (kg buenos + scrap).',
   netKgH: `Kg/h netos = kg buenos ÷ horas de extrusión, comparado con la meta de la línea; ${PERIOD_PART}.`,
@@ -45,7 +45,8 @@ export const INDICATOR_FORMULAS = {
   pareto: 'Pareto de pérdidas = minutos de paradas no planificadas de las prensas por causa, de mayor a menor, con su porcentaje acumulado.',
   mtbf: 'MTBF = (horas del período − horas de parada) ÷ número de paradas por falla.',
   mttr: 'MTTR = suma de las horas de las paradas por falla ÷ su número.',
-  maintenanceAvailability: 'Disponibilidad = MTBF ÷ (MTBF + MTTR).',
+  maintenanceAvailability:
+    'Disponibilidad inherente = MTBF ÷ (MTBF + MTTR): el tiempo entre fallas frente al de repararlas. No es la disponibilidad del OEE, que descuenta del tiempo planificado todas las paradas no planificadas.',
   compliance:
     'Cumplimiento preventivo = órdenes preventivas con vencimiento en el período completadas a tiempo ÷ órdenes preventivas con vencimiento en el período.',
   downtime: 'Horas de parada por causa de todas las máquinas en el período.',
