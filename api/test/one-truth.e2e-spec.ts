@@ -1,5 +1,6 @@
 import { ENLISTMENT_CHECKLIST_WORDS, ENLISTMENT_OVEN_OUT_WORD, productionMessages, type EnlistmentDetail } from '@planta/contracts';
 import { brokenInvariants, PLANT_INVARIANTS, SEED_INVARIANTS } from './support/plant-invariants';
+import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -24,16 +25,8 @@ beforeAll(async () => {
   t = await startTestApp();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
   for (const email of [OPERATOR, LEAD, TECH]) tokens[email] = (await t.login(email)).access_token;
-  [{ id: ids.alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  for (const name of ['Prensa regla A', 'Prensa regla B']) {
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, name],
-    );
-    ids.lines.push(line.id);
-  }
+  ids.alloy = await alloy6063T6(t, north);
+  for (const name of ['Prensa regla A', 'Prensa regla B']) ids.lines.push(await insertTestLine(t, { company: north, name }));
   // Seeding a plant takes long on a busy machine.
 }, 300_000);
 afterAll(() => t.close());

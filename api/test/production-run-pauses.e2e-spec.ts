@@ -1,5 +1,6 @@
 import { liveEvents, productionMessages, STOP_CAUSE_WORDS, whyNotRun, type MyRun, type OrderDetail, type StartOptions } from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
+import { alloy6063T6, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -27,20 +28,11 @@ beforeAll(async () => {
   for (const email of [OPERATOR, LEAD]) tokens[email] = (await t.login(email)).access_token;
   for (const row of await t.sql<{ id: number; email: string }>(`select id, email from app_user where email = any($1)`, [[OPERATOR, LEAD]]))
     users[row.email] = row.id;
-  [{ id: alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  alloy = await alloy6063T6(t, north);
   for (const key of ['a', 'b', 'c', 'd'] as const) {
     const name = `Prensa pausa ${key.toUpperCase()}`;
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, name],
-    );
-    const [press] = await t.sql<{ id: number }>(
-      `insert into machine (company_id, name, type, line_id, status, criticality) values ($1, $2, 'press', $3, 'operating', 'A') returning id`,
-      [north, `Máquina ${name}`, line.id],
-    );
-    lines[key] = { id: line.id, name, press: press.id };
+    const press = await insertTestPress(t, { company: north, name, machine: { name: `Máquina ${name}`, status: 'operating', criticality: 'A' } });
+    lines[key] = { id: press.line, name, press: press.machine };
   }
   for (const copy of [1, 2, 3, 4]) {
     const [die] = await t.sql<{ id: number }>(
