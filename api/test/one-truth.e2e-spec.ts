@@ -1,5 +1,6 @@
 import { ENLISTMENT_CHECKLIST_WORDS, ENLISTMENT_OVEN_OUT_WORD, productionMessages, type EnlistmentDetail } from '@planta/contracts';
 import { brokenInvariants, PLANT_INVARIANTS, SEED_INVARIANTS } from './support/plant-invariants';
+import { placeTestOrder } from './support/orders.fixture';
 import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -44,24 +45,18 @@ async function orderWithDie(lineId: number, copies = 1) {
     ]);
     dieIds.push(die.id);
   }
-  const order = await t
-    .http()
-    .post('/api/orders')
-    .set(as(LEAD))
-    .send({
-      number: `OP-RG-${made}`,
-      customer: 'Cliente de reglas',
-      profile: 'Perfil de reglas',
-      die_id: dieIds[0],
-      alloy_id: ids.alloy,
-      length_mm: 6000,
-      quantity_pieces: 100,
-      quantity_kg: 900,
-      due_date: '2099-12-31',
-      line_id: lineId,
-    });
-  expect(order.status).toBe(201);
-  return { orderId: order.body.id as number, dieIds, number: order.body.number as string };
+  const order = await placeTestOrder(t, as(LEAD), {
+    number: `OP-RG-${made}`,
+    customer: 'Cliente de reglas',
+    profile: 'Perfil de reglas',
+    die_id: dieIds[0],
+    alloy_id: ids.alloy,
+    quantity_pieces: 100,
+    quantity_kg: 900,
+    due_date: '2099-12-31',
+    line_id: lineId,
+  });
+  return { orderId: order.id, dieIds, number: order.number };
 }
 const start = (body: object, who = OPERATOR) => t.http().post('/api/extrusion/start').set(as(who)).send(body);
 const stop = (runId: number, extra: object = {}) =>

@@ -1,4 +1,5 @@
 import { nextDimensionCheck, productionMessages, type MyRun, type OrderDetail, type ProductionIndicators, type SavedDimensionRecord } from '@planta/contracts';
+import { placeTestOrder } from './support/orders.fixture';
 import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -59,25 +60,10 @@ beforeAll(async () => {
       [north, `TARDE-${key}`, profile.id],
     );
     const line = await insertTestLine(t, { company: north, name: `Prensa tardía ${key}` });
-    const order = await t
-      .http()
-      .post('/api/orders')
-      .set(as(LEAD))
-      .send({
-        number: `OP-TARDE-${key.toUpperCase()}`,
-        customer: 'Cliente de pruebas',
-        profile: 'TARDE-01',
-        die_id: die.id,
-        alloy_id: alloy,
-        length_mm: 6000,
-        quantity_pieces: 500,
-        quantity_kg: 1800,
-        due_date: '2026-03-15',
-      });
-    expect(order.status).toBe(201);
-    const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: die.id, line_id: line });
+    const order = await placeTestOrder(t, as(LEAD), { number: `OP-TARDE-${key.toUpperCase()}`, profile: 'TARDE-01', die_id: die.id, alloy_id: alloy });
+    const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.id, die_id: die.id, line_id: line });
     expect(started.status).toBe(201);
-    runs[key] = { orderId: order.body.id, runId: started.body.id, lineId: line };
+    runs[key] = { orderId: order.id, runId: started.body.id, lineId: line };
   }
   // 35 minutes of extrusion: the marks at 10 and 20 minutes missed, the one at 30 asked for now (until 40).
   start = Math.floor((Date.now() - 35 * MIN) / 1000) * 1000;

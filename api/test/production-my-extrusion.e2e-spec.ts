@@ -1,4 +1,5 @@
 import { nextDimensionCheck, type MyRun } from '@planta/contracts';
+import { placeTestOrder } from './support/orders.fixture';
 import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -32,21 +33,10 @@ const mine = async (email: string) => {
   return response.body as MyRun[];
 };
 async function start(number: string, dieId: number, lineId: number, who: string) {
-  const order = await t.http().post('/api/orders').set(as(LEAD)).send({
-    number,
-    customer: 'Cliente de pruebas',
-    profile: 'Perfil mío',
-    die_id: ids.die,
-    alloy_id: ids.alloy,
-    length_mm: 6000,
-    quantity_pieces: 500,
-    quantity_kg: 1800,
-    due_date: '2026-03-15',
-  });
-  expect(order.status).toBe(201);
-  const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: dieId, line_id: lineId });
+  const order = await placeTestOrder(t, as(LEAD), { number, profile: 'Perfil mío', die_id: ids.die, alloy_id: ids.alloy });
+  const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.id, die_id: dieId, line_id: lineId });
   expect(started.status).toBe(201);
-  return { orderId: order.body.id as number, runId: started.body.id as number };
+  return { orderId: order.id, runId: started.body.id as number };
 }
 
 describe('my running extrusions', () => {

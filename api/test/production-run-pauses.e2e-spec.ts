@@ -1,5 +1,6 @@
 import { liveEvents, productionMessages, STOP_CAUSE_WORDS, whyNotRun, type MyRun, type OrderDetail, type StartOptions } from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
+import { placeTestOrder } from './support/orders.fixture';
 import { alloy6063T6, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -49,19 +50,8 @@ const as = (email: string) => bearer(tokens[email]);
 let orders = 0;
 async function newOrder(): Promise<{ id: number; number: string }> {
   const number = `OP-PAUSA-${++orders}`;
-  const order = await t.http().post('/api/orders').set(as(LEAD)).send({
-    number,
-    customer: 'Cliente de pruebas',
-    profile: 'Perfil pausa',
-    die_id: copies[0],
-    alloy_id: alloy,
-    length_mm: 6000,
-    quantity_pieces: 500,
-    quantity_kg: 1800,
-    due_date: '2026-03-15',
-  });
-  expect(order.status).toBe(201);
-  return { id: order.body.id, number };
+  const order = await placeTestOrder(t, as(LEAD), { number, profile: 'Perfil pausa', die_id: copies[0], alloy_id: alloy });
+  return { id: order.id, number };
 }
 const startRun = (orderId: number, dieId: number, lineId: number) =>
   t.http().post('/api/extrusion/start').set(as(OPERATOR)).send({ order_id: orderId, die_id: dieId, line_id: lineId });
