@@ -1,3 +1,4 @@
+import { extrusionLineResource } from '@planta/contracts';
 import type { TestApp } from './test-app';
 
 /**
@@ -24,25 +25,14 @@ export interface TestLine {
   goalKgH?: number;
 }
 
-/** A 1600 t press line; returns its id. */
-export function insertTestLine(t: Sql, { company, name, goalKgH = 1200 }: TestLine): Promise<number> {
+/** A press line as the contract's example describes it (1600 t, 1200 kg/h unless `goalKgH`); returns its id. */
+export function insertTestLine(t: Sql, { company, name, goalKgH }: TestLine): Promise<number> {
+  const example = extrusionLineResource.example;
   return insertRow(t, 'extrusion_line', {
+    ...example,
     company_id: company,
     name,
-    press_tonnage_t: 1600,
-    max_operating_pressure_bar: 240,
-    container_inner_diameter_mm: 178,
-    billet_diameter_mm: 172,
-    cooling_table_length_m: 42,
-    net_productivity_goal_kg_h: goalKgH,
-    tooling_diameter_mm: 330,
-    tooling_length_mm: 230,
-    container_temperature_control: 'single',
-    discard_length_mm: 18,
-    max_billet_length_mm: 1000,
-    blunt_length_mm: 80,
-    table_length_m: 45,
-    usable_table_length_m: 42,
+    net_productivity_goal_kg_h: goalKgH ?? example.net_productivity_goal_kg_h,
   });
 }
 
