@@ -14,6 +14,7 @@ import {
   type InspectionResult,
 } from '@planta/contracts';
 import { solidPng } from './support/png';
+import { alloy6063T6, insertTestLine, insertTestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** Production confirmation and cleaning (issue 13): runs made through the production API, then confirmed and cleaned through the die shop's. */
@@ -33,18 +34,10 @@ beforeAll(async () => {
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
-  for (const name of ['Prensa de confirmación 1', 'Prensa de confirmación 2']) {
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, name],
-    );
-    ids.lines.push(line.id);
-  }
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  for (const name of ['Prensa de confirmación 1', 'Prensa de confirmación 2']) ids.lines.push(await insertTestLine(t, { company: north, name }));
+  ids.alloy = await alloy6063T6(t, north);
   const [tech] = await t.sql<{ id: number }>(`select id from app_user where email = $1`, [TECH]);
-  Object.assign(ids, { alloy: alloy.id, tech: tech.id });
+  ids.tech = tech.id;
 });
 afterAll(() => t.close());
 
@@ -65,12 +58,8 @@ async function dieInStock(extra: object = {}): Promise<DieCopy> {
 let orders = 0;
 async function start(dieId: number, line = ids.lines[0]): Promise<number> {
   orders += 1;
-  const [order] = await t.sql<{ id: number }>(
-    `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-     values ($1, $2, 'Cliente', 'PR-CF-01', $3, $4, 6000, 100, 900, '2026-12-31') returning id`,
-    [north, `OP-CF-${orders}`, dieId, ids.alloy],
-  );
-  const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order.id, die_id: dieId, line_id: line });
+  const order = await insertTestOrder(t, { company: north, number: `OP-CF-${orders}`, profile: 'PR-CF-01', dieId, alloyId: ids.alloy });
+  const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order, die_id: dieId, line_id: line });
   expect(started.status).toBe(201);
   return started.body.id as number;
 }

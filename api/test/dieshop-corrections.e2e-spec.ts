@@ -17,6 +17,7 @@ import {
   type DieSummary,
 } from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
+import { insertTestLine, insertTestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** Die corrections (issue 14): records and attempts with the die's states, the boards, the draft from the 10-minute checks, discussions, share links, tenancy and grants. */
@@ -81,18 +82,9 @@ let lines = 0;
 /** A running order die of `dieId` on a press of its own, started through the production API. */
 async function running(dieId: number): Promise<number> {
   lines += 1;
-  const [line] = await t.sql<{ id: number }>(
-    `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-       net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-     values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-    [north, `Prensa NC ${lines}`],
-  );
-  const [order] = await t.sql<{ id: number }>(
-    `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-     values ($1, $2, 'Cliente', 'NC-PERFIL-1', $3, $4, 6000, 100, 900, '2026-12-31') returning id`,
-    [north, `OP-NC-${lines}`, dieId, ids.alloy],
-  );
-  const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order.id, die_id: dieId, line_id: line.id });
+  const line = await insertTestLine(t, { company: north, name: `Prensa NC ${lines}` });
+  const order = await insertTestOrder(t, { company: north, number: `OP-NC-${lines}`, profile: 'NC-PERFIL-1', dieId, alloyId: ids.alloy });
+  const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order, die_id: dieId, line_id: line });
   expect(started.status).toBe(201);
   return started.body.id;
 }

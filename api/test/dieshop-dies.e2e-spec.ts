@@ -10,6 +10,7 @@ import {
   type DieSummary,
   type DieState,
 } from '@planta/contracts';
+import { alloy6063T6, insertTestLine, insertTestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -43,18 +44,13 @@ beforeAll(async () => {
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
-  const [line] = await t.sql<{ id: number }>(
-    `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-       net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-     values ($1, 'Prensa de matricería', 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-    [north],
-  );
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  ids.line = await insertTestLine(t, { company: north, name: 'Prensa de matricería' });
+  ids.alloy = await alloy6063T6(t, north);
   const [profile] = await t.sql<{ id: number }>(`insert into profile (company_id, code, customer) values ($1, 'PR-TS-01', 'Cliente de pruebas') returning id`, [
     north,
   ]);
   const [southProfile] = await t.sql<{ id: number }>(`insert into profile (company_id, code) values ($1, 'PR-SUR-01') returning id`, [south]);
-  Object.assign(ids, { line: line.id, alloy: alloy.id, profile: profile.id, southProfile: southProfile.id });
+  Object.assign(ids, { profile: profile.id, southProfile: southProfile.id });
 });
 afterAll(() => t.close());
 
@@ -166,14 +162,7 @@ describe('the state machine', () => {
 });
 
 describe('runs feed the die', () => {
-  const orderFor = async (dieId: number, number: string) => {
-    const [order] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-       values ($1, $2, 'Cliente', 'PR-TS-01', $3, $4, 6000, 100, 900, '2026-12-31') returning id`,
-      [north, number, dieId, ids.alloy],
-    );
-    return order.id;
-  };
+  const orderFor = (dieId: number, number: string) => insertTestOrder(t, { company: north, number, profile: 'PR-TS-01', dieId, alloyId: ids.alloy });
   const start = (orderId: number, dieId: number) =>
     t.http().post('/api/extrusion/start').set(as('jefe@norte.example')).send({ order_id: orderId, die_id: dieId, line_id: ids.line });
 

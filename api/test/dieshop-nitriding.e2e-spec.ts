@@ -9,6 +9,7 @@ import {
   type NitridingCandidate,
   type NitridingForecast,
 } from '@planta/contracts';
+import { alloy6063T6, insertTestLine, insertTestOrder, type TestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -58,14 +59,8 @@ beforeAll(async () => {
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
-  const [line] = await t.sql<{ id: number }>(
-    `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-       net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-     values ($1, 'Prensa de nitrurado', 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-    [north],
-  );
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  Object.assign(ids, { line: line.id, alloy: alloy.id });
+  ids.line = await insertTestLine(t, { company: north, name: 'Prensa de nitrurado' });
+  ids.alloy = await alloy6063T6(t, north);
 });
 afterAll(() => t.close());
 
@@ -222,14 +217,20 @@ describe('nitriding batches', () => {
 
 describe('the plan’s forecast and best copy', () => {
   let position = 0;
-  const order = async (dieId: number, number: string, kg: number, status = 'planned') => {
+  const order = (dieId: number, number: string, kg: number, status: TestOrder['status'] = 'planned') => {
     position += 1;
-    const [row] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date, status, line_id, board_position)
-       values ($1, $2, 'Cliente', 'PR-NT', $3, $4, 6000, 100, $5, '2099-12-31', $6, $7, $8) returning id`,
-      [north, number, dieId, ids.alloy, kg, status, ids.line, position],
-    );
-    return row.id;
+    return insertTestOrder(t, {
+      company: north,
+      number,
+      profile: 'PR-NT',
+      dieId,
+      alloyId: ids.alloy,
+      dueDate: '2099-12-31',
+      quantityKg: kg,
+      status,
+      lineId: ids.line,
+      boardPosition: position,
+    });
   };
 
   it('names the order at which a copy reaches its nitriding limit, walking its orders in board order', async () => {

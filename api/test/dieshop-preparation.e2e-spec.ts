@@ -1,4 +1,5 @@
 import { enlistmentMessages, messages, type DieHistory, type EnlistmentDetail, type EnlistmentRow } from '@planta/contracts';
+import { alloy6063T6, insertTestLine, insertTestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -56,19 +57,9 @@ beforeAll(async () => {
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
-  const line = async (company: number, name: string) =>
-    (
-      await t.sql<{ id: number }>(
-        `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-        [company, name],
-      )
-    )[0].id;
-  ids.line = await line(north, 'Prensa de alistamiento');
-  ids.otherLine = await line(north, 'Prensa vecina');
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  ids.alloy = alloy.id;
+  ids.line = await insertTestLine(t, { company: north, name: 'Prensa de alistamiento' });
+  ids.otherLine = await insertTestLine(t, { company: north, name: 'Prensa vecina' });
+  ids.alloy = await alloy6063T6(t, north);
   const oven = async (company: number) =>
     (
       await t.sql<{ id: number }>(`insert into machine (company_id, name, type) values ($1, 'Horno de matrices de pruebas', 'die-oven') returning id`, [
@@ -134,19 +125,24 @@ describe('a preparation from request to the press', () => {
 
   it('is created from a planned order with its die, line and due date', async () => {
     const dieId = await dieInStock();
-    const [order] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date, line_id, status)
-       values ($1, 'OP-AL-1', 'Cliente', 'PR', $2, $3, 6000, 100, 900, '2026-12-30', $4, 'planned') returning id`,
-      [north, dieId, ids.alloy, ids.line],
-    );
-    const created = await t.http().post('/api/die-enlistment').set(as('jefe@norte.example')).send({ production_order_id: order.id });
+    const orderId = await insertTestOrder(t, {
+      company: north,
+      number: 'OP-AL-1',
+      profile: 'PR',
+      dieId,
+      alloyId: ids.alloy,
+      dueDate: '2026-12-30',
+      lineId: ids.line,
+      status: 'planned',
+    });
+    const created = await t.http().post('/api/die-enlistment').set(as('jefe@norte.example')).send({ production_order_id: orderId });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ die_id: dieId, production_order_id: order.id, order_number: 'OP-AL-1', line_id: ids.line });
+    expect(created.body).toMatchObject({ die_id: dieId, production_order_id: orderId, order_number: 'OP-AL-1', line_id: ids.line });
     expect(new Date(created.body.needed_at).getTime()).toBe(new Date('2026-12-30T06:00:00').getTime());
     // One open preparation per die.
-    const again = await t.http().post('/api/die-enlistment').set(as(TECH)).send({ production_order_id: order.id });
+    const again = await t.http().post('/api/die-enlistment').set(as(TECH)).send({ production_order_id: orderId });
     expect([again.status, again.body.fields]).toEqual([409, { die_id: enlistmentMessages.alreadyOpen }]);
-    const otherDie = await request(await dieInStock(), { production_order_id: order.id });
+    const otherDie = await request(await dieInStock(), { production_order_id: orderId });
     expect(otherDie.body.fields).toEqual({ production_order_id: enlistmentMessages.orderOtherDie });
   });
 

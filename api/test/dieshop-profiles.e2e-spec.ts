@@ -1,5 +1,6 @@
 import { dieCopyMessages, messages, profileMessages, type ProfileDimensions, type SavedDimensionRecord } from '@planta/contracts';
 import { solidPng } from './support/png';
+import { insertTestLine, insertTestOrder } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -293,22 +294,13 @@ describe('10-minute checks against the profile', () => {
   async function running(profileId: number | null): Promise<number> {
     orders += 1;
     // A press of its own: a line runs one order at a time.
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, `Prensa de perfiles ${orders}`],
-    );
+    const line = await insertTestLine(t, { company: north, name: `Prensa de perfiles ${orders}` });
     const [die] = await t.sql<{ id: number }>(
       `insert into die (company_id, die_reference, copy_number, die_type, state, profile_id) values ($1, 'PF-TS-RUN', $2, 'hollow', 'in_stock', $3) returning id`,
       [north, orders, profileId],
     );
-    const [order] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-       values ($1, $2, 'Cliente', 'PF', $3, $4, 6000, 100, 900, '2026-12-31') returning id`,
-      [north, `OP-PF-TS-${orders}`, die.id, ids.alloy],
-    );
-    const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order.id, die_id: die.id, line_id: line.id });
+    const order = await insertTestOrder(t, { company: north, number: `OP-PF-TS-${orders}`, profile: 'PF', dieId: die.id, alloyId: ids.alloy });
+    const started = await t.http().post('/api/extrusion/start').set(as(LEAD)).send({ order_id: order, die_id: die.id, line_id: line });
     expect(started.status).toBe(201);
     return started.body.id;
   }

@@ -1,4 +1,5 @@
 import { DUMMY_BLOCK_OD_MEASURE, messages, toolMessages, type Tool, type ToolDetail } from '@planta/contracts';
+import { insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -18,17 +19,8 @@ beforeAll(async () => {
   north = companies.find((company) => company.name === 'Extrusiones del Norte')!.id;
   const south = companies.find((company) => company.name === 'Perfiles del Sur')!.id;
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
-  const line = async (company: number, name: string) =>
-    (
-      await t.sql<{ id: number }>(
-        `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-        [company, name],
-      )
-    )[0].id;
-  ids.line = await line(north, 'Prensa de herramental');
-  ids.southLine = await line(south, 'Prensa del sur');
+  ids.line = await insertTestLine(t, { company: north, name: 'Prensa de herramental' });
+  ids.southLine = await insertTestLine(t, { company: south, name: 'Prensa del sur' });
   const [southTool] = await t.sql<{ id: number }>(`insert into tool (company_id, code, kind) values ($1, 'SUR-1', 'stem') returning id`, [south]);
   ids.southTool = southTool.id;
 });

@@ -9,6 +9,7 @@ import {
   type MyRun,
   type ProductionIndicators,
 } from '@planta/contracts';
+import { insertTestLine, insertTestOrder, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -296,16 +297,12 @@ describe('widgets that show the same quantity agree', () => {
     const made: { start: number; end: number; billetKg: number; goodKg: number }[] = [];
 
     beforeAll(async () => {
-      [{ id: line.id }] = await t.sql<{ id: number }>(
-        `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-           net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-         values ($1, 'Línea de cifras', 1600, 240, 178, 172, 42, 1000, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-        [north],
-      );
-      [{ id: line.press }] = await t.sql<{ id: number }>(
-        `insert into machine (company_id, name, code, type, line_id, status, criticality) values ($1, 'Prensa de cifras', 'PC-1', 'press', $2, 'operating', 'A') returning id`,
-        [north, line.id],
-      );
+      ({ line: line.id, machine: line.press } = await insertTestPress(t, {
+        company: north,
+        name: 'Línea de cifras',
+        goalKgH: 1000,
+        machine: { name: 'Prensa de cifras', code: 'PC-1', status: 'operating', criticality: 'A' },
+      }));
       const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
       const [die] = await t.sql<{ id: number }>(
         `insert into die (company_id, die_reference, copy_number, state) values ($1, 'CIF-1', 1, 'in_stock') returning id`,
@@ -323,17 +320,20 @@ describe('widgets that show the same quantity agree', () => {
         const runStart = start - 2 * 3_600_000;
         const runEnd = start + Math.max(60_000, Math.min(3_600_000, (now - start) / 2));
         number += 1;
-        const [order] = await t.sql<{ id: number }>(
-          `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-           values ($1, $2, 'Cliente', 'CIF-PERFIL', $3, $4, 6000, 100, 900, '2099-12-31') returning id`,
-          [north, `OP-CIF-${number}`, die.id, alloy.id],
-        );
+        const order = await insertTestOrder(t, {
+          company: north,
+          number: `OP-CIF-${number}`,
+          profile: 'CIF-PERFIL',
+          dieId: die.id,
+          alloyId: alloy.id,
+          dueDate: '2099-12-31',
+        });
         const billetKg = 3000 + number;
         const goodKg = 2500;
         await t.sql(
           `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time, end_extrusion_time, billets_pushed, billet_kg, good_kg, scrap_kg)
            values ($1, $2, $3, $4, $5, $6, 30, $7, $8, 200)`,
-          [north, order.id, die.id, line.id, new Date(runStart), new Date(runEnd), billetKg, goodKg],
+          [north, order, die.id, line.id, new Date(runStart), new Date(runEnd), billetKg, goodKg],
         );
         made.push({ start: runStart, end: runEnd, billetKg, goodKg });
       }
@@ -371,25 +371,23 @@ describe("'Resumen de áreas' and the overdue checks", () => {
     const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = $1`, [OPERATOR]);
     const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
     const running = async (name: string, minutesAgo: number, answeredMinutes: number[]) => {
-      const [lineRow] = await t.sql<{ id: number }>(
-        `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-           net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-         values ($1, $2, 1600, 240, 178, 172, 42, 1000, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-        [north, name],
-      );
+      const lineId = await insertTestLine(t, { company: north, name, goalKgH: 1000 });
       const [die] = await t.sql<{ id: number }>(`insert into die (company_id, die_reference, copy_number, state) values ($1, $2, 1, 'press') returning id`, [
         north,
         `CTL-${name.slice(-1)}`,
       ]);
-      const [order] = await t.sql<{ id: number }>(
-        `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-         values ($1, $2, 'Cliente', 'CTL-PERFIL', $3, $4, 6000, 100, 900, '2099-12-31') returning id`,
-        [north, `OP-CTL-${name.slice(-1)}`, die.id, alloy.id],
-      );
+      const order = await insertTestOrder(t, {
+        company: north,
+        number: `OP-CTL-${name.slice(-1)}`,
+        profile: 'CTL-PERFIL',
+        dieId: die.id,
+        alloyId: alloy.id,
+        dueDate: '2099-12-31',
+      });
       const start = Date.now() - minutesAgo * 60_000;
       const [run] = await t.sql<{ id: number }>(
         `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time, started_by) values ($1, $2, $3, $4, $5, $6) returning id`,
-        [north, order.id, die.id, lineRow.id, new Date(start), operator.id],
+        [north, order, die.id, lineId, new Date(start), operator.id],
       );
       for (const minute of answeredMinutes)
         await t.sql(

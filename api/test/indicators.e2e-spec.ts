@@ -9,6 +9,7 @@ import {
   type ProductionIndicators,
 } from '@planta/contracts';
 import { closeSockets, connect, nextEvent, pause, recorder } from './support/sockets';
+import { insertTestLine, insertTestOrder, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -46,26 +47,17 @@ beforeAll(async () => {
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
   baseline = { dieshop: (await get<DieshopIndicators>('/api/indicators/dieshop', 'admin@norte.example', PERIOD)).body };
 
-  const line = async (name: string) =>
-    (
-      await t.sql<{ id: number }>(
-        `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-           net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-         values ($1, $2, 1600, 240, 178, 172, 42, 1000, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-        [north, name],
-      )
-    )[0].id;
-  ids.line = await line('Línea de indicadores');
-  ids.line2 = await line('Línea de indicadores 2');
-  const [press] = await t.sql<{ id: number }>(
-    `insert into machine (company_id, name, code, type, line_id, status, criticality) values ($1, 'Prensa de indicadores', 'PI-1', 'press', $2, 'operating', 'A') returning id`,
-    [north, ids.line],
-  );
-  ids.press = press.id;
+  ({ line: ids.line, machine: ids.press } = await insertTestPress(t, {
+    company: north,
+    name: 'Línea de indicadores',
+    goalKgH: 1000,
+    machine: { name: 'Prensa de indicadores', code: 'PI-1', status: 'operating', criticality: 'A' },
+  }));
+  ids.line2 = await insertTestLine(t, { company: north, name: 'Línea de indicadores 2', goalKgH: 1000 });
   const stop = (from: string, to: string | null, planned: boolean, cause: string) =>
     t.sql(`insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause) values ($1, $2, $3, $4, $5, $6, $7)`, [
       north,
-      press.id,
+      ids.press,
       ids.line,
       from,
       to,
@@ -79,7 +71,7 @@ beforeAll(async () => {
   // Open now for 45 minutes: the area summary's 'Prensa … detenida 45 min'.
   await t.sql(
     `insert into machine_stop (company_id, machine_id, line_id, started_at, planned, cause) values ($1, $2, $3, now() - interval '45 minutes', false, 'mechanical')`,
-    [north, press.id, ids.line],
+    [north, ids.press, ids.line],
   );
 
   const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
@@ -101,15 +93,18 @@ beforeAll(async () => {
   let orders = 0;
   const run = async (dieId: number, lineId: number, start: string, end: string, billet: number, good: number, scrap: number) => {
     orders += 1;
-    const [order] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-       values ($1, $2, 'Cliente', 'IND-PERFIL', $3, $4, 6000, 100, 900, '2021-12-31') returning id`,
-      [north, `OP-IND-${orders}`, dieId, alloy.id],
-    );
+    const order = await insertTestOrder(t, {
+      company: north,
+      number: `OP-IND-${orders}`,
+      profile: 'IND-PERFIL',
+      dieId,
+      alloyId: alloy.id,
+      dueDate: '2021-12-31',
+    });
     const [row] = await t.sql<{ id: number }>(
       `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time, end_extrusion_time, billets_pushed, billet_kg, good_kg, scrap_kg)
        values ($1, $2, $3, $4, $5, $6, 10, $7, $8, $9) returning id`,
-      [north, order.id, dieId, lineId, start, end, billet, good, scrap],
+      [north, order, dieId, lineId, start, end, billet, good, scrap],
     );
     return row.id;
   };
@@ -132,7 +127,7 @@ beforeAll(async () => {
   // Preventive work orders due in the period: one on time, one late, one not done.
   const order = (number: string, fields: Record<string, unknown>) => {
     const columns = ['company_id', 'number', 'machine_id', 'title', 'type', ...Object.keys(fields)];
-    const values = [north, number, press.id, `Orden ${number}`, 'preventive', ...Object.values(fields)];
+    const values = [north, number, ids.press, `Orden ${number}`, 'preventive', ...Object.values(fields)];
     return t.sql(`insert into work_order (${columns.join(', ')}) values (${values.map((_, index) => `$${index + 1}`).join(', ')})`, values);
   };
   await order('OT-IND-1', { status: 'completed', created_at: local('01T00:00'), due_at: local('01T12:00'), completed_at: local('01T10:00') });
@@ -446,14 +441,17 @@ describe('dimension checks of a running die', () => {
       [north],
     );
     const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
-    const [order] = await t.sql<{ id: number }>(
-      `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
-       values ($1, 'OP-IND-R', 'Cliente', 'IND-PERFIL', $2, $3, 6000, 100, 900, '2099-12-31') returning id`,
-      [north, die.id, alloy.id],
-    );
+    const order = await insertTestOrder(t, {
+      company: north,
+      number: 'OP-IND-R',
+      profile: 'IND-PERFIL',
+      dieId: die.id,
+      alloyId: alloy.id,
+      dueDate: '2099-12-31',
+    });
     const [run] = await t.sql<{ id: number }>(
       `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time) values ($1, $2, $3, $4, $5) returning id`,
-      [north, order.id, die.id, ids.line2, at(0)],
+      [north, order, die.id, ids.line2, at(0)],
     );
     const checks = async () =>
       (

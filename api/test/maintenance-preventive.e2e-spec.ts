@@ -6,6 +6,7 @@ import { PmPlanEntity } from '../src/maintenance/pm-plan.entity';
 import { PreventivePlansService } from '../src/maintenance/preventive-plans.service';
 import { PreventiveScheduler } from '../src/maintenance/preventive-scheduler.service';
 import { TenantDb } from '../src/tenancy/tenant-db.service';
+import { alloy6063T6, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -27,18 +28,9 @@ beforeAll(async () => {
   for (const email of ['admin@norte.example', 'jefe@norte.example', 'operario@norte.example', 'invitado@norte.example', 'admin@sur.example']) {
     tokens[email] = (await t.login(email)).access_token;
   }
-  const [line] = await t.sql<{ id: number }>(
-    `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-       net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-     values ($1, 'Prensa preventivo', 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-    [north],
-  );
-  const [press] = await t.sql<{ id: number }>(`insert into machine (company_id, name, type, line_id) values ($1, 'Prensa PM', 'press', $2) returning id`, [
-    north,
-    line.id,
-  ]);
+  const press = await insertTestPress(t, { company: north, name: 'Prensa preventivo', machine: { name: 'Prensa PM' } });
   const [other] = await t.sql<{ id: number }>(`insert into machine (company_id, name, type) values ($1, 'Horno PM', 'press') returning id`, [north]);
-  const [billets] = await t.sql<{ id: number }>(`select id from meter where machine_id = $1 and kind = 'billets'`, [press.id]);
+  const [billets] = await t.sql<{ id: number }>(`select id from meter where machine_id = $1 and kind = 'billets'`, [press.machine]);
   const [otherMeter] = await t.sql<{ id: number }>(`select id from meter where machine_id = $1 and kind = 'billets'`, [other.id]);
   const [southMachine] = await t.sql<{ id: number }>(`insert into machine (company_id, name, type) values ($1, 'Prensa Sur PM', 'press') returning id`, [
     south,
@@ -46,11 +38,10 @@ beforeAll(async () => {
   const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);
   const [jefe] = await t.sql<{ id: number }>(`select id from app_user where email = 'jefe@norte.example'`);
   const [die] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`, [north]);
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
   const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
   Object.assign(ids, {
-    line: line.id,
-    press: press.id,
+    line: press.line,
+    press: press.machine,
     otherMachine: other.id,
     billets: billets.id,
     otherMeter: otherMeter.id,
@@ -58,7 +49,7 @@ beforeAll(async () => {
     operator: operator.id,
     jefe: jefe.id,
     die: die.id,
-    alloy: alloy.id,
+    alloy: await alloy6063T6(t, north),
     finish: finish.id,
   });
 });

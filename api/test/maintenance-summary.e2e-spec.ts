@@ -1,4 +1,5 @@
 import { messages, summaryMessages, type MachineSummary, type MaintenanceDashboard } from '@planta/contracts';
+import { insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -20,26 +21,21 @@ beforeAll(async () => {
   for (const email of EMAILS) tokens[email] = (await t.login(email)).access_token;
   const [jefe] = await t.sql<{ id: number }>(`select id from app_user where email = 'jefe@norte.example'`);
 
-  const [line] = await t.sql<{ id: number }>(
-    `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-       net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-     values ($1, 'Línea de fiabilidad', 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-    [north],
-  );
   // Inserted stopped: the status trigger runs on updates only, the open stop is inserted below.
-  const [press] = await t.sql<{ id: number }>(
-    `insert into machine (company_id, name, code, type, line_id, status, criticality) values ($1, 'Prensa de fiabilidad', 'PF-1', 'press', $2, 'stopped', 'A') returning id`,
-    [north, line.id],
-  );
-  const [hours] = await t.sql<{ id: number }>(`select id from meter where machine_id = $1 and kind = 'hours'`, [press.id]);
+  const { line, machine: press } = await insertTestPress(t, {
+    company: north,
+    name: 'Línea de fiabilidad',
+    machine: { name: 'Prensa de fiabilidad', code: 'PF-1', status: 'stopped', criticality: 'A' },
+  });
+  const [hours] = await t.sql<{ id: number }>(`select id from meter where machine_id = $1 and kind = 'hours'`, [press]);
   const [southMachine] = await t.sql<{ id: number }>(`select id from machine where company_id = $1 limit 1`, [south]);
-  Object.assign(ids, { line: line.id, press: press.id, hoursMeter: hours.id, southMachine: southMachine.id });
+  Object.assign(ids, { line, press, hoursMeter: hours.id, southMachine: southMachine.id });
 
   const stop = (from: string, to: string | null, planned: boolean, cause: string) =>
     t.sql(`insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause) values ($1, $2, $3, $4, $5, $6, $7)`, [
       north,
-      press.id,
-      line.id,
+      press,
+      line,
       from,
       to,
       planned,
@@ -54,11 +50,11 @@ beforeAll(async () => {
   const [report] = await t.sql<{ id: number }>(
     `insert into failure_report (company_id, number, machine_id, line_id, kind, severity, machine_stopped, description, reported_by, reported_at, status)
      values ($1, 'RF-2026-9001', $2, $3, 'failure', 'high', true, 'Fuga de aceite en el cilindro principal', $4, $5, 'accepted') returning id`,
-    [north, press.id, line.id, jefe.id, at('01-05T00:00')],
+    [north, press, line, jefe.id, at('01-05T00:00')],
   );
   const order = (number: string, fields: Record<string, unknown>) => {
     const columns = ['company_id', 'number', 'machine_id', 'title', ...Object.keys(fields)];
-    const values = [north, number, press.id, `Orden ${number}`, ...Object.values(fields)];
+    const values = [north, number, press, `Orden ${number}`, ...Object.values(fields)];
     return t.sql(`insert into work_order (${columns.join(', ')}) values (${values.map((_, index) => `$${index + 1}`).join(', ')})`, values);
   };
   // Reactive: from the report (reaction 2 h, cycle 6 h) and without one (reaction 4 h, cycle 10 h); one not started yet.
@@ -87,12 +83,12 @@ beforeAll(async () => {
   // Next preventive work: by date in three days, by counter at 95 % of its interval.
   await t.sql(
     `insert into pm_plan (company_id, name, machine_id, trigger, every_n, unit, next_due_on) values ($1, 'Engrase de guías (prueba)', $2, 'calendar', 1, 'month', current_date + 3)`,
-    [north, press.id],
+    [north, press],
   );
   await t.sql(`update meter set value = 95 where id = $1`, [hours.id]);
   await t.sql(
     `insert into pm_plan (company_id, name, machine_id, trigger, meter_id, interval_value, next_due_value) values ($1, 'Cambio de filtros (prueba)', $2, 'counter', $3, 100, 100)`,
-    [north, press.id, hours.id],
+    [north, press, hours.id],
   );
 });
 afterAll(() => t.close());

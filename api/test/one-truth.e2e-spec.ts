@@ -1,5 +1,7 @@
 import { ENLISTMENT_CHECKLIST_WORDS, ENLISTMENT_OVEN_OUT_WORD, productionMessages, type EnlistmentDetail } from '@planta/contracts';
 import { brokenInvariants, PLANT_INVARIANTS, SEED_INVARIANTS } from './support/plant-invariants';
+import { placeTestOrder } from './support/orders.fixture';
+import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -24,16 +26,8 @@ beforeAll(async () => {
   t = await startTestApp();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
   for (const email of [OPERATOR, LEAD, TECH]) tokens[email] = (await t.login(email)).access_token;
-  [{ id: ids.alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
-  for (const name of ['Prensa regla A', 'Prensa regla B']) {
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, name],
-    );
-    ids.lines.push(line.id);
-  }
+  ids.alloy = await alloy6063T6(t, north);
+  for (const name of ['Prensa regla A', 'Prensa regla B']) ids.lines.push(await insertTestLine(t, { company: north, name }));
   // Seeding a plant takes long on a busy machine.
 }, 300_000);
 afterAll(() => t.close());
@@ -51,24 +45,18 @@ async function orderWithDie(lineId: number, copies = 1) {
     ]);
     dieIds.push(die.id);
   }
-  const order = await t
-    .http()
-    .post('/api/orders')
-    .set(as(LEAD))
-    .send({
-      number: `OP-RG-${made}`,
-      customer: 'Cliente de reglas',
-      profile: 'Perfil de reglas',
-      die_id: dieIds[0],
-      alloy_id: ids.alloy,
-      length_mm: 6000,
-      quantity_pieces: 100,
-      quantity_kg: 900,
-      due_date: '2099-12-31',
-      line_id: lineId,
-    });
-  expect(order.status).toBe(201);
-  return { orderId: order.body.id as number, dieIds, number: order.body.number as string };
+  const order = await placeTestOrder(t, as(LEAD), {
+    number: `OP-RG-${made}`,
+    customer: 'Cliente de reglas',
+    profile: 'Perfil de reglas',
+    die_id: dieIds[0],
+    alloy_id: ids.alloy,
+    quantity_pieces: 100,
+    quantity_kg: 900,
+    due_date: '2099-12-31',
+    line_id: lineId,
+  });
+  return { orderId: order.id, dieIds, number: order.number };
 }
 const start = (body: object, who = OPERATOR) => t.http().post('/api/extrusion/start').set(as(who)).send(body);
 const stop = (runId: number, extra: object = {}) =>

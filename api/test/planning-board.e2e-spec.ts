@@ -1,5 +1,6 @@
 import { BOARD_FINISHED_MAX, BOARD_FINISHED_PAGE, planningBoardQuerySchema, productionMessages, type PlanningBoard } from '@planta/contracts';
 import { boardColumnStatements } from '../src/production/planning-board.service';
+import { placeTestOrder } from './support/orders.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** The planning board's query: the window of finished orders, search, one line, a due date range. */
@@ -23,26 +24,8 @@ afterAll(() => t.close());
 const as = (email: string) => bearer(tokens[email]);
 const board = (query = '', who = 'operario@norte.example') => t.http().get(`/api/planning-board${query}`).set(as(who));
 const cardsOf = (body: Board) => [...body.to_plan, ...body.planned.flatMap((line) => line.cards), ...body.in_press, ...body.finished];
-const createOrder = async (number: string, extra: object = {}) => {
-  const response = await t
-    .http()
-    .post('/api/orders')
-    .set(as('jefe@norte.example'))
-    .send({
-      number,
-      customer: 'Cliente de pruebas',
-      profile: 'Perfil de pruebas',
-      die_id: ids.die,
-      alloy_id: ids.alloy,
-      length_mm: 6000,
-      quantity_pieces: 500,
-      quantity_kg: 1800,
-      due_date: '2026-03-15',
-      ...extra,
-    });
-  expect(response.status).toBe(201);
-  return response.body as { id: number };
-};
+const createOrder = (number: string, extra: object = {}) =>
+  placeTestOrder(t, as('jefe@norte.example'), { number, profile: 'Perfil de pruebas', die_id: ids.die, alloy_id: ids.alloy, ...extra });
 
 describe('planning board query', () => {
   it('shows the most recently finished orders, a window that grows with finished_limit, and how many there are', async () => {

@@ -1,4 +1,6 @@
 import { nextDimensionCheck, productionMessages, type MyRun, type OrderDetail, type ProductionIndicators, type SavedDimensionRecord } from '@planta/contracts';
+import { placeTestOrder } from './support/orders.fixture';
+import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -37,7 +39,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
   for (const email of [OPERATOR, LEAD, SOUTH, ADMIN]) tokens[email] = (await t.login(email)).access_token;
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  const alloy = await alloy6063T6(t, north);
   const [profile] = await t.sql<{ id: number }>(
     `insert into profile (company_id, code, description) values ($1, 'TARDE-01', 'Perfil de controles tardíos') returning id`,
     [north],
@@ -57,31 +59,11 @@ beforeAll(async () => {
       `insert into die (company_id, die_reference, copy_number, state, profile_id) values ($1, $2, 1, 'in_stock', $3) returning id`,
       [north, `TARDE-${key}`, profile.id],
     );
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, `Prensa tardía ${key}`],
-    );
-    const order = await t
-      .http()
-      .post('/api/orders')
-      .set(as(LEAD))
-      .send({
-        number: `OP-TARDE-${key.toUpperCase()}`,
-        customer: 'Cliente de pruebas',
-        profile: 'TARDE-01',
-        die_id: die.id,
-        alloy_id: alloy.id,
-        length_mm: 6000,
-        quantity_pieces: 500,
-        quantity_kg: 1800,
-        due_date: '2026-03-15',
-      });
-    expect(order.status).toBe(201);
-    const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: die.id, line_id: line.id });
+    const line = await insertTestLine(t, { company: north, name: `Prensa tardía ${key}` });
+    const order = await placeTestOrder(t, as(LEAD), { number: `OP-TARDE-${key.toUpperCase()}`, profile: 'TARDE-01', die_id: die.id, alloy_id: alloy });
+    const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.id, die_id: die.id, line_id: line });
     expect(started.status).toBe(201);
-    runs[key] = { orderId: order.body.id, runId: started.body.id, lineId: line.id };
+    runs[key] = { orderId: order.id, runId: started.body.id, lineId: line };
   }
   // 35 minutes of extrusion: the marks at 10 and 20 minutes missed, the one at 30 asked for now (until 40).
   start = Math.floor((Date.now() - 35 * MIN) / 1000) * 1000;

@@ -1,4 +1,6 @@
 import { nextDimensionCheck, type MyRun } from '@planta/contracts';
+import { placeTestOrder } from './support/orders.fixture';
+import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** `GET /api/extrusion/mine`: the runs the caller started and still runs, with their dimension checks ('Mi extrusión'). */
@@ -18,17 +20,9 @@ beforeAll(async () => {
     t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = $2`, [north, number]);
   [{ id: ids.die }] = await copy(1);
   [{ id: ids.otherCopy }] = await copy(2);
-  [{ id: ids.alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  ids.alloy = await alloy6063T6(t, north);
   // Two free presses (the seeded ones are busy).
-  for (const key of ['lineA', 'lineB'] as const) {
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, `Prensa mía ${key}`],
-    );
-    ids[key] = line.id;
-  }
+  for (const key of ['lineA', 'lineB'] as const) ids[key] = await insertTestLine(t, { company: north, name: `Prensa mía ${key}` });
 });
 afterAll(() => t.close());
 
@@ -39,21 +33,10 @@ const mine = async (email: string) => {
   return response.body as MyRun[];
 };
 async function start(number: string, dieId: number, lineId: number, who: string) {
-  const order = await t.http().post('/api/orders').set(as(LEAD)).send({
-    number,
-    customer: 'Cliente de pruebas',
-    profile: 'Perfil mío',
-    die_id: ids.die,
-    alloy_id: ids.alloy,
-    length_mm: 6000,
-    quantity_pieces: 500,
-    quantity_kg: 1800,
-    due_date: '2026-03-15',
-  });
-  expect(order.status).toBe(201);
-  const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.body.id, die_id: dieId, line_id: lineId });
+  const order = await placeTestOrder(t, as(LEAD), { number, profile: 'Perfil mío', die_id: ids.die, alloy_id: ids.alloy });
+  const started = await t.http().post('/api/extrusion/start').set(as(who)).send({ order_id: order.id, die_id: dieId, line_id: lineId });
   expect(started.status).toBe(201);
-  return { orderId: order.body.id as number, runId: started.body.id as number };
+  return { orderId: order.id, runId: started.body.id as number };
 }
 
 describe('my running extrusions', () => {

@@ -1,6 +1,7 @@
 import { idempotencyMessages, MADE_AGO_HEADER, MAX_MADE_AGO_MS, productionMessages } from '@planta/contracts';
 import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
 import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
+import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -28,21 +29,19 @@ beforeAll(async () => {
     [north],
   );
   const [otherCopy] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 2`, [north]);
-  const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
   const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
   const [southDie] = await t.sql<{ id: number }>(`select id from die where company_id = $1 limit 1`, [south]);
   const [southAlloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [south]);
-  Object.assign(ids, { die: die.id, otherCopy: otherCopy.id, alloy: alloy.id, finish: finish.id, southDie: southDie.id, southAlloy: southAlloy.id });
+  Object.assign(ids, {
+    die: die.id,
+    otherCopy: otherCopy.id,
+    alloy: await alloy6063T6(t, north),
+    finish: finish.id,
+    southDie: southDie.id,
+    southAlloy: southAlloy.id,
+  });
   // Two free presses for the start/stop rules (the seeded ones are busy).
-  for (const key of ['lineA', 'lineB'] as const) {
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, `Prensa libre ${key}`],
-    );
-    ids[key] = line.id;
-  }
+  for (const key of ['lineA', 'lineB'] as const) ids[key] = await insertTestLine(t, { company: north, name: `Prensa libre ${key}` });
 });
 afterAll(() => t.close());
 

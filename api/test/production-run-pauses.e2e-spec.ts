@@ -9,6 +9,8 @@ import {
   type StartOptions,
 } from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
+import { placeTestOrder } from './support/orders.fixture';
+import { alloy6063T6, insertTestPress } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -39,20 +41,11 @@ beforeAll(async () => {
   for (const email of [OPERATOR, LEAD, ADMIN, TECH]) tokens[email] = (await t.login(email)).access_token;
   for (const row of await t.sql<{ id: number; email: string }>(`select id, email from app_user where email = any($1)`, [[OPERATOR, LEAD, ADMIN, TECH]]))
     users[row.email] = row.id;
-  [{ id: alloy }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [north]);
+  alloy = await alloy6063T6(t, north);
   for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const) {
     const name = `Prensa pausa ${key.toUpperCase()}`;
-    const [line] = await t.sql<{ id: number }>(
-      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
-         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
-       values ($1, $2, 1600, 240, 178, 172, 42, 1200, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id`,
-      [north, name],
-    );
-    const [press] = await t.sql<{ id: number }>(
-      `insert into machine (company_id, name, type, line_id, status, criticality) values ($1, $2, 'press', $3, 'operating', 'A') returning id`,
-      [north, `Máquina ${name}`, line.id],
-    );
-    lines[key] = { id: line.id, name, press: press.id };
+    const press = await insertTestPress(t, { company: north, name, machine: { name: `Máquina ${name}`, status: 'operating', criticality: 'A' } });
+    lines[key] = { id: press.line, name, press: press.machine };
   }
   for (const copy of [1, 2, 3, 4]) {
     const [die] = await t.sql<{ id: number }>(
@@ -77,19 +70,8 @@ const as = (email: string) => bearer(tokens[email]);
 let orders = 0;
 async function newOrder(dieId = copies[0]): Promise<{ id: number; number: string }> {
   const number = `OP-PAUSA-${++orders}`;
-  const order = await t.http().post('/api/orders').set(as(LEAD)).send({
-    number,
-    customer: 'Cliente de pruebas',
-    profile: 'Perfil pausa',
-    die_id: dieId,
-    alloy_id: alloy,
-    length_mm: 6000,
-    quantity_pieces: 500,
-    quantity_kg: 1800,
-    due_date: '2026-03-15',
-  });
-  expect(order.status).toBe(201);
-  return { id: order.body.id, number };
+  const order = await placeTestOrder(t, as(LEAD), { number, profile: 'Perfil pausa', die_id: dieId, alloy_id: alloy });
+  return { id: order.id, number };
 }
 const startRun = (orderId: number, dieId: number, lineId: number) =>
   t.http().post('/api/extrusion/start').set(as(OPERATOR)).send({ order_id: orderId, die_id: dieId, line_id: lineId });

@@ -1,25 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MyRun } from '@planta/contracts';
 import type { ExportSheet } from '@planta/shell-contract';
 import { formatsOf, onSnackbar } from '@planta/ui';
 import { ALL_GRANTS, mockApi, on, renderPage, type } from '@planta/ui/testing';
 import MyExtrusionWidget from './my-extrusion.widget';
+import { myRun, RUN_TOLERANCES } from './my-run.fixture';
 
 const FILTERS = { from: '2026-11-01T05:00:00.000Z', to: null, lineId: null, shiftId: null };
 const es = formatsOf('es');
 const MINUTE = 60_000;
 const PATH = '/api/extrusion/mine';
-const TOLERANCES = [
-  { label: 'A', nominal_mm: 25.4, tol_minus_mm: 0.1, tol_plus_mm: 0.15 },
-  { label: 'B', nominal_mm: 3.2, tol_minus_mm: 0.05, tol_plus_mm: 0.05 },
-];
 const saved = (runId: number, a: number, b: number) => [
   {
     order_dies_id: runId,
     dimension_text: 'DimensionA',
     dimension_value: a,
     date_saved: new Date().toISOString(),
-    tolerance: TOLERANCES[0],
+    tolerance: RUN_TOLERANCES[0],
     within_tolerance: true,
   },
   {
@@ -27,35 +23,11 @@ const saved = (runId: number, a: number, b: number) => [
     dimension_text: 'DimensionB',
     dimension_value: b,
     date_saved: new Date().toISOString(),
-    tolerance: TOLERANCES[1],
+    tolerance: RUN_TOLERANCES[1],
     within_tolerance: true,
   },
 ];
 
-function run(id: number, startedMinutesAgo: number, extra: Partial<MyRun> = {}): MyRun {
-  return {
-    id,
-    order_id: 100 + id,
-    order_number: `OP-${id}`,
-    profile: 'Perfil 40x20',
-    line_id: id,
-    line_name: `Prensa ${id}`,
-    die_reference: 'M-100',
-    copy_number: id,
-    start_extrusion_time: new Date(Date.now() - startedMinutesAgo * MINUTE).toISOString(),
-    last_check_at: null,
-    missed_checks: 0,
-    paused: false,
-    paused_since: null,
-    pause_cause: null,
-    paused_ms: 0,
-    running_ms: startedMinutesAgo * MINUTE,
-    missed_marks: [],
-    late_checks: 0,
-    tolerances: TOLERANCES,
-    ...extra,
-  };
-}
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MINUTE).toISOString();
 
 function show(grants = ALL_GRANTS) {
@@ -67,11 +39,11 @@ function show(grants = ALL_GRANTS) {
 describe('production-my-extrusion widget', () => {
   it("shows the user's running extrusions with their next 10-minute check, overdue ones in red, each linked to its order", async () => {
     // 25 minutes in without any check: the 20-minute mark is asked for and unanswered (and the 10-minute one was missed).
-    const late = run(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] });
+    const late = myRun(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] });
     // 5 minutes in: the first check comes at minute 10.
-    const fresh = run(2, 5);
+    const fresh = myRun(2, 5);
     // 34 minutes in, checked at minute 31: the 30-minute mark is answered, the next is at 40.
-    const checked = run(3, 34);
+    const checked = myRun(3, 34);
     checked.last_check_at = plus(checked.start_extrusion_time, 31);
     const api = mockApi(on('GET', PATH, 200, [late, fresh, checked]));
     const onExport = show();
@@ -107,7 +79,7 @@ describe('production-my-extrusion widget', () => {
 
   it('shows a run whose press is stopped as paused, with the cause and its running time frozen, and asks no check', async () => {
     // 50 minutes since the start, the press stopped 30 minutes ago after 20 minutes of running.
-    const paused = run(1, 50, {
+    const paused = myRun(1, 50, {
       paused: true,
       paused_since: new Date(Date.now() - 30 * MINUTE).toISOString(),
       pause_cause: 'hydraulic',
@@ -115,7 +87,7 @@ describe('production-my-extrusion widget', () => {
       running_ms: 20 * MINUTE,
     });
     // Resumed: a 25-minute stop ended; 15 minutes of running, the 10-minute mark answered: the next check is at 20 minutes of running time.
-    const resumed = run(2, 40, { paused_ms: 25 * MINUTE, running_ms: 15 * MINUTE, last_check_at: new Date(Date.now() - 2 * MINUTE).toISOString() });
+    const resumed = myRun(2, 40, { paused_ms: 25 * MINUTE, running_ms: 15 * MINUTE, last_check_at: new Date(Date.now() - 2 * MINUTE).toISOString() });
     mockApi(on('GET', PATH, 200, [paused, resumed]));
     show();
     const item = await screen.findByTestId('my-run-1');
@@ -126,7 +98,7 @@ describe('production-my-extrusion widget', () => {
   });
 
   it('does not link to an order the user may not open', async () => {
-    mockApi(on('GET', PATH, 200, [run(1, 3)]));
+    mockApi(on('GET', PATH, 200, [myRun(1, 3)]));
     show({ ...ALL_GRANTS, orders: { read: false, insert: false, update: false, delete: false } });
     const item = await screen.findByTestId('my-run-1');
     expect(within(item).getByText('Orden OP-1 · Prensa 1')).toBeTruthy();
@@ -141,9 +113,9 @@ describe('production-my-extrusion widget', () => {
   });
 
   it('answers a missed mark late: the chosen mark and A and B, with the profile tolerances shown before typing', async () => {
-    const first = run(1, 35, { missed_checks: 2, late_checks: 1 });
+    const first = myRun(1, 35, { missed_checks: 2, late_checks: 1 });
     first.missed_marks = [plus(first.start_extrusion_time, 10), plus(first.start_extrusion_time, 20)];
-    const api = mockApi(on('GET', PATH, 200, [first, run(2, 5)]), on('POST', '/api/extrusion/1/late-check', 201, saved(1, 25.42, 3.21)));
+    const api = mockApi(on('GET', PATH, 200, [first, myRun(2, 5)]), on('POST', '/api/extrusion/1/late-check', 201, saved(1, 25.42, 3.21)));
     const told: string[] = [];
     const stopSnackbars = onSnackbar((snackbar) => told.push(snackbar.message));
     show();
@@ -176,7 +148,7 @@ describe('production-my-extrusion widget', () => {
   });
 
   it("enters a check of any of the user's runs, also from its overdue mark, not only the prompt's first run", async () => {
-    const api = mockApi(on('GET', PATH, 200, [run(1, 3), run(2, 22)]), on('POST', '/api/orders/saveDieCriticalDimension', 201, saved(2, 25.4, 3.2)));
+    const api = mockApi(on('GET', PATH, 200, [myRun(1, 3), myRun(2, 22)]), on('POST', '/api/orders/saveDieCriticalDimension', 201, saved(2, 25.4, 3.2)));
     const told: string[] = [];
     const stopSnackbars = onSnackbar((snackbar) => told.push(snackbar.message));
     show();
@@ -203,7 +175,7 @@ describe('production-my-extrusion widget', () => {
   });
 
   it("stops a run from the list: 'Detener extrusión' opens the run's stop form", async () => {
-    mockApi(on('GET', PATH, 200, [run(1, 3)]));
+    mockApi(on('GET', PATH, 200, [myRun(1, 3)]));
     show();
     const item = await screen.findByTestId('my-run-1');
     fireEvent.click(within(item).getByRole('button', { name: 'Detener extrusión: Orden OP-1 · Prensa 1' }));
@@ -211,7 +183,7 @@ describe('production-my-extrusion widget', () => {
   });
 
   it('offers no entry nor stop to whoever may not save checks or stop runs', async () => {
-    mockApi(on('GET', PATH, 200, [run(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] })]));
+    mockApi(on('GET', PATH, 200, [myRun(1, 25, { missed_checks: 1, missed_marks: [new Date(Date.now() - 15 * MINUTE).toISOString()] })]));
     const none = { read: false, insert: false, update: false, delete: false };
     show({ ...ALL_GRANTS, orders: { ...none, read: true }, extrusion: { ...none, read: true } });
     const item = await screen.findByTestId('my-run-1');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productionMessages } from '@planta/contracts';
 import { onSnackbar } from '@planta/ui';
 import { currentPath, mockApi, on, renderPage } from '@planta/ui/testing';
+import { myRun } from '../dashboard/my-run.fixture';
 import ExtrusionStartPage from './extrusion-start.page';
 
 const ORDERS = [{ id: 9, number: 'OP-9', customer: 'Ventanas del Sur', profile: 'Perfil 40x20', die_id: 21, die_reference: 'M-100', line_id: 3 }];
@@ -19,24 +20,15 @@ const COPIES = [
 ];
 const startOptions = (copies = COPIES) =>
   on('GET', '/api/extrusion/start-options', 200, (url: URL) => ({ lines: LINES, dies: url.searchParams.get('order_id') === '9' ? copies : [] }));
-const MY_RUN = {
-  id: 70,
+/** The operator's run on Prensa 5, ten minutes in. */
+const MY_RUN = myRun(70, 10, {
   order_id: 7,
   order_number: 'OP-7',
-  profile: 'Perfil 40x20',
   line_id: 5,
   line_name: 'Prensa 5',
-  die_reference: 'M-100',
   copy_number: 4,
   start_extrusion_time: '2026-01-05T06:00:00.000Z',
-  last_check_at: null,
-  missed_checks: 0,
-  paused: false,
-  paused_since: null,
-  pause_cause: null,
-  paused_ms: 0,
-  running_ms: 600_000,
-};
+});
 const routes = [on('GET', '/api/orders/hideClosedOrders', 200, ORDERS), startOptions(), on('GET', '/api/extrusion/mine', 200, [])];
 
 describe('start extrusion', () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
-import { baseUrl, eventually, launchBrowser, onPath, submitLogin, visible } from '../support/browser';
+import { baseUrl, eventually, launchBrowser, signIn, visible } from '../support/browser';
 
 /**
  * The boards by hand on glass (issue 37, item 3), on a 1024×768 touch tablet: a vertical swipe on
@@ -69,9 +69,7 @@ describe('boards on a 1024×768 touch tablet', () => {
     context.setDefaultTimeout(20_000);
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto('/login');
-    await submitLogin(page, email);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, email);
     await page.goto(path);
     return { page, cdp: await context.newCDPSession(page) };
   }

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { account, eventually, hidden, launchBrowser, login, newPage, storedToken, visible } from '../support/browser';
+import { account, apiGetAsPage, eventually, hidden, launchBrowser, login, newPage, visible } from '../support/browser';
 
 /**
  * Spec 2.5 / 4 / 5 chat, live between two browser contexts (two users of Norte): unread badges,
@@ -17,18 +17,7 @@ interface ServerContact {
   unread: number;
 }
 
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(
-    async ({ path, token }) => {
-      const response = await fetch(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(`GET /api/${path} answered ${response.status}`);
-      return response.json();
-    },
-    { path, token: await storedToken(page) },
-  ) as Promise<T>;
-}
-
-const contactsOnServer = (page: Page) => apiGet<ServerContact[]>(page, 'chat/contacts');
+const contactsOnServer = (page: Page) => apiGetAsPage<ServerContact[]>(page, 'chat/contacts');
 const serverContact = async (page: Page, name: string) => {
   const found = (await contactsOnServer(page)).find((contact) => contact.full_name === name);
   if (!found) throw new Error(`no contact ${name} on the server`);
@@ -145,7 +134,7 @@ describe('chat (two users, live)', () => {
 
   it("'@en-10' suggests dies; choosing one writes 'EN-1042-1', and the sent mention links to the die summary", async () => {
     const jefe = await signedIn(JEFE);
-    const { items: dies } = await apiGet<{ items: { id: number; die_reference: string; copy_number: number }[] }>(jefe, 'die/all?pageSize=500');
+    const { items: dies } = await apiGetAsPage<{ items: { id: number; die_reference: string; copy_number: number }[] }>(jefe, 'die/all?pageSize=500');
     const die = dies.find((candidate) => candidate.die_reference === 'EN-1042' && candidate.copy_number === 1);
     if (!die) throw new Error(`no EN-1042 copy 1 in ${JSON.stringify(dies.map((item) => `${item.die_reference}-${item.copy_number}`))}`);
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiAs } from '../support/api-client';
-import { createTestLine, ok } from '../support/plant';
-import { eventually, greeting, launchBrowser, newPage, onPath, pathOf, submitLogin, visible } from '../support/browser';
+import { ok, startTestRun } from '../support/plant';
+import { eventually, launchBrowser, login, newPage, onPath, pathOf, visible } from '../support/browser';
 import { smallPng } from '../support/images';
 
 /**
@@ -11,16 +11,9 @@ import { smallPng } from '../support/images';
  */
 const TECH = 'matriceria@norte.example';
 const LEAD = 'jefe@norte.example';
+/** What startTestRun names the die and order of its run tagged 'CF'. */
 const DIE = 'E2E-CF';
 const ORDER = 'OP-E2E-CF-1';
-
-/** The die technician is no demo account of the shared list (its navigation differs from the operators'): signed in here. */
-async function loginAsTechnician(page: Page): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, TECH);
-  await onPath(page, '/apps/dashboards/welcome');
-  await visible(greeting(page, 'Carmen Villalba'));
-}
 
 describe('production confirmation and cleaning', () => {
   let browser: Browser;
@@ -28,33 +21,16 @@ describe('production confirmation and cleaning', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const line = await createTestLine(LEAD, 'Prensa e2e confirmación');
-    const alloys = await ok(apiAs<{ items: { id: number }[] }>(LEAD, 'GET', 'aluminum-alloy/all?pageSize=1'));
-    const die = await ok(apiAs<{ id: number }>(TECH, 'POST', 'die', { die_reference: DIE, copy_number: 1, die_type: 'solid', location: 'E-07' }));
-    await ok(apiAs(TECH, 'PATCH', `die/${die.id}/state`, { to: 'in_stock' }));
-    const order = await ok(
-      apiAs<{ id: number }>(LEAD, 'POST', 'orders', {
-        number: ORDER,
-        customer: 'Cliente e2e',
-        profile: 'PR-E2E-CF',
-        die_id: die.id,
-        alloy_id: alloys.items[0].id,
-        length_mm: 6000,
-        quantity_pieces: 100,
-        quantity_kg: 900,
-        due_date: '2026-12-31',
-      }),
-    );
-    const run = await ok(apiAs<{ id: number }>(LEAD, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
+    const run = await startTestRun(LEAD, 'CF', { lead: LEAD, tech: TECH });
     await ok(apiAs(LEAD, 'POST', `extrusion/${run.id}/stop`, { billets_pushed: 30, good_kg: 1500, scrap_kg: 90 }));
-    Object.assign(ids, { die: die.id, run: run.id });
+    Object.assign(ids, { die: run.dieId, run: run.id });
   });
   afterAll(() => browser?.close());
 
   it('the die technician confirms a finished run and cleans the die back to stock', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await loginAsTechnician(page);
+      await login(page, TECH);
       await page.goto('/apps/die-confirm-production/all');
       await visible(page.getByRole('main').getByRole('heading', { name: 'Confirmación de producción' }));
       // Oldest first: the seeded plant's runs come before this one; the search finds it.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { expectNoSeriousAxeViolations } from '../support/axe';
-import { eventually, launchBrowser, newPage, onPath, submitLogin, visible } from '../support/browser';
+import { eventually, launchBrowser, newPage, signIn, visible } from '../support/browser';
 
 /**
  * The two correction boards (issue 14) in two browsers: the lead's keyboard move on the correction
@@ -31,9 +31,7 @@ describe('correction boards', () => {
   async function signedIn(email: string): Promise<Page> {
     const { context, page } = await newPage(browser);
     contexts.push(context);
-    await page.goto('/login');
-    await submitLogin(page, email);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, email);
     return page;
   }
   const column = (page: Page, id: string) => page.getByTestId(`kanban-column-${id}`);

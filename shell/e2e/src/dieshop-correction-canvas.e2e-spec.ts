@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { ok } from '../support/plant';
-import { baseUrl, eventually, greeting, launchBrowser, onPath, submitLogin, visible } from '../support/browser';
+import { baseUrl, eventually, launchBrowser, login, visible } from '../support/browser';
 
 /**
  * Issue 14, the marking canvas (`/apps/testCanvas/:id`): the die technician opens a correction
@@ -62,10 +62,7 @@ describe('the marking canvas of a correction', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await page.goto('/login');
-    await submitLogin(page, TECH);
-    await onPath(page, '/apps/dashboards/welcome');
-    await visible(greeting(page, 'Carmen Villalba'));
+    await login(page, TECH);
 
     await page.goto(`/apps/testCanvas/${record.id}`);
     const main = page.getByRole('main');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
-import { eventually, hidden, launchBrowser, newPage, onPath, submitLogin, visible } from '../support/browser';
+import { eventually, hidden, launchBrowser, newPage, onPath, signIn, visible } from '../support/browser';
 
 /**
  * Issue 13, the die inventory and the die copy forms: the die technician receives a copy through
@@ -31,9 +31,7 @@ describe('die inventory and reception', () => {
   async function signedIn(email: string): Promise<Page> {
     const { context, page } = await newPage(browser);
     contexts.push(context);
-    await page.goto('/login');
-    await submitLogin(page, email);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, email);
     return page;
   }
 

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
-import { freshPagePerTest, onPath, submitLogin, visible, type BrowserPage } from '../support/browser';
+import { freshPagePerTest, signIn, visible, type BrowserPage } from '../support/browser';
 
 /**
  * Nitriding (issue 13, domain.md A2.4 workflow 4): the die technician sends a die whose nitriding
@@ -18,12 +17,6 @@ interface Die {
   billets_since_nitriding: number;
   kg_since_nitriding: number;
   nitriding_count: number;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await onPath(page, '/apps/dashboards/welcome');
 }
 
 describe('nitriding a due die', () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
-import { eventually, launchBrowser, newPage, onPath, submitLogin, visible } from '../support/browser';
+import { eventually, launchBrowser, newPage, signIn, visible } from '../support/browser';
 
 /**
  * The die technician prepares a die (issue 13): requests it by hand, ticks the checklist, reserves
@@ -33,9 +33,7 @@ describe('die preparation', () => {
     );
     const context = await newPage(browser);
     page = context.page;
-    await page.goto('/login');
-    await submitLogin(page, TECH);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, TECH);
   });
   afterAll(() => browser?.close());
 

@@ -1,6 +1,6 @@
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { apiAs } from '../support/api-client';
-import { freshPagePerTest, onPath, submitLogin, visible, type BrowserPage } from '../support/browser';
+import { freshPagePerTest, signIn, visible, type BrowserPage } from '../support/browser';
 
 /**
  * Issue 13, tooling (domain.md A2.2 tooling, B: a dummy block grown 0.5 mm has lost its
@@ -18,9 +18,7 @@ describe('tooling', () => {
   it('the technician registers a dummy block, measures it and sees the grown one flagged', async () => {
     const { page } = state;
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.goto('/login');
-    await submitLogin(page, TECH);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, TECH);
     await page.goto(`${TOOLING}/new`);
     const main = page.getByRole('main');
     await visible(main.getByRole('heading', { name: 'Nueva herramienta', level: 1 }));

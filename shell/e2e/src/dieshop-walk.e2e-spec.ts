@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { createTestLine, ok } from '../support/plant';
-import { launchBrowser, newPage, onPath, submitLogin, visible } from '../support/browser';
+import { launchBrowser, newPage, signIn, visible } from '../support/browser';
 
 /**
  * Issue 13, the whole life of one die copy (domain.md A2.4): received and tried on a press (through
@@ -68,9 +68,7 @@ describe('the life of a die copy, told by its summary', () => {
     const { context, page } = await newPage(browser);
     const guest = await newPage(browser);
     try {
-      await page.goto('/login');
-      await submitLogin(page, TECH);
-      await onPath(page, '/apps/dashboards/welcome');
+      await signIn(page, TECH);
       const main = page.getByRole('main');
 
       // The run is confirmed as counted: the die goes from the press to cleaning.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
-import { baseUrl, eventually, launchBrowser, newPage, onPath, PASSWORD, submitLogin, visible } from '../support/browser';
+import { baseUrl, eventually, launchBrowser, newPage, PASSWORD, signIn, visible } from '../support/browser';
 
 /**
  * The maintenance board in two browsers (issue 12): a keyboard move by the technician is seen by
@@ -30,9 +30,7 @@ describe('maintenance board', () => {
   async function signedIn(email: string): Promise<Page> {
     const { context, page } = await newPage(browser);
     contexts.push(context);
-    await page.goto('/login');
-    await submitLogin(page, email);
-    await onPath(page, '/apps/dashboards/welcome');
+    await signIn(page, email);
     return page;
   }
 

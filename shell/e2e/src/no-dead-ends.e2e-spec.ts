@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
-import { eventually, freshPagePerTest, login, onPath, pathOf, submitLogin, visible } from '../support/browser';
+import { eventually, freshPagePerTest, login, onPath, pathOf, signIn, visible } from '../support/browser';
 
 /**
  * Issue 37 "No dead ends" and "Notifications to act on", as the accounts of the demo seed see them
@@ -10,13 +10,6 @@ const JEFE = 'jefe@norte.example';
 const OPERARIO = 'operario@norte.example';
 const CALIDAD = 'calidad@norte.example';
 const INVITADO = 'invitado@norte.example';
-
-/** Signs in an account the browser helpers do not list (the quality inspector). */
-async function loginAs(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await onPath(page, '/apps/dashboards/welcome');
-}
 
 const navigation = (page: Page) => page.getByRole('navigation').first();
 /** Spec 2.4's side button (on a tablet its label is its tooltip). */
@@ -44,7 +37,7 @@ describe('no dead ends in the browser', () => {
   freshPagePerTest((state) => ({ page } = state));
 
   it("calidad's menu and search lack 'Iniciar extrusión'; its address bounces to the welcome page saying 'No tienes acceso a esa página'", async () => {
-    await loginAs(page, CALIDAD);
+    await signIn(page, CALIDAD);
     await visible(navigation(page).getByRole('button', { name: 'Producción ágil' }));
     await unfold(page);
     await visible(navigation(page).getByRole('link', { name: 'Órdenes de producción' }));

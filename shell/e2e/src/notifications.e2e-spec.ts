@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually, freshPagePerTest, hidden, login, storedToken, visible } from '../support/browser';
+import { apiGetAsPage, eventually, freshPagePerTest, hidden, login, visible } from '../support/browser';
 
 /**
  * Spec 2.5 / 4 notifications drawer, with jefe's seeded notifications (one says 'bloqueado').
@@ -14,21 +14,10 @@ interface ServerNotification {
   is_read: boolean;
 }
 
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(
-    async ({ path, token }) => {
-      const response = await fetch(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(`GET /api/${path} answered ${response.status}`);
-      return response.json();
-    },
-    { path, token: await storedToken(page) },
-  ) as Promise<T>;
-}
-
 /** GET notification/all answers the caller's unread notifications. */
 async function unreadOnServer(page: Page): Promise<ServerNotification[]> {
-  const me = await apiGet<{ id: number }>(page, 'chat/user');
-  return apiGet<ServerNotification[]>(page, `notification/all?userId=${me.id}`);
+  const me = await apiGetAsPage<{ id: number }>(page, 'chat/user');
+  return apiGetAsPage<ServerNotification[]>(page, `notification/all?userId=${me.id}`);
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: 'Notificaciones', exact: true });

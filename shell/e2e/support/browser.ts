@@ -159,11 +159,16 @@ export async function submitLogin(page: Page, email: string, password = PASSWORD
   await fields.submit.click();
 }
 
-/** Signs in from /login and waits for the welcome dashboard. */
-export async function login(page: Page, email: string): Promise<void> {
+/** Signs in from /login and waits for the welcome dashboard (any account, listed here or not). */
+export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email);
   await onPath(page, '/apps/dashboards/welcome');
+}
+
+/** Signs in a demo account from /login and waits for the welcome dashboard to greet it. */
+export async function login(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
   await visible(greeting(page, account(email).displayName));
 }
 
@@ -186,6 +191,18 @@ export async function storedToken(page: Page): Promise<string> {
   const raw = await page.evaluate(() => localStorage.getItem('jwt_access_token'));
   if (!raw) throw new Error('no jwt_access_token in localStorage');
   return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+}
+
+/** A GET of the API from inside the page, with the session the portal signed in with. */
+export async function apiGetAsPage<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(
+    async ({ path, token }) => {
+      const response = await fetch(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`GET /api/${path} answered ${response.status}`);
+      return response.json();
+    },
+    { path, token: await storedToken(page) },
+  ) as Promise<T>;
 }
 
 export interface BrowserPage {

@@ -42,7 +42,7 @@ export async function startTestRun(
   who: string,
   tag: string,
   { lead, tech, withDie }: { lead: string; tech: string; withDie?: (dieId: number) => Promise<void> },
-): Promise<{ id: number; lineId: number }> {
+): Promise<{ id: number; lineId: number; dieId: number }> {
   const line = await createTestLine(lead, `Prensa e2e ${tag}`);
   const alloys = await ok(apiAs<{ items: { id: number }[] }>(lead, 'GET', 'aluminum-alloy/all?pageSize=1'));
   const die = await ok(apiAs<{ id: number }>(tech, 'POST', 'die', { die_reference: `E2E-${tag}`, copy_number: 1, die_type: 'solid', location: 'E-09' }));
@@ -62,5 +62,5 @@ export async function startTestRun(
     }),
   );
   const run = await ok(apiAs<{ id: number }>(who, 'POST', 'extrusion/start', { order_id: order.id, die_id: die.id, line_id: line.id }));
-  return { id: run.id, lineId: line.id };
+  return { id: run.id, lineId: line.id, dieId: die.id };
 }
