@@ -16,7 +16,7 @@ import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { NotificationsService } from '../notifications/notifications.service';
-import { productionFigures } from '../production/figures';
+import { productionFigures, runningHoursSql } from '../production/figures';
 import { runsResumedBy } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -115,12 +115,12 @@ async function closeStop(scope: TenantScope, stopId: number, at: Date | string, 
     `select machine_id, started_at, order_die_id from machine_stop where id = $1`,
     [stopId],
   );
-  const [run]: { start: Date; end: Date | null; billets_pushed: number | null; billet_kg: number | null; good_kg: number | null; scrap_kg: number | null }[] =
+  const [run]: { start: Date; end: Date | null; running_hours: number | null; billets_pushed: number | null; billet_kg: number | null; good_kg: number | null; scrap_kg: number | null }[] =
     stop.order_die_id === null
       ? []
       : await scope.manager.query(
-          `select start_extrusion_time as start, end_extrusion_time as "end", billets_pushed, billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
-             from order_die where id = $1`,
+          `select start_extrusion_time as start, end_extrusion_time as "end", ${runningHoursSql('run')} as running_hours, billets_pushed, billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
+             from order_die run where id = $1`,
           [stop.order_die_id],
         );
   const kgH = run ? productionFigures([run]).kg_h : null;
