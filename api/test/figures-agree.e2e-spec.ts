@@ -449,18 +449,15 @@ describe('a run with a press stop inside it', () => {
       [north, line.id],
     );
     const stop = (from: number, to: number) =>
-      t.sql(`insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause) values ($1, $2, $3, $4, $5, false, 'hydraulic')`, [
-        north,
-        press.id,
-        line.id,
-        new Date(base - from * MIN),
-        new Date(base - to * MIN),
-      ]);
+      t.sql(
+        `insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause) values ($1, $2, $3, $4, $5, false, 'hydraulic')`,
+        [north, press.id, line.id, new Date(base - from * MIN), new Date(base - to * MIN)],
+      );
     const run = async (copy: number, start: number, end: number | null, goodKg: number | null) => {
-      const [die] = await t.sql<{ id: number }>(`insert into die (company_id, die_reference, copy_number, state) values ($1, 'PAR-1', $2, 'in_stock') returning id`, [
-        north,
-        copy,
-      ]);
+      const [die] = await t.sql<{ id: number }>(
+        `insert into die (company_id, die_reference, copy_number, state) values ($1, 'PAR-1', $2, 'in_stock') returning id`,
+        [north, copy],
+      );
       const [order] = await t.sql<{ id: number }>(
         `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
          values ($1, $2, 'Cliente', 'PAR-PERFIL', $3, $4, 6000, 100, 900, '2099-12-31') returning id`,
@@ -524,7 +521,7 @@ describe('a run with a press stop inside it', () => {
     expect(checks.text).toMatch(new RegExp(`${line.name}(, |: control dimensional )vencido desde \\d\\d:\\d\\d y 1 perdido(;|$)`));
 
     // Run hours and kg/h: 1,5 h and 1000 kg/h on the indicators, the line's figures, the order, the die's summary and its counters.
-    expect(pressFigures).toMatchObject({ run_hours: 1.5, kg_h: 1000 });
+    expect(pressFigures).toMatchObject({ run_hours: 1.5, net_kg_h: 1000 });
     const lineFigures = (await get<LineFigures>('/api/extrusion-line/figures', ADMIN, { from })).lines.find((entry) => entry.line_id === line.id)!.figures;
     expect(lineFigures).toMatchObject({ runs: 1, hours: 1.5, kg_h: 1000 });
     expect((await get<OrderDetail>(`/api/orders/${finished.order}`)).figures).toMatchObject({ hours: 1.5, kg_h: 1000 });

@@ -1,4 +1,13 @@
-import { liveEvents, productionMessages, STOP_CAUSE_WORDS, whyNotRun, type MyRun, type OrderDetail, type StartOptions } from '@planta/contracts';
+import {
+  liveEvents,
+  machineStopMessages,
+  productionMessages,
+  STOP_CAUSE_WORDS,
+  whyNotRun,
+  type MyRun,
+  type OrderDetail,
+  type StartOptions,
+} from '@planta/contracts';
 import { closeSockets, connect, nextEvent } from './support/sockets';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
@@ -255,6 +264,41 @@ describe('a check while the press is stopped', () => {
     expect((await save(runId)).status).toBe(201);
     const after = (await detail(order.id)).order_dies.find((candidate) => candidate.id === runId)!.dimension_marks;
     expect(after.map((mark) => mark.state)).toEqual(['late', 'answered']);
+    expect((await stopRun(runId)).status).toBe(200);
+  });
+});
+
+describe('a stop entered by hand', () => {
+  it('may not hold the start of a run on its press’s line: a stopped press starts no run', async () => {
+    const base = Date.now();
+    const { order, runId } = await runStartedAgo(copies[1], lines.a.id, 30, base);
+    const message = machineStopMessages.runStartedInside(order.number);
+    // Over the run's start, closed or still open: refused on the field that would take it in.
+    const closed = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 40 * MIN), ended_at: iso(base - 20 * MIN) });
+    expect([closed.status, closed.body.fields]).toEqual([409, { ended_at: message }]);
+    const open = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 40 * MIN) });
+    expect([open.status, open.body.fields]).toEqual([409, { started_at: message }]);
+    // Before the run's start it is taken; lengthened over it, refused.
+    const before = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 50 * MIN), ended_at: iso(base - 40 * MIN) });
+    expect(before.status).toBe(201);
+    const longer = await t
+      .http()
+      .patch(`/api/machine-stop/${before.body.id}`)
+      .set(as(LEAD))
+      .send({ ended_at: iso(base - 20 * MIN) });
+    expect([longer.status, longer.body.fields]).toEqual([409, { ended_at: message }]);
     expect((await stopRun(runId)).status).toBe(200);
   });
 });

@@ -112,13 +112,13 @@ export const PRESS_STOP_TOTALS = `
    group by cause`;
 
 /**
- * Marks of a run before `at`: the k ≥ 1 whose k × DIMENSION_CHECK_MINUTES of running time (its press's
- * stops left out: run_running_seconds, migration 1765900000000) fall before at. The seconds
+ * Marks of a run before `at`: the k ≥ 1 with start + k × DIMENSION_CHECK_MINUTES < at. The seconds
  * of the difference as a double (date_part of the interval) are exact to the microsecond for any
- * run shorter than a century, unlike a difference of two epochs.
+ * run shorter than a century, unlike a difference of two epochs. A run whose press stopped counts
+ * running time (run_marks_before, migration 1765900000000); after its end, all its marks.
  */
-const marksBefore = (at: string) =>
-  `greatest(0, ceil((date_part('epoch', ${at} - runs.rs) - ${pausedUntil(`least(${at}, runs.re)`)}) / ${CHECK_SECONDS}) - 1)`;
+const marksBefore = (at: string) => `case when runs.paused = 0 then greatest(0, ceil(date_part('epoch', ${at} - runs.rs) / ${CHECK_SECONDS}) - 1)
+      when ${at} > runs.re then runs.last_mark else run_marks_before($1, runs.line_id, runs.rs, ${at}) end`;
 
 /**
  * A run's time is its running time: its line's press stopped does not count (issue 37). The one
@@ -126,7 +126,6 @@ const marksBefore = (at: string) =>
  * `runs.paused` (its paused seconds in all) spares the call for the runs never paused, nearly all.
  */
 const pausedBetween = (from: string, to: string) => `case when runs.paused > 0 then press_paused_seconds($1, runs.line_id, ${from}, ${to}) else 0 end`;
-const pausedUntil = (at: string) => pausedBetween('runs.rs', at);
 /** A run's paused and running seconds from its start to `end`, as the lateral `running` of a query over order_die `run`. */
 const running = (end: string) =>
   `cross join lateral (select press_paused_seconds($1, run.line_id, run.start_extrusion_time, ${end}) as paused,

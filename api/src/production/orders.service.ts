@@ -132,14 +132,15 @@ export class OrdersService {
   detail(id: number) {
     return this.tenantDb.transaction(async (scope) => {
       const order = await orderRow(scope, id);
-      const runs: (OrderDieEntity & { die_reference: string; copy_number: number; line_name: string; running_hours: number | null })[] = await scope.manager.query(
-        `select od.id, od.order_id, od.die_id, od.line_id, od.started_by, od.start_extrusion_time, od.end_extrusion_time, od.billets_pushed,
+      const runs: (OrderDieEntity & { die_reference: string; copy_number: number; line_name: string; running_hours: number | null })[] =
+        await scope.manager.query(
+          `select od.id, od.order_id, od.die_id, od.line_id, od.started_by, od.start_extrusion_time, od.end_extrusion_time, od.billets_pushed,
                 od.billet_kg::float8 as billet_kg, od.good_kg::float8 as good_kg, od.scrap_kg::float8 as scrap_kg,
                 d.die_reference, d.copy_number, l.name as line_name, ${runningHoursSql('od')} as running_hours
            from order_die od join die d on d.id = od.die_id join extrusion_line l on l.id = od.line_id
           where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
-        [scope.companyId, id],
-      );
+          [scope.companyId, id],
+        );
       const checks = await runChecks(
         scope,
         runs.map((run) => run.id),
@@ -261,7 +262,9 @@ export class OrdersService {
       const dated = answeredAt < orderDie.start_extrusion_time ? orderDie.start_extrusion_time : answeredAt;
       // While its press is stopped a run's clock stands still: no mark is due, so no check is taken
       // (a late answer to a mark closed before the stop goes through late-check).
-      const pauses = await runPauses(scope, [{ id: orderDie.id, line_id: orderDie.line_id, start: orderDie.start_extrusion_time, end: orderDie.end_extrusion_time }]);
+      const pauses = await runPauses(scope, [
+        { id: orderDie.id, line_id: orderDie.line_id, start: orderDie.start_extrusion_time, end: orderDie.end_extrusion_time },
+      ]);
       const pause = currentPause(pauses.get(orderDie.id) ?? [], dated);
       if (pause) throw fieldError('order_dies_id', productionMessages.checkWhilePaused(STOP_CAUSE_WORDS[pause.cause]), HttpStatus.CONFLICT);
       const saved: DimensionRecord[] = [];

@@ -45,10 +45,31 @@ export class RunningTimeOfRuns1765900000000 implements MigrationInterface {
         returns double precision language sql stable as $$
         select greatest(0, date_part('epoch', p_until - p_start) - press_paused_seconds(p_company, p_line, p_start, p_until))
       $$`);
+    // The 10-minute marks of a run strictly before `p_at` (≤ its end): mark k falls at the first instant with k ×
+    // DIMENSION_CHECK_MINUTES of running time, so one reached just as its press stopped falls before every instant of that stop.
+    await runner.query(`
+      create or replace function run_marks_before(p_company int, p_line int, p_start timestamptz, p_at timestamptz)
+        returns int language sql stable as $$
+        select greatest(0, ceil(running.seconds / ${CHECK_SECONDS})::int - 1
+                 + case when running.seconds > 0 and running.seconds / ${CHECK_SECONDS} = floor(running.seconds / ${CHECK_SECONDS})
+                          and exists (select 1 from machine_stop stop join machine press on press.id = stop.machine_id and press.type = 'press'
+                                       where stop.company_id = p_company and stop.line_id = p_line
+                                         and stop.started_at < p_at and coalesce(stop.ended_at, 'infinity') >= p_at)
+                        then 1 else 0 end)
+          from (select run_running_seconds(p_company, p_line, p_start, p_at) as seconds) running
+      $$`);
 
-    // The marks a record answers, in running time (mark k: k × DIMENSION_CHECK_MINUTES of running time after the start).
-    await runner.query(refreshMarks(`run_running_seconds(run.company_id, run.line_id, run.start_extrusion_time, record.date_saved)`,
-      `run_running_seconds(run.company_id, run.line_id, run.start_extrusion_time, record.answers_mark)`));
+    // The marks a record answers, in running time (the stops looked up only for a run whose press ever stopped while it ran).
+    await runner.query(
+      refreshMarks(
+        `case when paused.seconds = 0 then extract(epoch from record.date_saved - run.start_extrusion_time)
+              else run_running_seconds(run.company_id, run.line_id, run.start_extrusion_time, record.date_saved) end`,
+        `case when paused.seconds = 0 then extract(epoch from record.answers_mark - run.start_extrusion_time)
+              else run_running_seconds(run.company_id, run.line_id, run.start_extrusion_time, record.answers_mark) end`,
+        `cross join lateral (select press_paused_seconds(run.company_id, run.line_id, run.start_extrusion_time,
+                                                         coalesce(run.end_extrusion_time, 'infinity')) as seconds) paused`,
+      ),
+    );
     // A press stop written moves the marks of the runs of its line that it overlaps.
     await runner.query(`
       create or replace function machine_stop_moves_marks() returns trigger language plpgsql as $$
@@ -109,15 +130,20 @@ export class RunningTimeOfRuns1765900000000 implements MigrationInterface {
     await runner.query(`drop function if exists machine_stop_moves_marks, machine_stop_moves_marks_inserted, machine_stop_moves_marks_deleted`);
     await runner.query(feedsDie(hoursOf(WALL('new'))));
     await runner.query(feedsMeters(hoursOf(WALL('new'))));
-    await runner.query(refreshMarks(`extract(epoch from record.date_saved - run.start_extrusion_time)`, `extract(epoch from record.answers_mark - run.start_extrusion_time)`));
+    await runner.query(
+      refreshMarks(`extract(epoch from record.date_saved - run.start_extrusion_time)`, `extract(epoch from record.answers_mark - run.start_extrusion_time)`),
+    );
     await runner.query(`select refresh_answered_check_marks(array(select distinct order_die_id from dimension_record))`);
-    await runner.query(`drop function if exists run_running_seconds, press_paused_seconds`);
+    await runner.query(`drop function if exists run_marks_before, run_running_seconds, press_paused_seconds`);
     await runner.query(`drop index if exists machine_stop_line_started`);
   }
 }
 
-/** refresh_answered_check_marks (migration 1765820000000) with the seconds from the run's start to a record and to the mark a late one answers. */
-const refreshMarks = (savedSeconds: string, answeredSeconds: string) => `
+/**
+ * refresh_answered_check_marks (migration 1765820000000) with the seconds from the run's start to a
+ * record and to the mark a late one answers (`joins`: more of each run, after `from order_die run`).
+ */
+const refreshMarks = (savedSeconds: string, answeredSeconds: string, joins = '') => `
   create or replace function refresh_answered_check_marks(run_ids int[]) returns void language plpgsql as $$
   begin
     insert into answered_check_marks (order_die_id, company_id)
@@ -136,7 +162,7 @@ const refreshMarks = (savedSeconds: string, answeredSeconds: string) => `
                                where record.order_die_id = run.id and record.company_id = run.company_id and record.answers_mark is not null
                                  and record.answers_mark >= run.start_extrusion_time + interval '${DIMENSION_CHECK_MINUTES} minutes'
                                order by mark)
-      from order_die run
+      from order_die run ${joins}
      where run.id = answered.order_die_id and answered.order_die_id = any(run_ids);
   end $$`;
 

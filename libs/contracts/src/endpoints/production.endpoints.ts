@@ -63,7 +63,6 @@ export const orderEndpoints = {
     tag: 'production',
     summary: "Save DimensionA and DimensionB of a running order die, each compared with its die's profile tolerance (refused while its press is stopped)",
     body: saveDieCriticalDimensionRequestSchema,
-    errors: [409],
     response: z.array(savedDimensionRecordSchema),
   }),
   detail: endpoint({
