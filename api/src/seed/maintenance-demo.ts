@@ -1001,6 +1001,15 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
     if (next < end) stop.ended_at = new Date(next).toISOString();
   }
   await insertRows(manager, 'machine_stop', kept);
+  // No check is taken while the press is stopped (the API refuses one): the runs' checks that fell in a stop of their press are not there.
+  await manager.query(
+    `delete from dimension_record record
+      using order_die run, machine_stop stop, machine press
+      where record.company_id = $1 and run.id = record.order_die_id and stop.company_id = $1 and stop.line_id = run.line_id
+        and press.id = stop.machine_id and press.type = 'press'
+        and record.date_saved >= stop.started_at and (stop.ended_at is null or record.date_saved < stop.ended_at)`,
+    [companyId],
+  );
   // A die's hours are its runs' running hours (migration 1765900000000): the runs fed their dies before these stops
   // existed, so each die gets back the hours its runs' presses stood still.
   await manager.query(

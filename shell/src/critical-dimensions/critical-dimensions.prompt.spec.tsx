@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productionMessages, type RunningOrderDie } from '@planta/contracts';
+import { onSnackbar } from '@planta/ui';
 import { mockApi, on, type } from '@planta/ui/testing';
 import { renderShell, resetSession, setUser } from '../testing/render-shell';
 import { CriticalDimensionsPrompt } from './critical-dimensions.prompt';
@@ -80,16 +81,19 @@ describe('critical-dimensions prompt', () => {
         return { statusCode: 409, message, fields: { order_dies_id: message } };
       }),
     );
+    const told: string[] = [];
+    const stopListening = onSnackbar((snackbar) => told.push(snackbar.message));
     setUser(['user'], { id: 7 });
     renderShell(<CriticalDimensionsPrompt />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Dimensiones criticas' });
     type(within(dialog).getByLabelText(/Dimensión A \(mm\)/), '25,4');
     type(within(dialog).getByLabelText(/Dimensión B \(mm\)/), '3,2');
-    const save = within(dialog).getByRole('button', { name: 'Guardar' });
+    const save = within(dialog).getByRole('button', { name: 'Guardar', hidden: true });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(save);
-    expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(told).toContain(message));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
     expect(api.calls('GET', PATH).length).toBeGreaterThanOrEqual(2);
+    stopListening();
   });
 });
