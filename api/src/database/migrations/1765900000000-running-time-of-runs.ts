@@ -70,48 +70,37 @@ export class RunningTimeOfRuns1765900000000 implements MigrationInterface {
                                                          coalesce(run.end_extrusion_time, 'infinity')) as seconds) paused`,
       ),
     );
-    // A press stop written moves the marks of the runs of its line that it overlaps.
+    // A press stop written moves the marks of the runs of its line that it overlaps (transition tables allow one event
+    // per trigger; one function serves the three).
+    await runner.query(`
+      create or replace function refresh_marks_of_stops(stops machine_stop[]) returns void language sql as $$
+        select refresh_answered_check_marks(array(
+          select distinct run.id from unnest(stops) stop
+            join order_die run on run.company_id = stop.company_id and run.line_id = stop.line_id
+           where run.start_extrusion_time < coalesce(stop.ended_at, 'infinity') and coalesce(run.end_extrusion_time, 'infinity') > stop.started_at
+             and exists (select 1 from dimension_record record where record.order_die_id = run.id)))
+      $$`);
     await runner.query(`
       create or replace function machine_stop_moves_marks() returns trigger language plpgsql as $$
       begin
-        perform refresh_answered_check_marks(array(
-          select distinct run.id
-            from (select company_id, line_id, started_at, ended_at from new_stops union all select company_id, line_id, started_at, ended_at from old_stops) stop
-            join order_die run on run.company_id = stop.company_id and run.line_id = stop.line_id
-           where run.start_extrusion_time < coalesce(stop.ended_at, 'infinity') and coalesce(run.end_extrusion_time, 'infinity') > stop.started_at
-             and exists (select 1 from dimension_record record where record.order_die_id = run.id)));
-        return null;
-      end $$`);
-    // Transition tables allow one event per trigger: an empty table stands for the side an event lacks.
-    await runner.query(`
-      create or replace function machine_stop_moves_marks_inserted() returns trigger language plpgsql as $$
-      begin
-        perform refresh_answered_check_marks(array(
-          select distinct run.id from new_stops stop
-            join order_die run on run.company_id = stop.company_id and run.line_id = stop.line_id
-           where run.start_extrusion_time < coalesce(stop.ended_at, 'infinity') and coalesce(run.end_extrusion_time, 'infinity') > stop.started_at
-             and exists (select 1 from dimension_record record where record.order_die_id = run.id)));
-        return null;
-      end $$`);
-    await runner.query(`
-      create or replace function machine_stop_moves_marks_deleted() returns trigger language plpgsql as $$
-      begin
-        perform refresh_answered_check_marks(array(
-          select distinct run.id from old_stops stop
-            join order_die run on run.company_id = stop.company_id and run.line_id = stop.line_id
-           where run.start_extrusion_time < coalesce(stop.ended_at, 'infinity') and coalesce(run.end_extrusion_time, 'infinity') > stop.started_at
-             and exists (select 1 from dimension_record record where record.order_die_id = run.id)));
+        if tg_op = 'INSERT' then
+          perform refresh_marks_of_stops(array(select stop::machine_stop from new_stops stop));
+        elsif tg_op = 'DELETE' then
+          perform refresh_marks_of_stops(array(select stop::machine_stop from old_stops stop));
+        else
+          perform refresh_marks_of_stops(array(select stop::machine_stop from new_stops stop union all select stop::machine_stop from old_stops stop));
+        end if;
         return null;
       end $$`);
     await runner.query(`
       create trigger machine_stop_moves_marks_on_insert after insert on machine_stop
-        referencing new table as new_stops for each statement execute function machine_stop_moves_marks_inserted()`);
+        referencing new table as new_stops for each statement execute function machine_stop_moves_marks()`);
     await runner.query(`
       create trigger machine_stop_moves_marks_on_update after update on machine_stop
         referencing old table as old_stops new table as new_stops for each statement execute function machine_stop_moves_marks()`);
     await runner.query(`
       create trigger machine_stop_moves_marks_on_delete after delete on machine_stop
-        referencing old table as old_stops for each statement execute function machine_stop_moves_marks_deleted()`);
+        referencing old table as old_stops for each statement execute function machine_stop_moves_marks()`);
 
     // An ended run adds its running hours to its die and to its press's meters.
     await runner.query(feedsDie(hoursOf(RUNNING('new'))));
@@ -127,7 +116,7 @@ export class RunningTimeOfRuns1765900000000 implements MigrationInterface {
     await runner.query(`select set_config('${SYSTEM_SETTING}', 'on', true)`);
     await rebaseHours(runner, RUNNING('run'), WALL('run'));
     for (const event of ['insert', 'update', 'delete']) await runner.query(`drop trigger if exists machine_stop_moves_marks_on_${event} on machine_stop`);
-    await runner.query(`drop function if exists machine_stop_moves_marks, machine_stop_moves_marks_inserted, machine_stop_moves_marks_deleted`);
+    await runner.query(`drop function if exists machine_stop_moves_marks, refresh_marks_of_stops`);
     await runner.query(feedsDie(hoursOf(WALL('new'))));
     await runner.query(feedsMeters(hoursOf(WALL('new'))));
     await runner.query(
