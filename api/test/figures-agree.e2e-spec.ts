@@ -7,6 +7,7 @@ import {
   type MaintenanceDashboard,
   type MaintenanceIndicators,
   type MyRun,
+  type OrderDetail,
   type ProductionIndicators,
 } from '@planta/contracts';
 import { insertTestLine, insertTestOrder, insertTestPress } from './support/plant-rows.fixture';
@@ -458,3 +459,107 @@ async function familyBilletsPercent(dieId: number): Promise<number | null> {
   );
   return row?.billets ? Math.round((row.since / row.billets) * 1000) / 10 : null;
 }
+
+describe('a run with a press stop inside it', () => {
+  it("counts only its running time, the same on 'Mi extrusión', the checks widget, 'Resumen de áreas', kg/h, its hours and the die's counter", async () => {
+    const MIN = 60_000;
+    const base = Date.now();
+    const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = $1`, [OPERATOR]);
+    const [alloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [north]);
+    const [line] = await t.sql<{ id: number; name: string }>(
+      `insert into extrusion_line (company_id, name, press_tonnage_t, max_operating_pressure_bar, container_inner_diameter_mm, billet_diameter_mm, cooling_table_length_m,
+         net_productivity_goal_kg_h, tooling_diameter_mm, tooling_length_mm, container_temperature_control, discard_length_mm, max_billet_length_mm, blunt_length_mm, table_length_m, usable_table_length_m)
+       values ($1, 'Línea con parada', 1600, 240, 178, 172, 42, 1000, 330, 230, 'single', 18, 1000, 80, 45, 42) returning id, name`,
+      [north],
+    );
+    const [press] = await t.sql<{ id: number }>(
+      `insert into machine (company_id, name, code, type, line_id, status, criticality) values ($1, 'Prensa con parada', 'PP-1', 'press', $2, 'operating', 'A') returning id`,
+      [north, line.id],
+    );
+    const stop = (from: number, to: number) =>
+      t.sql(
+        `insert into machine_stop (company_id, machine_id, line_id, started_at, ended_at, planned, cause) values ($1, $2, $3, $4, $5, false, 'hydraulic')`,
+        [north, press.id, line.id, new Date(base - from * MIN), new Date(base - to * MIN)],
+      );
+    const run = async (copy: number, start: number, end: number | null, goodKg: number | null) => {
+      const [die] = await t.sql<{ id: number }>(
+        `insert into die (company_id, die_reference, copy_number, state) values ($1, 'PAR-1', $2, 'in_stock') returning id`,
+        [north, copy],
+      );
+      const [order] = await t.sql<{ id: number }>(
+        `insert into production_order (company_id, number, customer, profile, die_id, alloy_id, length_mm, quantity_pieces, quantity_kg, due_date)
+         values ($1, $2, 'Cliente', 'PAR-PERFIL', $3, $4, 6000, 100, 900, '2099-12-31') returning id`,
+        [north, `OP-PAR-${copy}`, die.id, alloy.id],
+      );
+      const [created] = await t.sql<{ id: number }>(
+        `insert into order_die (company_id, order_id, die_id, line_id, start_extrusion_time, end_extrusion_time, started_by, billets_pushed, billet_kg, good_kg, scrap_kg)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [
+          north,
+          order.id,
+          die.id,
+          line.id,
+          new Date(base - start * MIN),
+          end === null ? null : new Date(base - end * MIN),
+          operator.id,
+          goodKg === null ? null : 30,
+          goodKg === null ? null : 2000,
+          goodKg,
+          goodKg === null ? null : 100,
+        ],
+      );
+      return { die: die.id, order: order.id, run: created.id };
+    };
+
+    // A finished run of 120 minutes, 200 to 80 minutes ago, its press stopped 30 of them: 1,5 h of running time, 1500 kg good: 1000 kg/h.
+    await stop(150, 120);
+    const finished = await run(1, 200, 80, 1500);
+    // A running run started 60 minutes ago, its press stopped from 45 to 20 minutes ago: 35 minutes of running time.
+    // Its marks: 10 min of running time 50 minutes ago (answered 2 minutes after), 20 min 15 minutes ago (missed), 30 min 5 minutes ago (due).
+    const running = await run(2, 60, null, null);
+    await t.sql(
+      `insert into dimension_record (company_id, order_die_id, dimension_text, dimension_value, date_saved) values ($1, $2, 'DimensionA', 12.5, $3), ($1, $2, 'DimensionB', 12.5, $3)`,
+      [north, running.run, new Date(base - 48 * MIN)],
+    );
+    // The stop written after the check moves the marks after it (the database recounts them).
+    await stop(45, 20);
+
+    // 'Mi extrusión'.
+    const mine = (await get<MyRun[]>('/api/extrusion/mine', OPERATOR)).find((entry) => entry.id === running.run)!;
+    expect(mine).toMatchObject({ paused: false, missed_checks: 1 });
+    expect(mine.running_ms).toBeGreaterThanOrEqual(35 * MIN);
+    expect(mine.running_ms).toBeLessThan(36 * MIN);
+    const detail = await get<OrderDetail>(`/api/orders/${running.order}`);
+    expect(detail.order_dies[0].dimension_marks.map((mark) => mark.state)).toEqual(['answered', 'missed', 'due']);
+
+    // The finished run's marks: 9 in its 90 minutes of running time, all missed (the order shows them).
+    const finishedMarks = (await get<OrderDetail>(`/api/orders/${finished.order}`)).order_dies[0].dimension_marks;
+    expect(finishedMarks.map((mark) => mark.state)).toEqual(Array(9).fill('missed'));
+
+    // The checks widget of 'Indicadores clave' (from yesterday: both runs lie wholly inside): the finished run's 9 marks and
+    // the running one's two whose ten minutes are over, missed as the order and 'Mi extrusión' say.
+    const from = addDays(localDay(new Date(base)), -1);
+    const production = await get<ProductionIndicators>('/api/indicators/production', ADMIN, { from, line_id: line.id });
+    const [pressFigures] = production.presses;
+    expect(pressFigures.checks).toMatchObject({ expected: 9 + 2, answered: 1, late: 0, missed: finishedMarks.length + mine.missed_checks });
+
+    // 'Resumen de áreas': the line with its overdue mark and its one missed mark, as 'Mi extrusión' says.
+    const summary = await get<AreaSummary>('/api/area-summary');
+    const checks = summary.cards.find((card) => card.area === 'production')!.items.find((item) => /control/i.test(item.text))!;
+    expect(checks.text).toMatch(new RegExp(`${line.name}(, |: control dimensional )vencido desde \\d\\d:\\d\\d y 1 perdido(;|$)`));
+
+    // Run hours and kg/h: 1,5 h and 1000 kg/h on the indicators, the line's figures, the order, the die's summary and its counters.
+    expect(pressFigures).toMatchObject({ run_hours: 1.5, net_kg_h: 1000 });
+    const lineFigures = (await get<LineFigures>('/api/extrusion-line/figures', ADMIN, { from })).lines.find((entry) => entry.line_id === line.id)!.figures;
+    expect(lineFigures).toMatchObject({ runs: 1, hours: 1.5, kg_h: 1000 });
+    expect((await get<OrderDetail>(`/api/orders/${finished.order}`)).figures).toMatchObject({ hours: 1.5, kg_h: 1000 });
+    const dieSummary = await get<{ die: DieCopy; production: { total: { hours: number; kg_h: number } } }>(`/api/die/${finished.die}/summary`);
+    expect(dieSummary.production.total).toMatchObject({ hours: 1.5, kg_h: 1000 });
+    expect(dieSummary.die.hours_total).toBe(1.5);
+    const [meter] = await t.sql<{ value: number }>(
+      `select value::float8 as value from meter where machine_id = $1 and kind = 'hours' and source = 'production'`,
+      [press.id],
+    );
+    expect(meter.value).toBe(1.5);
+  });
+});

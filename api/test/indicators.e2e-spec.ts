@@ -169,31 +169,34 @@ describe('production indicators', () => {
     const { presses, plant, trend, loss_pareto } = response.body;
     expect(presses.map((press) => press.line_id)).toEqual([ids.line]);
     // Planned time 48 − 4 = 44 h; unplanned stops 2 + 1 + 1 = 4 h.
+    // Run B (22:00 day 2 – 02:00 day 3) runs 2,5 h: its press stood still for the die change 23:00–00:30 (issue 37). Inside
+    // the period: 22:00–23:00, 1 of its 2,5 running hours, so 0,4 of its kg. Run A: 2 h, all its kg.
     expect(plant).toMatchObject({
       planned_hours: 44,
       stop_hours: 4,
-      run_hours: 4,
-      billet_kg: 4000,
-      good_kg: 3200,
-      scrap_kg: 400,
-      net_kg_h: 800,
+      run_hours: 3,
+      billet_kg: 2000 + 1600,
+      good_kg: 1600 + 1280,
+      scrap_kg: 200 + 160,
+      net_kg_h: 960,
       goal_kg_h: 1000,
     });
     expect(plant.availability).toBeCloseTo(40 / 44, 6);
-    expect(plant.performance).toBeCloseTo(0.8, 6);
-    expect(plant.quality).toBeCloseTo(3200 / 3600, 6);
-    expect(plant.oee).toBeCloseTo((40 / 44) * 0.8 * (8 / 9), 5);
+    expect(plant.performance).toBeCloseTo(0.96, 6);
+    expect(plant.quality).toBeCloseTo(2880 / 3240, 6);
+    expect(plant.oee).toBeCloseTo((40 / 44) * 0.96 * (8 / 9), 5);
     expect(plant.recovery).toBeCloseTo(0.8, 6);
     expect(plant.scrap_ratio).toBeCloseTo(0.1, 6);
-    // 12 marks of run A (9 answered), 11 of run B inside the period (5 answered).
-    expect(plant.checks).toEqual({ expected: 23, answered: 14, late: 0, missed: 9, share: expect.closeTo(14 / 23, 6) });
+    // 12 marks of run A (9 answered); run B's marks 1–6 in its first hour of running time, the 6th at 23:00 as its press
+    // stopped (answered by the check at 00:05, made during the stop).
+    expect(plant.checks).toEqual({ expected: 18, answered: 15, late: 0, missed: 3, share: expect.closeTo(15 / 18, 6) });
     expect(presses[0]).toMatchObject({ ...plant, line_name: 'Línea de indicadores', net_productivity_goal_kg_h: 1000 });
 
     expect(trend.map((day) => day.day)).toEqual(['2021-03-01', '2021-03-02']);
     expect(trend[0]).toMatchObject({ planned_hours: 20, stop_hours: 2, good_kg: 1600, run_hours: 2 });
     expect(trend[0].availability).toBeCloseTo(0.9, 6);
-    expect(trend[1]).toMatchObject({ planned_hours: 24, stop_hours: 2, good_kg: 1600, run_hours: 2 });
-    expect(trend[1].checks).toMatchObject({ expected: 11, answered: 5 });
+    expect(trend[1]).toMatchObject({ planned_hours: 24, stop_hours: 2, good_kg: 1280, run_hours: 1 });
+    expect(trend[1].checks).toMatchObject({ expected: 6, answered: 6 });
 
     expect(loss_pareto).toEqual([
       { cause: 'mechanical', minutes: 120, stops: 1, cumulative_share: 0.5 },
@@ -205,10 +208,10 @@ describe('production indicators', () => {
   it('adds the lines up for the plant', async () => {
     const { body } = await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', PERIOD);
     const ours = body.presses.filter((press) => [ids.line, ids.line2].includes(press.line_id));
-    expect(ours.map((press) => press.good_kg)).toEqual([3200, 7000]);
-    // The demo has no runs in March 2021: the plant is the two lines.
-    expect(body.plant.good_kg).toBe(10_200);
-    expect(body.plant.performance).toBeCloseTo(10_200 / (4000 + 4000), 6);
+    expect(ours.map((press) => press.good_kg)).toEqual([2880, 7000]);
+    // The demo has no runs in March 2021: the plant is the two lines (3 and 4 running hours at 1000 kg/h).
+    expect(body.plant.good_kg).toBe(9880);
+    expect(body.plant.performance).toBeCloseTo(9880 / (3000 + 4000), 6);
     expect(body.plant.planned_hours).toBeCloseTo(body.presses.length * 48 - 4, 6);
   });
 
@@ -223,25 +226,27 @@ describe('production indicators', () => {
       ['2021-03-01', 8],
       ['2021-03-02', 2],
     ]);
-    // Stops inside: hydraulic 02–03 of day 2 (shift of day 1) and die change 23–24 of day 2; run A ends at 22:00, half of run B.
-    expect(body.plant).toMatchObject({ planned_hours: 16, stop_hours: 2, run_hours: 2, billet_kg: 2000, good_kg: 1600, scrap_kg: 200 });
+    // Stops inside: hydraulic 02–03 of day 2 (shift of day 1) and die change 23–24 of day 2; run A ends at 22:00; of run B,
+    // 22:00–23:00 (then its press stood still): 1 of its 2,5 running hours, 0,4 of its kg, at its rate of 1280 kg/h.
+    expect(body.plant).toMatchObject({ planned_hours: 16, stop_hours: 2, run_hours: 1, billet_kg: 1600, good_kg: 1280, scrap_kg: 160 });
     expect(body.plant.availability).toBeCloseTo(14 / 16, 6);
-    expect(body.plant.performance).toBeCloseTo(0.8, 6);
-    // Run B's 11 marks, and run A's last one at its end, 22:00 of day 1 (not answered).
-    expect(body.plant.checks).toMatchObject({ expected: 12, answered: 5 });
+    expect(body.plant.performance).toBeCloseTo(1.28, 6);
+    // Run B's marks 1–6, and run A's last one at its end, 22:00 of day 1 (not answered).
+    expect(body.plant.checks).toMatchObject({ expected: 7, answered: 6 });
   });
 
-  it('splits the checks of a run across local midnight between its days, a mark at midnight on the new one', async () => {
+  it('splits the checks of a run across local midnight between its days, in running time: none while its press stands still', async () => {
     const { body } = await get<ProductionIndicators>('/api/indicators/production', 'admin@norte.example', {
       from: PERIOD.from,
       to: '2021-03-04T00:00:00+01:00',
       line_id: ids.line,
     });
-    // Run B, 22:00 day 2 – 02:00 day 3: marks 1–11 on day 2 (5 answered); 12 (00:00, answered at 00:05) to 24 (02:00, its end) on day 3, 12 and 13 answered.
+    // Run B, 22:00 day 2 – 02:00 day 3, its press stopped 23:00–00:30: marks 1–6 on day 2 (the 6th at 23:00, answered by the
+    // checks at 00:05 and 00:15, made during the stop); 7 (00:40) to 15 (02:00, its end) on day 3, none answered.
     expect(body.trend.map((day) => [day.day, day.checks.expected, day.checks.answered])).toEqual([
       ['2021-03-01', 12, 9],
-      ['2021-03-02', 11, 5],
-      ['2021-03-03', 13, 2],
+      ['2021-03-02', 6, 6],
+      ['2021-03-03', 9, 0],
     ]);
   });
 
@@ -309,11 +314,12 @@ describe('die-shop indicators', () => {
     const { status, body } = await get<DieshopIndicators>('/api/indicators/dieshop', 'admin@norte.example', PERIOD);
     expect(status).toBe(200);
     const corrections = body.corrections!;
-    // What the period produced (issue 37: the production indicators' kg): run A's 2000 kg, half of run B's 4000 kg (2 of its
-    // 4 hours inside) and Y's 8000 kg. Two corrections over 12 000 kg: 1,666667 per 10 t; X 1 ÷ 4000 kg = 2.5, Y 1 ÷ 8000 kg = 1.25.
-    expect(corrections).toMatchObject({ opened_in_period: 2, extruded_kg: 12_000, per_10t: 1.666667 });
+    // What the period produced (issue 37: the production indicators' kg): run A's 2000 kg, 0,4 of run B's 4000 kg (1 of its
+    // 2,5 running hours inside; its press stood still 23:00–00:30) and Y's 8000 kg. Two corrections over 11 600 kg: 1,724138
+    // per 10 t; X 1 ÷ 3600 kg = 2,777778, Y 1 ÷ 8000 kg = 1.25.
+    expect(corrections).toMatchObject({ opened_in_period: 2, extruded_kg: 11_600, per_10t: 1.724138 });
     expect(corrections.per_die.map((row) => [row.die_id, row.corrections, row.extruded_kg, row.per_10t])).toEqual([
-      [ids.dieX, 1, 4000, 2.5],
+      [ids.dieX, 1, 3600, 2.777778],
       [ids.dieY, 1, 8000, 1.25],
     ]);
     // The same kg as 'Kg de tocho' of the production indicators for the period.

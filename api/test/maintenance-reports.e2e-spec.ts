@@ -542,7 +542,8 @@ describe('stops', () => {
       [north],
     );
     const [run] = await t.sql<{ id: number; kg_h: number }>(
-      `select id, (good_kg / (extract(epoch from end_extrusion_time - start_extrusion_time) / 3600))::float8 as kg_h
+      // kg/h over the run's running time (its press's stops left out, issue 37).
+      `select id, (good_kg / (run_running_seconds(company_id, line_id, start_extrusion_time, end_extrusion_time) / 3600))::float8 as kg_h
          from order_die where line_id = $1 and end_extrusion_time is not null and good_kg > 0 order by id limit 1`,
       [line.id],
     );

@@ -1,5 +1,6 @@
 import {
   liveEvents,
+  machineStopMessages,
   notificationRecordPaths,
   productionMessages,
   STOP_CAUSE_WORDS,
@@ -216,6 +217,93 @@ describe('a stop of the press pauses the run on its line', () => {
     const another = await newOrder();
     const refused = await startRun(another.id, copies[2], lines.c.id);
     expect([refused.status, refused.body.message]).toEqual([409, 'Detenida: Falla eléctrica']);
+  });
+});
+
+describe('a check while the press is stopped', () => {
+  const save = (runId: number) =>
+    t
+      .http()
+      .post('/api/orders/saveDieCriticalDimension')
+      .set(as(OPERATOR))
+      .send([
+        { order_dies_id: runId, dimension_text: 'DimensionA', dimension_value: 20 },
+        { order_dies_id: runId, dimension_text: 'DimensionB', dimension_value: 40 },
+      ]);
+  const lateCheck = (runId: number, markAt: number) =>
+    t
+      .http()
+      .post(`/api/extrusion/${runId}/late-check`)
+      .set(as(OPERATOR))
+      .send({ mark_at: iso(markAt), dimension_a: 20, dimension_b: 40 });
+
+  it('is refused with the stop’s cause while it lasts; a late answer to a mark closed before the stop is taken; after the stop the check is taken', async () => {
+    const base = Date.now();
+    const { order, runId } = await runStartedAgo(copies[3], lines.d.id, 40, base);
+    // Running 25 minutes, then the press stopped 15 minutes ago: mark 10 (30 minutes ago) missed, mark 20 (20 minutes ago) due through the stop.
+    const opened = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.d.press, cause: 'hydraulic', started_at: iso(base - 15 * MIN) });
+    expect(opened.status).toBe(201);
+
+    const refused = await save(runId);
+    const message = productionMessages.checkWhilePaused(STOP_CAUSE_WORDS.hydraulic);
+    expect(message).toBe('La prensa está detenida: Falla hidráulica. El control se registra al reanudar.');
+    expect([refused.status, refused.body.message, refused.body.fields]).toEqual([409, message, { order_dies_id: message }]);
+    expect(await t.sql(`select 1 from dimension_record where order_die_id = $1`, [runId])).toHaveLength(0);
+
+    // The mark whose ten minutes ended before the stop can still be answered late.
+    const late = await lateCheck(runId, base - 30 * MIN);
+    expect(late.status).toBe(201);
+    const marks = (await detail(order.id)).order_dies.find((candidate) => candidate.id === runId)!.dimension_marks;
+    expect(marks).toEqual([
+      { at: iso(base - 30 * MIN), state: 'late' },
+      { at: iso(base - 20 * MIN), state: 'due' },
+    ]);
+
+    // The press runs again: the check is taken, and answers the mark due through the stop.
+    expect((await t.http().patch(`/api/machine-stop/${opened.body.id}`).set(as(LEAD)).send({ ended_at: new Date().toISOString() })).status).toBe(200);
+    expect((await save(runId)).status).toBe(201);
+    const after = (await detail(order.id)).order_dies.find((candidate) => candidate.id === runId)!.dimension_marks;
+    expect(after.map((mark) => mark.state)).toEqual(['late', 'answered']);
+    expect((await stopRun(runId)).status).toBe(200);
+  });
+});
+
+describe('a stop entered by hand', () => {
+  it('may not hold the start of a run on its press’s line: a stopped press starts no run', async () => {
+    const base = Date.now();
+    const { order, runId } = await runStartedAgo(copies[1], lines.a.id, 30, base);
+    const message = machineStopMessages.runStartedInside(order.number);
+    // Over the run's start, closed or still open: refused on the field that would take it in.
+    const closed = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 40 * MIN), ended_at: iso(base - 20 * MIN) });
+    expect([closed.status, closed.body.fields]).toEqual([409, { ended_at: message }]);
+    const open = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 40 * MIN) });
+    expect([open.status, open.body.fields]).toEqual([409, { started_at: message }]);
+    // Before the run's start it is taken; lengthened over it, refused.
+    const before = await t
+      .http()
+      .post('/api/machine-stop')
+      .set(as(LEAD))
+      .send({ machine_id: lines.a.press, cause: 'hydraulic', started_at: iso(base - 50 * MIN), ended_at: iso(base - 40 * MIN) });
+    expect(before.status).toBe(201);
+    const longer = await t
+      .http()
+      .patch(`/api/machine-stop/${before.body.id}`)
+      .set(as(LEAD))
+      .send({ ended_at: iso(base - 20 * MIN) });
+    expect([longer.status, longer.body.fields]).toEqual([409, { ended_at: message }]);
+    expect((await stopRun(runId)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { billetCrossSectionArea, messages, NOT_NITRIDING_DUE_STATES, sqlValues, type BestCopy, type NitridingForecast } from '@planta/contracts';
-import { billetKg, productionFigures, type FinishedRun } from '../production/figures';
+import { billetKg, productionFigures, runningHoursSql, type FinishedRun } from '../production/figures';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { EFFECTIVE_BILLETS, EFFECTIVE_KG } from './die-copy.queries';
 import { forecastNitriding, rankCopies, type ForecastOrder } from './die-forecast';
@@ -100,8 +100,9 @@ export class DieForecastService {
 
 async function runsOf(scope: TenantScope, dieIds: number[]): Promise<(FinishedRun & { die_id: number })[]> {
   return scope.manager.query(
-    `select die_id, start_extrusion_time as start, end_extrusion_time as "end", billets_pushed, billet_kg::float8, good_kg::float8, scrap_kg::float8
-       from order_die where company_id = $1 and die_id = any($2::int[])`,
+    `select die_id, start_extrusion_time as start, end_extrusion_time as "end", ${runningHoursSql('run')} as running_hours,
+            billets_pushed, billet_kg::float8, good_kg::float8, scrap_kg::float8
+       from order_die run where company_id = $1 and die_id = any($2::int[])`,
     [scope.companyId, dieIds],
   );
 }

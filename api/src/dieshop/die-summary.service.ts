@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CorrectionRecordRow, DieSummary } from '@planta/contracts';
-import { productionFigures, type FinishedRun } from '../production/figures';
+import { productionFigures, runningHoursSql, type FinishedRun } from '../production/figures';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { recordRows, reportRows } from './correction.queries';
 import { dieCopy, dieHistory } from './die-copy.service';
@@ -97,7 +97,7 @@ export class DieSummaryService {
   private runs(scope: TenantScope, dieId: number): Promise<RunRow[]> {
     return scope.manager.query(
       `select r.id, r.order_id, o.number as order_number, r.line_id, l.name as line_name, r.start_extrusion_time as start,
-              r.end_extrusion_time as "end", r.billets_pushed, r.billet_kg::float8, r.good_kg::float8, r.scrap_kg::float8,
+              r.end_extrusion_time as "end", ${runningHoursSql('r')} as running_hours, r.billets_pushed, r.billet_kg::float8, r.good_kg::float8, r.scrap_kg::float8,
               c.id is not null as confirmed, c.condition, c.pull_reason
          from order_die r
          join production_order o on o.id = r.order_id

@@ -114,9 +114,22 @@ export const PRESS_STOP_TOTALS = `
 /**
  * Marks of a run before `at`: the k ≥ 1 with start + k × DIMENSION_CHECK_MINUTES < at. The seconds
  * of the difference as a double (date_part of the interval) are exact to the microsecond for any
- * run shorter than a century, unlike a difference of two epochs.
+ * run shorter than a century, unlike a difference of two epochs. A run whose press stopped counts
+ * running time (run_marks_before, migration 1765900000000); after its end, all its marks.
  */
-const marksBefore = (at: string) => `greatest(0, ceil(date_part('epoch', ${at} - runs.rs) / ${CHECK_SECONDS}) - 1)`;
+const marksBefore = (at: string) => `case when runs.paused = 0 then greatest(0, ceil(date_part('epoch', ${at} - runs.rs) / ${CHECK_SECONDS}) - 1)
+      when ${at} > runs.re then runs.last_mark else run_marks_before($1, runs.line_id, runs.rs, ${at}) end`;
+
+/**
+ * A run's time is its running time: its line's press stopped does not count (issue 37). The one
+ * rule is the SQL function press_paused_seconds / run_running_seconds (migration 1765900000000);
+ * `runs.paused` (its paused seconds in all) spares the call for the runs never paused, nearly all.
+ */
+const pausedBetween = (from: string, to: string) => `case when runs.paused > 0 then press_paused_seconds($1, runs.line_id, ${from}, ${to}) else 0 end`;
+/** A run's paused and running seconds from its start to `end`, as the lateral `running` of a query over order_die `run`. */
+const running = (end: string) =>
+  `cross join lateral (select press_paused_seconds($1, run.line_id, run.start_extrusion_time, ${end}) as paused,
+                              run_running_seconds($1, run.line_id, run.start_extrusion_time, ${end}) as seconds) running`;
 
 /**
  * What a period produced: the one definition of every figure of production over a period that the
@@ -131,7 +144,7 @@ const marksBefore = (at: string) => `greatest(0, ceil(date_part('epoch', ${at} -
 const runProduced = `runs.finished and (runs.rs < w.we and runs.re > w.ws or (runs.rs = runs.re and runs.rs >= w.ws and runs.rs < w.we))`;
 /** Whether the run lies inside the window w, and else its hours and share inside it. */
 const runInside = `runs.rs >= w.ws and runs.re <= w.we`;
-const hoursInside = `extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) / 3600`;
+const hoursInside = `(extract(epoch from least(runs.re, w.we) - greatest(runs.rs, w.ws)) - ${pausedBetween('greatest(runs.rs, w.ws)', 'least(runs.re, w.we)')}) / 3600`;
 const shareInside = `case when runs.hours > 0 then greatest(0, ${hoursInside}) / runs.hours else 1 end`;
 /** A run's hours inside the window. */
 const hoursPart = `case when ${runInside} then runs.hours else ${hoursInside} end`;
@@ -140,10 +153,11 @@ const partInside = (figure: string) => `case when ${runInside} then runs.${figur
 /** The finished runs that may overlap [$from, $to), as the `runs` rows of `runProduced`. */
 const finishedRuns = (from: string, to: string) => `
     select run.die_id, run.line_id, run.start_extrusion_time as rs, run.end_extrusion_time as re, true as finished,
-           extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600 as hours,
+           running.paused, running.seconds / 3600 as hours,
            coalesce(run.billet_kg, 0) as billet_kg, coalesce(run.good_kg, 0) as good_kg, coalesce(run.scrap_kg, 0) as scrap_kg,
            coalesce(run.billets_pushed, 0) as billets_pushed
       from order_die run
+      ${running('run.end_extrusion_time')}
      where run.company_id = $1 and run.end_extrusion_time is not null
        and run.start_extrusion_time < ${to} and run.end_extrusion_time >= ${from}`;
 
@@ -194,12 +208,12 @@ export const RUN_TOTALS = `
   runs as materialized (
     select run.line_id, run.start_extrusion_time as rs, coalesce(run.end_extrusion_time, $9::timestamptz) as re,
            run.end_extrusion_time is not null as finished,
-           extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600 as hours,
+           running.paused, running.seconds / 3600 as hours,
            coalesce(run.billet_kg, 0) as billet_kg, coalesce(run.good_kg, 0) as good_kg, coalesce(run.scrap_kg, 0) as scrap_kg,
-           (case when run.end_extrusion_time is null then floor(date_part('epoch', $9::timestamptz - run.start_extrusion_time) / ${CHECK_SECONDS}) - 1
-                 else floor(date_part('epoch', run.end_extrusion_time - run.start_extrusion_time) / ${CHECK_SECONDS}) end)::int as last_mark,
+           (floor(running.seconds / ${CHECK_SECONDS}) - case when run.end_extrusion_time is null then 1 else 0 end)::int as last_mark,
            coalesce(answered.marks, '{}') as answered_marks, coalesce(answered.late_marks, '{}') as late_marks
       from order_die run
+      ${running('coalesce(run.end_extrusion_time, $9::timestamptz)')}
       left join answered_check_marks answered on answered.order_die_id = run.id
      where run.company_id = $1 and run.line_id = any($8::int[]) and run.start_extrusion_time < $3::timestamptz
        and (run.end_extrusion_time is null or run.end_extrusion_time > $2::timestamptz - interval '1 day')

@@ -16,7 +16,7 @@ import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { NotificationsService } from '../notifications/notifications.service';
-import { productionFigures } from '../production/figures';
+import { productionFigures, runningHoursSql } from '../production/figures';
 import { askOperatorsToResume } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -57,6 +57,22 @@ export async function refusingOverlap<T>(work: () => Promise<T>, field = 'starte
     if (driver?.code === '23P01' && driver.constraint === 'machine_stop_no_overlap') throw fieldError(field, machineStopMessages.overlap, HttpStatus.CONFLICT);
     throw error;
   }
+}
+
+/**
+ * A stopped press starts no run (issue 37): a stop of a press entered or lengthened by hand may not
+ * hold the start of a run on its line. Refused on `field`, naming the run's order.
+ */
+async function refuseRunStartInside(scope: TenantScope, machineId: number, from: Date, to: Date | null, field: string): Promise<void> {
+  const [run]: { number: string }[] = await scope.manager.query(
+    `select o.number from machine press
+       join order_die run on run.line_id = press.line_id and run.company_id = press.company_id
+       join production_order o on o.id = run.order_id
+      where press.id = $1 and press.type = 'press' and run.start_extrusion_time >= $2 and ($3::timestamptz is null or run.start_extrusion_time < $3)
+      order by run.start_extrusion_time limit 1`,
+    [machineId, from, to],
+  );
+  if (run) throw fieldError(field, machineStopMessages.runStartedInside(run.number), HttpStatus.CONFLICT);
 }
 
 /** The run running on a line now, if any (the one a stop interrupts). */
@@ -115,12 +131,20 @@ async function closeStop(scope: TenantScope, stopId: number, at: Date | string, 
     `select machine_id, started_at, order_die_id from machine_stop where id = $1`,
     [stopId],
   );
-  const [run]: { start: Date; end: Date | null; billets_pushed: number | null; billet_kg: number | null; good_kg: number | null; scrap_kg: number | null }[] =
+  const [run]: {
+    start: Date;
+    end: Date | null;
+    running_hours: number | null;
+    billets_pushed: number | null;
+    billet_kg: number | null;
+    good_kg: number | null;
+    scrap_kg: number | null;
+  }[] =
     stop.order_die_id === null
       ? []
       : await scope.manager.query(
-          `select start_extrusion_time as start, end_extrusion_time as "end", billets_pushed, billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
-             from order_die where id = $1`,
+          `select start_extrusion_time as start, end_extrusion_time as "end", ${runningHoursSql('run')} as running_hours, billets_pushed, billet_kg::float8 as billet_kg, good_kg::float8 as good_kg, scrap_kg::float8 as scrap_kg
+             from order_die run where id = $1`,
           [stop.order_die_id],
         );
   const kgH = run ? productionFigures([run]).kg_h : null;
@@ -217,6 +241,7 @@ export class MachineStopService {
       // The schema compares the two when both are given; a start of 'now' is only known here.
       if (input.ended_at && new Date(input.ended_at) <= startedAt) throw fieldError('ended_at', machineStopMessages.endBeforeStart);
       const open = !input.ended_at;
+      await refuseRunStartInside(scope, machine.id, startedAt, input.ended_at ? new Date(input.ended_at) : null, input.ended_at ? 'ended_at' : 'started_at');
       const orderDie = open || startedAt.getTime() > Date.now() - 60_000 ? await runningRun(scope, machine.line_id) : null;
       const [created]: { id: number }[] = await refusingOverlap(() =>
         scope.manager.query(
@@ -255,6 +280,7 @@ export class MachineStopService {
       if (patch.ended_at !== undefined) {
         if (new Date(patch.ended_at) <= new Date(before.started_at)) throw fieldError('ended_at', machineStopMessages.endBeforeStart);
         if (new Date(patch.ended_at).getTime() > Date.now() + 60_000) throw fieldError('ended_at', machineStopMessages.futureEnd);
+        await refuseRunStartInside(scope, before.machine_id, new Date(before.started_at), new Date(patch.ended_at), 'ended_at');
         if (before.ended_at !== null && new Date(before.ended_at).getTime() === new Date(patch.ended_at).getTime()) {
           // The same end again changes nothing.
         } else {

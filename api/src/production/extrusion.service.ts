@@ -22,7 +22,7 @@ import { requestContext, type RequestIdentity } from '../tenancy/request-context
 import { TenantDb } from '../tenancy/tenant-db.service';
 import { isCheckViolation, isUniqueViolation } from '../common/db-errors';
 import { AluminumAlloyEntity, ExtrusionLineEntity } from './production.entities';
-import { billetKg, productionFigures, productionFiguresOf } from './figures';
+import { billetKg, productionFigures, productionFiguresOf, runningHoursSql } from './figures';
 import { runChecks, runMarks } from './run-marks';
 import { runTolerances } from '../dieshop/profile-tolerance';
 import { RUN_PARTS_PER_LINE } from '../indicators/indicators.queries';
@@ -189,6 +189,10 @@ export class ExtrusionService {
           [order.id, stopped.end_extrusion_time],
         );
       const [{ status: orderStatus }] = await scope.manager.query(`select status from production_order where id = $1`, [order.id]);
+      const [{ running_hours: runningHours }]: { running_hours: number }[] = await scope.manager.query(
+        `select ${runningHoursSql('run')} as running_hours from order_die run where run.id = $1`,
+        [run.id],
+      );
       return {
         ...stopped,
         order_status: orderStatus as OrderStatus,
@@ -197,6 +201,7 @@ export class ExtrusionService {
           {
             start: stopped.start_extrusion_time,
             end: stopped.end_extrusion_time,
+            running_hours: runningHours,
             billets_pushed: stopped.billets_pushed,
             billet_kg: weight,
             good_kg: output.good_kg,

@@ -44,8 +44,9 @@ describe('dimension marks', () => {
 describe('figures', () => {
   it('computes kg/h, recovery and scrap from finished runs only', () => {
     const figures = productionFigures([
-      { start: at(0), end: at(120), billets_pushed: 20, billet_kg: 1000, good_kg: 850, scrap_kg: 60 },
-      { start: at(200), end: null, billets_pushed: null, billet_kg: null, good_kg: null, scrap_kg: null },
+      // Two hours of running time (whatever its wall time: its press's stops are left out by runningHoursSql).
+      { start: at(0), end: at(150), running_hours: 2, billets_pushed: 20, billet_kg: 1000, good_kg: 850, scrap_kg: 60 },
+      { start: at(200), end: null, running_hours: null, billets_pushed: null, billet_kg: null, good_kg: null, scrap_kg: null },
     ]);
     expect(figures).toEqual({
       runs: 1,

@@ -6,21 +6,31 @@ const CHECK_MS = DIMENSION_CHECK_MINUTES * 60_000;
 export interface FinishedRun {
   start: Date;
   end: Date | null;
+  /** Its running hours (`runningHoursSql`: its press's stops left out); null while it runs. */
+  running_hours: number | null;
   billets_pushed: number | null;
   billet_kg: number | null;
   good_kg: number | null;
   scrap_kg: number | null;
 }
 
+/**
+ * A run's running hours, as SQL over an order_die row `run`: its time less the stops of its line's
+ * press (run_running_seconds, migration 1765900000000, the one rule the indicators, the die's hours
+ * counter and the press meters use too); null while it runs.
+ */
+export const runningHoursSql = (run: string) =>
+  `run_running_seconds(${run}.company_id, ${run}.line_id, ${run}.start_extrusion_time, ${run}.end_extrusion_time) / 3600`;
+
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** kg/h, recovery (good kg / billet kg) and scrap of finished runs; running ones do not count yet. */
+/** kg/h (good kg per running hour), recovery (good kg / billet kg) and scrap of finished runs; running ones do not count yet. */
 export function productionFigures(runs: FinishedRun[]): ProductionFigures {
   const done = runs.filter((run) => run.end !== null);
   const sum = (pick: (run: FinishedRun) => number | null) => done.reduce((total, run) => total + (pick(run) ?? 0), 0);
   return productionFiguresOf({
     runs: done.length,
-    hours: sum((run) => (run.end!.getTime() - run.start.getTime()) / 3_600_000),
+    hours: sum((run) => run.running_hours),
     billets_pushed: sum((run) => run.billets_pushed),
     billet_kg: sum((run) => run.billet_kg),
     good_kg: sum((run) => run.good_kg),

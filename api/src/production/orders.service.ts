@@ -3,6 +3,7 @@ import {
   OPEN_ORDER_STATUSES,
   orderSchema,
   productionMessages,
+  STOP_CAUSE_WORDS,
   type DimensionRecord,
   type RunningOrderDie,
   type OrderInput,
@@ -18,9 +19,9 @@ import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
 import { checkWhole, refuseIfAny, refusingConflicts } from '../common/db-errors';
 import { DimensionRecordEntity } from './dimension-record.entity';
-import { productionFigures, type FinishedRun } from './figures';
+import { productionFigures, runningHoursSql, type FinishedRun } from './figures';
 import { runChecks, runMarks } from './run-marks';
-import { pauseView, runPauses } from './run-pauses';
+import { currentPause, pauseView, runPauses } from './run-pauses';
 import { AluminumAlloyEntity, FinishEntity } from './production.entities';
 import { OrderDieEntity } from './order-die.entity';
 import { ProductionOrderEntity } from './production-order.entity';
@@ -131,14 +132,15 @@ export class OrdersService {
   detail(id: number) {
     return this.tenantDb.transaction(async (scope) => {
       const order = await orderRow(scope, id);
-      const runs: (OrderDieEntity & { die_reference: string; copy_number: number; line_name: string })[] = await scope.manager.query(
-        `select od.id, od.order_id, od.die_id, od.line_id, od.started_by, od.start_extrusion_time, od.end_extrusion_time, od.billets_pushed,
+      const runs: (OrderDieEntity & { die_reference: string; copy_number: number; line_name: string; running_hours: number | null })[] =
+        await scope.manager.query(
+          `select od.id, od.order_id, od.die_id, od.line_id, od.started_by, od.start_extrusion_time, od.end_extrusion_time, od.billets_pushed,
                 od.billet_kg::float8 as billet_kg, od.good_kg::float8 as good_kg, od.scrap_kg::float8 as scrap_kg,
-                d.die_reference, d.copy_number, l.name as line_name
+                d.die_reference, d.copy_number, l.name as line_name, ${runningHoursSql('od')} as running_hours
            from order_die od join die d on d.id = od.die_id join extrusion_line l on l.id = od.line_id
           where od.company_id = $1 and od.order_id = $2 order by od.start_extrusion_time`,
-        [scope.companyId, id],
-      );
+          [scope.companyId, id],
+        );
       const checks = await runChecks(
         scope,
         runs.map((run) => run.id),
@@ -148,7 +150,8 @@ export class OrdersService {
         scope,
         runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start_extrusion_time, end: run.end_extrusion_time })),
       );
-      const orderDies = runs.map((run) => {
+      // A run's running hours make its figures; the run itself is answered without them.
+      const orderDies = runs.map(({ running_hours: runningHours, ...run }) => {
         const paused = pauses.get(run.id) ?? [];
         const marks = runMarks(run.start_extrusion_time, run.end_extrusion_time, checks.get(run.id), now, paused);
         return {
@@ -156,7 +159,7 @@ export class OrdersService {
           active_timer: run.end_extrusion_time === null,
           dimension_marks: marks,
           missed_checks: marks.filter((mark) => mark.state === 'missed').length,
-          figures: productionFigures([asRun(run)]),
+          figures: productionFigures([asRun({ ...run, running_hours: runningHours })]),
           ...pauseView(paused, run.start_extrusion_time, run.end_extrusion_time, now),
         };
       });
@@ -258,6 +261,13 @@ export class OrdersService {
       if (!orderDie) throw fieldError('order_dies_id', 'La orden en extrusión no existe', HttpStatus.NOT_FOUND);
       if (orderDie.end_extrusion_time !== null && answeredAt >= orderDie.end_extrusion_time) throw new ConflictException(productionMessages.orderDieNotRunning);
       const dated = answeredAt < orderDie.start_extrusion_time ? orderDie.start_extrusion_time : answeredAt;
+      // While its press is stopped a run's clock stands still: no mark is due, so no check is taken
+      // (a late answer to a mark closed before the stop goes through late-check).
+      const pauses = await runPauses(scope, [
+        { id: orderDie.id, line_id: orderDie.line_id, start: orderDie.start_extrusion_time, end: orderDie.end_extrusion_time },
+      ]);
+      const pause = currentPause(pauses.get(orderDie.id) ?? [], dated);
+      if (pause) throw fieldError('order_dies_id', productionMessages.checkWhilePaused(STOP_CAUSE_WORDS[pause.cause]), HttpStatus.CONFLICT);
       const saved: DimensionRecord[] = [];
       for (const record of records) {
         const row = await scope.repository(DimensionRecordEntity).create({
@@ -325,9 +335,10 @@ export async function nextPosition(scope: TenantScope, status: string, lineId: n
   return next;
 }
 
-const asRun = (run: OrderDieEntity): FinishedRun => ({
+const asRun = (run: OrderDieEntity & Pick<FinishedRun, 'running_hours'>): FinishedRun => ({
   start: run.start_extrusion_time,
   end: run.end_extrusion_time,
+  running_hours: run.running_hours,
   billets_pushed: run.billets_pushed,
   billet_kg: run.billet_kg,
   good_kg: run.good_kg,

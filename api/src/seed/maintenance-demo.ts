@@ -992,7 +992,35 @@ export async function seedMaintenanceDemo(manager: EntityManager, company: strin
     );
     if (!clash) kept.push(stop);
   }
+  // A stopped press starts no run (issue 37): a stop of a press is over when a run starts on its line (the press was back up).
+  for (const stop of kept) {
+    if (machines.find((machine) => machine.id === stop.machine_id)?.type !== 'press') continue;
+    const start = Date.parse(String(stop.started_at));
+    const end = stop.ended_at ? Date.parse(String(stop.ended_at)) : Infinity;
+    const next = Math.min(...runs.filter((run) => run.line_id === stop.line_id && run.start > start && run.start < end).map((run) => run.start));
+    if (next < end) stop.ended_at = new Date(next).toISOString();
+  }
   await insertRows(manager, 'machine_stop', kept);
+  // No check is taken while the press is stopped (the API refuses one): the runs' checks that fell in a stop of their press are not there.
+  await manager.query(
+    `delete from dimension_record record
+      using order_die run, machine_stop stop, machine press
+      where record.company_id = $1 and run.id = record.order_die_id and stop.company_id = $1 and stop.line_id = run.line_id
+        and press.id = stop.machine_id and press.type = 'press'
+        and record.date_saved >= stop.started_at and (stop.ended_at is null or record.date_saved < stop.ended_at)`,
+    [companyId],
+  );
+  // A die's hours are its runs' running hours (migration 1765900000000): the runs fed their dies before these stops
+  // existed, so each die gets back the hours its runs' presses stood still.
+  await manager.query(
+    `update die set hours_total = hours_total + change.hours
+       from (select run.die_id,
+                    sum(round((run_running_seconds(run.company_id, run.line_id, run.start_extrusion_time, run.end_extrusion_time) / 3600)::numeric, 2)
+                        - round((extract(epoch from run.end_extrusion_time - run.start_extrusion_time) / 3600)::numeric, 2)) as hours
+               from order_die run where run.company_id = $1 and run.end_extrusion_time is not null group by run.die_id) change
+      where change.die_id = die.id and change.hours <> 0`,
+    [companyId],
+  );
   // A machine with an open failure stop is stopped (the stop exists first, so the status trigger leaves it).
   await manager.query(
     `update machine set status = 'stopped' where company_id = $1 and status not in ('stopped', 'maintenance')

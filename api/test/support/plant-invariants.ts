@@ -51,6 +51,15 @@ export const PLANT_INVARIANTS: readonly PlantInvariant[] = [
            where o.status = 'in_press' and not exists (select 1 from order_die r where r.order_id = o.id and r.${ACTIVE} and r.line_id = o.line_id)`,
   },
   {
+    // A stopped press refuses new runs (run-start.rules.ts): a run's start never falls inside a stop of its line's press.
+    name: 'no run started on a press while the press was stopped',
+    sql: `select r.id as run, r.line_id, r.start_extrusion_time, s.id as stop, s.cause, s.started_at, s.ended_at
+            from order_die r
+            join machine_stop s on s.line_id = r.line_id and s.company_id = r.company_id
+            join machine press on press.id = s.machine_id and press.type = 'press'
+           where r.start_extrusion_time >= s.started_at and (s.ended_at is null or r.start_extrusion_time < s.ended_at)`,
+  },
+  {
     name: 'no impossible times: created ≤ started ≤ completed ≤ verified, requested ≤ ready ≤ delivered, a run and a stop end after they start',
     sql: `select 'work_order' as record, number from work_order
            where started_at < created_at or completed_at < started_at or verified_at < completed_at

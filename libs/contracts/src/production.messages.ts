@@ -59,6 +59,8 @@ export const productionMessages = {
   runResumable: (line: string, order: string) =>
     `${line} ya no está detenida: la extrusión de ${order} vuelve a contar. Si no sigue, termínala en Iniciar extrusión.`,
   orderDieNotRunning: 'La extrusión de esta orden no está en marcha',
+  /** A 10-minute check refused while the run's press is stopped (its clock stands still: no mark is due). */
+  checkWhilePaused: (cause: string) => `La prensa está detenida: ${cause}. El control se registra al reanudar.`,
   tooMuchOutput: 'Los kg buenos más el scrap superan el peso de los tochos empujados',
   activeTimerOnlyYours: 'Solo puedes consultar tus propias órdenes en marcha',
   lateCheckOnlyYours: 'Solo puedes responder los controles de las extrusiones que iniciaste',

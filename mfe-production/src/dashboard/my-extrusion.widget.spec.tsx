@@ -94,6 +94,9 @@ describe('production-my-extrusion widget', () => {
     expect(within(item).getByTestId('run-paused').textContent).toBe(`En pausa desde ${es.time(paused.paused_since!)}: Falla hidráulica`);
     expect(item.textContent).toContain('Tiempo en marcha: 0 h 20 min');
     expect(screen.queryByTestId('next-check-1')).toBeNull();
+    // No 'Registrar control' on the paused run (the API refuses a check while its press is stopped); the resumed one has it.
+    expect(within(item).queryByRole('button', { name: /Registrar control/ })).toBeNull();
+    expect(within(screen.getByTestId('my-run-2')).getByRole('button', { name: /Registrar control/ })).toBeTruthy();
     expect(screen.getByTestId('next-check-2').textContent).toBe(`Próximo control: ${es.time(plus(resumed.start_extrusion_time, 45))}`);
   });
 

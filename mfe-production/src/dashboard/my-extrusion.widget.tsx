@@ -147,7 +147,8 @@ function MyRuns({ runs, now, onChanged }: { runs: readonly MyRun[]; now: Date; o
                   {run.late_checks > 0 ? <Text size={200}>{t('dashboard.myExtrusion.late', { late: run.late_checks })}</Text> : null}
                   {mayCheck || mayStop ? (
                     <div className={styles.actions}>
-                      {mayCheck ? (
+                      {/* A paused run (its press stopped) takes no check: its clock stands still (the API refuses one). */}
+                      {mayCheck && !run.paused ? (
                         <Button
                           className={styles.action}
                           onClick={() => setEntry({ run, late: false })}

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import type { RunningOrderDie } from '@planta/contracts';
-import { mockApi, on } from '@planta/ui/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { productionMessages, type RunningOrderDie } from '@planta/contracts';
+import { onSnackbar } from '@planta/ui';
+import { mockApi, on, type } from '@planta/ui/testing';
 import { renderShell, resetSession, setUser } from '../testing/render-shell';
 import { CriticalDimensionsPrompt } from './critical-dimensions.prompt';
 
@@ -66,5 +67,33 @@ describe('critical-dimensions prompt', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Dimensiones criticas' });
     expect(dialog.textContent).toContain('Nominal 40,00 mm (−0,20 / +0,20)');
     expect(dialog.textContent).toContain('Sin nominal en el perfil');
+  });
+  it('closes when its run turns out paused: a check refused because the press stopped shows the reason, and the prompt asks no more', async () => {
+    const message = productionMessages.checkWhilePaused('Falla hidráulica');
+    let stopped = false;
+    const api = mockApi(
+      on('GET', PATH, 200, () => {
+        const run = running(41, 10, 'EN-4000', []);
+        return [stopped ? { ...run, paused: true, paused_since: new Date().toISOString(), pause_cause: 'hydraulic', paused_ms: 60_000 } : run];
+      }),
+      on('POST', '/api/orders/saveDieCriticalDimension', 409, () => {
+        stopped = true;
+        return { statusCode: 409, message, fields: { order_dies_id: message } };
+      }),
+    );
+    const told: string[] = [];
+    const stopListening = onSnackbar((snackbar) => told.push(snackbar.message));
+    setUser(['user'], { id: 7 });
+    renderShell(<CriticalDimensionsPrompt />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Dimensiones criticas' });
+    type(within(dialog).getByLabelText(/Dimensión A \(mm\)/), '25,4');
+    type(within(dialog).getByLabelText(/Dimensión B \(mm\)/), '3,2');
+    const save = within(dialog).getByRole('button', { name: 'Guardar', hidden: true });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(told).toContain(message));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    expect(api.calls('GET', PATH).length).toBeGreaterThanOrEqual(2);
+    stopListening();
   });
 });

@@ -130,6 +130,8 @@ export function CriticalDimensionsPrompt() {
       void fetchRunning();
     } catch (error) {
       showSnackbar({ message: errorMessage(error), variant: 'error', position: 'top-end', autoHideMs: 2000 });
+      // Refused because the press stopped meanwhile ('La prensa está detenida…'): the run, read again, is paused and the prompt closes.
+      void fetchRunning();
     }
   });
 

@@ -27,6 +27,7 @@ import { PhotosKeptHere1765710000000 } from './1765710000000-photos-kept-here';
 import { ShareLinkIncludes1765720000000 } from './1765720000000-share-link-includes';
 import { LateCheckAnswers1765820000000 } from './1765820000000-late-check-answers';
 import { NotificationRecordPath1765850000000 } from './1765850000000-notification-record-path';
+import { RunningTimeOfRuns1765900000000 } from './1765900000000-running-time-of-runs';
 import { StopEndAsksOperator1765910000000 } from './1765910000000-stop-end-asks-operator';
 import { OneTruthAcrossAreas1765800000000 } from './1765800000000-one-truth-across-areas';
 
@@ -62,5 +63,6 @@ export const migrations = [
   OneTruthAcrossAreas1765800000000,
   LateCheckAnswers1765820000000,
   NotificationRecordPath1765850000000,
+  RunningTimeOfRuns1765900000000,
   StopEndAsksOperator1765910000000,
 ];

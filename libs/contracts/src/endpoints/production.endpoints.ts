@@ -61,7 +61,7 @@ export const orderEndpoints = {
     path: 'orders/saveDieCriticalDimension',
     access: orders,
     tag: 'production',
-    summary: "Save DimensionA and DimensionB of a running order die, each compared with its die's profile tolerance",
+    summary: "Save DimensionA and DimensionB of a running order die, each compared with its die's profile tolerance (refused while its press is stopped)",
     body: saveDieCriticalDimensionRequestSchema,
     response: z.array(savedDimensionRecordSchema),
   }),

@@ -12,6 +12,8 @@ export const machineStopMessages = {
   alreadyClosed: 'La parada ya está cerrada',
   future: 'La parada no puede empezar en el futuro',
   futureEnd: 'La parada no puede terminar en el futuro',
+  /** A press stop that would hold the start of a run on its line (a stopped press starts no run). */
+  runStartedInside: (order: string) => `La extrusión de ${order} empezó en esta prensa durante ese tiempo: la parada debe terminar antes de su inicio`,
 } as const;
 
 /** `POST /api/machine-stop`: a stop entered by hand (started now unless said otherwise). */
