@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { RESOURCES } from '@planta/contracts';
 import { LoginFailureEntity } from '../auth/login-failure.entity';
 import { ShareTokenEntity } from '../auth/share-token.entity';
@@ -93,7 +92,7 @@ export async function prepareDatabase(dataSource: DataSource, seedDemo: boolean)
  * afterwards, so the setting never reaches the pool the API serves with.
  */
 async function runMigrationsAsSystem(dataSource: DataSource) {
-  const options = dataSource.options as PostgresConnectionOptions;
+  const options = dataSource.options as Extract<DataSourceOptions, { type: 'postgres' }>;
   const migrator = new DataSource({ ...options, extra: { ...options.extra, max: 1, options: `-c ${SYSTEM_SETTING}=on` } });
   await migrator.initialize();
   try {
