@@ -6,7 +6,7 @@ import { PmPlanEntity } from '../src/maintenance/pm-plan.entity';
 import { PreventivePlansService } from '../src/maintenance/preventive-plans.service';
 import { PreventiveScheduler } from '../src/maintenance/preventive-scheduler.service';
 import { TenantDb } from '../src/tenancy/tenant-db.service';
-import { alloy6063T6, insertTestPress } from './support/plant-rows.fixture';
+import { alloy6063T6, insertTestPress, seededCopiesInStock } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   ]);
   const [operator] = await t.sql<{ id: number }>(`select id from app_user where email = 'operario@norte.example'`);
   const [jefe] = await t.sql<{ id: number }>(`select id from app_user where email = 'jefe@norte.example'`);
-  const [die] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`, [north]);
+  const [die] = await seededCopiesInStock(t, north, 'EN-6003');
   const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
   Object.assign(ids, {
     line: press.line,

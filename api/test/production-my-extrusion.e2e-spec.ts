@@ -1,6 +1,6 @@
 import { nextDimensionCheck, type MyRun } from '@planta/contracts';
 import { placeTestOrder } from './support/orders.fixture';
-import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
+import { alloy6063T6, insertTestLine, seededCopiesInStock } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 /** `GET /api/extrusion/mine`: the runs the caller started and still runs, with their dimension checks ('Mi extrusión'). */
@@ -8,7 +8,7 @@ import { bearer, startTestApp, type TestApp } from './support/test-app';
 let t: TestApp;
 let north: number;
 const tokens: Record<string, string> = {};
-const ids = { die: 0, otherCopy: 0, alloy: 0, lineA: 0, lineB: 0 };
+const ids = { die: 0, dieCopyNumber: 0, otherCopy: 0, alloy: 0, lineA: 0, lineB: 0 };
 const OPERATOR = 'operario@norte.example';
 const LEAD = 'jefe@norte.example';
 
@@ -16,10 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [{ id: north }] = await t.sql<{ id: number }>(`select id from company where name = 'Extrusiones del Norte'`);
   for (const email of [OPERATOR, LEAD, 'invitado@norte.example', 'operario@sur.example']) tokens[email] = (await t.login(email)).access_token;
-  const copy = (number: number) =>
-    t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = $2`, [north, number]);
-  [{ id: ids.die }] = await copy(1);
-  [{ id: ids.otherCopy }] = await copy(2);
+  [{ id: ids.die, copy_number: ids.dieCopyNumber }, { id: ids.otherCopy }] = await seededCopiesInStock(t, north, 'EN-6003');
   ids.alloy = await alloy6063T6(t, north);
   // Two free presses (the seeded ones are busy).
   for (const key of ['lineA', 'lineB'] as const) ids[key] = await insertTestLine(t, { company: north, name: `Prensa mía ${key}` });
@@ -53,7 +50,7 @@ describe('my running extrusions', () => {
       line_id: ids.lineA,
       line_name: 'Prensa mía lineA',
       die_reference: 'EN-6003',
-      copy_number: 1,
+      copy_number: ids.dieCopyNumber,
       start_extrusion_time: expect.any(String),
       last_check_at: null,
       missed_checks: 0,

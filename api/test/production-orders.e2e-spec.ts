@@ -1,14 +1,14 @@
 import { idempotencyMessages, MADE_AGO_HEADER, MAX_MADE_AGO_MS, productionMessages } from '@planta/contracts';
 import { orderPageSql, orderSearchCondition } from '../src/production/orders.service';
 import { KEPT_FROM_ROWS, ListCounts } from '../src/tenancy/list-counts.service';
-import { alloy6063T6, insertTestLine } from './support/plant-rows.fixture';
+import { alloy6063T6, insertTestLine, seededCopiesInStock } from './support/plant-rows.fixture';
 import { bearer, startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let north: number;
 let south: number;
 const tokens: Record<string, string> = {};
-const ids = { die: 0, otherCopy: 0, alloy: 0, finish: 0, lineA: 0, lineB: 0, southDie: 0, southAlloy: 0 };
+const ids = { die: 0, dieCopyNumber: 0, otherCopy: 0, alloy: 0, finish: 0, lineA: 0, lineB: 0, southDie: 0, southAlloy: 0 };
 beforeAll(async () => {
   t = await startTestApp();
   const companies = await t.sql<{ id: number; name: string }>(`select id, name from company`);
@@ -24,16 +24,13 @@ beforeAll(async () => {
   ]) {
     tokens[email] = (await t.login(email)).access_token;
   }
-  const [die] = await t.sql<{ id: number; die_reference: string }>(
-    `select id, die_reference from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 1`,
-    [north],
-  );
-  const [otherCopy] = await t.sql<{ id: number }>(`select id from die where company_id = $1 and die_reference = 'EN-6003' and copy_number = 2`, [north]);
+  const [die, otherCopy] = await seededCopiesInStock(t, north, 'EN-6003');
   const [finish] = await t.sql<{ id: number }>(`select id from finish where company_id = $1 order by id limit 1`, [north]);
   const [southDie] = await t.sql<{ id: number }>(`select id from die where company_id = $1 limit 1`, [south]);
   const [southAlloy] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 limit 1`, [south]);
   Object.assign(ids, {
     die: die.id,
+    dieCopyNumber: die.copy_number,
     otherCopy: otherCopy.id,
     alloy: await alloy6063T6(t, north),
     finish: finish.id,
@@ -305,7 +302,7 @@ describe('extrusion start and stop', () => {
     expect((await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA }, 'invitado@norte.example')).status).toBe(403);
     const started = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineA });
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ active_timer: true, dies_model_order_die_reference: 'EN-6003', dies_model_order_copy_number: 1 });
+    expect(started.body).toMatchObject({ active_timer: true, dies_model_order_die_reference: 'EN-6003', dies_model_order_copy_number: ids.dieCopyNumber });
     // Refused with the reasons the start form shows on its disabled choices (run-start.rules.ts).
     const twice = await start({ order_id: first.id, die_id: ids.die, line_id: ids.lineB });
     expect([twice.status, twice.body.message]).toEqual([409, productionMessages.dieInPress('Prensa libre lineA', 'OP-RUN-1')]);

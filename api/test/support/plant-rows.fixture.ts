@@ -99,3 +99,14 @@ export async function alloy6063T6(t: Sql, company: number): Promise<number> {
   const [{ id }] = await t.sql<{ id: number }>(`select id from aluminum_alloy where company_id = $1 and designation = '6063' and temper = 'T6'`, [company]);
   return id;
 }
+
+/**
+ * The copies of a seeded die that can start a run now, by copy number: in stock (the demo seed
+ * prepares some copies for tomorrow's orders, and a copy in preparation is refused a run).
+ */
+export function seededCopiesInStock(t: Sql, company: number, reference: string): Promise<{ id: number; copy_number: number }[]> {
+  return t.sql<{ id: number; copy_number: number }>(
+    `select id, copy_number from die where company_id = $1 and die_reference = $2 and state = 'in_stock' order by copy_number`,
+    [company, reference],
+  );
+}
