@@ -1,4 +1,5 @@
 import type { PageAlias } from '@planta/contracts';
+import type { ScreenNeed } from './navigation';
 
 /**
  * Dashboard widgets (issue 16, architecture.md "shell and remotes"): each area ships the widgets
@@ -49,6 +50,8 @@ export interface DashboardWidget {
   dashboard: DashboardName;
   /** Only readers of this page see it (the area's endpoint checks the same grant). */
   page: PageAlias;
+  /** The calls it is for beyond reading `page` (issue 37, no dead ends): without them the card is not shown. */
+  needs?: readonly ScreenNeed[];
   /** Takes a whole row of the grid (trends, Paretos). */
   wide?: boolean;
   /** Shown in the shop-floor display, one press at a time. */

@@ -1,4 +1,4 @@
-import { PRODUCTION_INDICATORS_PAGE } from '@planta/contracts';
+import { extrusionEndpoints, PRODUCTION_INDICATORS_PAGE } from '@planta/contracts';
 import { titlesOf, type DashboardWidget } from '@planta/shell-contract';
 import { widgetTitles } from '../i18n/widget-titles';
 
@@ -23,6 +23,13 @@ export const PRODUCTION_WIDGETS: readonly DashboardWidget[] = [
     wide: true,
     load: () => import('./pareto.widget'),
   },
-  // Runs are started from the extrusion page, and the caller's runs are the ones they started.
-  { id: 'production-my-extrusion', ...titled('myExtrusion'), dashboard: 'welcome', page: 'extrusion', load: () => import('./my-extrusion.widget') },
+  // Runs are started from the extrusion page, and the caller's runs are the ones they started: for those who may start one.
+  {
+    id: 'production-my-extrusion',
+    ...titled('myExtrusion'),
+    dashboard: 'welcome',
+    page: 'extrusion',
+    needs: [extrusionEndpoints.start, extrusionEndpoints.mine],
+    load: () => import('./my-extrusion.widget'),
+  },
 ];

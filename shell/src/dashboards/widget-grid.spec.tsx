@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { extrusionEndpoints } from '@planta/contracts';
 import type { RemoteModule, WidgetProps } from '@planta/shell-contract';
 import { grantsAtom, sessionStore } from '@planta/session';
 import { defaultGrantsOf } from '@planta/ui/testing';
@@ -18,6 +19,15 @@ const production: RemoteModule = {
   widgets: [
     { id: 'production-oee', title: 'OEE por prensa', dashboard: 'indicators', page: 'extrusion-line', display: true, load: widgetModule('OEE 72 %') },
     { id: 'production-mine', title: 'Mi extrusión', dashboard: 'welcome', page: 'extrusion-line', load: widgetModule('Prensa 1') },
+    // For those who may start a run: a reader of the page who may not gets no empty card.
+    {
+      id: 'production-starts',
+      title: 'Mis arranques',
+      dashboard: 'welcome',
+      page: 'extrusion',
+      needs: [extrusionEndpoints.start],
+      load: widgetModule('Arranques'),
+    },
   ],
 };
 const dieshop: RemoteModule = {
@@ -64,6 +74,25 @@ describe('dashboard widgets', () => {
     const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
     expect(regions).toEqual(['OEE por prensa', 'Matrices']);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('hides a widget whose calls the grants do not allow, although they let the user read its page', async () => {
+    setUser(['user']);
+    const grants = defaultGrantsOf(['user']);
+    grants['extrusion'] = { read: true, insert: false, update: false, delete: false };
+    sessionStore.set(grantsAtom, { status: 'ready', companyId: 1, grants, colleague: true });
+    setRemotes({ mfe_production: production });
+    renderShell(<WidgetGrid dashboard="welcome" filters={FILTERS} />);
+    expect(await screen.findByText('Prensa 1')).toBeTruthy();
+    expect(screen.queryByText('Arranques')).toBeNull();
+
+    sessionStore.set(grantsAtom, {
+      status: 'ready',
+      companyId: 1,
+      grants: { ...grants, extrusion: { ...grants['extrusion'], insert: true } },
+      colleague: true,
+    });
+    expect(await screen.findByText('Arranques')).toBeTruthy();
   });
 
   it('keeps a widget that fails to load inside its card', async () => {

@@ -1,10 +1,7 @@
 import { Button, Card, CardHeader, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
-import { useAtomValue } from 'jotai';
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageAlias } from '@planta/contracts';
-import { canOn, grantsAtom } from '@planta/session';
 import {
   REMOTE_AREAS,
   REMOTE_NAMES,
@@ -12,11 +9,14 @@ import {
   type DashboardName,
   type DashboardWidget,
   type ExportSheet,
+  needsMet,
+  type NavigationViewer,
   type RemoteName,
   type WidgetProps,
   widgetsPageOf,
   widgetTitle,
 } from '@planta/shell-contract';
+import { useNavigationViewer } from '../layout/nav-utils';
 import { useRemoteStates, useRetryRemote } from '../remotes/remote-states';
 import { AreaErrorBoundary, forgetPage, lazyPage } from '../remotes/remote-page';
 
@@ -36,16 +36,16 @@ export interface PlacedWidget {
   widget: DashboardWidget;
 }
 
-/** The widgets of one dashboard that the loaded remotes offer and the user's grants let them read. */
+/** The widgets of one dashboard that the loaded remotes offer and the user's grants let them read and use. */
 export function placedWidgets(
   modules: Partial<Record<RemoteName, readonly DashboardWidget[]>>,
   dashboard: DashboardName,
-  canRead: (page: PageAlias) => boolean,
+  viewer: NavigationViewer,
   onlyDisplay = false,
 ): PlacedWidget[] {
   return REMOTE_NAMES.flatMap((remote) =>
     (modules[remote] ?? [])
-      .filter((widget) => widget.dashboard === dashboard && canRead(widget.page) && (!onlyDisplay || widget.display))
+      .filter((widget) => widget.dashboard === dashboard && viewer.canRead(widget.page) && needsMet(viewer, widget.needs) && (!onlyDisplay || widget.display))
       .map((widget) => ({ remote, widget })),
   );
 }
@@ -53,9 +53,9 @@ export function placedWidgets(
 /** The dashboard's widgets, and the remotes whose widgets could not be loaded (for their error cards). */
 export function useDashboardWidgets(dashboard: DashboardName, onlyDisplay = false) {
   const states = useRemoteStates();
-  const grants = useAtomValue(grantsAtom);
+  const viewer = useNavigationViewer();
   return useMemo(() => {
-    const canRead = (page: PageAlias) => canOn(grants, page, 'read');
+    const { canRead } = viewer;
     const modules: Partial<Record<RemoteName, readonly DashboardWidget[]>> = {};
     const failed: RemoteName[] = [];
     const loading: RemoteName[] = [];
@@ -65,8 +65,8 @@ export function useDashboardWidgets(dashboard: DashboardName, onlyDisplay = fals
       if (state.status === 'ready') modules[remote] = state.module.widgets ?? [];
       else if (page && canRead(page)) (state.status === 'failed' ? failed : loading).push(remote);
     }
-    return { widgets: placedWidgets(modules, dashboard, canRead, onlyDisplay), failed, loading };
-  }, [states, grants, dashboard, onlyDisplay]);
+    return { widgets: placedWidgets(modules, dashboard, viewer, onlyDisplay), failed, loading };
+  }, [states, viewer, dashboard, onlyDisplay]);
 }
 
 /**
