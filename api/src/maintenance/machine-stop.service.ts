@@ -16,7 +16,7 @@ import { fieldError } from '../common/field-error';
 import { containsFoldedSql } from '../common/text-search';
 import { companyTimeZone } from '../companies/company-time-zone';
 import { NotificationsService } from '../notifications/notifications.service';
-import { productionFigures, runningHoursSql } from '../production/figures';
+import { productionFigures, runningHoursSql, type FinishedRun } from '../production/figures';
 import { askOperatorsToResume } from '../production/run-pauses';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
@@ -131,15 +131,7 @@ async function closeStop(scope: TenantScope, stopId: number, at: Date | string, 
     `select machine_id, started_at, order_die_id from machine_stop where id = $1`,
     [stopId],
   );
-  const [run]: {
-    start: Date;
-    end: Date | null;
-    running_hours: number | null;
-    billets_pushed: number | null;
-    billet_kg: number | null;
-    good_kg: number | null;
-    scrap_kg: number | null;
-  }[] =
+  const [run]: FinishedRun[] =
     stop.order_die_id === null
       ? []
       : await scope.manager.query(
