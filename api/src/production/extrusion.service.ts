@@ -188,9 +188,9 @@ export class ExtrusionService {
             where id = $1 and not exists (select 1 from order_die other where other.order_id = $1 and other.end_extrusion_time is null)`,
           [order.id, stopped.end_extrusion_time],
         );
-      const [{ status: orderStatus }] = await scope.manager.query(`select status from production_order where id = $1`, [order.id]);
-      const [{ running_hours: runningHours }]: { running_hours: number }[] = await scope.manager.query(
-        `select ${runningHoursSql('run')} as running_hours from order_die run where run.id = $1`,
+      const [{ order_status: orderStatus, running_hours: runningHours }]: { order_status: string; running_hours: number }[] = await scope.manager.query(
+        `select o.status as order_status, ${runningHoursSql('run')} as running_hours
+           from order_die run join production_order o on o.id = run.order_id where run.id = $1`,
         [run.id],
       );
       return {

@@ -151,7 +151,8 @@ export class OrdersService {
         runs.map((run) => ({ id: run.id, line_id: run.line_id, start: run.start_extrusion_time, end: run.end_extrusion_time })),
       );
       // A run's running hours make its figures; the run itself is answered without them.
-      const orderDies = runs.map(({ running_hours: runningHours, ...run }) => {
+      const orderDies = runs.map((row) => {
+        const { running_hours: _figuresOnly, ...run } = row;
         const paused = pauses.get(run.id) ?? [];
         const marks = runMarks(run.start_extrusion_time, run.end_extrusion_time, checks.get(run.id), now, paused);
         return {
@@ -159,7 +160,7 @@ export class OrdersService {
           active_timer: run.end_extrusion_time === null,
           dimension_marks: marks,
           missed_checks: marks.filter((mark) => mark.state === 'missed').length,
-          figures: productionFigures([asRun({ ...run, running_hours: runningHours })]),
+          figures: productionFigures([asRun(row)]),
           ...pauseView(paused, run.start_extrusion_time, run.end_extrusion_time, now),
         };
       });

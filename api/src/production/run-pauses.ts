@@ -168,16 +168,15 @@ async function runsResumedBy(scope: TenantScope, stopIds: readonly number[]): Pr
  * once that transaction has committed, to send them live.
  */
 export async function askOperatorsToResume(scope: TenantScope, notifications: NotificationsService): Promise<() => void> {
-  const ended: { id: number }[] = await scope.manager.query(
-    // A select around the update: TypeORM answers a bare update with [rows, count].
-    `with taken as (update machine_stop set ended_in_xact = null where company_id = $1 and ended_in_xact = pg_current_xact_id() returning id) select id from taken`,
-    [scope.companyId],
-  );
+  const ended: { id: number }[] = await scope.manager.query(`select id from machine_stop where company_id = $1 and ended_in_xact = pg_current_xact_id()`, [
+    scope.companyId,
+  ]);
+  // Most changes end no stop: then machine_stop is not written, so its statement triggers (the lists'
+  // change notice, the marks' recount) do not fire for nothing on every board move or machine edit.
+  if (ended.length === 0) return () => {};
+  const stopIds = ended.map((stop) => stop.id);
+  await scope.manager.query(`update machine_stop set ended_in_xact = null where id = any($1::int[])`, [stopIds]);
   const sends: (() => void)[] = [];
-  for (const { userId, notification } of await runsResumedBy(
-    scope,
-    ended.map((stop) => stop.id),
-  ))
-    sends.push((await notifications.storeIn(scope, userId, notification)).send);
+  for (const { userId, notification } of await runsResumedBy(scope, stopIds)) sends.push((await notifications.storeIn(scope, userId, notification)).send);
   return () => sends.forEach((send) => send());
 }
