@@ -1,29 +1,5 @@
-import type { MaintenanceCard } from '@planta/contracts';
+import { maintenanceCard as card } from './maintenance-card.fixture';
 import { boardQuery, moveCard, moveRequest, NO_FILTERS, type BoardColumn } from './maintenance-board.model';
-
-const card = (id: number, status: MaintenanceCard['status'], extra: Partial<MaintenanceCard> = {}): MaintenanceCard => ({
-  id,
-  number: `OT-2026-${String(id).padStart(4, '0')}`,
-  title: `Orden ${id}`,
-  type: 'corrective',
-  priority: 'medium',
-  status,
-  position: 0,
-  version: id * 10,
-  machine_id: 1,
-  machine_name: 'Prensa 1',
-  assignee_id: null,
-  assignee_name: null,
-  blocked: false,
-  blocked_reason: '',
-  due_at: null,
-  overdue: false,
-  items_done: 0,
-  items_total: 0,
-  labor_minutes: 0,
-  comment_count: 0,
-  ...extra,
-});
 
 const columns: BoardColumn[] = [
   { status: 'pending', cards: [card(1, 'pending'), card(2, 'pending'), card(3, 'pending')] },

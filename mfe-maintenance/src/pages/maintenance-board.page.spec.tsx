@@ -1,30 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MaintenanceBoard, MaintenanceCard } from '@planta/contracts';
+import type { MaintenanceBoard } from '@planta/contracts';
 import { mockApi, on, renderPage } from '@planta/ui/testing';
 import MaintenanceBoardPage from './maintenance-board.page';
+import { maintenanceCard } from './maintenance-card.fixture';
 
-const CARD: MaintenanceCard = {
-  id: 7,
-  number: 'OT-2026-0007',
+const CARD = maintenanceCard(7, 'in_progress', {
   title: 'Holgura en el carro',
-  type: 'corrective',
   priority: 'high',
-  status: 'in_progress',
   position: 1,
   version: 3,
-  machine_id: 1,
-  machine_name: 'Prensa 1',
   assignee_id: 5,
   assignee_name: 'Andrés Olmedo',
-  blocked: false,
-  blocked_reason: '',
-  due_at: null,
-  overdue: false,
-  items_done: 0,
-  items_total: 0,
-  labor_minutes: 0,
-  comment_count: 0,
-};
+});
 const BOARD: MaintenanceBoard = {
   columns: (['pending', 'assigned', 'in_progress', 'on_hold', 'completed', 'verified'] as const).map((status) => ({
     status,
