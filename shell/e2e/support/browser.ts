@@ -1,5 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { axeCheckOnce } from './axe-pages';
 
 /** Retries an assertion block until it passes (playwright-core has no web-first `expect`). */
 export async function eventually(assertion: () => unknown | Promise<unknown>, timeoutMs = 15_000, intervalMs = 100): Promise<void> {
@@ -15,12 +16,17 @@ export async function eventually(assertion: () => unknown | Promise<unknown>, ti
   }
 }
 
+/**
+ * Waits for the locator to show; then, the first time in the run that a test sees this page's
+ * (route, role), checks the page with axe (support/axe-pages.ts).
+ */
 export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch (error) {
     throw await withPageState(locator.page(), error);
   }
+  await axeCheckOnce(locator.page());
   return locator;
 }
 
@@ -43,9 +49,10 @@ export async function hidden(locator: Locator, timeout?: number): Promise<void> 
   await eventually(async () => expect((await locator.count()) === 0 || !(await locator.first().isVisible())).toBe(true), timeout);
 }
 
-/** Lets the remotes finish loading: network idle, or 5 s at most (a socket may keep polling). */
+/** Lets the remotes finish loading: network idle, or 5 s at most (a socket may keep polling); then the axe check as in `visible`. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await axeCheckOnce(page);
 }
 
 /** The path of the page's current URL. */

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sqlAsSuperuser, startApi, type RunningApi } from './api-server';
+import { startAxeRecord } from './axe-pages';
 
 declare global {
   // Shared with global-teardown (same process).
@@ -21,4 +25,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.PLANTA_E2E_BASE_URL = api.baseUrl;
   process.env.PLANTA_E2E_PG_PORT = String(api.pgPort);
   process.env.PLANTA_E2E_DATA_DIR = api.dataDir;
+  // The run's record of the pages axe has checked (support/axe-pages.ts), shared by every spec file.
+  process.env.PLANTA_E2E_AXE_DIR = startAxeRecord(mkdtempSync(join(tmpdir(), 'planta-e2e-')));
 }

@@ -41,8 +41,17 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           appearance="subtle"
           className={compact ? undefined : styles.trigger}
           title={t('userMenu.open', 'Menú de usuario')}
-          aria-label={compact ? user.data.displayName : undefined}
-          icon={<Avatar name={user.data.displayName} image={user.data.photoURL ? { src: user.data.photoURL } : undefined} size={32} />}
+          // The button's name comes from what it shows (no aria-label that could differ from it): folded,
+          // the avatar alone, an image named after the person (its initials are what it draws); unfolded,
+          // the name and position written beside it, the avatar then decoration.
+          icon={
+            <Avatar
+              name={user.data.displayName}
+              image={user.data.photoURL ? { src: user.data.photoURL } : undefined}
+              size={32}
+              aria-hidden={compact ? undefined : true}
+            />
+          }
         >
           {compact ? null : (
             <span className={styles.lines}>
