@@ -67,7 +67,7 @@ export function CorrectionCanvasPreview({ canvas, drawingUrl, to }: { canvas: Co
             <Suspense
               fallback={
                 <div className={styles.waiting}>
-                  <Spinner size="small" />
+                  <Spinner size="small" aria-label={t('markingCanvas.drawingLoading')} />
                 </div>
               }
             >

@@ -1,4 +1,4 @@
-import { keepTabsterRootCatchersOutOfTabOrder } from './tabster-root-catchers';
+import { keepTabsterCatchersOutOfTabOrder } from './tabster-catchers';
 
 /** A focus catcher as tabster makes it (tabster's DummyInput). */
 function catcher(): HTMLElement {
@@ -11,15 +11,15 @@ function catcher(): HTMLElement {
 
 const mutationsDelivered = () => new Promise((done) => setTimeout(done, 0));
 
-describe("tabster's focus catchers at the ends of <body>", () => {
+describe("tabster's focus catchers", () => {
   let stop: () => void;
   beforeEach(() => {
     document.body.innerHTML = '<div id="root"><button>a</button></div>';
-    stop = keepTabsterRootCatchersOutOfTabOrder();
+    stop = keepTabsterCatchersOutOfTabOrder();
   });
   afterEach(() => stop());
 
-  it('leave the tab order when added while no modal is open, and when tabster makes them tabbable again', async () => {
+  it("at <body>'s ends leave the tab order when added while no modal is open, and when tabster makes them tabbable again", async () => {
     const first = catcher();
     const last = catcher();
     document.body.prepend(first);
@@ -31,7 +31,7 @@ describe("tabster's focus catchers at the ends of <body>", () => {
     expect(first.tabIndex).toBe(-1);
   });
 
-  it('are left as tabster sets them while a modal is open, and a catcher inside the page is not touched', async () => {
+  it("at <body>'s ends are left as tabster sets them while a modal is open; a dialog's own are not touched", async () => {
     const first = catcher();
     document.body.prepend(first);
     await mutationsDelivered();
@@ -43,5 +43,20 @@ describe("tabster's focus catchers at the ends of <body>", () => {
     first.tabIndex = 0;
     await mutationsDelivered();
     expect([first.tabIndex, inner.tabIndex]).toEqual([0, 0]);
+  });
+
+  it("of a tab list leave the tab order, and its tabs take a roving tabindex that follows the selection", async () => {
+    document.getElementById('root')!.innerHTML =
+      '<div role="tablist"><button role="tab" aria-selected="false">A</button><button role="tab" aria-selected="true">B</button></div>';
+    const list = document.querySelector('[role="tablist"]')!;
+    const [a, b] = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const first = catcher();
+    list.prepend(first);
+    await mutationsDelivered();
+    expect([first.tabIndex, a.tabIndex, b.tabIndex]).toEqual([-1, -1, 0]);
+    a.setAttribute('aria-selected', 'true');
+    b.setAttribute('aria-selected', 'false');
+    await mutationsDelivered();
+    expect([a.tabIndex, b.tabIndex]).toEqual([0, -1]);
   });
 });
