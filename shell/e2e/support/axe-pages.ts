@@ -8,7 +8,9 @@ import { type AxeViolation, describeViolations, seriousAxeViolations } from './a
  * Issue 38: every page the browser tests open gets an axe check (serious and critical violations),
  * once per distinct (route, role) across the whole run. support/browser.ts calls `axeCheckOnce`
  * each time a test has seen a page show what it waited for (`visible`, `settle`); the first test to
- * reach a (route, role) checks it, and fails with the list of violations if there are any. The
+ * reach a (route, role) checks it, and fails with the list of violations if there are any (the
+ * menu, toolbar and footer around the pages are checked on the first page of each role and width,
+ * then left out, which halves the cost). The
  * record is one file per checked page in a folder that global-setup makes (PLANTA_E2E_AXE_DIR), so
  * every spec file of the run shares it; global-teardown prints how many pages and how long.
  */
@@ -86,16 +88,38 @@ async function untilStill(page: Page): Promise<void> {
   });
 }
 
+/** The portal's chrome: the navigation, toolbar and footer landmarks around the page's <main>. */
+const CHROME = '[data-axe-chrome]';
+
+/**
+ * Marks the chrome, when this (role, width) has had its chrome checked already: the same menu,
+ * toolbar and footer around every page, most of a page's elements (about two thirds), checked
+ * again on every page would double what the check costs.
+ */
+async function chromeToSkip(page: Page, dir: string, role: string): Promise<string[]> {
+  const chrome = (mark: boolean) =>
+    page.evaluate((mark) => {
+      const main = document.querySelector('main');
+      const parts = [...document.querySelectorAll('nav, header, footer')].filter((element) => !main || (!main.contains(element) && !element.contains(main)));
+      if (mark) parts.forEach((element) => element.setAttribute('data-axe-chrome', ''));
+      return parts.length;
+    }, mark);
+  // A page without the chrome (sign-in, share links) leaves it to the first page that has it.
+  if ((await chrome(false)) === 0 || claim(dir, `(the chrome) as ${role} at ${page.viewportSize()?.width ?? 0} px`)) return [];
+  await chrome(true);
+  return [CHROME];
+}
+
 /**
  * The violations axe finds twice: a page that changes while axe reads it (a button enabled as its
  * data arrives) can show axe a mix of two states; a real fault is there on a second look. The
  * second run costs nothing when the first finds nothing.
  */
-async function confirmedViolations(page: Page): Promise<AxeViolation[]> {
-  const first = await seriousAxeViolations(page);
+async function confirmedViolations(page: Page, exclude: string[]): Promise<AxeViolation[]> {
+  const first = await seriousAxeViolations(page, undefined, exclude);
   if (first.length === 0) return first;
   await new Promise((done) => setTimeout(done, 500));
-  const again = await seriousAxeViolations(page);
+  const again = await seriousAxeViolations(page, undefined, exclude);
   const seen = new Set(first.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`)));
   return again
     .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => seen.has(`${violation.id} ${node.target.join(' ')}`)) }))
@@ -114,19 +138,20 @@ export async function axeCheckOnce(page: Page): Promise<void> {
   if (!dir || page.isClosed()) return;
   const url = page.url();
   if (!/^https?:/.test(url) || /^\/(api|socket\.io)\//.test(new URL(url).pathname)) return;
-  let key: string;
+  let role: string;
   try {
-    key = `${routeOf(url)} as ${await roleOf(page)}`;
+    role = await roleOf(page);
   } catch (error) {
     if (gone(error)) return;
     throw error;
   }
+  const key = `${routeOf(url)} as ${role}`;
   if (!claim(dir, key)) return;
   const started = Date.now();
   let report: string[];
   try {
     await untilStill(page);
-    report = describeViolations(await confirmedViolations(page));
+    report = describeViolations(await confirmedViolations(page, await chromeToSkip(page, dir, role)));
   } catch (error) {
     forgetAxePage(key);
     if (gone(error)) return;
@@ -150,7 +175,8 @@ export function startAxeRecord(parent: string): string {
 export function axeRecordSummary(dir: string): string {
   const records = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AxePageRecord);
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as AxePageRecord)
+    .filter((record) => !record.key.startsWith('(the chrome)'));
   const seconds = records.reduce((sum, record) => sum + record.ms, 0) / 1000;
   const failing = records.filter((record) => record.violations.length > 0);
   const roles = new Set(records.map((record) => record.key.split(' as ')[1]));

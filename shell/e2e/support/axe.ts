@@ -12,17 +12,19 @@ export interface AxeViolation {
 }
 
 /**
- * The serious and critical axe violations of the page (or of the part `include` selects), with
+ * The serious and critical axe violations of the page (or of the part `include` selects, less what
+ * `exclude` selects), with
  * axe's experimental rules on too (label-content-name-mismatch is one of them), as the issue 9
  * audit ran it. No rule is off and no element excepted: Fluent's focus catchers are fixed in the
  * portal (shell/src/layout/tabster-catchers.ts), not here.
  */
-export async function seriousAxeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+export async function seriousAxeViolations(page: Page, include?: string, exclude: string[] = []): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selector) => {
+  return page.evaluate(async ({ selector, exclude }) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const experimental = axe.getRules(['experimental']).map((rule) => rule.ruleId);
-    const result = await axe.run(selector ? { include: [selector] } : document, {
+    const context = selector || exclude.length > 0 ? { ...(selector ? { include: [selector] } : {}), ...(exclude.length > 0 ? { exclude } : {}) } : document;
+    const result = await axe.run(context as import('axe-core').ElementContext, {
       rules: Object.fromEntries(experimental.map((id) => [id, { enabled: true }])),
       resultTypes: ['violations'],
     });
@@ -35,7 +37,7 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
         help: violation.help,
         nodes: violation.nodes.map((node) => ({ target: node.target.map(String), html: node.html.slice(0, 300), summary: node.failureSummary ?? '' })),
       }));
-  }, include ?? null);
+  }, { selector: include ?? null, exclude });
 }
 
 /** One line per rule (rule, impact, how many elements, its help) and its first elements. */
