@@ -13,10 +13,10 @@ export interface AxeViolation {
 
 /**
  * The serious and critical axe violations of the page (or of the part `include` selects, less what
- * `exclude` selects), with
- * axe's experimental rules on too (label-content-name-mismatch is one of them), as the issue 9
- * audit ran it. No rule that can report serious or critical is off and no element excepted: Fluent's focus catchers are fixed in the
- * portal (shell/src/layout/tabster-catchers.ts), not here.
+ * `exclude` selects), with axe's experimental rules on too (label-content-name-mismatch is one of
+ * them), as the issue 9 audit ran it. No rule that can report serious or critical is off and no
+ * element is excepted: Fluent's focus catchers are fixed in the portal
+ * (shell/src/layout/tabster-catchers.ts), not here.
  */
 export async function seriousAxeViolations(page: Page, include?: string, exclude: string[] = []): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
