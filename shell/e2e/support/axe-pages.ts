@@ -8,11 +8,11 @@ import { type AxeViolation, describeViolations, seriousAxeViolations } from './a
  * Issue 38: every page the browser tests open gets an axe check (serious and critical violations),
  * once per distinct (route, role) across the whole run. support/browser.ts calls `axeCheckOnce`
  * each time a test has seen a page show what it waited for (`visible`, `settle`); the first test to
- * reach a (route, role) checks it, and fails with the list of violations if there are any (the
- * menu, toolbar and footer around the pages are checked on the first page of each role and width,
- * then left out, which halves the cost). The
- * record is one file per checked page in a folder that global-setup makes (PLANTA_E2E_AXE_DIR), so
- * every spec file of the run shares it; global-teardown prints how many pages and how long.
+ * reach a (route, role) checks it, and fails with the list of violations if there are any. The
+ * menu, toolbar and footer around the pages (about two thirds of a page's elements) are checked on
+ * the first page of each role and width, then left out. The record is one file per checked page in
+ * a folder that global-setup makes (PLANTA_E2E_AXE_DIR), so every spec file of the run shares it;
+ * global-teardown prints how many pages were checked and how long it took.
  */
 
 /** The route a URL shows: ids and tokens in the path as placeholders, the query's names without values. */
