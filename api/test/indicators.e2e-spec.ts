@@ -6,6 +6,7 @@ import {
   type AreaSummary,
   type DieshopIndicators,
   type MaintenanceIndicators,
+  type PressStates,
   type ProductionIndicators,
 } from '@planta/contracts';
 import { closeSockets, connect, nextEvent, pause, recorder } from './support/sockets';
@@ -490,5 +491,49 @@ describe('dimension checks of a running die', () => {
     // Ended now: mark 4 too, answered.
     await t.sql(`update order_die set end_extrusion_time = $2 where id = $1`, [run.id, at(35.5)]);
     expect(await checks()).toMatchObject({ expected: 4, answered: 2 });
+  });
+});
+
+describe("the shop-floor display's presses (issue 38)", () => {
+  it('lists every press, the one a failure report stopped first with its cause, since when and the report; not to a guest nor another company', async () => {
+    const filed = await t
+      .http()
+      .post('/api/failure-damage-report')
+      .set(as('operario@norte.example'))
+      .send({
+        machine_id: ids.press,
+        kind: 'failure',
+        severity: 'high',
+        description: 'Fuga en el cilindro principal',
+        machine_stopped: true,
+        cause: 'hydraulic',
+      });
+    expect(filed.status).toBe(201);
+    try {
+      const answer = await get<PressStates>('/api/indicators/press-states');
+      expect(answer.status).toBe(200);
+      const presses = answer.body.presses;
+      const lines = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1`, [north]);
+      expect(presses.map((press) => press.line_id).sort((a, b) => a - b)).toEqual(lines.map((line) => line.id).sort((a, b) => a - b));
+      // Every stopped press before every running one; this one among them, the latest stopped of them.
+      const firstRunning = presses.findIndex((press) => press.stopped === null);
+      expect(presses.slice(firstRunning === -1 ? presses.length : firstRunning).every((press) => press.stopped === null)).toBe(true);
+      const stoppedOnes = presses.filter((press) => press.stopped !== null);
+      expect(stoppedOnes.at(-1)).toEqual({
+        line_id: ids.line,
+        line_name: 'Línea de indicadores',
+        stopped: { machine_name: 'Prensa de indicadores', started_at: expect.any(String), cause: 'hydraulic', failure_report_number: filed.body.number },
+      });
+      expect(Math.abs(Date.parse(stoppedOnes.at(-1)!.stopped!.started_at) - Date.now())).toBeLessThan(60_000);
+      expect(presses.find((press) => press.line_id === ids.line2)?.stopped).toBeNull();
+
+      expect((await get('/api/indicators/press-states', 'invitado@norte.example')).status).toBe(403);
+      const south = await get<PressStates>('/api/indicators/press-states', 'admin@sur.example');
+      expect(south.status).toBe(200);
+      expect(south.body.presses.map((press) => press.line_id)).not.toContain(ids.line);
+    } finally {
+      await t.sql(`update machine_stop set ended_at = now() where machine_id = $1 and ended_at is null`, [ids.press]);
+      await t.sql(`update machine set status = 'operating' where id = $1`, [ids.press]);
+    }
   });
 });
