@@ -62,7 +62,10 @@ export function ShopFloorDisplay({
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  const [awake, setAwake] = useState(false);
+  // When a mouse last moved or a finger touched the screen; the buttons show for a while after.
+  const [wokeAt, setWokeAt] = useState(-Infinity);
+  const awake = now.getTime() - wokeAt < DISPLAY_CONTROLS_MS;
+  const wake = () => setWokeAt((last) => (Date.now() - last > 500 ? Date.now() : last));
   const states = usePressStates();
   // The stopped presses first, as the band shows them; the rest in their order.
   const ordered = useMemo(() => {
@@ -90,11 +93,6 @@ export function ShopFloorDisplay({
     return () => clearInterval(timer);
   }, [paused, count]);
   useEffect(() => {
-    if (!awake) return;
-    const timer = setTimeout(() => setAwake(false), DISPLAY_CONTROLS_MS);
-    return () => clearTimeout(timer);
-  }, [awake, now]);
-  useEffect(() => {
     // Leaving full screen with the browser's own Esc leaves the display too.
     const left = () => !document.fullscreenElement && screen.current && onExit();
     document.addEventListener('fullscreenchange', left);
@@ -112,8 +110,8 @@ export function ShopFloorDisplay({
       aria-label={t('display.title')}
       tabIndex={-1}
       data-testid="shop-floor-display"
-      onPointerMove={(event) => event.pointerType === 'mouse' && setAwake(true)}
-      onPointerDown={() => setAwake(true)}
+      onPointerMove={(event) => event.pointerType === 'mouse' && wake()}
+      onPointerDown={wake}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onExit();
         else if (event.key === 'ArrowRight') step(1);
