@@ -6,6 +6,7 @@ import {
   type AreaSummary,
   type DieshopIndicators,
   type MaintenanceIndicators,
+  type PressStates,
   type ProductionIndicators,
 } from '@planta/contracts';
 import { closeSockets, connect, nextEvent, pause, recorder } from './support/sockets';
@@ -490,5 +491,47 @@ describe('dimension checks of a running die', () => {
     // Ended now: mark 4 too, answered.
     await t.sql(`update order_die set end_extrusion_time = $2 where id = $1`, [run.id, at(35.5)]);
     expect(await checks()).toMatchObject({ expected: 4, answered: 2 });
+  });
+});
+
+describe("the shop-floor display's presses (issue 38)", () => {
+  it('lists every press, the stopped ones first (the longest stopped first) with the cause, since when and the failure report; not to a guest nor another company', async () => {
+    // The press stands since 45 minutes (beforeAll); a report that it stopped joins that stop.
+    const filed = await t
+      .http()
+      .post('/api/failure-damage-report')
+      .set(as('operario@norte.example'))
+      .send({
+        machine_id: ids.press,
+        kind: 'failure',
+        severity: 'high',
+        description: 'Fuga en el cilindro principal',
+        machine_stopped: true,
+        cause: 'hydraulic',
+      });
+    expect(filed.status).toBe(201);
+    const answer = await get<PressStates>('/api/indicators/press-states');
+    expect(answer.status).toBe(200);
+    const presses = answer.body.presses;
+    const lines = await t.sql<{ id: number }>(`select id from extrusion_line where company_id = $1`, [north]);
+    expect(presses.map((press) => press.line_id).sort((a, b) => a - b)).toEqual(lines.map((line) => line.id).sort((a, b) => a - b));
+    // Every stopped press before every running one, the longest stopped first.
+    const states = presses.map((press) => (press.stopped ? 'stopped' : 'running'));
+    expect(states.indexOf('running') === -1 || states.indexOf('running') > states.lastIndexOf('stopped')).toBe(true);
+    const since = presses.flatMap((press) => (press.stopped ? [Date.parse(press.stopped.started_at)] : []));
+    expect(since).toEqual([...since].sort((a, b) => a - b));
+    const ours = presses.find((press) => press.line_id === ids.line);
+    expect(ours).toEqual({
+      line_id: ids.line,
+      line_name: 'Línea de indicadores',
+      stopped: { machine_name: 'Prensa de indicadores', started_at: expect.any(String), cause: 'mechanical', failure_report_number: filed.body.number },
+    });
+    expect(Math.round((Date.now() - Date.parse(ours!.stopped!.started_at)) / 60_000)).toBe(45);
+    expect(presses.find((press) => press.line_id === ids.line2)?.stopped).toBeNull();
+
+    expect((await get('/api/indicators/press-states', 'invitado@norte.example')).status).toBe(403);
+    const south = await get<PressStates>('/api/indicators/press-states', 'admin@sur.example');
+    expect(south.status).toBe(200);
+    expect(south.body.presses.map((press) => press.line_id)).not.toContain(ids.line);
   });
 });

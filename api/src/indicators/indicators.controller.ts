@@ -6,6 +6,7 @@ import { Endpoint, Input } from '../common/endpoint.decorator';
 import type { RequestIdentity } from '../tenancy/request-context';
 import { AreaIndicatorsService } from './area-indicators.service';
 import { AreaSummaryService } from './area-summary.service';
+import { PressStatesService } from './press-states.service';
 import { ProductionIndicatorsService } from './production-indicators.service';
 
 /** 'Indicadores clave' (one endpoint per area) and 'Resumen de áreas'. */
@@ -16,6 +17,7 @@ export class IndicatorsController {
     private readonly production: ProductionIndicatorsService,
     private readonly areas: AreaIndicatorsService,
     private readonly summary: AreaSummaryService,
+    private readonly pressStates: PressStatesService,
   ) {}
 
   @Endpoint(indicatorEndpoints.production)
@@ -31,6 +33,11 @@ export class IndicatorsController {
   @Endpoint(indicatorEndpoints.dieshop)
   dieshopIndicators(@Caller() caller: RequestIdentity, @Input() { query }: EndpointArgs<typeof indicatorEndpoints.dieshop>) {
     return this.areas.dieshop(caller, query);
+  }
+
+  @Endpoint(indicatorEndpoints.pressStates)
+  pressStatesNow() {
+    return this.pressStates.states();
   }
 
   @Endpoint(indicatorEndpoints.areaSummary)

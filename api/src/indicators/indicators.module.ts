@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AreaIndicatorsService } from './area-indicators.service';
 import { AreaSummaryService } from './area-summary.service';
 import { IndicatorsController } from './indicators.controller';
+import { PressStatesService } from './press-states.service';
 import { ProductionIndicatorsService } from './production-indicators.service';
 
 /**
@@ -10,6 +11,6 @@ import { ProductionIndicatorsService } from './production-indicators.service';
  */
 @Module({
   controllers: [IndicatorsController],
-  providers: [ProductionIndicatorsService, AreaIndicatorsService, AreaSummaryService],
+  providers: [ProductionIndicatorsService, AreaIndicatorsService, AreaSummaryService, PressStatesService],
 })
 export class IndicatorsModule {}

@@ -8,7 +8,6 @@ import {
   type OrderStatus,
   type PlanningBoardMove,
   type PlanningBoardQuery,
-  type StopCause,
 } from '@planta/contracts';
 import { isCheckViolation } from '../common/db-errors';
 import { containsFoldedSql } from '../common/text-search';
@@ -16,6 +15,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { requestContext } from '../tenancy/request-context';
 import { TenantDb, type TenantScope } from '../tenancy/tenant-db.service';
 import { ownLine } from './catalog.service';
+import { openLineStops } from './line-stops';
 import { ExtrusionLineEntity } from './production.entities';
 import { ProductionOrderEntity } from './production-order.entity';
 
@@ -226,19 +226,8 @@ async function readBoard(scope: TenantScope, query: PlanningBoardQuery) {
   }
   const inPressTotal = await totalOf(inPress, BOARD_COLUMN_CARDS, statements.counts.in_press);
   const finishedTotal = await totalOf(finished, query.finished_limit, statements.counts.finished);
-  // A line whose press (or another machine it cannot run without: criticality A) is stopped.
-  const stops: { line_id: number; machine_name: string; started_at: Date; cause: StopCause; failure_report_number: string | null }[] =
-    await scope.manager.query(
-      `select distinct on (s.line_id) s.line_id, m.name as machine_name, s.started_at, s.cause, r.number as failure_report_number
-       from machine_stop s join machine m on m.id = s.machine_id left join failure_report r on r.id = s.failure_report_id
-      where s.company_id = $1 and s.ended_at is null and s.line_id is not null and (m.type = 'press' or m.criticality = 'A')
-      order by s.line_id, (m.type = 'press') desc, s.started_at`,
-      [scope.companyId],
-    );
-  const stopOf = (lineId: number) => {
-    const stop = stops.find((candidate) => candidate.line_id === lineId);
-    return stop ? { machine_name: stop.machine_name, started_at: stop.started_at, cause: stop.cause, failure_report_number: stop.failure_report_number } : null;
-  };
+  const stops = await openLineStops(scope);
+  const stopOf = (lineId: number) => stops.get(lineId) ?? null;
   return {
     to_plan: toPlan,
     to_plan_total: toPlanTotal,

@@ -11,7 +11,8 @@ export const defaultSettings: Settings = {
       containerWidth: 1120,
       navbar: { display: true, folded: false, position: 'left' },
       toolbar: { display: true, style: 'fixed', position: 'below' },
-      footer: { display: true, style: 'fixed' },
+      // Static: the footer scrolls with the page, a 1024×768 tablet keeps its height for the work (spec 2.5 allows either).
+      footer: { display: true, style: 'static' },
       leftSidePanel: { display: true },
       rightSidePanel: { display: true },
     },

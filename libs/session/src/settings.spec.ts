@@ -13,7 +13,7 @@ describe('mergeSettings', () => {
   it('merges route settings deeply over the defaults', () => {
     const merged = mergeSettings(defaultSettings, { layout: { config: { navbar: { display: false }, footer: { display: false } } } });
     expect(merged.layout.config.navbar).toEqual({ display: false, folded: false, position: 'left' });
-    expect(merged.layout.config.footer).toEqual({ display: false, style: 'fixed' });
+    expect(merged.layout.config.footer).toEqual({ display: false, style: 'static' });
     expect(merged.layout.config.toolbar).toEqual(defaultSettings.layout.config.toolbar);
     expect(merged.layout.style).toBe('layout1');
     expect(merged.theme).toEqual(defaultSettings.theme);

@@ -17,7 +17,8 @@ const useStyles = makeStyles({
 
 /**
  * A figure with its label and, behind the label's (i) button, how it is computed; `band` colours
- * its edge (e.g. OEE's red, amber and green bands) and `large` is the shop-floor display's size.
+ * its edge (e.g. OEE's red, amber and green bands) and `large` is the shop-floor display's size
+ * (without the (i): a wall screen is read, not clicked).
  */
 export function FigureCard({
   label,
@@ -39,7 +40,8 @@ export function FigureCard({
   const styles = useStyles();
   return (
     <Card className={mergeClasses(styles.card, band ? styles[band] : undefined)} data-testid={testId} data-band={band ?? undefined}>
-      {info ? (
+      {/* The shop-floor display is read from across the press, never touched: no (i) nobody can click. */}
+      {info && !large ? (
         <InfoLabel info={<div className={styles.info}>{info}</div>} size={large ? 'large' : 'medium'}>
           {label}
         </InfoLabel>

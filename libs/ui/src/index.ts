@@ -26,6 +26,7 @@ export * from './share-button';
 export * from './discussion';
 export * from './use-live-figures';
 export * from './info-label';
+export * from './truncated-text';
 export * from './figure-card';
 export * from './chart-figure';
 export * from './dashboard-widget';

@@ -96,7 +96,7 @@ describe('production-oee widget', () => {
     ]);
   });
 
-  it('on the shop-floor display shows the one press in large type with its net kg/h against the goal, without table or links', async () => {
+  it('on the shop-floor display shows the one press in large type with its net kg/h against the goal, without table, links or (i) buttons', async () => {
     const press = { ...figures({ oee: 0.9, net_kg_h: 1150, goal_kg_h: 1200 }), line_id: 2, line_name: 'Prensa 2', net_productivity_goal_kg_h: 1200 };
     const api = mockApi(on('GET', PATH, 200, indicators({ plant: figures({ oee: 0.9, net_kg_h: 1150, goal_kg_h: 1200 }), presses: [press] })));
     const onExport = show({ ...FILTERS, lineId: 2 }, true);
@@ -108,6 +108,7 @@ describe('production-oee widget', () => {
     expect(card('figure-net-kg-h').textContent).toContain(`Meta: ${es.number(1200, 0)} kg/h`);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
     await waitFor(() => expect(onExport).toHaveBeenCalled());
     expect(onExport.mock.lastCall![0]).toEqual([
       {

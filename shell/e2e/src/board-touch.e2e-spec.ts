@@ -2,12 +2,14 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { apiAs } from '../support/api-client';
 import { sqlOnTestApi } from '../support/api-server';
 import { baseUrl, eventually, launchBrowser, signIn, visible } from '../support/browser';
+import { finger } from '../support/finger';
 
 /**
  * The boards by hand on glass (issue 37, item 3), on a 1024×768 touch tablet: a vertical swipe on
  * a card scrolls its column and moves no card (the order is checked on the server), a press and
  * hold drags a card (planning and maintenance boards, both on the shared kanban), and 'Mover a…'
- * in a card's menu moves it, warning first when the press it goes to is stopped.
+ * in a card's menu moves it, warning first when the press it goes to is stopped. The side button
+ * 'Reporte de fallas y daños' lies over none of the board's controls (issue 38).
  */
 const JEFE = 'jefe@norte.example';
 const TECH = 'mantenimiento@norte.example';
@@ -33,26 +35,6 @@ const orderOf = (board: Board) => ({
   finished: board.finished.map((card) => card.id),
 });
 const readBoard = async () => (await apiAs<Board>(JEFE, 'GET', 'planning-board')).body;
-
-/** A finger on the glass: Chromium's own touch input (it scrolls, holds and drags as a tablet does). */
-function finger(cdp: CDPSession) {
-  const at = (type: 'touchStart' | 'touchMove', x: number, y: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x: Math.round(x), y: Math.round(y), radiusX: 4, radiusY: 4, force: 1 }] });
-  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-  return {
-    /** Down, straight along to (toX, toY) in `steps` moves `stepMs` apart, up; `holdMs` still first. */
-    async stroke(fromX: number, fromY: number, toX: number, toY: number, { holdMs = 0, steps = 12, stepMs = 16 } = {}) {
-      await at('touchStart', fromX, fromY);
-      if (holdMs) await pause(holdMs);
-      for (let step = 1; step <= steps; step++) {
-        await at('touchMove', fromX + ((toX - fromX) * step) / steps, fromY + ((toY - fromY) * step) / steps);
-        await pause(stepMs);
-      }
-      await pause(150);
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    },
-  };
-}
 
 const centre = async (page: Page, testId: string) => {
   const box = (await page.getByTestId(testId).boundingBox())!;
@@ -113,6 +95,39 @@ describe('boards on a 1024×768 touch tablet', () => {
     expect(sent).toEqual([]);
     expect(await page.getByTestId('kanban-announcer').textContent()).not.toMatch(/levantada/);
     expect(orderOf(await readBoard())).toEqual(orderOf(before));
+
+    // The side button keeps its own margin: no control of the board (a card's title, its menu, a column's) lies under it,
+    // the board scrolled to its first and to its last column.
+    const side = (await page.getByRole('button', { name: 'Reporte de fallas y daños' }).boundingBox())!;
+    const underSide = () =>
+      page.getByRole('main').evaluate((main, box) => {
+        // What of an element shows: its box cut by every ancestor that clips (a column's or the board's scroll).
+        const shown = (element: Element) => {
+          const rect = element.getBoundingClientRect();
+          let [left, top, right, bottom] = [rect.left, rect.top, rect.right, rect.bottom];
+          for (let node = element.parentElement; node; node = node.parentElement) {
+            const style = getComputedStyle(node);
+            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+            const clip = node.getBoundingClientRect();
+            [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+          }
+          return { left, top, right, bottom };
+        };
+        const under = (element: Element) => {
+          const part = shown(element);
+          return (
+            part.right > Math.max(part.left, box.x) && part.left < box.x + box.width && part.bottom > Math.max(part.top, box.y) && part.top < box.y + box.height
+          );
+        };
+        return [...main.querySelectorAll('button, a[href], input, select, textarea, [role=button], [tabindex="0"], [data-testid^="order-"]')]
+          .filter(under)
+          .map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40));
+      }, side);
+    expect(await underSide()).toEqual([]);
+    await page.getByTestId(`kanban-column-${column.id}`).evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth) node.scrollLeft = node.scrollWidth;
+    });
+    expect(await underSide()).toEqual([]);
   });
 
   it('a press and hold drags a planning-board card onto a line', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { eventually, freshPagePerTest, greeting, hidden, login, onPath, visible, type BrowserPage } from '../support/browser';
-import { ok, startTestRun } from '../support/plant';
+import { createTestLine, ok, startTestRun } from '../support/plant';
 
 /**
  * Issue 16: 'Indicadores clave' from the widgets each area ships with its remote, the welcome page
@@ -62,18 +62,52 @@ describe('the dashboards', () => {
     );
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The shop-floor display: one press at a time in large type, the arrows change it, Esc leaves.
-    await page.getByRole('button', { name: 'Pantalla de planta' }).click();
-    const display = page.getByTestId('shop-floor-display');
-    await visible(display);
-    const firstPress = await display.getByRole('heading', { level: 1 }).textContent();
-    await visible(display.locator('[data-widget="production-oee"]'));
-    expect(await display.locator('[data-widget="production-trend"]').count()).toBe(0);
-    await display.getByRole('button', { name: 'Prensa siguiente' }).click();
-    await eventually(async () => expect(await display.getByRole('heading', { level: 1 }).textContent()).not.toBe(firstPress));
-    await page.keyboard.press('Escape');
-    await hidden(display);
-    await visible(page.getByRole('heading', { name: 'Indicadores clave', level: 1 }));
+    // The shop-floor display on a 1920×1080 wall (issue 38): the whole screen; every press's state, a press stopped
+    // (here by hand, on a line of its own) before the running ones, loud, with its cause; one press at a time in large
+    // type, a stopped one first, no (i) nor menu nobody can use; the arrows change it, Esc leaves.
+    const line = await createTestLine(LEAD, 'Prensa e2e pantalla');
+    const press = await ok(
+      apiAs<{ id: number }>(LEAD, 'POST', 'machine', {
+        name: 'Prensa e2e pantalla',
+        code: 'PR-E2E-PP',
+        type: 'press',
+        line_id: line.id,
+        status: 'operating',
+        criticality: 'A',
+      }),
+    );
+    const stop = await ok(apiAs<{ id: number }>(LEAD, 'POST', 'machine-stop', { machine_id: press.id, cause: 'hydraulic' }));
+    try {
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.reload();
+      await page.getByRole('button', { name: 'Pantalla de planta' }).click();
+      const display = page.getByTestId('shop-floor-display');
+      await visible(display);
+      expect(await display.boundingBox()).toMatchObject({ x: 0, y: 0, height: 1080 });
+      expect((await display.boundingBox())!.width).toBeGreaterThan(1900);
+      const tiles = display.getByTestId('press-states').getByRole('listitem');
+      await visible(tiles.first());
+      const states = await tiles.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
+      expect(states.indexOf('running')).toBeGreaterThan(states.lastIndexOf('stopped'));
+      const ours = tiles.filter({ hasText: 'Prensa e2e pantalla' });
+      expect(await ours.getAttribute('data-state')).toBe('stopped');
+      expect(await ours.textContent()).toMatch(/Falla hidráulica.*Desde \d{1,2}:\d{2} · \d+ min/);
+      expect(await display.getByRole('heading', { level: 1 }).textContent()).toBe(await tiles.first().locator('span').first().textContent());
+      await visible(display.locator('[data-widget="production-oee"]'));
+      expect(await display.locator('[data-widget="production-trend"]').count()).toBe(0);
+      // The widgets share the wall's width: the last one ends at the screen's right margin (not half way).
+      const widgets = await display.locator('[data-widget]').evaluateAll((cards) => Math.max(...cards.map((card) => card.getBoundingClientRect().right)));
+      expect(widgets).toBeGreaterThan(1920 - 64);
+      expect(await display.locator('.fui-InfoLabel__infoButton, [aria-haspopup]').count()).toBe(0);
+      const firstPress = await display.getByRole('heading', { level: 1 }).textContent();
+      await display.getByRole('button', { name: 'Prensa siguiente' }).click();
+      await eventually(async () => expect(await display.getByRole('heading', { level: 1 }).textContent()).not.toBe(firstPress));
+      await page.keyboard.press('Escape');
+      await hidden(display);
+      await visible(page.getByRole('heading', { name: 'Indicadores clave', level: 1 }));
+    } finally {
+      await ok(apiAs(LEAD, 'PATCH', `machine-stop/${stop.id}`, { ended_at: new Date().toISOString() }));
+    }
   });
 
   it('show an operator their own day on the welcome page, and the indicators their grants allow', async () => {

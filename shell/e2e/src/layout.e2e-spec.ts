@@ -1,12 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { keepUserSettings, setUserSettings, storedUserSettings } from '../support/api-client';
-import { eventually, launchBrowser, login, newPage, settle, visible } from '../support/browser';
+import { eventually, launchBrowser, login, newPage, onPath, settle, visible } from '../support/browser';
+import { finger } from '../support/finger';
 
 /**
  * Issue 9 items 3, 4, 10 and 11 (skip link): the shell's layering and its fit to tablets and
  * phones. In every layout and at desktop, tablet and phone sizes, no control of the shell or of a
  * page lies under another one (the side button, the toolbar, a fixed footer), the portal's own
- * overlays are drawn over the toolbar, and toolbar buttons are touch-sized on tablets.
+ * overlays are drawn over the toolbar, and toolbar buttons are touch-sized on tablets. Issue 38: on
+ * a 1024×768 touch tablet the footer scrolls with the page, the menu opens over the content, and
+ * every cut label ends in an ellipsis with its full text on focus and on a long press.
  */
 
 const USER = 'jefe@norte.example';
@@ -177,6 +180,83 @@ describe('shell layout: nothing covers a control', () => {
     expect(scrollWidth).toBe(clientWidth);
     // No 8 px frame around the portal.
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+
+    // Issue 38. The footer scrolls with the page: none of the 768 px is kept for it.
+    const footer = page.locator('[data-part="footer"]');
+    expect(await footer.getAttribute('data-style')).toBe('static');
+    expect(await footer.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    // The menu is a drawer over the content, not a 280 px column beside it: the page keeps the whole width.
+    // (Not by its role: the open drawer is modal, the page behind it hidden from assistive technology.)
+    const main = page.locator('main');
+    const pageBox = (await main.boundingBox())!;
+    expect(pageBox.x).toBe(0);
+    // The whole width but a scroll bar's.
+    expect(pageBox.width).toBeGreaterThanOrEqual(1024 - 20);
+    expect(await page.locator('nav[data-folded]').count()).toBe(0);
+    const cdp = await context.newCDPSession(page);
+    const drawer = page.getByRole('dialog', { name: 'Navegación' });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await visible(drawer);
+    await page.waitForTimeout(400); // the drawer's slide-in
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(280);
+    // Over the page: the page is where it was, as wide (the drawer does not push it aside).
+    const behind = (await main.boundingBox())!;
+    expect(behind.x).toBe(0);
+    expect(behind.width).toBeGreaterThanOrEqual(1024 - 20);
+    // A tap outside it closes it.
+    await page.touchscreen.tap(900, 400);
+    await eventually(async () => expect(await drawer.count()).toBe(0));
+
+    // Every menu label ends in an ellipsis where it is cut, and a long press shows its whole text without following it.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await visible(drawer);
+    await page.waitForTimeout(400);
+    const labels = await drawer.locator('[data-truncated-text]').evaluateAll((spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span);
+        return {
+          text: span.textContent,
+          cut: span.scrollWidth > span.clientWidth,
+          ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap',
+        };
+      }),
+    );
+    expect(labels.length).toBeGreaterThanOrEqual(5);
+    expect(labels.filter((label) => !label.ellipsis)).toEqual([]);
+    const cut = labels.find((label) => label.cut);
+    expect(cut?.text).toBeTruthy();
+    const label = drawer.locator('[data-truncated-text]', { hasText: cut!.text! }).first();
+    const entry = label.locator('xpath=ancestor::*[self::a or self::button][1]');
+    const expanded = await entry.getAttribute('aria-expanded');
+    const path = new URL(page.url()).pathname;
+    const box = (await label.boundingBox())!;
+    await finger(cdp).hold(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(async () => expect(await page.getByRole('tooltip').textContent()).toBe(cut!.text));
+    expect(await entry.getAttribute('aria-expanded')).toBe(expanded);
+    expect(new URL(page.url()).pathname).toBe(path);
+    // Choosing a page closes it.
+    await page.getByRole('button', { name: 'Producción ágil' }).click();
+    await drawer.getByRole('link', { name: 'Líneas de extrusión' }).click();
+    await onPath(page, '/apps/extrusion-line/all');
+    await eventually(async () => expect(await drawer.count()).toBe(0));
+
+    // The company's name and the search's placeholder: cut with an ellipsis, whole on focus (a tap focuses the search).
+    const company = page.locator('[data-part="toolbar"] .fui-Dropdown [data-truncated-text]');
+    expect(await company.evaluate((span) => getComputedStyle(span).textOverflow)).toBe('ellipsis');
+    const search = page.getByRole('combobox', { name: 'Buscar' });
+    const placeholder = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      return {
+        ellipsis: style.textOverflow === 'ellipsis',
+        cut: context.measureText(input.placeholder).width > input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        text: input.placeholder,
+      };
+    });
+    expect(placeholder).toEqual({ ellipsis: true, cut: true, text: 'Busca una aplicación o página' });
+    await search.tap();
+    await eventually(async () => expect(await page.getByRole('tooltip').textContent()).toBe(placeholder.text));
   });
 
   it('on a phone the footer is one short static row, and the side button is a narrow tab whose space the content keeps', async () => {
@@ -215,18 +295,19 @@ describe('shell layout: nothing covers a control', () => {
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
-  it("folding the navbar on a touch tablet leaves it open on the same user's desktop, and keeps it out of the profile", async () => {
+  // A 1280 px touch screen keeps the side menu (at 1024 it is a drawer: see above), and may fold it.
+  it("folding the navbar on a touch screen leaves it open on the same user's desktop, and keeps it out of the profile", async () => {
     await setUserSettings(USER, { layout: { style: 'layout1' }, language: 'es' });
-    context = await browser.newContext({ baseURL: process.env.PLANTA_E2E_BASE_URL, locale: 'es-ES', viewport: { width: 1024, height: 768 }, hasTouch: true });
+    context = await browser.newContext({ baseURL: process.env.PLANTA_E2E_BASE_URL, locale: 'es-ES', viewport: { width: 1280, height: 800 }, hasTouch: true });
     page = await context.newPage();
     await login(page, USER);
     const nav = page.getByRole('navigation').first();
     await page.getByRole('button', { name: 'Plegar menú' }).click();
-    await page.mouse.move(900, 600);
+    await page.mouse.move(1100, 600);
     await eventually(async () => expect(Math.round((await nav.boundingBox())!.width)).toBe(64));
     await page.reload();
     // Keep the pointer off the navbar: hovering a folded navbar opens it.
-    await page.mouse.move(900, 600);
+    await page.mouse.move(1100, 600);
     await eventually(async () => expect(Math.round((await nav.boundingBox())!.width)).toBe(64));
     await context.close();
 

@@ -106,7 +106,7 @@ describe('shell toolbar features', () => {
     await visible(page.getByText('Sin resultados'));
   });
 
-  it("'Plegar menú' folds the navbar to 64 px", async () => {
+  it("'Plegar menú' folds the navbar to 64 px, every icon of the open entries whole in it", async () => {
     restore = await keepUserSettings('jefe@norte.example');
     await login(page, 'jefe@norte.example');
     const nav = page.getByRole('navigation');
@@ -116,6 +116,19 @@ describe('shell toolbar features', () => {
     // Keep the pointer off the navbar: hovering a folded navbar opens it.
     await page.mouse.move(900, 600);
     await eventually(async () => expect(Math.round((await nav.boundingBox())!.width)).toBe(64));
+    // A group opened from the keyboard (a pointer over the rail would unfold it): its sub-items' icons stand in the rail, none cut by its edge.
+    await nav.locator('button[aria-expanded="false"]').first().focus();
+    await page.keyboard.press('Enter');
+    await visible(nav.locator('li li li svg').first());
+    const icons = await nav.locator('li li li svg').evaluateAll((svgs) =>
+      svgs.map((svg) => {
+        const box = svg.getBoundingClientRect();
+        const rail = svg.closest('nav')!.getBoundingClientRect();
+        return { left: Math.round(box.left - rail.left), right: Math.round(rail.right - box.right) };
+      }),
+    );
+    expect(icons.length).toBeGreaterThan(0);
+    expect(icons.filter((icon) => icon.left < 0 || icon.right < 0)).toEqual([]);
   });
 
   it("an admin switching company ('Empresa' → 'Perfiles del Sur') then sees only that company's dies", async () => {

@@ -1,13 +1,16 @@
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DismissRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFilters } from '@planta/shell-contract';
 import { useFormat } from '@planta/ui';
+import { PressStatesBand, usePressStates } from './press-states';
 import { WidgetGrid } from './widget-grid';
 
 /** How long each press stays on the screen. */
 export const DISPLAY_ROTATE_MS = 20_000;
+/** How long the buttons stay after the mouse last moved: a wall screen shows no controls nobody can use. */
+export const DISPLAY_CONTROLS_MS = 4_000;
 
 const useStyles = makeStyles({
   // Over the whole window even where full screen is refused (a kiosk browser, a test).
@@ -22,17 +25,24 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: '16px',
     fontSize: tokens.fontSizeBase500,
+    boxSizing: 'border-box',
   },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '16px', flexWrap: 'wrap' },
   press: { fontSize: '48px', lineHeight: '56px', fontWeight: tokens.fontWeightBold, margin: 0 },
   clock: { fontSize: '40px', fontVariantNumeric: 'tabular-nums' },
   controls: { display: 'flex', gap: '8px' },
+  // Out of sight (still there for the keyboard's focus) until the mouse moves or a button has the focus.
+  asleep: { opacity: 0, ':focus-within': { opacity: 1 } },
+  // The widgets share the whole width, however few they are (the grid's own tracks would leave half of a wall empty).
+  widgets: { flex: 1, '& > div': { gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 480px), 1fr))' } },
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
 /**
- * The shop-floor display (issue 16): full screen, large type, the widgets that offer a display
- * view, one press at a time, rotating every 20 s; arrows change press, Esc leaves.
+ * The shop-floor display (issue 16; issue 38 for a wall): the whole screen, every press's state
+ * on top with the stopped ones first and loudest (cause, since when, the failure report), then
+ * the widgets that offer a display view for one press at a time, the stopped ones first, rotating
+ * every 20 s; arrows change press, Esc leaves. The buttons show only while a mouse moves.
  */
 export function ShopFloorDisplay({
   presses,
@@ -52,7 +62,17 @@ export function ShopFloorDisplay({
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [now, setNow] = useState(() => new Date());
-  const count = presses.length;
+  // When a mouse last moved or a finger touched the screen; the buttons show for a while after.
+  const [wokeAt, setWokeAt] = useState(-Infinity);
+  const awake = now.getTime() - wokeAt < DISPLAY_CONTROLS_MS;
+  const wake = () => setWokeAt((last) => (Date.now() - last > 500 ? Date.now() : last));
+  const states = usePressStates();
+  // The stopped presses first, as the band shows them; the rest in their order.
+  const ordered = useMemo(() => {
+    const rank = new Map((states ?? []).map((state, position) => [state.line_id, state.stopped ? position : Infinity]));
+    return [...presses].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
+  }, [presses, states]);
+  const count = ordered.length;
   const step = (by: number) => setIndex((value) => (count === 0 ? 0 : (value + by + count) % count));
 
   useEffect(() => {
@@ -79,7 +99,8 @@ export function ShopFloorDisplay({
     return () => document.removeEventListener('fullscreenchange', left);
   }, [onExit]);
 
-  const press = presses[Math.min(index, Math.max(0, count - 1))];
+  const press = ordered[Math.min(index, Math.max(0, count - 1))];
+  const shownStates = states?.filter((state) => presses.some((one) => one.id === state.line_id)) ?? [];
   return (
     <div
       ref={screen}
@@ -89,6 +110,8 @@ export function ShopFloorDisplay({
       aria-label={t('display.title')}
       tabIndex={-1}
       data-testid="shop-floor-display"
+      onPointerMove={(event) => event.pointerType === 'mouse' && wake()}
+      onPointerDown={wake}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onExit();
         else if (event.key === 'ArrowRight') step(1);
@@ -106,7 +129,7 @@ export function ShopFloorDisplay({
           </Text>
         </div>
         <span className={styles.clock}>{format.time(now.toISOString())}</span>
-        <div className={styles.controls}>
+        <div className={mergeClasses(styles.controls, !awake && styles.asleep)} data-awake={awake ? 'true' : 'false'}>
           <Button size="large" icon={<ArrowLeftRegular />} aria-label={t('display.previous')} disabled={count < 2} onClick={() => step(-1)} />
           <Button
             size="large"
@@ -119,7 +142,10 @@ export function ShopFloorDisplay({
           <Button size="large" icon={<DismissRegular />} aria-label={t('display.exit')} onClick={onExit} />
         </div>
       </div>
-      {press ? <WidgetGrid key={press.id} dashboard="indicators" filters={{ ...filters, lineId: press.id }} display onlyDisplay /> : null}
+      {shownStates.length > 0 ? <PressStatesBand states={shownStates} now={now} /> : null}
+      <div className={styles.widgets}>
+        {press ? <WidgetGrid key={press.id} dashboard="indicators" filters={{ ...filters, lineId: press.id }} display onlyDisplay /> : null}
+      </div>
       <Text className={styles.muted} size={200}>
         {t('display.hint', { seconds: DISPLAY_ROTATE_MS / 1000 })}
       </Text>

@@ -4,12 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@planta/contracts';
 import { companies, errorMessage, switchCompany, userAtom } from '@planta/session';
-import { showSnackbar } from '@planta/ui';
+import { showSnackbar, TruncatedText } from '@planta/ui';
 
 const useStyles = makeStyles({
   // Shrinks before anything else in the toolbar is pushed out; a long name ends in an ellipsis.
   root: { minWidth: '96px', maxWidth: '220px', flex: '0 1 220px' },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  button: { minWidth: 0 },
+  name: { flex: 1, textAlign: 'start' },
 });
 
 /**
@@ -66,7 +67,11 @@ export function CompanySelector({ hideSingle = false }: { hideSingle?: boolean }
       disabled={busy}
       onOptionSelect={(_event, data) => void choose(data.optionValue)}
       className={styles.root}
-      button={{ title: selected?.name, children: <span className={styles.name}>{selected?.name ?? t('toolbar.company.select', 'Seleccionar empresa')}</span> }}
+      // A long name ends in an ellipsis; its full text shows on hover, focus and a long press.
+      button={{
+        className: styles.button,
+        children: <TruncatedText text={selected?.name ?? t('toolbar.company.select', 'Seleccionar empresa')} className={styles.name} />,
+      }}
       // Fluent renders its (hidden) clear button with an English name of its own.
       clearButton={{ 'aria-label': t('common:actions.clearSelection', 'Quitar selección') }}
     >

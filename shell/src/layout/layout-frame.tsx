@@ -12,7 +12,7 @@ import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } fr
 import { LeftSidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toolbar } from './toolbar';
-import { useIsMobile } from './use-media';
+import { DRAWER_QUERY, useIsMobile, useMediaQuery } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
 import { webDarkTheme } from './dark-theme';
 import { provideDarkTheme } from './themes';
@@ -159,13 +159,17 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const current = useAtomValue(currentSettingsAtom);
   const user = useAtomValue(userAtom);
-  const mobile = useIsMobile();
+  const phoneOrSmallTablet = useIsMobile();
+  const tablet = useMediaQuery(DRAWER_QUERY);
   const sideButtonWidth = useSideButtonWidth();
   useAnimations(current.animations);
 
   const config = current.layout.config;
   const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';
   const Frame = FRAMES[style];
+  // Below the medium breakpoint every layout's menu is a drawer; on a tablet layout 1's side menu
+  // too (it opens over the page, not beside it); layouts 2 and 3 keep their horizontal bar there.
+  const mobile = phoneOrSmallTablet || (style === 'layout1' && tablet);
   const content = (
     <main
       key={`company-${user.data.company_id}`}

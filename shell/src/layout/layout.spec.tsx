@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadLanguage } from '@planta/i18n';
-import { DEMO_QUALITY_ROLE } from '@planta/contracts';
+import { DEMO_QUALITY_ROLE, defaultSettings } from '@planta/contracts';
 import { currentSettingsAtom, defaultSettingsAtom, grantsAtom, mergeSettings, NO_ANIMATE_CLASS, sessionStore } from '@planta/session';
 import { seedGrantsOf } from '@planta/ui/testing';
 import type { SettingsPatch } from '@planta/session';
@@ -202,10 +202,12 @@ describe('layout styles (spec 2.5)', () => {
   });
 
   it('honours the display flags and the footer style', () => {
-    setDefaults({ layout: { config: { navbar: { display: false }, footer: { style: 'static' } } } });
+    // Static by default (it scrolls with the page); fixed when chosen.
+    expect(defaultSettings.layout.config.footer.style).toBe('static');
+    setDefaults({ layout: { config: { navbar: { display: false }, footer: { style: 'fixed' } } } });
     const { unmount } = renderShell(<Layout>{page}</Layout>);
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(screen.getByRole('contentinfo').getAttribute('data-style')).toBe('static');
+    expect(screen.getByRole('contentinfo').getAttribute('data-style')).toBe('fixed');
     // The API reference is for administrators; a shift lead's footer does not offer it.
     expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: /Documentación/ })).toBeNull();
     unmount();

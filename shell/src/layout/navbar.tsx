@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular, NavigationRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { APPLICATIONS_GROUP_ID, isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
@@ -169,7 +169,7 @@ export function VerticalNavbar() {
   );
 }
 
-/** Below the medium breakpoint the navbar is a drawer, closed on dismiss and when an item is chosen (spec 2.3). */
+/** Below the medium breakpoint, and on tablets in layout 1, the navbar is a drawer over the content, closed on a tap outside, on dismiss and on a move to another page (spec 2.3). */
 export function MobileNavbar() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
@@ -177,6 +177,13 @@ export function MobileNavbar() {
   const close = useSetAtom(closeNavbarMobileAtom);
   const settings = useAtomValue(currentSettingsAtom);
   const items = useNavigationItems();
+  // Any move to another page closes it (a menu entry, the search, a link on the page behind).
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current !== pathname) close();
+    shownPath.current = pathname;
+  }, [pathname, close]);
   return (
     <OverlayDrawer
       open={navbar.mobileOpen}

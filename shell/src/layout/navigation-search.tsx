@@ -1,16 +1,17 @@
-import { Input, makeStyles, Text, tokens, useId } from '@fluentui/react-components';
+import { Input, makeStyles, Text, tokens, Tooltip, useId } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { flattenNavigation, linkTarget, searchNavigation } from '@planta/shell-contract';
-import { LAYERS } from '@planta/ui';
+import { isPlaceholderCut, LAYERS, useFullTextTooltip } from '@planta/ui';
 import { NavIcon } from './icons';
 import { translateNavigation, useNavigationItems } from './nav-utils';
 
 const useStyles = makeStyles({
   root: { position: 'relative', flex: '0 1 220px', minWidth: '120px' },
-  input: { width: '100%', minWidth: 0 },
+  // A placeholder wider than the box ends in an ellipsis (its full text on focus: see below).
+  input: { width: '100%', minWidth: 0, '& input': { textOverflow: 'ellipsis' } },
   popup: {
     position: 'absolute',
     top: 'calc(100% + 4px)',
@@ -50,6 +51,9 @@ export function NavigationSearch() {
   const navigate = useNavigate();
   const listId = useId('navigation-search');
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The placeholder's full text while the box is empty and too narrow for it: on hover and on focus (a tap, on a tablet).
+  const placeholderTip = useFullTextTooltip(inputRef, () => isPlaceholderCut(inputRef.current), { anyFocus: true });
   const items = useNavigationItems();
   const translated = useMemo(() => translateNavigation(t, items), [t, items]);
   const [text, setText] = useState('');
@@ -68,30 +72,40 @@ export function NavigationSearch() {
   };
 
   if (!openable) return null;
+  const placeholder = t('toolbar.search.placeholder', 'Busca una aplicación o página');
   return (
     <div role="search" className={styles.root}>
-      <Input
-        className={styles.input}
-        role="combobox"
-        aria-label={t('toolbar.search.label', 'Buscar')}
-        aria-autocomplete="list"
-        aria-expanded={searching}
-        aria-controls={searching ? listId : undefined}
-        placeholder={t('toolbar.search.placeholder', 'Busca una aplicación o página')}
-        contentBefore={<SearchRegular />}
-        value={text}
-        onChange={(_event, data) => setText(data.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') clear();
-          else if (event.key === 'ArrowDown') moveFocus(event, 1);
-          else if (event.key === 'Enter' && results[0]?.url) {
-            const first = results[0];
-            clear();
-            if (first.type === 'link') window.open(first.url, linkTarget(first), 'noreferrer');
-            else navigate(first.url!);
-          }
-        }}
-      />
+      <Tooltip
+        content={placeholder}
+        relationship="inaccessible"
+        visible={placeholderTip.visible && text === ''}
+        onVisibleChange={placeholderTip.onVisibleChange}
+        positioning="below"
+      >
+        <Input
+          className={styles.input}
+          role="combobox"
+          aria-label={t('toolbar.search.label', 'Buscar')}
+          aria-autocomplete="list"
+          aria-expanded={searching}
+          aria-controls={searching ? listId : undefined}
+          placeholder={placeholder}
+          input={{ ref: inputRef }}
+          contentBefore={<SearchRegular />}
+          value={text}
+          onChange={(_event, data) => setText(data.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') clear();
+            else if (event.key === 'ArrowDown') moveFocus(event, 1);
+            else if (event.key === 'Enter' && results[0]?.url) {
+              const first = results[0];
+              clear();
+              if (first.type === 'link') window.open(first.url, linkTarget(first), 'noreferrer');
+              else navigate(first.url!);
+            }
+          }}
+        />
+      </Tooltip>
       {searching ? (
         <div className={styles.popup}>
           {results.length > 0 ? (

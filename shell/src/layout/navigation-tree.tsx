@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { isUnderPath, linkTarget, type NavigationItem } from '@planta/shell-contract';
+import { TruncatedText } from '@planta/ui';
 import { NavIcon } from './icons';
 import { navigationTitle } from './nav-utils';
 import { TOUCH_QUERY } from './use-media';
@@ -30,12 +31,14 @@ const useStyles = makeStyles({
     [`@media ${TOUCH_QUERY}`]: { minHeight: '44px' },
   },
   active: { backgroundColor: tokens.colorSubtleBackgroundSelected, fontWeight: tokens.fontWeightSemibold },
-  label: { flex: 1, textAlign: 'start', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  label: { flex: 1, textAlign: 'start' },
+  // The folded rail (64 px) is one column of icons: every level's icon centred in it, none cut.
+  folded: { justifyContent: 'center', paddingLeft: 0, paddingRight: 0 },
   badge: { borderRadius: '8px', padding: '0 6px', fontSize: tokens.fontSizeBase100 },
 });
 
-/** Spec 9: nested items indent 40 + 16 × level, at most 80. */
-const indent = (level: number) => (level === 0 ? 16 : Math.min(40 + 16 * (level - 1), 80));
+/** Spec 9: nested items indent 40 + 16 × level, at most 80; none in the folded rail, whose icons stand in one column. */
+const indent = (level: number, folded = false) => (folded ? undefined : level === 0 ? 16 : Math.min(40 + 16 * (level - 1), 80));
 
 function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level: number; folded: boolean; onChoose: () => void }) {
   const styles = useStyles();
@@ -48,7 +51,10 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
   useEffect(() => {
     if (under) setOpen(true);
   }, [under]);
-  const label = folded ? null : <span className={styles.label}>{title}</span>;
+  // A long title ends in an ellipsis, its full text on hover, focus and a long press; folded, the icon's name is its title.
+  const label = folded ? null : <TruncatedText text={title} className={styles.label} positioning="after" />;
+  const entryClass = mergeClasses(styles.entry, folded && styles.folded);
+  const named = folded ? { title, 'aria-label': title } : {};
   const badge =
     item.badge && !folded ? (
       <span className={styles.badge} style={{ background: item.badge.bg, color: item.badge.fg }}>
@@ -70,11 +76,11 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
       <li>
         <button
           type="button"
-          className={styles.entry}
-          style={{ paddingInlineStart: indent(level) }}
+          className={entryClass}
+          style={{ paddingInlineStart: indent(level, folded) }}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          title={title}
+          {...named}
         >
           <NavIcon name={item.icon} />
           {label}
@@ -88,13 +94,13 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
     return (
       <li>
         <a
-          className={styles.entry}
-          style={{ paddingInlineStart: indent(level) }}
+          className={entryClass}
+          style={{ paddingInlineStart: indent(level, folded) }}
           href={item.url}
           target={linkTarget(item)}
           rel="noreferrer"
           onClick={onChoose}
-          title={title}
+          {...named}
         >
           <NavIcon name={item.icon} />
           {label}
@@ -108,10 +114,10 @@ function Entry({ item, level, folded, onChoose }: { item: NavigationItem; level:
       <NavLink
         to={item.url ?? '#'}
         end={item.exact}
-        className={({ isActive }) => mergeClasses(styles.entry, isActive && styles.active)}
-        style={{ paddingInlineStart: indent(level) }}
+        className={({ isActive }) => mergeClasses(entryClass, isActive && styles.active)}
+        style={{ paddingInlineStart: indent(level, folded) }}
         onClick={onChoose}
-        title={title}
+        {...named}
       >
         <NavIcon name={item.icon} />
         {label}

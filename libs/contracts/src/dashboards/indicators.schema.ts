@@ -3,6 +3,7 @@ import { isoDateTime, periodBound, periodQuery, queryInteger } from '../common.s
 import { periodInstant } from '../date-time';
 import { DIE_STATES } from '../dieshop.schema';
 import { STOP_CAUSES } from '../maintenance.schema';
+import { lineStopSchema } from '../maintenance/machine-stop.schema';
 import { messages } from '../messages';
 import type { PageAlias } from '../pages';
 
@@ -348,3 +349,13 @@ export const topItems = (items: readonly SummaryItem[]): SummaryItem[] =>
 
 /** "1 matriz" / "4 matrices": Spanish counts. */
 export const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * `GET /api/indicators/press-states`: every press (extrusion line) of the company with its open
+ * stop (the planning board's `stopped`: which machine, since when, why, the failure report that
+ * stopped it), the stopped ones first, the longest stopped first: the shop-floor display's band.
+ */
+export const pressStateSchema = z.object({ line_id: z.number().int(), line_name: z.string(), stopped: lineStopSchema.nullable() });
+export type PressState = z.infer<typeof pressStateSchema>;
+export const pressStatesSchema = z.object({ now: isoDateTime, presses: z.array(pressStateSchema) });
+export type PressStates = z.infer<typeof pressStatesSchema>;

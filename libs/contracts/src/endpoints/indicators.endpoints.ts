@@ -7,6 +7,7 @@ import {
   maintenanceIndicatorsSchema,
   productionIndicatorsQuerySchema,
   productionIndicatorsSchema,
+  pressStatesSchema,
 } from '../dashboards/indicators.schema';
 
 /**
@@ -42,6 +43,14 @@ export const indicatorEndpoints = {
     summary: 'Dies by state, nitriding due, corrections open and overdue, corrections per 10 t, first-trial approval, dies scrapped',
     query: dieshopIndicatorsQuerySchema,
     response: dieshopIndicatorsSchema,
+  }),
+  pressStates: endpoint({
+    method: 'GET',
+    path: 'indicators/press-states',
+    access: { page: 'dashboards-indicators' },
+    tag: 'indicators',
+    summary: 'Every press and its open stop (machine, since when, cause, failure report), the stopped ones first: the shop-floor display',
+    response: pressStatesSchema,
   }),
   areaSummary: endpoint({
     method: 'GET',
