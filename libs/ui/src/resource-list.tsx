@@ -4,6 +4,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Select,
   Spinner,
   Table,
@@ -21,11 +22,12 @@ import {
   ArrowDownloadRegular,
   ChevronDoubleLeftRegular,
   ChevronDoubleRightRegular,
+  ChevronDownRegular,
   ChevronLeftRegular,
   ChevronRightRegular,
   SearchRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
@@ -34,7 +36,7 @@ import { ErrorCard } from './error-card';
 import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
-import { PHONE_QUERY, TABLET_QUERY, useMediaQuery } from './use-media-query';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 /** One page of `GET /api/<resource>/all`. */
 export interface Paged<T> {
@@ -61,11 +63,29 @@ export interface ResourceColumn<T> {
   labels?: readonly ValueLabel[];
   /** false: a column of buttons, left out of the Excel file. */
   exported?: boolean;
+  /** false: a column of the Excel file only (what the screen shows inside another column). */
+  shown?: boolean;
   /**
-   * false: a column of the Excel file only (what the screen shows inside another column);
-   * 'wide': shown on desktops only, left out on a tablet (its record page or the Excel file has it).
+   * What the column is worth when the table is wider than its frame (a tablet): 1 a key column,
+   * always in the table (the first column is one); 2 (the default), then 3 before it, move into the
+   * row's detail (opened from its first cell), the rightmost first.
    */
-  shown?: boolean | 'wide';
+  priority?: ColumnPriority;
+}
+
+/** 1: a key column; 2: the default; 3: the first to leave a narrow table for the row's detail. */
+export type ColumnPriority = 1 | 2 | 3;
+
+/**
+ * The columns a table too wide for its frame moves into the rows' detail, in the order it moves
+ * them: lowest priority first, the rightmost first among equals; never a key column nor the first.
+ */
+export function foldingOrder<C extends { priority?: ColumnPriority }>(columns: readonly C[]): C[] {
+  return columns
+    .map((column, index) => ({ column, index, priority: index === 0 ? 1 : (column.priority ?? 2) }))
+    .filter((entry) => entry.priority > 1)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index)
+    .map((entry) => entry.column);
 }
 
 /** A filter above the list: a choice of values, a date bound or a typed text; its key is the API's query parameter. */
@@ -123,6 +143,11 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '12px', justifyContent: 'space-between' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   tableWrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, position: 'relative' },
+  // When even the key columns are wider than the frame, the table scrolls under its first column.
+  sticky: { position: 'sticky', insetInlineStart: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
+  first: { display: 'flex', alignItems: 'center', gap: '4px' },
+  toggle: { flexShrink: 0 },
+  detail: { backgroundColor: tokens.colorNeutralBackground2, padding: '8px 12px' },
   row: { cursor: 'pointer' },
   // Columns sized by their content (Fluent's table gives them equal widths, which on a tablet broke
   // dates and state chips mid-word); a word longer than its column (an email) still breaks
@@ -249,8 +274,7 @@ export function ResourceList<T extends { id: number | string }>({
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const asCards = useMediaQuery(PHONE_QUERY);
-  const narrow = useMediaQuery(TABLET_QUERY);
-  const shownColumns = columns.filter((column) => column.shown !== false && !(column.shown === 'wide' && narrow));
+  const shownColumns = columns.filter((column) => column.shown !== false);
   const reading: ScreenReading = { columns, language: i18n.language };
   const readingRef = useRef(reading);
   readingRef.current = reading;
@@ -331,6 +355,15 @@ export function ResourceList<T extends { id: number | string }>({
     </Button>
   );
   const filtered = Object.values(query.filters ?? {}).some((value) => value !== '');
+  const { frameRef, tableColumns, detailColumns } = useFittedColumns(shownColumns, asCards, data);
+  const [opened, setOpened] = useState<ReadonlySet<T['id']>>(new Set());
+  const toggle = (id: T['id']) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const detailNames = detailColumns.map((column) => column.label).join(', ');
 
   return (
     <section className={styles.page} aria-labelledby={`list-${resource}`}>
@@ -386,7 +419,7 @@ export function ResourceList<T extends { id: number | string }>({
       {failure ? (
         <ErrorCard title={title} message={failure} retryLabel={t('actions.retry', 'Reintentar')} onRetry={() => setReload((value) => value + 1)} />
       ) : (
-        <div className={asCards ? undefined : styles.tableWrap} aria-busy={loading}>
+        <div className={asCards ? undefined : styles.tableWrap} aria-busy={loading} ref={frameRef}>
           {asCards ? (
             <ul className={styles.cards} aria-label={title}>
               {rows.map((row) => (
@@ -412,39 +445,73 @@ export function ResourceList<T extends { id: number | string }>({
             <Table sortable aria-label={title} className={styles.table}>
               <TableHeader>
                 <TableRow>
-                  {shownColumns.map((column) =>
+                  {tableColumns.map((column, index) =>
                     column.sortable ? (
                       <TableHeaderCell
                         key={column.key}
+                        className={index === 0 ? styles.sticky : undefined}
                         sortDirection={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                         onClick={() => sortBy(column.key)}
                       >
                         {column.label}
                       </TableHeaderCell>
                     ) : (
-                      <TableHeaderCell key={column.key}>{column.label}</TableHeaderCell>
+                      <TableHeaderCell key={column.key} className={index === 0 ? styles.sticky : undefined}>
+                        {column.label}
+                      </TableHeaderCell>
                     ),
                   )}
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    className={styles.row}
-                    tabIndex={0}
-                    onClick={() => open(row)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open(row);
-                    }}
-                  >
-                    {shownColumns.map((column) => (
-                      <TableCell key={column.key} className={styles.cell}>
-                        {cellOf(row, column)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
+                {rows.map((row) => {
+                  const expanded = detailColumns.length > 0 && opened.has(row.id);
+                  return (
+                    <Fragment key={row.id}>
+                      <TableRow
+                        className={styles.row}
+                        tabIndex={0}
+                        onClick={() => open(row)}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
+                        }}
+                      >
+                        {tableColumns.map((column, index) => (
+                          <TableCell key={column.key} className={index === 0 ? mergeClasses(styles.cell, styles.sticky) : styles.cell}>
+                            {index === 0 && detailColumns.length > 0 ? (
+                              <span className={styles.first}>
+                                <Button
+                                  appearance="subtle"
+                                  size="small"
+                                  className={styles.toggle}
+                                  icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                                  aria-expanded={expanded}
+                                  aria-label={expanded ? t('table.hideDetail') : t('table.showDetail', { columns: detailNames })}
+                                  data-testid="row-detail-toggle"
+                                  onClick={(event) => {
+                                    event.stopPropagation();
+                                    toggle(row.id);
+                                  }}
+                                  onKeyDown={(event) => event.stopPropagation()}
+                                />
+                                {cellOf(row, column)}
+                              </span>
+                            ) : (
+                              cellOf(row, column)
+                            )}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                      {expanded ? (
+                        <TableRow data-testid="row-detail">
+                          <TableCell colSpan={tableColumns.length} className={styles.detail}>
+                            <Facts items={detailColumns.map((column) => [column.label, cellOf(row, column)] as const)} />
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
               </TableBody>
             </Table>
           )}
@@ -512,4 +579,38 @@ export function ResourceList<T extends { id: number | string }>({
       </div>
     </section>
   );
+}
+
+/**
+ * The columns that fit the table's frame: while the table is wider than its frame, the next
+ * column of `foldingOrder` moves to the rows' detail (before the browser paints); a new width
+ * or a new page of rows starts again from every column.
+ */
+function useFittedColumns<C extends { key: string; priority?: ColumnPriority }>(columns: readonly C[], off: boolean, rows: unknown) {
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  const [fit, setFit] = useState<{ width: number; rows: unknown; folded: number }>({ width: 0, rows: null, folded: 0 });
+  const order = foldingOrder(columns);
+  const current = fit.width === width && fit.rows === rows;
+  const folded = off || !current ? 0 : Math.min(fit.folded, order.length);
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(frame.clientWidth)));
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [off]);
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (off || !frame) return;
+    const tooWide = frame.scrollWidth > frame.clientWidth + 1;
+    if (tooWide && folded < order.length) setFit({ width, rows, folded: folded + 1 });
+    else if (!current) setFit({ width, rows, folded });
+  });
+  const away = new Set(order.slice(0, folded).map((column) => column.key));
+  return {
+    frameRef,
+    tableColumns: columns.filter((column) => !away.has(column.key)),
+    detailColumns: columns.filter((column) => away.has(column.key)),
+  };
 }

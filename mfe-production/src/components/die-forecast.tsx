@@ -65,7 +65,6 @@ export function NitridingForecastBadges({ items }: { items: readonly NitridingFo
           color={item.already_past ? 'danger' : 'warning'}
           appearance="filled"
           shape="rounded"
-          className={BADGE_WRAPS}
           data-testid={`nitriding-forecast-${item.order_id}`}
         >
           {t(item.already_past ? 'board.nitridingOverdue' : 'board.nitridingLimit', { copy: item.die_label })}

@@ -45,6 +45,7 @@ const useStyles = makeStyles({
   search: { minWidth: '220px', flexGrow: 1, maxWidth: '360px' },
   card: { display: 'flex', flexDirection: 'column', gap: '2px' },
   cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
+  stopped: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px' },
 });
 
 /** What a card of an order shows (the board around it carries the drag, the menu and 'Mover a…'). */
@@ -312,10 +313,14 @@ export default function PlanningBoardPage() {
           title: titleOf(column),
           cards: column.cards,
           count: column.total,
+          // Which press stopped, in words (no hover title: a tablet shows none).
           notice: column.stopped ? (
-            <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
-              {t('production:board.pressStopped', { time: format.time(column.stopped.startedAt) })}
-            </Badge>
+            <div className={styles.stopped}>
+              <Badge color="danger" appearance="filled" data-testid={`stopped-${column.id}`}>
+                {t('production:board.pressStopped', { time: format.time(column.stopped.startedAt) })}
+              </Badge>
+              <Caption1>{column.stopped.machineName}</Caption1>
+            </div>
           ) : undefined,
           footer: columnFooter(column),
         }))}
