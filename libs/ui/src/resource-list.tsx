@@ -146,6 +146,8 @@ const useStyles = makeStyles({
   // When even the key columns are wider than the frame, the table scrolls under its first column.
   sticky: { position: 'sticky', insetInlineStart: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
   first: { display: 'flex', alignItems: 'center', gap: '4px' },
+  // The first column names the row (a number, a code): read whole, never broken at its hyphens.
+  name: { whiteSpace: 'nowrap' },
   toggle: { flexShrink: 0 },
   detail: { backgroundColor: tokens.colorNeutralBackground2, padding: '8px 12px' },
   row: { cursor: 'pointer' },
@@ -355,7 +357,8 @@ export function ResourceList<T extends { id: number | string }>({
     </Button>
   );
   const filtered = Object.values(query.filters ?? {}).some((value) => value !== '');
-  const { frameRef, tableColumns, detailColumns } = useFittedColumns(shownColumns, asCards, data);
+  const { frameRef, tableColumns, detailColumns, scrolls } = useFittedColumns(shownColumns, asCards, data);
+  const stickyFirst = (index: number) => (index === 0 && scrolls ? styles.sticky : undefined);
   const [opened, setOpened] = useState<ReadonlySet<T['id']>>(new Set());
   const toggle = (id: T['id']) =>
     setOpened((current) => {
@@ -449,14 +452,14 @@ export function ResourceList<T extends { id: number | string }>({
                     column.sortable ? (
                       <TableHeaderCell
                         key={column.key}
-                        className={index === 0 ? styles.sticky : undefined}
+                        className={stickyFirst(index)}
                         sortDirection={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                         onClick={() => sortBy(column.key)}
                       >
                         {column.label}
                       </TableHeaderCell>
                     ) : (
-                      <TableHeaderCell key={column.key} className={index === 0 ? styles.sticky : undefined}>
+                      <TableHeaderCell key={column.key} className={stickyFirst(index)}>
                         {column.label}
                       </TableHeaderCell>
                     ),
@@ -477,7 +480,7 @@ export function ResourceList<T extends { id: number | string }>({
                         }}
                       >
                         {tableColumns.map((column, index) => (
-                          <TableCell key={column.key} className={index === 0 ? mergeClasses(styles.cell, styles.sticky) : styles.cell}>
+                          <TableCell key={column.key} className={mergeClasses(styles.cell, index === 0 && styles.name, stickyFirst(index))}>
                             {index === 0 && detailColumns.length > 0 ? (
                               <span className={styles.first}>
                                 <Button
@@ -589,7 +592,7 @@ export function ResourceList<T extends { id: number | string }>({
 function useFittedColumns<C extends { key: string; priority?: ColumnPriority }>(columns: readonly C[], off: boolean, rows: unknown) {
   const frameRef = useRef<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
-  const [fit, setFit] = useState<{ width: number; rows: unknown; folded: number }>({ width: 0, rows: null, folded: 0 });
+  const [fit, setFit] = useState<{ width: number; rows: unknown; folded: number; scrolls: boolean }>({ width: 0, rows: null, folded: 0, scrolls: false });
   const order = foldingOrder(columns);
   const current = fit.width === width && fit.rows === rows;
   const folded = off || !current ? 0 : Math.min(fit.folded, order.length);
@@ -604,12 +607,14 @@ function useFittedColumns<C extends { key: string; priority?: ColumnPriority }>(
     const frame = frameRef.current;
     if (off || !frame) return;
     const tooWide = frame.scrollWidth > frame.clientWidth + 1;
-    if (tooWide && folded < order.length) setFit({ width, rows, folded: folded + 1 });
-    else if (!current) setFit({ width, rows, folded });
+    if (tooWide && folded < order.length) setFit({ width, rows, folded: folded + 1, scrolls: false });
+    else if (!current || fit.scrolls !== tooWide) setFit({ width, rows, folded, scrolls: tooWide });
   });
   const away = new Set(order.slice(0, folded).map((column) => column.key));
   return {
     frameRef,
+    /** Even the key columns are wider than the frame: it scrolls under a sticky first column. */
+    scrolls: current && fit.scrolls,
     tableColumns: columns.filter((column) => !away.has(column.key)),
     detailColumns: columns.filter((column) => away.has(column.key)),
   };
