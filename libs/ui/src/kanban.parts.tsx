@@ -14,13 +14,15 @@ export const useKanbanStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: 0 },
   columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '8px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
   lanes: { flex: '1 1 0', minHeight: '240px', display: 'flex', flexDirection: 'column', gap: '12px', overflowY: 'auto', paddingBottom: '4px' },
-  // Columns share the board's width: at least 3 whole ones on a 1024 px tablet (a finger's
-  // controls need the wider minimum) and 6 on a 1440 px desktop (issue 38); none wider than a card reads well.
+  // Columns share the board's width, whatever the frame leaves it (issue 38): at least 3 whole
+  // ones on a tablet (a finger's controls want the wider card) and 6 on a desktop, more when they
+  // fit, never narrower than a card reads (150 px) nor wider than 320 px. A % is of the board's
+  // width; 16 and 40 px are the gaps between 3 and 6 columns.
   column: {
     flex: '1 0 0',
-    minWidth: '208px',
+    minWidth: 'max(150px, min(208px, calc((100% - 16px) / 3)))',
     maxWidth: '320px',
-    '@media (min-width: 1025px)': { minWidth: '172px' },
+    '@media (min-width: 1025px)': { minWidth: 'max(150px, min(208px, calc((100% - 40px) / 6)))' },
     display: 'flex',
     flexDirection: 'column',
     minHeight: 0,
