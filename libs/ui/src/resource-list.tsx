@@ -27,7 +27,7 @@ import {
   ChevronRightRegular,
   SearchRegular,
 } from '@fluentui/react-icons';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
@@ -36,7 +36,10 @@ import { ErrorCard } from './error-card';
 import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
+import { useFittedColumns, type ColumnPriority } from './resource-list.columns';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+
+export { foldingOrder, type ColumnPriority } from './resource-list.columns';
 
 /** One page of `GET /api/<resource>/all`. */
 export interface Paged<T> {
@@ -71,21 +74,6 @@ export interface ResourceColumn<T> {
    * row's detail (opened from its first cell), the rightmost first.
    */
   priority?: ColumnPriority;
-}
-
-/** 1: a key column; 2: the default; 3: the first to leave a narrow table for the row's detail. */
-export type ColumnPriority = 1 | 2 | 3;
-
-/**
- * The columns a table too wide for its frame moves into the rows' detail, in the order it moves
- * them: lowest priority first, the rightmost first among equals; never a key column nor the first.
- */
-export function foldingOrder<C extends { priority?: ColumnPriority }>(columns: readonly C[]): C[] {
-  return columns
-    .map((column, index) => ({ column, index, priority: index === 0 ? 1 : (column.priority ?? 2) }))
-    .filter((entry) => entry.priority > 1)
-    .sort((a, b) => b.priority - a.priority || b.index - a.index)
-    .map((entry) => entry.column);
 }
 
 /** A filter above the list: a choice of values, a date bound or a typed text; its key is the API's query parameter. */
@@ -582,40 +570,4 @@ export function ResourceList<T extends { id: number | string }>({
       </div>
     </section>
   );
-}
-
-/**
- * The columns that fit the table's frame: while the table is wider than its frame, the next
- * column of `foldingOrder` moves to the rows' detail (before the browser paints); a new width
- * or a new page of rows starts again from every column.
- */
-function useFittedColumns<C extends { key: string; priority?: ColumnPriority }>(columns: readonly C[], off: boolean, rows: unknown) {
-  const frameRef = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(0);
-  const [fit, setFit] = useState<{ width: number; rows: unknown; folded: number; scrolls: boolean }>({ width: 0, rows: null, folded: 0, scrolls: false });
-  const order = foldingOrder(columns);
-  const current = fit.width === width && fit.rows === rows;
-  const folded = off || !current ? 0 : Math.min(fit.folded, order.length);
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(Math.round(frame.clientWidth)));
-    observer.observe(frame);
-    return () => observer.disconnect();
-  }, [off]);
-  useLayoutEffect(() => {
-    const frame = frameRef.current;
-    if (off || !frame) return;
-    const tooWide = frame.scrollWidth > frame.clientWidth + 1;
-    if (tooWide && folded < order.length) setFit({ width, rows, folded: folded + 1, scrolls: false });
-    else if (!current || fit.scrolls !== tooWide) setFit({ width, rows, folded, scrolls: tooWide });
-  });
-  const away = new Set(order.slice(0, folded).map((column) => column.key));
-  return {
-    frameRef,
-    /** Even the key columns are wider than the frame: it scrolls under a sticky first column. */
-    scrolls: current && fit.scrolls,
-    tableColumns: columns.filter((column) => !away.has(column.key)),
-    detailColumns: columns.filter((column) => away.has(column.key)),
-  };
 }
