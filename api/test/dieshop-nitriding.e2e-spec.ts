@@ -268,7 +268,7 @@ describe('the plan’s forecast and best copy', () => {
     expect((await t.http().get('/api/planning-board/nitriding-forecast').set(as('invitado@norte.example'))).status).toBe(403);
   });
 
-  it('counts billets from the line’s billet weight when the billet threshold comes first', async () => {
+  it('counts billets from the line’s billet weight only for a copy with a billet interval alone', async () => {
     // One billet on the test line: π·86² mm² × 1000 mm × 2.7 g/cm³ ≈ 62.7 kg; 50 billets to go.
     const copy = await die(
       'in_stock',
@@ -277,10 +277,21 @@ describe('the plan’s forecast and best copy', () => {
     );
     await order(copy.id, 'OP-FB-1', 2000); // +32 billets → 82
     await order(copy.id, 'OP-FB-2', 1500); // +24 → 106
-    const forecast = (await t.http().get('/api/planning-board/nitriding-forecast').set(as('jefe@norte.example'))).body as NitridingForecast[];
-    const item = forecast.find((entry) => entry.die_id === copy.id)!;
-    expect(item.order_number).toBe('OP-FB-2');
-    expect(item.billets_after).toBeGreaterThanOrEqual(100);
+    const forecastOf = async () =>
+      ((await t.http().get('/api/planning-board/nitriding-forecast').set(as('jefe@norte.example'))).body as NitridingForecast[]).find(
+        (entry) => entry.die_id === copy.id,
+      );
+    // Its family's kg interval (20 000 kg) decides while it has one: 3 500 kg are far from it (issue 38).
+    expect(await forecastOf()).toBeUndefined();
+    const [{ kg }] = await t.sql<{ kg: string | null }>(`select nitriding_every_kg as kg from die_family where company_id = $1 and die_type = 'hollow'`, [north]);
+    await t.sql(`update die_family set nitriding_every_kg = null where company_id = $1 and die_type = 'hollow'`, [north]);
+    try {
+      const item = (await forecastOf())!;
+      expect(item.order_number).toBe('OP-FB-2');
+      expect(item.billets_after).toBeGreaterThanOrEqual(100);
+    } finally {
+      await t.sql(`update die_family set nitriding_every_kg = $2 where company_id = $1 and die_type = 'hollow'`, [north, kg]);
+    }
   });
 
   it('ranks the copies of the order’s reference with the reasons', async () => {

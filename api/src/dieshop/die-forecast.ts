@@ -2,6 +2,7 @@ import {
   BEST_COPY_UNAVAILABLE_STATES,
   DIE_STATE_PHRASES,
   dieForecastMessages,
+  nitridingDue,
   percentOfThreshold,
   type BestCopyItem,
   type DieState,
@@ -29,17 +30,22 @@ export interface ForecastOrder {
 }
 
 /**
- * Walks each copy's upcoming orders in board order, adding each order's kg (and its billets, when
- * the line's billet weight is known) to the copy's counters since nitriding, and answers the first
- * order at which a copy reaches a threshold (domain.md C1): "whichever comes first" of billets and kg.
+ * Walks each copy's upcoming orders in board order, adding each order's kg to the copy's kg since
+ * nitriding, and answers the order during which the copy reaches its limit (domain.md C1), or its
+ * first order when the copy is already past it. The plan knows an order's kg; its billets are only
+ * an estimate from the line's billet weight, which on a small press crossed the billet interval in
+ * nearly every order (8 of 9 cards flagged, issue 38): so the kg interval decides when the copy
+ * has one, and the estimated billets only when it has a billet interval alone.
  */
 export function forecastNitriding(dies: ForecastDie[], orders: ForecastOrder[]): NitridingForecast[] {
   const found: NitridingForecast[] = [];
   for (const die of dies) {
     if (die.threshold_billets === null && die.threshold_kg === null) continue;
     const reached = (kg: number, billets: number | null) =>
-      (die.threshold_kg !== null && kg >= die.threshold_kg) || (die.threshold_billets !== null && billets !== null && billets >= die.threshold_billets);
-    const alreadyPast = reached(die.kg_since_nitriding, die.billets_since_nitriding);
+      die.threshold_kg !== null ? kg >= die.threshold_kg : die.threshold_billets !== null && billets !== null && billets >= die.threshold_billets;
+    // Past already: the copy's recorded counters, as its own flag reads them ('Nitrurado vencido').
+    const alreadyPast =
+      nitridingDue(die, { nitriding_every_billets: die.threshold_billets, nitriding_every_kg: die.threshold_kg }).due === 'overdue';
     let kg = die.kg_since_nitriding;
     // Billets stay counted only while every order's billet weight is known (else kg alone decides).
     let billets: number | null = die.billets_since_nitriding;

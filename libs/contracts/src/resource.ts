@@ -151,6 +151,8 @@ export interface ListColumn {
   label?: string;
   /** Excel column width in characters. */
   width?: number;
+  /** What the column is worth on a narrow screen (the shared list's `priority`): 1 key, 2 default, 3 first into the row's detail. */
+  priority?: 1 | 2 | 3;
 }
 
 export interface ResourceDefinition {

@@ -17,6 +17,7 @@ export * from './decimal-fields';
 export * from './unsaved-changes';
 export * from './use-media-query';
 export * from './layers';
+export * from './badge-fit';
 export * from './facts';
 export * from './use-board-live-refresh';
 export * from './kanban';

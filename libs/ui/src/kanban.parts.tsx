@@ -7,13 +7,22 @@ import type { KanbanColumn } from './kanban';
 
 /* The columns and cards of the shared kanban (kanban.view.tsx puts them together). */
 
+/** A mouse on a screen wider than a tablet: compact controls (a tablet, touch or not, keeps 44 px). */
+const FINE_POINTER = '@media (pointer: fine) and (min-width: 1025px)';
+
 export const useKanbanStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '8px', flexGrow: 1, minHeight: 0 },
-  columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '12px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
+  columns: { flex: '1 1 0', minHeight: '240px', display: 'flex', gap: '8px', overflowX: 'auto', alignItems: 'stretch', paddingBottom: '4px' },
   lanes: { flex: '1 1 0', minHeight: '240px', display: 'flex', flexDirection: 'column', gap: '12px', overflowY: 'auto', paddingBottom: '4px' },
+  // Columns share the board's width, whatever the frame leaves it (issue 38): at least 3 whole
+  // ones on a tablet (a finger's controls want the wider card) and 6 on a desktop, more when they
+  // fit, never narrower than a card reads (150 px) nor wider than 320 px. A % is of the board's
+  // width; 16 and 40 px are the gaps between 3 and 6 columns.
   column: {
-    width: '272px',
-    flexShrink: 0,
+    flex: '1 0 0',
+    minWidth: 'max(150px, min(208px, calc((100% - 16px) / 3)))',
+    maxWidth: '320px',
+    '@media (min-width: 1025px)': { minWidth: 'max(150px, min(208px, calc((100% - 40px) / 6)))' },
     display: 'flex',
     flexDirection: 'column',
     minHeight: 0,
@@ -30,16 +39,20 @@ export const useKanbanStyles = makeStyles({
   },
   over: { outline: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
   overRefused: { outline: `2px dashed ${tokens.colorPaletteRedBorder2}` },
+  // An empty column is a thin strip with its title along it (a drop still lands on it).
+  collapsed: { flex: '0 0 auto', minWidth: 0, width: '40px' },
   head: { display: 'flex', gap: '8px', alignItems: 'center', padding: '8px 12px' },
+  collapsedHead: { flexDirection: 'column', padding: '8px 0', gap: '8px' },
+  collapsedTitle: { writingMode: 'vertical-rl', flexGrow: 0, whiteSpace: 'nowrap' },
   title: { margin: 0, flexGrow: 1, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300 },
-  columnCards: { flex: '1 1 0', minHeight: '48px', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 8px 8px' },
+  columnCards: { flex: '1 1 0', minHeight: '48px', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '8px', padding: '0 6px 8px' },
   laneCards: { display: 'flex', flexWrap: 'wrap', gap: '8px', padding: '0 8px 8px', minHeight: '48px' },
   card: {
     flexShrink: 0,
     display: 'flex',
     alignItems: 'flex-start',
-    gap: '4px',
-    padding: '8px 4px 8px 12px',
+    gap: '2px',
+    padding: '8px 2px 8px 10px',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusMedium,
     boxShadow: tokens.shadow4,
@@ -56,12 +69,15 @@ export const useKanbanStyles = makeStyles({
   dragging: { opacity: 0.4 },
   picked: { outline: `2px solid ${tokens.colorBrandStroke1}`, boxShadow: tokens.shadow16 },
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px' },
-  handle: { flexShrink: 0, minWidth: '44px', minHeight: '44px', cursor: 'grab' },
-  menuButton: { flexShrink: 0, minWidth: '44px', minHeight: '44px' },
+  // A finger's 44 px; a mouse on a desktop keeps the compact size, leaving the card's text the width.
+  handle: { flexShrink: 0, minWidth: '44px', minHeight: '44px', cursor: 'grab', [FINE_POINTER]: { minWidth: '32px', minHeight: '32px' } },
+  menuButton: { flexShrink: 0, minWidth: '44px', minHeight: '44px', [FINE_POINTER]: { minWidth: '32px', minHeight: '32px' } },
   // Move and the menu one above the other: the card's text keeps the width.
   controls: { flexShrink: 0, display: 'flex', flexDirection: 'column' },
   foot: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', padding: '0 12px 8px' },
   notice: { padding: '0 12px 8px' },
+  // A strip shows its count on top, its title along it.
+  countFirst: { order: -1 },
   overlay: { boxShadow: tokens.shadow28, cursor: 'grabbing' },
   hidden: {
     position: 'absolute',
@@ -95,6 +111,9 @@ export function KanbanColumnView<C>({
   const format = (count: number) => count.toLocaleString(i18n.language);
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const shown = highlight ?? (isOver ? 'over' : null);
+  const count = column.count ?? column.cards.length;
+  // Empty, with nothing else to say (no caption, stopped press or 'Ver más'): a strip, so full columns get the width.
+  const collapsed = layout === 'columns' && count === 0 && column.cards.length === 0 && !column.caption && !column.notice && !column.footer;
   return (
     <section
       ref={setNodeRef}
@@ -102,23 +121,26 @@ export function KanbanColumnView<C>({
       data-testid={`kanban-column-${column.id}`}
       className={mergeClasses(
         layout === 'columns' ? styles.column : styles.lane,
+        collapsed ? styles.collapsed : undefined,
         shown ? styles.over : undefined,
         shown === 'refused' ? styles.overRefused : undefined,
       )}
+      data-collapsed={collapsed || undefined}
     >
-      <div className={styles.head}>
-        <h2 id={headingId} className={styles.title}>
+      <div className={mergeClasses(styles.head, collapsed ? styles.collapsedHead : undefined)}>
+        <h2 id={headingId} className={mergeClasses(styles.title, collapsed ? styles.collapsedTitle : undefined)}>
           {column.title}
         </h2>
         {column.caption ? <Caption1>{column.caption}</Caption1> : null}
-        <Badge appearance="tint" aria-label={t('kanban.count', { count: column.count ?? column.cards.length })}>
-          {format(column.count ?? column.cards.length)}
+        <Badge appearance="tint" aria-label={t('kanban.count', { count })} className={collapsed ? styles.countFirst : undefined}>
+          {format(count)}
         </Badge>
       </div>
       {column.notice ? <div className={styles.notice}>{column.notice}</div> : null}
       <div className={layout === 'columns' ? styles.columnCards : styles.laneCards} data-testid={`kanban-cards-${column.id}`}>
         {children}
-        {column.cards.length === 0 ? <Caption1>{emptyText}</Caption1> : null}
+        {/* A strip's '0' says it on screen; a screen reader still hears it. */}
+        {column.cards.length === 0 ? <Caption1 className={collapsed ? styles.hidden : undefined}>{emptyText}</Caption1> : null}
       </div>
       {column.footer ? <div className={styles.foot}>{column.footer}</div> : null}
     </section>

@@ -90,6 +90,11 @@ describe('Kanban', () => {
     expect(within(todo).getByLabelText('Tarjetas: 2').textContent).toBe('2');
     expect(within(column('En curso')).getByText('WIP 0')).toBeTruthy();
     expect(within(column('Hecha')).getByText('Nada aquí')).toBeTruthy();
+    // An empty column with nothing else to say is a thin strip (labelled, counted); one with a caption keeps its width.
+    expect(column('Hecha').getAttribute('data-collapsed')).toBe('true');
+    expect(within(column('Hecha')).getByLabelText('Tarjetas: 0').textContent).toBe('0');
+    expect(column('En curso').getAttribute('data-collapsed')).toBeNull();
+    expect(todo.getAttribute('data-collapsed')).toBeNull();
   });
 
   it('announces a move cancelled in a dialog of the page (a reason asked for) as cancelled, never as done', async () => {

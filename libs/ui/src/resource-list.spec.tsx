@@ -8,7 +8,7 @@ import { Provider } from 'jotai';
 import { machineResource, resourceEndpoints } from '@planta/contracts';
 import { createI18n } from '@planta/i18n';
 import { setGrants, ALL_GRANTS } from '../testing';
-import { exportRowsToExcel, fetchAllRows, ResourceList, SEARCH_DEBOUNCE_MS, type ResourceColumn } from './resource-list';
+import { exportRowsToExcel, fetchAllRows, foldingOrder, ResourceList, SEARCH_DEBOUNCE_MS, type ResourceColumn } from './resource-list';
 
 jest.mock('write-excel-file/browser', () => {
   const toFile = jest.fn(async () => undefined);
@@ -282,28 +282,47 @@ describe('ResourceList as the user reads the screen', () => {
   });
 
   it.each([
-    [1440, true],
-    [1024, false],
-  ])('at %i px wide, a column for desktops only is shown: %s', async (width, shown) => {
+    [1000, ['Nombre', 'Tonelaje (t)', 'Código interno', 'Turno'], []],
+    [650, ['Nombre', 'Tonelaje (t)', 'Turno'], ['Código interno']],
+    [450, ['Nombre', 'Turno'], ['Tonelaje (t)', 'Código interno']],
+  ])('in a frame %i px wide, the table keeps the columns that fit, the least worth in the rows’ detail', async (frame, inTable, inDetail) => {
     mockFetch(pagedAnswer(rows(3)));
-    const realMatchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) =>
-      ({
-        matches: width <= Number(/max-width: ([\d.]+)px/.exec(query)![1]),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList) as typeof window.matchMedia;
+    // jsdom lays nothing out: each column of the table takes 200 px.
+    const widths = {
+      scrollWidth: { configurable: true, get(this: HTMLElement) { return this.querySelectorAll('th').length * 200; } },
+      clientWidth: { configurable: true, get: () => frame },
+    };
+    const real = Object.fromEntries(Object.keys(widths).map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)]));
+    Object.defineProperties(HTMLElement.prototype, widths);
     try {
-      renderList({ columns: [...columns, { key: 'id', label: 'Código interno', shown: 'wide' }] });
+      renderList({
+        columns: [
+          ...columns,
+          { key: 'id', label: 'Código interno', priority: 3 },
+          { key: 'shift', label: 'Turno', priority: 1, render: () => 'Mañana' },
+        ],
+      });
       await screen.findByText('Línea 1');
-      expect(screen.getByRole('table')).toBeTruthy();
-      expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(
-        shown ? ['Nombre', 'Tonelaje (t)', 'Código interno'] : ['Nombre', 'Tonelaje (t)'],
-      );
+      await waitFor(() => expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(inTable));
+      const toggles = screen.queryAllByRole('button', { name: /^Ver los datos de la fila/ });
+      expect(toggles).toHaveLength(inDetail.length ? 3 : 0);
+      if (!inDetail.length) return;
+      expect(toggles[0].getAttribute('aria-label')).toBe(`Ver los datos de la fila: ${inDetail.join(', ')}`);
+      // Opening a row's detail shows its other values, and opens no record.
+      fireEvent.click(toggles[0]);
+      const detail = await screen.findByTestId('row-detail');
+      for (const label of inDetail) expect(within(detail).getByText(label)).toBeTruthy();
+      expect(within(detail).getByText('1')).toBeTruthy();
+      expect(screen.queryByTestId('location')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Ocultar los datos de la fila' }).getAttribute('aria-expanded')).toBe('true');
     } finally {
-      window.matchMedia = realMatchMedia;
+      for (const [name, descriptor] of Object.entries(real)) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
     }
+  });
+
+  it('moves columns to the detail lowest priority first, the rightmost first, never the first column or a key one', () => {
+    const order = foldingOrder([{ key: 'a', priority: 3 }, { key: 'b' }, { key: 'c', priority: 1 }, { key: 'd', priority: 3 }, { key: 'e' }]);
+    expect(order.map((column) => column.key)).toEqual(['d', 'e', 'b']);
   });
 
   it('shows each row as a card of labelled values on a phone, opening it on a tap', async () => {

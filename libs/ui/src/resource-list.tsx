@@ -4,6 +4,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Select,
   Spinner,
   Table,
@@ -21,11 +22,12 @@ import {
   ArrowDownloadRegular,
   ChevronDoubleLeftRegular,
   ChevronDoubleRightRegular,
+  ChevronDownRegular,
   ChevronLeftRegular,
   ChevronRightRegular,
   SearchRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
@@ -34,7 +36,10 @@ import { ErrorCard } from './error-card';
 import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
-import { PHONE_QUERY, TABLET_QUERY, useMediaQuery } from './use-media-query';
+import { useFittedColumns, type ColumnPriority } from './resource-list.columns';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+
+export { foldingOrder, type ColumnPriority } from './resource-list.columns';
 
 /** One page of `GET /api/<resource>/all`. */
 export interface Paged<T> {
@@ -61,11 +66,14 @@ export interface ResourceColumn<T> {
   labels?: readonly ValueLabel[];
   /** false: a column of buttons, left out of the Excel file. */
   exported?: boolean;
+  /** false: a column of the Excel file only (what the screen shows inside another column). */
+  shown?: boolean;
   /**
-   * false: a column of the Excel file only (what the screen shows inside another column);
-   * 'wide': shown on desktops only, left out on a tablet (its record page or the Excel file has it).
+   * What the column is worth when the table is wider than its frame (a tablet): 1 a key column,
+   * always in the table (the first column is one); 2 (the default), then 3 before it, move into the
+   * row's detail (opened from its first cell), the rightmost first.
    */
-  shown?: boolean | 'wide';
+  priority?: ColumnPriority;
 }
 
 /** A filter above the list: a choice of values, a date bound or a typed text; its key is the API's query parameter. */
@@ -123,6 +131,13 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '12px', justifyContent: 'space-between' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   tableWrap: { overflowX: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, position: 'relative' },
+  // When even the key columns are wider than the frame, the table scrolls under its first column.
+  sticky: { position: 'sticky', insetInlineStart: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
+  first: { display: 'flex', alignItems: 'center', gap: '4px' },
+  // The first column names the row (a number, a code): read whole, never broken at its hyphens.
+  name: { whiteSpace: 'nowrap' },
+  toggle: { flexShrink: 0 },
+  detail: { backgroundColor: tokens.colorNeutralBackground2, padding: '8px 12px' },
   row: { cursor: 'pointer' },
   // Columns sized by their content (Fluent's table gives them equal widths, which on a tablet broke
   // dates and state chips mid-word); a word longer than its column (an email) still breaks
@@ -249,8 +264,7 @@ export function ResourceList<T extends { id: number | string }>({
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
   const asCards = useMediaQuery(PHONE_QUERY);
-  const narrow = useMediaQuery(TABLET_QUERY);
-  const shownColumns = columns.filter((column) => column.shown !== false && !(column.shown === 'wide' && narrow));
+  const shownColumns = columns.filter((column) => column.shown !== false);
   const reading: ScreenReading = { columns, language: i18n.language };
   const readingRef = useRef(reading);
   readingRef.current = reading;
@@ -331,6 +345,16 @@ export function ResourceList<T extends { id: number | string }>({
     </Button>
   );
   const filtered = Object.values(query.filters ?? {}).some((value) => value !== '');
+  const { frameRef, tableColumns, detailColumns, scrolls } = useFittedColumns(shownColumns, asCards, data);
+  const stickyFirst = (index: number) => (index === 0 && scrolls ? styles.sticky : undefined);
+  const [opened, setOpened] = useState<ReadonlySet<T['id']>>(new Set());
+  const toggle = (id: T['id']) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const detailNames = detailColumns.map((column) => column.label).join(', ');
 
   return (
     <section className={styles.page} aria-labelledby={`list-${resource}`}>
@@ -386,7 +410,7 @@ export function ResourceList<T extends { id: number | string }>({
       {failure ? (
         <ErrorCard title={title} message={failure} retryLabel={t('actions.retry', 'Reintentar')} onRetry={() => setReload((value) => value + 1)} />
       ) : (
-        <div className={asCards ? undefined : styles.tableWrap} aria-busy={loading}>
+        <div className={asCards ? undefined : styles.tableWrap} aria-busy={loading} ref={frameRef}>
           {asCards ? (
             <ul className={styles.cards} aria-label={title}>
               {rows.map((row) => (
@@ -412,39 +436,73 @@ export function ResourceList<T extends { id: number | string }>({
             <Table sortable aria-label={title} className={styles.table}>
               <TableHeader>
                 <TableRow>
-                  {shownColumns.map((column) =>
+                  {tableColumns.map((column, index) =>
                     column.sortable ? (
                       <TableHeaderCell
                         key={column.key}
+                        className={stickyFirst(index)}
                         sortDirection={query.sort === column.key ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                         onClick={() => sortBy(column.key)}
                       >
                         {column.label}
                       </TableHeaderCell>
                     ) : (
-                      <TableHeaderCell key={column.key}>{column.label}</TableHeaderCell>
+                      <TableHeaderCell key={column.key} className={stickyFirst(index)}>
+                        {column.label}
+                      </TableHeaderCell>
                     ),
                   )}
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    className={styles.row}
-                    tabIndex={0}
-                    onClick={() => open(row)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open(row);
-                    }}
-                  >
-                    {shownColumns.map((column) => (
-                      <TableCell key={column.key} className={styles.cell}>
-                        {cellOf(row, column)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
+                {rows.map((row) => {
+                  const expanded = detailColumns.length > 0 && opened.has(row.id);
+                  return (
+                    <Fragment key={row.id}>
+                      <TableRow
+                        className={styles.row}
+                        tabIndex={0}
+                        onClick={() => open(row)}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
+                        }}
+                      >
+                        {tableColumns.map((column, index) => (
+                          <TableCell key={column.key} className={mergeClasses(styles.cell, index === 0 && styles.name, stickyFirst(index))}>
+                            {index === 0 && detailColumns.length > 0 ? (
+                              <span className={styles.first}>
+                                <Button
+                                  appearance="subtle"
+                                  size="small"
+                                  className={styles.toggle}
+                                  icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                                  aria-expanded={expanded}
+                                  aria-label={expanded ? t('table.hideDetail') : t('table.showDetail', { columns: detailNames })}
+                                  data-testid="row-detail-toggle"
+                                  onClick={(event) => {
+                                    event.stopPropagation();
+                                    toggle(row.id);
+                                  }}
+                                  onKeyDown={(event) => event.stopPropagation()}
+                                />
+                                {cellOf(row, column)}
+                              </span>
+                            ) : (
+                              cellOf(row, column)
+                            )}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                      {expanded ? (
+                        <TableRow data-testid="row-detail">
+                          <TableCell colSpan={tableColumns.length} className={styles.detail}>
+                            <Facts items={detailColumns.map((column) => [column.label, cellOf(row, column)] as const)} />
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
               </TableBody>
             </Table>
           )}

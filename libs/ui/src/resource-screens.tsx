@@ -171,6 +171,7 @@ export function ResourceListScreen<R extends ResourceDefinition>({ resource, ove
       label: column.label ? texts.label(column.label) : texts.field(column.field),
       sortable: resource.list.sortable.includes(column.field),
       width: column.width,
+      priority: column.priority,
       render: text as (row: Row) => ReactNode,
       exportValue: (row: Row): ExportValue =>
         definition.kind === 'number' || definition.kind === 'integer' ? ((row as Record<string, unknown>)[column.field] as number | null) : text(row),

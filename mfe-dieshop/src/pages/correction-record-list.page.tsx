@@ -47,7 +47,16 @@ export default function CorrectionRecordListPage() {
         ),
         width: 14,
       },
-      { key: 'die_label', label: t('correction.fields.die'), sortable: true, render: (row) => <Text wrap={false}>{row.die_label}</Text>, width: 16 },
+      // What a die technician reads first stays in the table on a tablet (issue 38): the number, the
+      // die, the state, the deadline, the attempts and the effectiveness; the rest opens in the row.
+      {
+        key: 'die_label',
+        label: t('correction.fields.die'),
+        sortable: true,
+        render: (row) => <Text wrap={false}>{row.die_label}</Text>,
+        width: 16,
+        priority: 1,
+      },
       { key: 'defect_name', label: t('correction.fields.defect'), render: (row) => row.defect_name ?? '—', width: 26 },
       {
         key: 'severity',
@@ -55,6 +64,7 @@ export default function CorrectionRecordListPage() {
         sortable: true,
         render: (row) => <SeverityBadge severity={row.severity} />,
         exportValue: (row) => names.severity(row.severity),
+        priority: 3,
       },
       {
         key: 'status',
@@ -72,6 +82,7 @@ export default function CorrectionRecordListPage() {
         ),
         exportValue: (row) => names.status(row.status),
         width: 18,
+        priority: 1,
       },
       { key: 'origin', label: t('correction.fields.origin'), shown: false, exportValue: (row) => names.origin(row.origin) },
       {
@@ -99,15 +110,17 @@ export default function CorrectionRecordListPage() {
             '—'
           ),
         exportValue: (row) => (row.due_at ? new Date(row.due_at) : null),
+        priority: 1,
       },
       { key: 'overdue', label: t('correction.overdue'), shown: false, exportValue: (row) => (row.overdue ? t('correction.overdue') : '') },
-      { key: 'attempts', label: t('correction.fields.attempts'), render: (row) => String(row.attempts) },
+      { key: 'attempts', label: t('correction.fields.attempts'), render: (row) => String(row.attempts), priority: 1 },
       {
         key: 'effectiveness',
         label: t('correction.fields.effectiveness'),
 
         render: (row) => <EffectivenessBadge effectiveness={row.effectiveness} />,
         exportValue: (row) => names.effectiveness(row.effectiveness),
+        priority: 1,
       },
       {
         key: 'opened_at',
@@ -115,7 +128,7 @@ export default function CorrectionRecordListPage() {
         sortable: true,
         render: (row) => format.date(row.opened_at),
         exportValue: (row) => new Date(row.opened_at),
-        shown: 'wide',
+        priority: 3,
       },
     ],
     // The labels follow the language, and the formats with it.

@@ -257,7 +257,7 @@ function DieConfirmationList() {
         label: t('dieshop:dieConfirmation.hours'),
         render: (row) => format.number(row.hours, 2),
         exportValue: (row) => row.hours,
-        shown: 'wide',
+        priority: 3,
       },
       {
         key: 'billets_pushed',
@@ -276,7 +276,7 @@ function DieConfirmationList() {
         label: t('dieshop:dieConfirmation.scrapKg'),
         render: (row) => format.number(row.confirmation?.scrap_kg ?? row.scrap_kg, 1),
         exportValue: (row) => row.confirmation?.scrap_kg ?? row.scrap_kg,
-        shown: 'wide',
+        priority: 3,
       },
       {
         key: 'confirmed_by',

@@ -1,4 +1,4 @@
-import { Badge, Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Caption1, Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AlertUrgentRegular, ClockAlarmRegular, WarningRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column' },
   soon: { margin: '24px 24px 0', padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '6px', maxWidth: '1232px' },
   soonList: { margin: 0, paddingInlineStart: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
-  alerts: { display: 'flex', flexWrap: 'wrap', gap: '4px', '& .fui-Badge': { height: 'auto', minHeight: '20px', whiteSpace: 'normal' } },
+  alerts: { display: 'flex', flexWrap: 'wrap', gap: '4px' },
   late: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -128,9 +128,15 @@ export default function DieEnlistmentListPage() {
               </Badge>
             ) : null}
             {row.warnings.length > 0 ? (
-              <Badge color="warning" appearance="tint" icon={<WarningRegular />} title={row.warnings.join('\n')}>
-                {t('enlistment.warningCount', { count: row.warnings.length })}
-              </Badge>
+              <>
+                <Badge color="warning" appearance="tint" icon={<WarningRegular />}>
+                  {t('enlistment.warningCount', { count: row.warnings.length })}
+                </Badge>
+                {/* The warnings themselves in words: a tablet shows no hover title. */}
+                {row.warnings.map((warning) => (
+                  <Caption1 key={warning}>{warning}</Caption1>
+                ))}
+              </>
             ) : null}
           </span>
         ),

@@ -158,14 +158,14 @@ export default function DieInventoryPage() {
         width: 16,
       },
       // On a tablet the die summary has the lifetime figures; the list keeps what the shop acts on.
-      { key: 'kg_total', label: t('dieInventory.columns.kgTotal'), sortable: true, render: (die) => format.number(die.kg_total, 0), shown: 'wide' },
+      { key: 'kg_total', label: t('dieInventory.columns.kgTotal'), sortable: true, render: (die) => format.number(die.kg_total, 0), priority: 3 },
       {
         key: 'last_run_at',
         label: t('dieInventory.columns.lastRun'),
         sortable: true,
         render: (die) => format.date(die.last_run_at),
         exportValue: (die) => (die.last_run_at ? new Date(die.last_run_at) : null),
-        shown: 'wide',
+        priority: 3,
       },
       {
         key: 'actions',

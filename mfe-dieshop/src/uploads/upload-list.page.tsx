@@ -116,7 +116,7 @@ export default function UploadListPage() {
         exportValue: (row) => (row.confidence === null ? null : Math.round(row.confidence * 100) / 100),
       },
       { key: 'page_count', label: t('uploads.columns.pages'), render: (row) => (row.page_count === null ? '—' : String(row.page_count)) },
-      { key: 'uploaded_by_name', label: t('uploads.columns.uploadedBy'), sortable: true, width: 22, shown: 'wide' },
+      { key: 'uploaded_by_name', label: t('uploads.columns.uploadedBy'), sortable: true, width: 22, priority: 3 },
       {
         key: 'uploaded_at',
         label: t('uploads.columns.uploadedAt'),

@@ -65,7 +65,8 @@ const useStyles = makeStyles({
     paddingInlineStart: '8px',
     marginInlineStart: '-8px',
   },
-  cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
+  // A narrow card puts the chips under the number rather than breaking it into three lines.
+  cardHead: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '2px 8px', alignItems: 'center' },
   chips: { display: 'flex', flexWrap: 'wrap', gap: '4px', alignItems: 'center' },
   meta: { display: 'flex', flexWrap: 'wrap', gap: '4px 10px', alignItems: 'center' },
   blocked: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -94,7 +95,9 @@ function WorkOrderCardBody({ card }: { card: MaintenanceCard }) {
     <div className={card.blocked ? `${styles.card} ${styles.blockedCard}` : styles.card} data-testid={`card-${card.number}`}>
       <div className={styles.card} data-testid={cardId(card)}>
         <div className={styles.cardHead}>
-          <Text weight="semibold">{card.number}</Text>
+          <Text weight="semibold" wrap={false}>
+            {card.number}
+          </Text>
           <div className={styles.chips}>
             <Badge size="small" appearance="tint" color={TYPE_COLOR[card.type]}>
               {t(`enums.workOrderType.${i18nKey(card.type)}`)}

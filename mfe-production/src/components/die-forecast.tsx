@@ -50,7 +50,10 @@ export function useNitridingForecast(version: unknown): ForecastByOrder {
   return byOrder;
 }
 
-/** The badge on an order card whose die copy reaches its nitriding limit in that order; the sentence is its name. */
+/**
+ * The badge on an order card whose die copy reaches its nitriding limit during that order (or is
+ * past it before): it says what to do in words, no hover title needed (a tablet shows none).
+ */
 export function NitridingForecastBadges({ items }: { items: readonly NitridingForecast[] | undefined }) {
   const { t } = useTranslation('production');
   if (!items?.length) return null;
@@ -61,11 +64,10 @@ export function NitridingForecastBadges({ items }: { items: readonly NitridingFo
           key={item.die_id}
           color={item.already_past ? 'danger' : 'warning'}
           appearance="filled"
-          title={item.message}
-          aria-label={item.message}
+          shape="rounded"
           data-testid={`nitriding-forecast-${item.order_id}`}
         >
-          {t('board.nitridingLimit', { copy: item.die_label })}
+          {t(item.already_past ? 'board.nitridingOverdue' : 'board.nitridingLimit', { copy: item.die_label })}
         </Badge>
       ))}
     </>

@@ -35,7 +35,8 @@ export default function OrderListPage() {
     return [
       { key: 'number', label: t('production:detail.number'), sortable: true, width: 16 },
       { key: 'customer', label: t('production:detail.customer'), sortable: true, width: 28 },
-      { key: 'profile', label: t('production:detail.profile'), sortable: true, width: 24 },
+      // On a tablet the state and the due date (the list's order) stay; the profile opens in the row first.
+      { key: 'profile', label: t('production:detail.profile'), sortable: true, width: 24, priority: 3 },
       {
         key: 'line_id',
         label: t('production:detail.line'),
@@ -51,6 +52,7 @@ export default function OrderListPage() {
         labels: statusLabels,
         render: statusOf,
         exportValue: statusOf,
+        priority: 1,
       },
       {
         key: 'quantity_kg',
@@ -65,6 +67,7 @@ export default function OrderListPage() {
         sortable: true,
         render: (order) => format.date(order.due_date),
         exportValue: (order) => order.due_date,
+        priority: 1,
       },
     ];
   }, [t, format, lines, statusLabels]);

@@ -44,7 +44,9 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '8px 12px', alignItems: 'flex-end' },
   search: { minWidth: '220px', flexGrow: 1, maxWidth: '360px' },
   card: { display: 'flex', flexDirection: 'column', gap: '2px' },
-  cardHead: { display: 'flex', justifyContent: 'space-between', gap: '8px', alignItems: 'center' },
+  // A narrow card puts 'Extruyendo' under the number rather than cutting it; the number stays whole.
+  cardHead: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '2px 8px', alignItems: 'center' },
+  stopped: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px' },
 });
 
 /** What a card of an order shows (the board around it carries the drag, the menu and 'Mover a…'). */
@@ -55,7 +57,9 @@ function OrderCardBody({ card, forecast }: { card: BoardCard; forecast: Forecast
   return (
     <div className={styles.card} data-testid={cardId(card)}>
       <div className={styles.cardHead}>
-        <Text weight="semibold">{card.number}</Text>
+        <Text weight="semibold" wrap={false}>
+          {card.number}
+        </Text>
         {card.running ? (
           <Badge color="success" appearance="filled">
             {t('board.running')}
@@ -312,10 +316,14 @@ export default function PlanningBoardPage() {
           title: titleOf(column),
           cards: column.cards,
           count: column.total,
+          // Which press stopped, in words (no hover title: a tablet shows none).
           notice: column.stopped ? (
-            <Badge color="danger" appearance="filled" title={column.stopped.machineName} data-testid={`stopped-${column.id}`}>
-              {t('production:board.pressStopped', { time: format.time(column.stopped.startedAt) })}
-            </Badge>
+            <div className={styles.stopped}>
+              <Badge color="danger" appearance="filled" data-testid={`stopped-${column.id}`}>
+                {t('production:board.pressStopped', { time: format.time(column.stopped.startedAt) })}
+              </Badge>
+              <Caption1>{column.stopped.machineName}</Caption1>
+            </div>
           ) : undefined,
           footer: columnFooter(column),
         }))}

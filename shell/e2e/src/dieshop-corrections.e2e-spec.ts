@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api-client';
 import { baseUrl, eventually, launchBrowser, login, onPath, visible } from '../support/browser';
+import { headerReachable, pillAndText } from '../support/fit';
 
 /**
  * Issue 14, done when: a die that goes out of tolerance at the press is corrected through the
@@ -162,6 +163,22 @@ describe('die corrections, from the press to the closed record', () => {
 
     // ------------------------------------------------------------ the corrector's lane, the attempt, the canvas, the mention
     const corrector = await open(CORRECTOR, { width: 1024, height: 768 }, true);
+    // Her list of records on the tablet (issue 38): the columns she works by are on screen or a
+    // swipe away beside the record's number, the others open in the row; a pill holds its words.
+    await corrector.goto('/apps/correction-record/all');
+    const records = corrector.getByRole('main').getByRole('table', { name: 'Registros de corrección' });
+    await visible(records.getByRole('row').nth(1));
+    for (const name of ['Número', 'Matriz', 'Estado', 'Fecha límite', 'Intentos', 'Eficacia']) expect([name, await headerReachable(records, name)]).toEqual([name, true]);
+    const inTable = await records.getByRole('columnheader').allTextContents();
+    const folded = ['Defecto', 'Gravedad', 'Corrector', 'Abierta el'].filter((name) => !inTable.includes(name));
+    if (folded.length > 0) {
+      await records.getByTestId('row-detail-toggle').first().tap();
+      const detail = records.getByTestId('row-detail');
+      for (const name of folded) await visible(detail.getByText(name, { exact: true }));
+    }
+    const autoDraft = records.getByText('Borrador automático').first();
+    await visible(autoDraft);
+    expect(await pillAndText(autoDraft)).toMatchObject({ inside: true });
     const navigation = corrector.getByRole('navigation').first();
     await navigation.getByRole('link', { name: 'Tablero del corrector' }).click();
     await onPath(corrector, '/apps/corrector-kanban-board');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { apiAs } from '../support/api-client';
 import { eventually, freshPagePerTest, login, onPath, visible, type BrowserPage } from '../support/browser';
+import { wholeColumns } from '../support/fit';
 
 /**
  * The planning board at scale (issue 9, item 6): it fits the window, its columns scroll on their
@@ -17,6 +18,14 @@ interface Card {
   customer: string;
   status: string;
   running: boolean;
+  quantity_kg: number;
+}
+interface Forecast {
+  order_id: number;
+  die_label: string;
+  kg_after: number;
+  threshold_kg: number | null;
+  already_past: boolean;
 }
 interface Board {
   to_plan: Card[];
@@ -65,6 +74,8 @@ describe('planning board at scale', () => {
     });
     // The board, and the horizontal scrollbar at its bottom, end within the window.
     expect(layout.boardBottom).toBeLessThanOrEqual(900);
+    // Six whole columns side by side (issue 38: four were, on this screen).
+    expect(await wholeColumns(page)).toBeGreaterThanOrEqual(6);
     for (const header of await headers.all()) {
       const box = (await header.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(900);
@@ -146,6 +157,28 @@ describe('planning board at scale', () => {
     await openBoard(page);
     for (const column of ['to_plan', 'in_press', 'finished', `planned:${whole.planned[0].line_id}`])
       expect(await page.getByTestId(`kanban-column-${column}`).locator('[data-testid^="order-"]').count()).toBeGreaterThan(0);
+
+    // The nitriding badge sits only on the order during which its copy reaches the kg limit, and says so in words (issue 38).
+    const forecast = (await apiAs<Forecast[]>(JEFE, 'GET', 'planning-board/nitriding-forecast')).body;
+    const upcoming = [...whole.in_press, ...whole.planned.flatMap((line) => line.cards)];
+    const badges = page.getByTestId('board').locator('[data-testid^="nitriding-forecast-"]');
+    await eventually(async () => expect(await badges.count()).toBe(forecast.length));
+    expect(forecast.length).toBeGreaterThan(0);
+    expect(forecast.length).toBeLessThan(upcoming.length / 2);
+    for (const item of forecast) {
+      const card = page.getByTestId(`order-${item.order_id}`);
+      const badge = card.getByTestId(`nitriding-forecast-${item.order_id}`);
+      if (item.already_past) {
+        await visible(badge.getByText(`Nitrurar ${item.die_label} antes de esta orden`));
+        continue;
+      }
+      await visible(badge.getByText(`Nitrurar ${item.die_label} durante esta orden`));
+      // Under the limit before the order, at or past it once its kg are made.
+      const order = upcoming.find((candidate) => candidate.id === item.order_id)!;
+      expect(item.threshold_kg).not.toBeNull();
+      expect(item.kg_after).toBeGreaterThanOrEqual(item.threshold_kg!);
+      expect(item.kg_after - order.quantity_kg).toBeLessThan(item.threshold_kg!);
+    }
     // The board's content; the shell's chrome around it (toolbar, side button) is checked by the shell's own tests.
     await expectNoSeriousAxeViolations(page, 'main');
   });

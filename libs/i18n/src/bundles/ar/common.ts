@@ -37,6 +37,8 @@ export const common: BundleShape<SpanishCommon> = {
   },
   table: {
     rowsPerPage: 'عدد الصفوف في الصفحة',
+    showDetail: 'عرض بيانات الصف: {{columns}}',
+    hideDetail: 'إخفاء بيانات الصف',
     noData: 'لا توجد بيانات',
     searchPlaceholder: 'بحث...',
     range: '{{from}}–{{to}} من {{count}}',

@@ -39,6 +39,8 @@ export const common = {
   },
   table: {
     rowsPerPage: 'Filas por página',
+    showDetail: 'Ver los datos de la fila: {{columns}}',
+    hideDetail: 'Ocultar los datos de la fila',
     noData: 'Sin datos',
     searchPlaceholder: 'Buscar...',
     range: '{{from}}–{{to}} de {{count}}',

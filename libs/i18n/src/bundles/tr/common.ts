@@ -37,6 +37,8 @@ export const common: BundleShape<SpanishCommon> = {
   },
   table: {
     rowsPerPage: 'Sayfa başına satır',
+    showDetail: 'Satırın verilerini göster: {{columns}}',
+    hideDetail: 'Satırın verilerini gizle',
     noData: 'Veri yok',
     searchPlaceholder: 'Ara...',
     range: '{{from}}–{{to}} / {{count}}',
