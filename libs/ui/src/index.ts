@@ -14,6 +14,7 @@ export * from './resource-texts';
 export * from './resource-screens';
 export * from './format';
 export * from './decimal-fields';
+export * from './decimal-input';
 export * from './unsaved-changes';
 export * from './use-media-query';
 export * from './layers';

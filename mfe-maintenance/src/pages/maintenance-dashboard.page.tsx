@@ -285,8 +285,8 @@ function MaintenanceDashboardPage() {
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
                     {/* MTTR is hours where MTBF is hundreds: each on its own axis, so that both can be read. */}
-                    <YAxis yAxisId="mtbf" width={56} unit=" h" />
-                    <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" />
+                    <YAxis yAxisId="mtbf" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
+                    <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
                     <Tooltip formatter={(value) => hours(format, Number(value))} />
                     <Legend />
                     <Bar yAxisId="mtbf" dataKey="mtbf" name={t('reliability.mtbf')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
@@ -311,9 +311,9 @@ function MaintenanceDashboardPage() {
                     >
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="cause" interval={0} tick={{ fontSize: 11 }} />
-                      <YAxis yAxisId="hours" width={56} />
-                      <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" width={48} />
-                      <Tooltip />
+                      <YAxis yAxisId="hours" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
+                      <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" width={48} tickFormatter={(value: number) => format.number(value, 0)} />
+                      <Tooltip formatter={(value, name) => (name === t('dashboard.cumulative') ? format.percent(Number(value) / 100) : hours(format, Number(value)))} />
                       <Legend />
                       <Bar yAxisId="hours" dataKey="hours" name={t('dashboard.stopHours')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
                       <Line
