@@ -31,3 +31,4 @@ export * from './figure-card';
 export * from './chart-figure';
 export * from './dashboard-widget';
 export * from './tolerance-hint';
+export * from './role-label';
