@@ -2,7 +2,7 @@
 export const maintenanceBoardTexts = {
   es: {
     board: {
-      title: 'Tablero de tareas de mantenimiento',
+      title: 'Tablero de órdenes de trabajo',
       instructions:
         'Arrastra una tarjeta a otra columna; en una pantalla táctil, mantenla pulsada un momento antes de arrastrarla (deslizar el dedo desplaza la columna). Con el teclado, en su botón Mover pulsa Espacio, muévela con las flechas y suelta con Espacio (Escape cancela). El menú de la tarjeta ofrece «Mover a…».',
       filters: 'Filtros del tablero',
