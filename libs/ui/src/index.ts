@@ -32,3 +32,4 @@ export * from './chart-figure';
 export * from './dashboard-widget';
 export * from './tolerance-hint';
 export * from './role-label';
+export * from './excel-cells';
