@@ -45,4 +45,7 @@ describe('moneyText', () => {
   ])('writes %p %p in %p as %p', (value, currency, language, expected) => {
     expect(moneyText(value, currency, language).replace(/\u00a0/g, ' ')).toBe(expected);
   });
+  it('takes more decimals for a cost per kilogram', () => {
+    expect(moneyText(0.0125, 'EUR', 'es', 4).replace(/\u00a0/g, ' ')).toBe('0,0125 €');
+  });
 });

@@ -48,9 +48,14 @@ export const DEFAULT_CURRENCY = 'EUR';
  * An amount of money in a currency (ISO 4217), thousands always grouped as a ledger writes them
  * (`5.907 €`, `1.234,50 €`; `€5,907` in English); '—' for none.
  */
-export function moneyText(value: number | null | undefined, currency: string, language: string): string {
+export function moneyText(value: number | null | undefined, currency: string, language: string, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const options: Intl.NumberFormatOptions = { style: 'currency', currency, minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 };
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(value) ? 0 : Math.min(2, digits),
+    maximumFractionDigits: digits,
+  };
   // 'always': Spanish leaves four-digit numbers ungrouped by default (5907 €); an amount reads better grouped.
   return new Intl.NumberFormat(language, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }

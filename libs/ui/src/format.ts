@@ -32,7 +32,7 @@ export function formatsOf(language: string) {
     /** Hours as hours and minutes ('0,85' → '51 min'). */
     hoursDuration: (hours: number | null | undefined) => hoursDurationText(hours, language),
     /** Money in the company's currency ('5.907 €'). */
-    money: (value: number | null | undefined, currency: string = DEFAULT_CURRENCY) => moneyText(value, currency, language),
+    money: (value: number | null | undefined, currency: string = DEFAULT_CURRENCY, digits = 2) => moneyText(value, currency, language, digits),
   };
 }
 export type Formats = ReturnType<typeof formatsOf>;
