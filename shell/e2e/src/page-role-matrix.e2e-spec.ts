@@ -119,7 +119,7 @@ describe('page-role matrix', () => {
     await expectNoSeriousAxeViolations(page);
     const row = await machinesForUsers();
     await page.goto(`/apps/page-role/${row.id}`);
-    await visible(page.getByRole('dialog', { name: 'Permisos de user en Máquinas' }));
+    await visible(page.getByRole('dialog', { name: 'Permisos de Operario en Máquinas' }));
     for (const name of ['Leer', 'Crear', 'Modificar', 'Eliminar']) await visible(page.getByRole('switch', { name }));
     await page.waitForLoadState('networkidle');
     await expectNoSeriousAxeViolations(page);
