@@ -14,7 +14,7 @@ const maintenance = remote('mfe_maintenance', [
     id: 'maintenance',
     type: 'collapse',
     title: 'Mantenimiento inteligente',
-    children: [item('maintenance-board', 'Tablero de tareas de mantenimiento', '/apps/maintenance-kanban-board')],
+    children: [item('maintenance-board', 'Tablero de órdenes de trabajo', '/apps/maintenance-kanban-board')],
   },
 ]);
 const dieshop = remote('mfe_dieshop', [

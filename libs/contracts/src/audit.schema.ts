@@ -63,3 +63,10 @@ export const auditQuerySchema = listQuerySchema.extend({
   action: z.enum(AUDIT_ACTIONS).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * A network address as a person reads it: an IPv4 address the server saw through its IPv6 socket
+ * ('::ffff:127.0.0.1') reads as the IPv4 address it is ('127.0.0.1'); the stored value stays as seen.
+ */
+export const readableAddress = (address: string | null | undefined): string | null =>
+  address ? address.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1') : null;

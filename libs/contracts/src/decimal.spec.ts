@@ -5,40 +5,72 @@ const value = (text: string, group: string | null = null) => {
   return reading.kind === 'number' ? reading.value : reading.kind === 'error' ? reading.message : null;
 };
 
+const ES = '.';
+const EN = ',';
+
 describe('parseDecimal', () => {
-  it('takes a decimal comma or a decimal point alike', () => {
-    expect(value('12,5')).toBe(12.5);
-    expect(value('12.5')).toBe(12.5);
-    expect(value('1500,5', '.')).toBe(1500.5);
-    expect(value(' -2,25 ')).toBe(-2.25);
-    expect(value(',5')).toBe(0.5);
-    expect(value('0,125', '.')).toBe(0.125);
-    expect(value('2,5')).toBe(2.5);
-    expect(value('1800')).toBe(1800);
+  // [typed, language's thousands separator, reading]
+  it.each<[string, string | null, number | string]>([
+    // Spanish, as a spreadsheet in Spanish reads it.
+    ['20.000', ES, 20000],
+    ['20,5', ES, 20.5],
+    ['1.234,5', ES, 1234.5],
+    ['1.234.567', ES, 1234567],
+    ['1.234.567,25', ES, 1234567.25],
+    ['12.050', ES, 12050],
+    ['1,500', ES, 1.5],
+    ['0,125', ES, 0.125],
+    ['12,345', ES, 12.345],
+    ['-2,25', ES, -2.25],
+    ['1 500', ES, 1500],
+    // A point that cannot be a thousands group is the numeric keypad's decimal point.
+    ['12.5', ES, 12.5],
+    ['0.125', ES, 0.125],
+    ['1234.500', ES, 1234.5],
+    // English, the reverse.
+    ['20,000', EN, 20000],
+    ['20.5', EN, 20.5],
+    ['1,234.5', EN, 1234.5],
+    ['1,234,567.89', EN, 1234567.89],
+    ['1.500', EN, 1.5],
+    ['20,5', EN, 20.5],
+    // Both separators say which is which, whatever the language.
+    ['1,234.5', ES, 1234.5],
+    ['1.234,5', EN, 1234.5],
+    // Plain numbers.
+    ['1800', ES, 1800],
+    [' -2,25 ', null, -2.25],
+    [',5', null, 0.5],
+    ['2,5', null, 2.5],
+    ['12.5', null, 12.5],
+    // Arabic-Indic digits and separators.
+    ['١٢٫٥', null, 12.5],
+    ['۱۲,۵', null, 12.5],
+    ['١٬٢٣٤٫٥', null, 1234.5],
+  ])('reads %p (thousands separator %p) as %p', (typed, group, expected) => {
+    expect(value(typed, group)).toBe(expected);
   });
-  it('reads Arabic-Indic digits and the Arabic decimal separator', () => {
-    expect(value('١٢٫٥')).toBe(12.5);
-    expect(value('۱۲,۵')).toBe(12.5);
+
+  it.each<[string, string | null, string]>([
+    ['12.5.3', ES, decimalMessages.oneSeparator],
+    ['1.23.456', ES, decimalMessages.oneSeparator],
+    ['1.2345,6', ES, decimalMessages.oneSeparator],
+    ['1,2.5', EN, decimalMessages.oneSeparator],
+    ['1,234,5', ES, decimalMessages.oneSeparator],
+    ['12,5,', ES, decimalMessages.oneSeparator],
+    ['40,2,5', ES, decimalMessages.oneSeparator],
+    ['12a', ES, decimalMessages.notANumber],
+    ['1e3', ES, decimalMessages.notANumber],
+    ['-', ES, decimalMessages.notANumber],
+    ['.', ES, decimalMessages.notANumber],
+    // Truly ambiguous: a language without a thousands separator of its own.
+    ['1.500', null, decimalMessages.ambiguous('1500', '1,5')],
+    ['1,500', null, decimalMessages.ambiguous('1500', '1,5')],
+    ['12.050', null, decimalMessages.ambiguous('12050', '12,05')],
+  ])('refuses %p (thousands separator %p) saying what to type', (typed, group, message) => {
+    expect(value(typed, group)).toBe(message);
   });
-  it('refuses two separators and anything that is not a number', () => {
-    expect(value('12.5.3')).toBe(decimalMessages.oneSeparator);
-    expect(value('1.500,5', '.')).toBe(decimalMessages.oneSeparator);
-    expect(value('12,5,')).toBe(decimalMessages.oneSeparator);
-    expect(value('12a')).toBe(decimalMessages.notANumber);
-    expect(value('1e3')).toBe(decimalMessages.notANumber);
-    expect(value('-')).toBe(decimalMessages.notANumber);
-    expect(value('.')).toBe(decimalMessages.notANumber);
-  });
-  it('refuses what may be a thousands group in the language, saying what to type instead', () => {
-    expect(value('1.500', '.')).toBe(decimalMessages.ambiguous('1500', '1,5'));
-    expect(value('1,500', ',')).toBe(decimalMessages.ambiguous('1500', '1.5'));
-    expect(value('12.050', '.')).toBe(decimalMessages.ambiguous('12050', '12,05'));
-    // Unambiguous in that language: the other separator, another count of decimals, a zero whole part.
-    expect(value('12,345', '.')).toBe(12.345);
-    expect(value('1.5', '.')).toBe(1.5);
-    expect(value('0.125', '.')).toBe(0.125);
-    expect(value('1234.500', '.')).toBe(1234.5);
-  });
+
   it('says when there is nothing', () => {
     expect(parseDecimal('  ')).toEqual({ kind: 'empty' });
   });

@@ -38,6 +38,7 @@ export * from './resource.schemas';
 export * from './resources';
 export * from './endpoints';
 export * from './decimal';
+export * from './number-format';
 export * from './safe-input';
 export * from './date-time';
 export * from './list-search';

@@ -74,3 +74,6 @@ export function inputNumber(value: number | null | undefined, language: string):
 
 /** The portal's language now (for code that runs outside a component). */
 export const currentLanguage = (): string => getI18n().resolvedLanguage ?? getI18n().language ?? 'es';
+
+/** A number typed in a field outside a form's resolver, read as every number field reads it (see parseDecimal). */
+export const readTypedNumber = (typed: string) => parseDecimal(typed, groupSeparatorOf(currentLanguage()));

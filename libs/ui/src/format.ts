@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_CURRENCY, durationText, hoursDurationText, moneyText } from '@planta/contracts';
 
 /** A date-only value (`2026-12-01`) is a calendar day: shown as such, whatever the time zone. */
 const calendarDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value));
@@ -6,7 +7,7 @@ const calendarDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new 
 /**
  * How numbers and dates read in a language: one format for the whole portal, the user's
  * (`1.446,8` and `01/12/2026` in Spanish, `1,446.8` and `12/01/2026` in English). Empty values
- * read '—'.
+ * read '—'. Durations and money come from the contracts' number formats (one rule for screens and exports).
  */
 export function formatsOf(language: string) {
   const numbers = new Map<number, Intl.NumberFormat>();
@@ -26,6 +27,12 @@ export function formatsOf(language: string) {
     date: (value: string | null | undefined) => (value ? date.format(calendarDay(value)) : '—'),
     dateTime: (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : '—'),
     time: (value: string | null | undefined) => (value ? time.format(new Date(value)) : '—'),
+    /** Minutes as hours and minutes ('26 h 48 min'). */
+    duration: (minutes: number | null | undefined) => durationText(minutes, language),
+    /** Hours as hours and minutes ('0,85' → '51 min'). */
+    hoursDuration: (hours: number | null | undefined) => hoursDurationText(hours, language),
+    /** Money in the company's currency ('5.907 €'). */
+    money: (value: number | null | undefined, currency: string = DEFAULT_CURRENCY, digits = 2) => moneyText(value, currency, language, digits),
   };
 }
 export type Formats = ReturnType<typeof formatsOf>;

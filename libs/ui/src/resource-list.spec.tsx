@@ -207,7 +207,7 @@ describe('ResourceList', () => {
       { value: 'Nombre', fontWeight: 'bold' },
       { value: 'Tonelaje (t)', fontWeight: 'bold' },
     ]);
-    expect(sheet[1200]).toEqual(['Línea 1200', 2199]);
+    expect(sheet[1200]).toEqual([{ value: 'Línea 1200' }, { value: 2199 }]);
     const exportCalls = fetch.mock.calls
       .map(([input]) => new URL(input as string, 'http://localhost').searchParams)
       .filter((query) => query.get('pageSize') === '500');
@@ -365,15 +365,21 @@ describe('fetchAllRows and exportRowsToExcel', () => {
     expect(lastQuery(fetch).get('direction')).toBe('desc');
   });
 
-  it('uses exportValue and writes lists as text', async () => {
+  it('uses exportValue, writes lists as text and days as Excel dates (not ISO text)', async () => {
     await exportRowsToExcel(
-      [{ id: 1, name: 'A', tags: ['x', 'y'] }],
+      [{ id: 1, name: 'A', tags: ['x', 'y'], due: '2026-12-01', kg: 1500.5 }],
       [
         { key: 'name', label: 'N', exportValue: (row) => `#${row.name}` },
         { key: 'tags', label: 'T' },
+        { key: 'due', label: 'D' },
+        { key: 'kg', label: 'K' },
       ],
       'f',
+      'Órdenes de producción vencidas por línea',
     );
-    expect(excel.default.mock.calls.at(-1)[0][1]).toEqual(['#A', 'x, y']);
+    const [rows, options] = excel.default.mock.calls.at(-1);
+    expect(rows[1]).toEqual([{ value: '#A' }, { value: 'x, y' }, { value: new Date(Date.UTC(2026, 11, 1)), type: Date, format: 'dd/mm/yyyy' }, { value: 1500.5 }]);
+    // 31 characters at most, shortened at a word.
+    expect(options.sheet).toBe('Órdenes de producción vencidas');
   });
 });

@@ -19,7 +19,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GRANT_ACTIONS, messages, permissionEndpoints, type CrudGrant, type PageRoleRow } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, Facts, showSnackbar, useCan } from '@planta/ui';
+import { ErrorCard, Facts, showSnackbar, useCan, useRoleLabel } from '@planta/ui';
 import { AuditHistory } from './audit-history';
 import '../i18n';
 
@@ -36,6 +36,7 @@ const flagsOf = (row: CrudGrant): CrudGrant => ({ read: row.read, insert: row.in
  */
 export function PageRoleDialog({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
+  const roleLabel = useRoleLabel();
   const styles = useStyles();
   const mayUpdate = useCan(permissionEndpoints.updatePageRole);
   const [row, setRow] = useState<PageRoleRow | null>(null);
@@ -79,7 +80,7 @@ export function PageRoleDialog({ id, onClose, onSaved }: { id: number | null; on
     }
   });
 
-  const title = row ? t('admin:pageRole.dialog.title', { role: row.role_name, page: row.page_name }) : t('admin:pageRole.title');
+  const title = row ? t('admin:pageRole.dialog.title', { role: roleLabel(row.role_name), page: row.page_name }) : t('admin:pageRole.title');
   return (
     <Dialog open={id !== null} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
       <DialogSurface>
@@ -109,7 +110,7 @@ export function PageRoleDialog({ id, onClose, onSaved }: { id: number | null; on
                       <Facts
                         items={[
                           [t('admin:pageRole.columns.page_name'), `${row.page_name} (${row.page_alias})`],
-                          [t('admin:pageRole.columns.role_name'), row.role_description ? `${row.role_name} · ${row.role_description}` : row.role_name],
+                          [t('admin:pageRole.columns.role_name'), row.role_description ? `${roleLabel(row.role_name)} · ${row.role_description}` : roleLabel(row.role_name)],
                         ]}
                       />
                       <div className={styles.switches}>

@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useState, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { AREAS, GRANT_ACTIONS, liveEvents, permissionEndpoints, type CrudAction, type PageRole, type PageRoleMatrix } from '@planta/contracts';
 import { call, errorMessage, subscribe } from '@planta/session';
-import { ErrorCard, useCan } from '@planta/ui';
+import { ErrorCard, useCan, useRoleLabel } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -58,6 +58,7 @@ const key = (pageId: number, roleId: number) => `${pageId}:${roleId}`;
  */
 export function PageRoleMatrixView() {
   const { t } = useTranslation(['admin', 'common', 'shell']);
+  const roleLabel = useRoleLabel();
   const styles = useStyles();
   const mayUpdate = useCan(permissionEndpoints.updatePageRole);
   const [matrix, setMatrix] = useState<PageRoleMatrix | null>(null);
@@ -177,7 +178,7 @@ export function PageRoleMatrixView() {
               </th>
               {matrix.roles.map((role) => (
                 <th key={role.id} scope="col" className={`${styles.head} ${styles.roleHead}`} title={role.description}>
-                  {role.name}
+                  {roleLabel(role.name)}
                   <Caption1 className={styles.roleKind}>{role.builtIn ? t('admin:pageRole.matrix.builtIn') : t('admin:pageRole.matrix.own')}</Caption1>
                 </th>
               ))}
@@ -211,13 +212,13 @@ export function PageRoleMatrixView() {
                         const cell = cells.get(key(page.id, role.id));
                         return (
                           <td key={role.id} className={styles.cell}>
-                            <div className={styles.cellButtons} role="group" aria-label={`${page.name} · ${role.name}`}>
+                            <div className={styles.cellButtons} role="group" aria-label={`${page.name} · ${roleLabel(role.name)}`}>
                               {GRANT_ACTIONS.map((action, actionIndex) => {
                                 const column = roleIndex * GRANT_ACTIONS.length + actionIndex;
                                 const label = t('admin:pageRole.matrix.toggle', {
                                   action: t(`admin:pageRole.actions.${action}`),
                                   page: page.name,
-                                  role: role.name,
+                                  role: roleLabel(role.name),
                                 });
                                 return (
                                   <ToggleButton
@@ -232,7 +233,7 @@ export function PageRoleMatrixView() {
                                     data-at={`${row}:${column}`}
                                     tabIndex={at.row === row && at.column === column ? 0 : -1}
                                     onFocus={() => setFocus({ row, column })}
-                                    onClick={() => cell && mayUpdate && void toggle(cell, action, page.name, role.name)}
+                                    onClick={() => cell && mayUpdate && void toggle(cell, action, page.name, roleLabel(role.name))}
                                   >
                                     {t(`admin:pageRole.letters.${action}`)}
                                   </ToggleButton>

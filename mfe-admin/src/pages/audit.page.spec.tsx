@@ -15,7 +15,7 @@ const ENTRY: AuditEntry = {
   label: 'Jorge Salinas',
   before: { position: 'Jefe de turno B', active: true },
   after: { position: 'Jefe de turno', active: false },
-  address: '10.20.1.15',
+  address: '::ffff:10.20.1.15',
 };
 const SIGN_IN: AuditEntry = { ...ENTRY, id: 8, action: 'sign-in-failed', before: null, after: null, actor_id: null, actor_name: '' };
 

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditEndpoints, type AuditEntry } from '@planta/contracts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditEndpoints, readableAddress, type AuditEntry } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { ErrorCard, Facts, ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { AuditChanges, changedFields } from '../components/audit-changes';
@@ -64,7 +64,7 @@ export default function AuditPage() {
           // What changed; for a sign-in, where it came from.
           changedFields(entry)
             .map((field) => t(`admin:audit.fields.${field}`, { defaultValue: field }))
-            .join(', ') || (entry.address ? t('admin:audit.from', { address: entry.address }) : ''),
+            .join(', ') || (entry.address ? t('admin:audit.from', { address: readableAddress(entry.address) }) : ''),
         exportValue: (entry) => JSON.stringify({ before: entry.before, after: entry.after }),
       },
     ];
@@ -136,7 +136,7 @@ function AuditEntryDialog({ entryId, onClose }: { entryId: number | null; onClos
                     [t('admin:audit.columns.actor'), entry.actor_name || t('admin:audit.system')],
                     [t('admin:audit.columns.action'), t(`admin:audit.actions.${entry.action}`)],
                     [t('admin:audit.columns.entity'), `${t(`admin:audit.entities.${entry.entity}`)} · ${entry.label}`],
-                    [t('admin:audit.address'), entry.address ?? '—'],
+                    [t('admin:audit.address'), readableAddress(entry.address) ?? '—'],
                   ]}
                 />
                 {/* A sign-in or a password change has no values to show. */}

@@ -46,15 +46,15 @@ describe('page-role matrix', () => {
       return undefined;
     });
     render('/apps/page-role/matrix');
-    await screen.findByRole('button', { name: 'Eliminar · Máquinas · user' });
+    await screen.findByRole('button', { name: 'Eliminar · Máquinas · Operario' });
     expect(screen.getByRole('rowheader', { name: 'Producción ágil' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /calidad/ })).toBeTruthy();
-    expect(pressed('Eliminar · Máquinas · user')).toBe('false');
+    expect(pressed('Eliminar · Máquinas · Operario')).toBe('false');
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Eliminar · Máquinas · user' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Eliminar · Máquinas · Operario' })));
     await waitFor(() => expect(api.calls('PATCH', '/api/page-role/101')).toHaveLength(1));
     expect(api.calls('PATCH', '/api/page-role/101')[0].body).toEqual({ delete: true });
-    expect(pressed('Eliminar · Máquinas · user')).toBe('true');
+    expect(pressed('Eliminar · Máquinas · Operario')).toBe('true');
   });
 
   it('puts a refused change back and shows the reason in Spanish', async () => {
@@ -64,24 +64,24 @@ describe('page-role matrix', () => {
       return undefined;
     });
     render('/apps/page-role/matrix');
-    const toggle = await screen.findByRole('button', { name: 'Modificar · Permisos por rol · admin' });
+    const toggle = await screen.findByRole('button', { name: 'Modificar · Permisos por rol · Administrador' });
     await act(async () => fireEvent.click(toggle));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(messages.pageRoleLastAdministrator);
-    expect(pressed('Modificar · Permisos por rol · admin')).toBe('true');
+    expect(pressed('Modificar · Permisos por rol · Administrador')).toBe('true');
   });
 
   it('moves between toggles with the arrow keys, one tab stop for the grid', async () => {
     mockApi((url) => (url.pathname === '/api/page-role/matrix' ? { status: 200, body: MATRIX } : undefined));
     render('/apps/page-role/matrix');
-    const first = await screen.findByRole('button', { name: 'Leer · Máquinas · admin' });
+    const first = await screen.findByRole('button', { name: 'Leer · Máquinas · Administrador' });
     expect(first.getAttribute('tabindex')).toBe('0');
-    expect(screen.getByRole('button', { name: 'Crear · Máquinas · admin' }).getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByRole('button', { name: 'Crear · Máquinas · Administrador' }).getAttribute('tabindex')).toBe('-1');
     act(() => first.focus());
     fireEvent.keyDown(first, { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Crear · Máquinas · admin' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Crear · Máquinas · Administrador' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Crear · Permisos por rol · admin' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Crear · Permisos por rol · Administrador' }));
   });
 
   it('only shows the permissions to whoever may not change them', async () => {
@@ -91,7 +91,7 @@ describe('page-role matrix', () => {
       route: '/apps/page-role/:id',
       grants: { ...ALL_GRANTS, 'page-roles': { read: true, insert: false, update: false, delete: false } },
     });
-    const toggle = await screen.findByRole('button', { name: 'Eliminar · Máquinas · user' });
+    const toggle = await screen.findByRole('button', { name: 'Eliminar · Máquinas · Operario' });
     expect(toggle.getAttribute('aria-disabled')).toBe('true');
   });
 });

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GRANT_ACTIONS, permissionEndpoints, type PageRoleRow } from '@planta/contracts';
-import { ResourceList, type ResourceColumn } from '@planta/ui';
+import { type ResourceColumn, ResourceList, useRoleLabel } from '@planta/ui';
 import { PageRoleDialog } from '../components/page-role-dialog';
 import { PageRoleMatrixView } from '../components/page-role-matrix';
 import '../i18n';
@@ -34,6 +34,7 @@ const useStyles = makeStyles({
  */
 export default function PageRolePage() {
   const { t } = useTranslation(['admin', 'common']);
+  const roleLabel = useRoleLabel();
   const styles = useStyles();
   const navigate = useNavigate();
   const { id } = useParams();
@@ -50,11 +51,18 @@ export default function PageRolePage() {
       { key: 'page_name', label: t('admin:pageRole.columns.page_name'), sortable: true, width: 26 },
       { key: 'page_description', label: t('admin:pageRole.columns.page_description'), sortable: true, width: 40 },
       { key: 'page_alias', label: t('admin:pageRole.columns.page_alias'), sortable: true, width: 20 },
-      { key: 'role_name', label: t('admin:pageRole.columns.role_name'), sortable: true, width: 14 },
+      {
+        key: 'role_name',
+        label: t('admin:pageRole.columns.role_name'),
+        sortable: true,
+        width: 14,
+        render: (row: PageRoleRow) => roleLabel(row.role_name),
+        exportValue: (row: PageRoleRow) => roleLabel(row.role_name),
+      },
       { key: 'role_description', label: t('admin:pageRole.columns.role_description'), sortable: true, width: 30 },
       { key: 'grants', label: t('admin:pageRole.columns.grants'), width: 30, render: granted, exportValue: granted },
     ];
-  }, [t]);
+  }, [t, roleLabel]);
 
   return (
     <>

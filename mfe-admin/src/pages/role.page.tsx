@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { roleCreateSchema, roleEndpoints, type RoleRecord } from '@planta/contracts';
-import { FormPage, FormSection, FormTextField, ResourceList, useFormat, type ResourceColumn } from '@planta/ui';
+import { FormPage, FormSection, FormTextField, ResourceList, useFormat, useRoleLabel, type ResourceColumn } from '@planta/ui';
 import { useRecordForm } from '../components/record-form';
 import { RecordTabs } from '../components/record-tabs';
 import '../i18n';
@@ -19,11 +19,12 @@ export default function RolePage() {
 /** The four built-in roles and the active company's own. */
 function RoleList() {
   const { t } = useTranslation(['admin', 'common']);
+  const roleLabel = useRoleLabel();
   const format = useFormat();
   const columns = useMemo<ResourceColumn<RoleRecord>[]>(() => {
     const kind = (role: RoleRecord) => (role.built_in ? t('admin:role.builtIn') : t('admin:role.own'));
     return [
-      { key: 'name', label: t('admin:role.fields.name'), sortable: true, width: 20 },
+      { key: 'name', label: t('admin:role.fields.name'), sortable: true, width: 20, render: (role) => roleLabel(role.name), exportValue: (role) => roleLabel(role.name) },
       { key: 'description', label: t('admin:role.fields.description'), sortable: true, width: 50 },
       {
         key: 'built_in',
@@ -46,7 +47,7 @@ function RoleList() {
         exportValue: (role) => role.holders,
       },
     ];
-  }, [t, format]);
+  }, [t, format, roleLabel]);
   return (
     <ResourceList<RoleRecord>
       list={roleEndpoints.list}

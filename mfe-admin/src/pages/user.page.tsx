@@ -21,18 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { auditEndpoints, userCreateSchema, userEndpoints, userUpdateSchema, type ManagedUser, type UserOptions } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import {
-  applyServerFieldErrors,
-  FormCheckboxGroup,
-  FormPage,
-  FormSection,
-  FormTextField,
-  ResourceList,
-  showSnackbar,
-  useCan,
-  type FormPageState,
-  type ResourceColumn,
-} from '@planta/ui';
+import { applyServerFieldErrors, FormCheckboxGroup, FormPage, type FormPageState, FormSection, FormTextField, type ResourceColumn, ResourceList, showSnackbar, useCan, useRoleLabel } from '@planta/ui';
 import { AccessLinkDialog, type ShownLink } from '../components/access-link-dialog';
 import { AuditHistory } from '../components/audit-history';
 import { PendingInvitations } from '../components/pending-invitations';
@@ -65,6 +54,7 @@ function UserList() {
 
 function UserTable() {
   const { t } = useTranslation(['admin', 'common']);
+  const roleLabel = useRoleLabel();
   const navigate = useNavigate();
   const columns = useMemo<ResourceColumn<ManagedUser>[]>(() => {
     const state = (user: ManagedUser) => (user.active ? t('admin:users.state.active') : t('admin:users.state.inactive'));
@@ -84,8 +74,8 @@ function UserTable() {
         label: t('admin:users.columns.roles'),
         sortable: true,
         width: 28,
-        render: (user) => user.roles.join(', '),
-        exportValue: (user) => user.roles.join(', '),
+        render: (user) => user.roles.map(roleLabel).join(', '),
+        exportValue: (user) => user.roles.map(roleLabel).join(', '),
       },
       {
         key: 'active',
@@ -168,6 +158,7 @@ type Confirmation = 'reset' | 'deactivate' | 'activate' | null;
 
 function UserRecord({ id }: { id: number | null }) {
   const { t } = useTranslation(['admin', 'common']);
+  const roleLabel = useRoleLabel();
   const styles = useStyles();
   const navigate = useNavigate();
   const me = useAtomValue(userAtom).data;
@@ -276,7 +267,7 @@ function UserRecord({ id }: { id: number | null }) {
   const ownFieldsEditable = isNew || user?.identity_editable === true;
   const roleOptions = (options?.roles ?? []).map((role) => ({
     value: role.id,
-    label: role.description ? `${role.name} — ${role.description}` : role.name,
+    label: role.description ? `${roleLabel(role.name)} — ${role.description}` : roleLabel(role.name),
   }));
   const companyOptions = (options?.companies ?? []).map((company) => ({ value: company.id, label: company.name }));
   const actions =

@@ -114,8 +114,9 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
                 [t('dieSummary.received'), die.received_at ? format.date(die.received_at) : '—'],
                 ...(die.cost !== null && !shared
                   ? ([
-                      [t('dieSummary.cost'), format.number(die.cost)],
-                      [t('dieSummary.costPerKg'), die.kg_total > 0 ? format.number(Math.round((die.cost / die.kg_total) * 1000) / 1000) : '—'],
+                      // Money in the company's currency (EUR until companies keep their own).
+                      [t('dieSummary.cost'), format.money(die.cost)],
+                      [t('dieSummary.costPerKg'), die.kg_total > 0 ? format.money(die.cost / die.kg_total, undefined, 4) : '—'],
                     ] as [string, ReactNode][])
                   : []),
               ]}

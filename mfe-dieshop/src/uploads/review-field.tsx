@@ -26,7 +26,8 @@ const useStyles = makeStyles({
 });
 
 /** The Spanish name of a choice's value (die types, nitriding processes), as the die screens show them. */
-const CHOICE_ENUMS: Record<string, string> = { die_type: 'dieType', process: 'nitridingProcess' };
+/** The choice fields whose codes read through an enum label ('gas' → 'Gaseoso'). */
+export const CHOICE_ENUMS: Record<string, string> = { die_type: 'dieType', process: 'nitridingProcess' };
 
 /**
  * One value under review: its label with the unit and the confidence of what was read, the label

@@ -126,6 +126,7 @@ describe('upload review (domain.md D3)', () => {
             user_name: 'Marta Ruiz',
             at: '2025-03-14T10:00:00Z',
           },
+          { field_key: 'process', row_index: null, extracted: 'gas', confirmed: 'gas', corrected: false, user_name: 'Marta Ruiz', at: '2025-03-14T10:00:00Z' },
         ],
       }),
     );
@@ -136,6 +137,9 @@ describe('upload review (domain.md D3)', () => {
     expect(within(audit).getByText('Profundidad de capa (fila 1)')).toBeTruthy();
     expect(within(audit).getByText('0,15')).toBeTruthy();
     expect(within(audit).getByText('Sí')).toBeTruthy();
+    // A choice reads through its label, not its code.
+    expect(within(audit).getAllByText('Gaseoso')).toHaveLength(2);
+    expect(within(audit).queryByText('gas')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirmar y guardar' })).toBeNull();
   });
 });

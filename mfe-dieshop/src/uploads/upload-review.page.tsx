@@ -43,11 +43,11 @@ import {
   type UploadProgress,
 } from '@planta/contracts';
 import { call, canOn, errorMessage, isApiRequestError } from '@planta/session';
-import { AreaLanding, ErrorCard, Facts, showSnackbar, StoredFileLink, useCan, useFormat, useGrants } from '@planta/ui';
+import { AreaLanding, ErrorCard, Facts, i18nKey, showSnackbar, StoredFileLink, useCan, useFormat, useGrants } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { uploadsTexts } from '../i18n/uploads.texts';
 import { PageViewer } from './page-viewer';
-import { ReviewField } from './review-field';
+import { CHOICE_ENUMS, ReviewField } from './review-field';
 import { uploadFilePath, useReadingUpload } from './upload.client';
 import { ConfidenceBadge, ReadingProgress, UploadStatusBadge } from './upload-badges';
 import {
@@ -126,9 +126,10 @@ function UploadReview({ id }: { id: number }) {
   return <ReviewScreen detail={detail} progress={progress} onDetail={setDetail} />;
 }
 
-/** A value of the audit as people read it (decimal comma, dd/mm/aaaa). */
-function auditValue(value: string | null, decimal: string): string {
+/** A value of the audit as people read it (decimal comma, dd/mm/aaaa, a choice's label: 'gas' → 'Gaseoso'). */
+function auditValue(value: string | null, decimal: string, choiceLabel?: (code: string) => string): string {
   if (value === null || value === '') return '—';
+  if (choiceLabel) return choiceLabel(value);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dateToForm(value);
   return numberToForm(value, decimal);
 }
@@ -580,6 +581,10 @@ function Audit({ detail, decimal }: { detail: UploadDetail; decimal: string }) {
   const { t } = useTranslation(DIESHOP_NS);
   const format = useFormat();
   const name = (key: string) => t(`uploads.fields.${key}`, { defaultValue: key });
+  const choiceLabel = (key: string) => {
+    const list = CHOICE_ENUMS[key];
+    return list ? (code: string) => t(`enums.${list}.${i18nKey(code)}`, { defaultValue: code }) : undefined;
+  };
   return (
     <section className={styles.form} aria-labelledby="audit-title">
       <Title3 as="h2" id="audit-title">
@@ -603,8 +608,8 @@ function Audit({ detail, decimal }: { detail: UploadDetail; decimal: string }) {
                 <TableCell>
                   {entry.row_index === null ? name(entry.field_key) : t('uploads.auditRow', { field: name(entry.field_key), n: entry.row_index + 1 })}
                 </TableCell>
-                <TableCell>{auditValue(entry.extracted, decimal)}</TableCell>
-                <TableCell>{auditValue(entry.confirmed, decimal)}</TableCell>
+                <TableCell>{auditValue(entry.extracted, decimal, choiceLabel(entry.field_key))}</TableCell>
+                <TableCell>{auditValue(entry.confirmed, decimal, choiceLabel(entry.field_key))}</TableCell>
                 <TableCell>
                   {entry.corrected ? (
                     <Badge appearance="tint" color="warning">

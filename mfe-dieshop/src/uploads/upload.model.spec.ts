@@ -72,7 +72,9 @@ describe('numbers: a decimal comma on the screen, a point in the API', () => {
     expect(numberToApi('0.12')).toEqual({ kind: 'value', value: '0.12' });
     expect(numberToApi(' 1050 ')).toEqual({ kind: 'value', value: '1050' });
     expect(numberToApi('')).toEqual({ kind: 'value', value: null });
-    expect(numberToApi('1.050')).toEqual({ kind: 'error', message: 'Indica un número (con coma decimal)' });
+    expect(numberToApi('1.050')).toEqual({ kind: 'value', value: '1050' });
+    expect(numberToApi('1.050,5')).toEqual({ kind: 'value', value: '1050.5' });
+    expect(numberToApi('1.05.0')).toEqual({ kind: 'error', message: 'Indica un número (con coma decimal)' });
     expect(numberToApi('12,5,3').kind).toBe('error');
     expect(numberToApi('dura')).toEqual({ kind: 'error', message: 'Indica un número (con coma decimal)' });
     expect(numberToApi('12,5', '.', true)).toEqual({ kind: 'error', message: 'Indica un número entero' });

@@ -55,7 +55,7 @@ export function numberToForm(value: string | null | undefined, decimal = ','): s
 
 export type Conversion = { kind: 'value'; value: string | null } | { kind: 'error'; message: string };
 
-/** '0,12' or '0.12' → '0.12'; an empty field → null; '1.050' in Spanish (a thousands point?) is refused, never guessed. */
+/** '0,12' or '0.12' → '0.12'; '1.050' in Spanish → '1050'; an empty field → null; what cannot be read for sure is refused, never guessed. */
 export function numberToApi(typed: string, group: string | null = '.', integer = false): Conversion {
   const reading = parseDecimal(typed, group);
   if (reading.kind === 'empty') return { kind: 'value', value: null };

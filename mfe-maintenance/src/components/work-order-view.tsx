@@ -20,7 +20,7 @@ import {
   HOLD_REASONS,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -143,7 +143,7 @@ export function WorkOrderView({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState<WorkOrderPatch>({});
   const [prompt, setPrompt] = useState<null | 'block' | WorkOrderStatus>(null);
-  const [labor, setLabor] = useState({ minutes: '', worked_on: new Date().toISOString().slice(0, 10), note: '' });
+  const [labor, setLabor] = useState<{ minutes: number | null; worked_on: string; note: string }>({ minutes: null, worked_on: new Date().toISOString().slice(0, 10), note: '' });
   const mayEdit = useCan(workOrderEndpoints.update);
   const mayWork = useCan(workOrderEndpoints.block);
   const mayMove = useCan(maintenanceBoardEndpoints.move);
@@ -310,12 +310,7 @@ export function WorkOrderView({
             />
           </Field>
           <Field label={t('maintenance:order.estimatedH')}>
-            <Input
-              type="number"
-              readOnly={!editable}
-              value={String(value('estimated_h', order.estimated_h) ?? '')}
-              onChange={(_, data) => set({ estimated_h: data.value ? Number(data.value) : null })}
-            />
+            <DecimalInput readOnly={!editable} value={value('estimated_h', order.estimated_h)} onValue={(typed) => set({ estimated_h: typed })} />
           </Field>
           <Field label={t('maintenance:order.causeCategory')}>
             <Select
@@ -432,14 +427,14 @@ export function WorkOrderView({
 
       <section className={styles.section} aria-label={t('maintenance:order.labor')}>
         <Subtitle2>
-          {t('maintenance:order.labor')} · {t('maintenance:order.laborTotal', { minutes: format.number(order.labor_minutes, 0) })}
+          {t('maintenance:order.labor')} · {t('maintenance:order.laborTotal', { duration: format.duration(order.labor_minutes) })}
         </Subtitle2>
         {order.labor.length === 0 ? <Text>{t('maintenance:order.noLabor')}</Text> : null}
         <ul className={styles.list}>
           {order.labor.map((entry) => (
             <li key={entry.id} className={styles.item}>
               <Text className={styles.grow}>
-                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {entry.minutes} min{entry.note ? ` · ${entry.note}` : ''}
+                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {format.duration(entry.minutes)}{entry.note ? ` · ${entry.note}` : ''}
               </Text>
               {!closed && (entry.user_id === me || mayCreate) ? (
                 <Button
@@ -456,7 +451,7 @@ export function WorkOrderView({
         {mayWork && !closed ? (
           <div className={styles.row}>
             <Field label={t('maintenance:order.minutes')}>
-              <Input type="number" min={1} max={1440} value={labor.minutes} onChange={(_, data) => setLabor({ ...labor, minutes: data.value })} />
+              <DecimalInput value={labor.minutes} onValue={(minutes) => setLabor({ ...labor, minutes })} />
             </Field>
             <Field label={t('maintenance:order.workedOn')}>
               <Input type="date" value={labor.worked_on} onChange={(_, data) => setLabor({ ...labor, worked_on: data.value })} />
@@ -468,8 +463,8 @@ export function WorkOrderView({
               disabled={!labor.minutes}
               onClick={() =>
                 void run(() =>
-                  call(workOrderEndpoints.addLabor, { params: { id }, body: { minutes: Number(labor.minutes), worked_on: labor.worked_on, note: labor.note } }),
-                ).then((done) => done && setLabor({ ...labor, minutes: '', note: '' }))
+                  call(workOrderEndpoints.addLabor, { params: { id }, body: { minutes: labor.minutes ?? 0, worked_on: labor.worked_on, note: labor.note } }),
+                ).then((done) => done && setLabor({ ...labor, minutes: null, note: '' }))
               }
             >
               {t('maintenance:order.addLabor')}
@@ -524,7 +519,7 @@ export function WorkOrderView({
             {t('maintenance:order.stopLine', {
               start: format.dateTime(stop.started_at),
               end: stop.ended_at ? format.dateTime(stop.ended_at) : t('maintenance:order.stopOpen'),
-              minutes: format.number(stop.minutes, 0),
+              duration: format.duration(stop.minutes),
             })}
           </Text>
         ))}

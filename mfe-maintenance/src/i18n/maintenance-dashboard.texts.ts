@@ -2,7 +2,7 @@
 export const maintenanceDashboardTexts = {
   es: {
     dashboard: {
-      title: 'Tablero de mantenimiento',
+      title: 'Panel de mantenimiento',
       description: 'Órdenes de trabajo, cumplimiento preventivo y fiabilidad de las máquinas en el período elegido.',
       period: 'Período',
       periodDays: 'Últimos {{count}} días',

@@ -11,7 +11,7 @@ import {
   type WorkOrderRow,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { i18nKey, ResourceList, showSnackbar, useCan, useFormat, useReferenceOptions, type ListFilter, type ResourceColumn } from '@planta/ui';
+import { DecimalInput, i18nKey, ResourceList, showSnackbar, useCan, useFormat, useReferenceOptions, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
 
@@ -69,7 +69,7 @@ function CorrectiveList() {
       {
         key: 'downtime_minutes',
         label: t('corrective.downtime'),
-        render: (row) => (row.downtime_minutes ? t('corrective.downtimeMinutes', { minutes: format.number(row.downtime_minutes, 0) }) : '—'),
+        render: (row) => (row.downtime_minutes ? t('corrective.downtimeMinutes', { duration: format.duration(row.downtime_minutes) }) : '—'),
         exportValue: (row) => row.downtime_minutes,
       },
     ];
@@ -117,13 +117,14 @@ function NewCorrective() {
     description: '',
     priority: 'medium',
     due: '',
-    estimated_h: '',
+    estimated_h: null as number | null,
     assignee_id: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<typeof form>) => setForm((current) => ({ ...current, ...change }));
   const submit = async () => {
+    if (errors.estimated_h) return;
     setSaving(true);
     setErrors({});
     const body: WorkOrderCreate = {
@@ -133,7 +134,7 @@ function NewCorrective() {
       description: form.description,
       priority: form.priority as WorkOrderCreate['priority'],
       due_at: form.due ? `${form.due}T23:59:00.000Z` : null,
-      estimated_h: form.estimated_h ? Number(form.estimated_h) : null,
+      estimated_h: form.estimated_h,
       assignee_id: form.assignee_id ? Number(form.assignee_id) : null,
     };
     try {
@@ -193,7 +194,11 @@ function NewCorrective() {
           <Input type="date" value={form.due} onChange={(_, data) => set({ due: data.value })} />
         </Field>
         <Field label={t('order.estimatedH')} {...state('estimated_h')}>
-          <Input type="number" value={form.estimated_h} onChange={(_, data) => set({ estimated_h: data.value })} />
+          <DecimalInput
+            value={form.estimated_h}
+            onValue={(estimated_h) => set({ estimated_h })}
+            onUnreadable={(message) => setErrors(({ estimated_h: _, ...others }) => (message ? { ...others, estimated_h: message } : others))}
+          />
         </Field>
         <Field label={t('order.assignee')} {...state('assignee_id')}>
           <Select value={form.assignee_id} onChange={(_, data) => set({ assignee_id: data.value })}>

@@ -219,7 +219,7 @@ export default function MachineSummaryPage() {
                     ? t('machineSummary.failureReport', { number: failure.label })
                     : t('machineSummary.failureStop', { cause: t(`common:enums.stopCause.${i18nKey(failure.cause ?? 'other')}`) })}
                   {failure.hours !== null ? (
-                    <Text className={styles.muted}> · {t('machineSummary.stopDuration', { hours: format.number(failure.hours, 1) })}</Text>
+                    <Text className={styles.muted}> · {t('machineSummary.stopDuration', { duration: format.hoursDuration(failure.hours) })}</Text>
                   ) : null}
                 </li>
               ))}

@@ -127,7 +127,7 @@ function WorkOrderCardBody({ card }: { card: MaintenanceCard }) {
             </Caption1>
           ) : null}
           {card.items_total > 0 ? <Caption1>{t('board.checklist', { done: card.items_done, total: card.items_total })}</Caption1> : null}
-          {card.labor_minutes > 0 ? <Caption1>{t('board.labor', { minutes: format.number(card.labor_minutes, 0) })}</Caption1> : null}
+          {card.labor_minutes > 0 ? <Caption1>{t('board.labor', { duration: format.duration(card.labor_minutes) })}</Caption1> : null}
           {card.comment_count > 0 ? <Caption1>{t('board.comments', { count: card.comment_count })}</Caption1> : null}
         </div>
       </div>

@@ -33,7 +33,7 @@ import {
   type MaintenanceDashboard,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, FigureCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
+import { ErrorCard, excelCell, excelSheetNames, FigureCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
 import type { TFunction } from 'i18next';
 import '../i18n';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
@@ -59,7 +59,7 @@ const useStyles = makeStyles({
 async function exportDashboard(dashboard: MaintenanceDashboard, t: TFunction, format: Formats) {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-  const cell = (value: string | number | null) => (value === null ? null : { value });
+  const cell = (value: string | number | null) => excelCell(value, format.language);
   const presses = figuresFromTotals(sumFigures(dashboard.presses));
   const figures = [
     [bold(t('dashboard.sheet.figure')), bold(t('dashboard.sheet.value'))],
@@ -95,7 +95,7 @@ async function exportDashboard(dashboard: MaintenanceDashboard, t: TFunction, fo
     [bold(t('dashboard.sheet.cause')), bold(t('dashboard.sheet.hours')), bold(t('dashboard.sheet.cumulative'))],
     ...dashboard.downtime_by_cause.map((row) => [cell(t(`common:enums.stopCause.${i18nKey(row.cause)}`)), cell(row.hours), cell(row.cumulative_share)]),
   ];
-  const names = [t('dashboard.title'), t('dashboard.sheet.press'), t('dashboard.sheet.cause')].map((name) => name.slice(0, 31));
+  const names = excelSheetNames([t('dashboard.title'), t('dashboard.sheet.press'), t('dashboard.sheet.cause')]);
   const sheets = [figures, pressRows, causeRows].map((data, index) => ({
     data,
     sheet: names[index],
@@ -285,8 +285,8 @@ function MaintenanceDashboardPage() {
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
                     {/* MTTR is hours where MTBF is hundreds: each on its own axis, so that both can be read. */}
-                    <YAxis yAxisId="mtbf" width={56} unit=" h" />
-                    <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" />
+                    <YAxis yAxisId="mtbf" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
+                    <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
                     <Tooltip formatter={(value) => hours(format, Number(value))} />
                     <Legend />
                     <Bar yAxisId="mtbf" dataKey="mtbf" name={t('reliability.mtbf')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
@@ -311,9 +311,9 @@ function MaintenanceDashboardPage() {
                     >
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="cause" interval={0} tick={{ fontSize: 11 }} />
-                      <YAxis yAxisId="hours" width={56} />
-                      <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" width={48} />
-                      <Tooltip />
+                      <YAxis yAxisId="hours" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
+                      <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" width={48} tickFormatter={(value: number) => format.number(value, 0)} />
+                      <Tooltip formatter={(value, name) => (name === t('dashboard.cumulative') ? format.percent(Number(value) / 100) : hours(format, Number(value)))} />
                       <Legend />
                       <Bar yAxisId="hours" dataKey="hours" name={t('dashboard.stopHours')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
                       <Line

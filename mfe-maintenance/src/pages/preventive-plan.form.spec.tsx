@@ -45,12 +45,13 @@ describe('preventive plan form', () => {
       .map((option) => option.textContent);
     expect(meters).toEqual(['—', expect.stringMatching(/^Tochos empujados \(41\.200 tochos\)$/)]);
     fireEvent.change(select('Contador de la máquina'), { target: { value: '11' } });
-    type(textbox('Intervalo'), '45000');
+    // Typed as a Spanish plant writes it: '45.000' is forty-five thousand (issue 38).
+    type(textbox('Intervalo'), '45.000');
     type(textbox('Aviso anticipado'), '45000');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('El aviso anticipado debe ser menor que el intervalo')).toBeTruthy();
 
-    type(textbox('Aviso anticipado'), '3000,5');
+    type(textbox('Aviso anticipado'), '3.000,5');
     fireEvent.click(screen.getByRole('button', { name: 'Añadir punto' }));
     type(screen.getByRole('textbox', { name: /^Punto de control/ }), 'Inspeccionar la cuchilla');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -1,5 +1,5 @@
 import { tokens } from '@fluentui/react-components';
-import { isRightToLeft } from '@planta/ui';
+import { isRightToLeft, type Formats } from '@planta/ui';
 
 /**
  * What every recharts chart of these widgets shares: colours as Fluent tokens (CSS variables, so
@@ -16,13 +16,15 @@ export const CHART_COLOURS = {
 
 const tick = { fill: tokens.colorNeutralForeground2, fontSize: 12 };
 
-export function axisProps() {
+export function axisProps(format: Formats) {
   const rtl = isRightToLeft();
+  // Value ticks in the user's language ('0,85', '12.000'), never recharts' own String(value).
+  const tickFormatter = (value: number) => format.number(value, 2);
   return {
     x: { reversed: rtl, tick, stroke: tokens.colorNeutralStroke1 },
-    y: { orientation: rtl ? ('right' as const) : ('left' as const), tick, stroke: tokens.colorNeutralStroke1, width: 56 },
+    y: { orientation: rtl ? ('right' as const) : ('left' as const), tick, stroke: tokens.colorNeutralStroke1, width: 56, tickFormatter },
     /** A second value axis, opposite the first. */
-    y2: { orientation: rtl ? ('left' as const) : ('right' as const), tick, stroke: tokens.colorNeutralStroke1, width: 48 },
+    y2: { orientation: rtl ? ('left' as const) : ('right' as const), tick, stroke: tokens.colorNeutralStroke1, width: 48, tickFormatter },
   };
 }
 

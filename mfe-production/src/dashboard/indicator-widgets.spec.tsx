@@ -104,7 +104,7 @@ describe('production indicator widgets', () => {
     const onExport = show(ParetoWidget);
     expect(
       await screen.findByRole('img', {
-        name: 'Minutos de paradas no planificadas por causa, de mayor a menor, con su porcentaje acumulado. Primera causa: Falla mecánica, 300 min.',
+        name: 'Minutos de paradas no planificadas por causa, de mayor a menor, con su porcentaje acumulado. Primera causa: Falla mecánica, 5 h.',
       }),
     ).toBeTruthy();
     const sheets = await lastSheets(onExport);

@@ -80,7 +80,7 @@ function OutputFigures({ data }: { data: ProductionIndicators }) {
   const format = useFormat();
   const plant = data.plant;
   const noData = (value: number | null) => (value === null ? t('dashboard.noData') : undefined);
-  const axes = axisProps();
+  const axes = axisProps(format);
   return (
     <>
       <div className={styles.figures}>

@@ -57,12 +57,12 @@ function ParetoChart({ data }: { data: ProductionIndicators }) {
         <EmptyText>{t('dashboard.pareto.empty')}</EmptyText>
       </>
     );
-  const axes = axisProps();
+  const axes = axisProps(format);
   return (
     <>
       {formula}
       <ChartFigure
-        summary={t('dashboard.pareto.summary', { cause: stopCauseLabel(t, rows[0].cause), minutes: format.number(rows[0].minutes, 0) })}
+        summary={t('dashboard.pareto.summary', { cause: stopCauseLabel(t, rows[0].cause), duration: format.duration(rows[0].minutes) })}
         tableLabel={t('dashboard.chartData')}
         columns={[t('dashboard.pareto.cause'), t('dashboard.pareto.minutes'), t('dashboard.pareto.stops'), t('dashboard.pareto.cumulative')]}
         rows={rows.map((row) => [stopCauseLabel(t, row.cause), format.number(row.minutes, 0), row.stops, format.percent(row.cumulative_share)])}
@@ -79,7 +79,10 @@ function ParetoChart({ data }: { data: ProductionIndicators }) {
             <XAxis dataKey="cause" interval={0} {...axes.x} />
             <YAxis yAxisId="minutes" {...axes.y} />
             <YAxis yAxisId="share" domain={[0, 100]} unit="%" {...axes.y2} />
-            <Tooltip {...tooltipStyle} />
+            <Tooltip
+              {...tooltipStyle}
+              formatter={(value, name) => (name === t('dashboard.pareto.minutes') ? format.duration(Number(value)) : format.percent(Number(value) / 100))}
+            />
             <Legend />
             <Bar yAxisId="minutes" dataKey="minutes" name={t('dashboard.pareto.minutes')} fill={CHART_COLOURS.brand} isAnimationActive={false} />
             <Line yAxisId="share" dataKey="cumulative" name={t('dashboard.pareto.cumulative')} stroke={CHART_COLOURS.line} isAnimationActive={false} />

@@ -49,7 +49,7 @@ function TrendChart({ data }: { data: ProductionIndicators }) {
   const { t } = useTranslation('production');
   const format = useFormat();
   if (data.trend.length === 0) return <EmptyText>{t('dashboard.trend.empty')}</EmptyText>;
-  const axes = axisProps();
+  const axes = axisProps(format);
   const percentText = (value: number | null) => (value === null ? '—' : `${format.number(value, 1)} %`);
   const points = data.trend.map((day) => ({ day: format.date(day.day), ...Object.fromEntries(SERIES.map(({ key }) => [key, exportPercent(day[key])])) }));
   return (

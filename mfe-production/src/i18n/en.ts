@@ -378,7 +378,7 @@ export const production: BundleShape<typeof es> = {
       minutes: 'Minutes',
       stops: 'Stops',
       cumulative: 'Cumulative (%)',
-      summary: 'Minutes of unplanned stops by cause, largest first, with their cumulative share. Top cause: {{cause}}, {{minutes}} min.',
+      summary: 'Minutes of unplanned stops by cause, largest first, with their cumulative share. Top cause: {{cause}}, {{duration}}.',
       empty: 'There were no unplanned stops in the chosen period.',
     },
     myExtrusion: {

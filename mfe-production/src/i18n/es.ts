@@ -381,7 +381,7 @@ export const production = {
       minutes: 'Minutos',
       stops: 'Paradas',
       cumulative: 'Acumulado (%)',
-      summary: 'Minutos de paradas no planificadas por causa, de mayor a menor, con su porcentaje acumulado. Primera causa: {{cause}}, {{minutes}} min.',
+      summary: 'Minutos de paradas no planificadas por causa, de mayor a menor, con su porcentaje acumulado. Primera causa: {{cause}}, {{duration}}.',
       empty: 'No hubo paradas no planificadas en el período elegido.',
     },
     myExtrusion: {

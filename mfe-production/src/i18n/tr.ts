@@ -378,7 +378,7 @@ export const production: BundleShape<typeof es> = {
       minutes: 'Dakika',
       stops: 'Duruş',
       cumulative: 'Kümülatif (%)',
-      summary: 'Nedene göre plansız duruş dakikaları, büyükten küçüğe, kümülatif paylarıyla. En büyük neden: {{cause}}, {{minutes}} dk.',
+      summary: 'Nedene göre plansız duruş dakikaları, büyükten küçüğe, kümülatif paylarıyla. En büyük neden: {{cause}}, {{duration}}.',
       empty: 'Seçilen dönemde plansız duruş olmadı.',
     },
     myExtrusion: {

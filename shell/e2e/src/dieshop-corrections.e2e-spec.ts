@@ -259,7 +259,7 @@ describe('die corrections, from the press to the closed record', () => {
     );
     const guest = await open('');
     await guest.goto(`/apps/correction-record/${draft.id}/${token.token}`);
-    await visible(guest.getByText('Autenticado correctamente'));
+    await visible(guest.getByText('Enlace compartido: solo lectura'));
     const guestPage = guest.getByRole('main');
     await visible(guestPage.getByRole('heading', { name: `Registro de corrección ${draft.number}`, level: 1 }));
     await visible(guestPage.getByText(dieLabel).first());

@@ -48,7 +48,7 @@ describe('maintenance board', () => {
 
   async function openBoard(page: Page): Promise<void> {
     await page.goto(BOARD);
-    await visible(page.getByRole('heading', { name: 'Tablero de tareas de mantenimiento', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Tablero de órdenes de trabajo', level: 1 }));
   }
 
   /** The card in a column. */

@@ -37,7 +37,7 @@ describe('maintenance dashboard and machine summary', () => {
     await login(page, JEFE);
     await page.goto('/apps/maintenance-dashboard/all');
     const main = page.getByRole('main');
-    await visible(main.getByRole('heading', { name: 'Tablero de mantenimiento' }));
+    await visible(main.getByRole('heading', { name: 'Panel de mantenimiento' }));
     for (const card of ['card-open-orders', 'card-overdue', 'card-compliance', 'card-mtta', 'card-mtbf', 'card-mttr']) await visible(main.getByTestId(card));
     // Both charts draw their SVG (the Pareto one has stops to show: the press's two failures).
     await visible(main.getByTestId('chart-mtbf-mttr').locator('svg.recharts-surface').first());

@@ -62,7 +62,7 @@ describe('page-role matrix', () => {
       await page.goto('/apps/page-role/matrix');
       await visible(page.getByRole('link', { name: 'Matriz', exact: true }));
       expect(await page.getByRole('link', { name: 'Matriz', exact: true }).getAttribute('aria-current')).toBe('page');
-      const toggle = page.getByRole('button', { name: 'Eliminar · Máquinas · user', exact: true });
+      const toggle = page.getByRole('button', { name: 'Eliminar · Máquinas · Operario', exact: true });
       await visible(toggle);
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       const saving = page.waitForResponse((response) => response.url().endsWith(`/api/page-role/${row.id}`) && response.request().method() === 'PATCH');
@@ -99,7 +99,7 @@ describe('page-role matrix', () => {
     // Norte's administrators are the only ones who may change permissions: their role keeps that.
     await login(page, ADMIN);
     await page.goto('/apps/page-role/matrix');
-    const toggle = page.getByRole('button', { name: 'Modificar · Permisos por rol · admin', exact: true });
+    const toggle = page.getByRole('button', { name: 'Modificar · Permisos por rol · Administrador', exact: true });
     await visible(toggle);
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
@@ -115,11 +115,11 @@ describe('page-role matrix', () => {
   it('the matrix, the table and the permissions dialog have nothing serious for axe', async () => {
     await login(page, ADMIN);
     await page.goto('/apps/page-role/matrix');
-    await visible(page.getByRole('button', { name: 'Eliminar · Máquinas · user', exact: true }));
+    await visible(page.getByRole('button', { name: 'Eliminar · Máquinas · Operario', exact: true }));
     await expectNoSeriousAxeViolations(page);
     const row = await machinesForUsers();
     await page.goto(`/apps/page-role/${row.id}`);
-    await visible(page.getByRole('dialog', { name: 'Permisos de user en Máquinas' }));
+    await visible(page.getByRole('dialog', { name: 'Permisos de Operario en Máquinas' }));
     for (const name of ['Leer', 'Crear', 'Modificar', 'Eliminar']) await visible(page.getByRole('switch', { name }));
     await page.waitForLoadState('networkidle');
     await expectNoSeriousAxeViolations(page);

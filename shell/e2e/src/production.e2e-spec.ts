@@ -176,7 +176,8 @@ describe('production area', () => {
     await field('Aleación / temple').selectOption({ index: 1 });
     await field('Longitud (mm)').fill('6000,5');
     await field('Cantidad (piezas)').fill('500');
-    await field('Cantidad (kg)').fill('1500,5');
+    // Thousands with a point, decimals with a comma, as a Spanish spreadsheet reads them.
+    await field('Cantidad (kg)').fill('1.500,5');
     await field('Fecha de entrega').fill('2030-01-15');
     const saving = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/orders');
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -49,7 +49,8 @@ describe('share links', () => {
     const failed = failedApiCalls(page);
     const path = `/apps/dies/dieResume/${die.id}/${token}`;
     await page.goto(path);
-    await visible(page.getByText('Autenticado correctamente'));
+    await visible(page.getByText('Enlace compartido: solo lectura'));
+    expect(await page.getByText('Autenticado correctamente').count()).toBe(0);
     await visible(page.getByRole('heading', { name: 'Ficha de la matriz EN-1042-1', level: 1 }));
     await visible(page.getByText('Perfil ventana corrediza 60 mm'));
     await visible(page.getByRole('heading', { name: 'Correcciones', level: 2 }));
@@ -73,7 +74,8 @@ describe('share links', () => {
     const failed = failedApiCalls(page);
 
     await page.goto(`/apps/correction-record/${record.id}/${recordToken}`);
-    await visible(page.getByText('Autenticado correctamente'));
+    await visible(page.getByText('Enlace compartido: solo lectura'));
+    expect(await page.getByText('Autenticado correctamente').count()).toBe(0);
     await visible(page.getByRole('heading', { name: `Registro de corrección ${record.number}`, level: 1 }));
     await visible(page.getByText(record.description));
     // Read only: no form, no moves, no comment box, no share link.

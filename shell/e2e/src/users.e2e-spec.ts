@@ -39,7 +39,8 @@ describe('users administration', () => {
     await page.getByRole('textbox', { name: 'Correo' }).fill(email);
     await page.getByRole('textbox', { name: 'Nombre visible' }).fill(name);
     await page.getByRole('textbox', { name: 'Cargo' }).fill('Técnica de mantenimiento');
-    await page.getByRole('checkbox', { name: /^user\b/ }).check();
+    // Roles read through their Spanish labels; the code ('user') stays in the data.
+    await page.getByRole('checkbox', { name: /^Operario\b/ }).check();
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     // The link is shown once; closing lists the invitation as pending.
@@ -64,6 +65,7 @@ describe('users administration', () => {
     await login(page, 'admin@norte.example');
     await page.goto('/apps/users/all');
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
+    await visible(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: 'Operario', exact: true }));
     await page.getByRole('row', { name: new RegExp(name) }).click();
     await visible(page.getByRole('heading', { name }));
     await page.getByRole('button', { name: 'Restablecer contraseña' }).click();

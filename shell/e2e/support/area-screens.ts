@@ -43,7 +43,7 @@ export const AREA_SCREENS: readonly AreaScreen[] = [
     email: 'jefe@norte.example',
     path: '/apps/maintenance-dashboard/all',
     ready: async (page) => {
-      await visible(h1(page, 'Tablero de mantenimiento'));
+      await visible(h1(page, 'Panel de mantenimiento'));
       await visible(main(page).getByTestId('card-mttr'));
     },
   },

@@ -3,8 +3,8 @@ import { dashboardPdf, pdfSafe, sheetNames } from './dashboard-export';
 describe('dashboard exports', () => {
   it('names sheets as Excel accepts them: no forbidden characters, 31 characters at most, never twice', () => {
     expect(sheetNames(['OEE: prensas/turno', 'Un título de hoja que es demasiado largo para Excel', 'Datos', 'datos', ''])).toEqual([
-      'OEE  prensas turno',
-      'Un título de hoja que es demasi',
+      'OEE prensas turno',
+      'Un título de hoja que es',
       'Datos',
       'datos 2',
       'Datos 3',

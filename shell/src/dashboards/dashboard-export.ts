@@ -1,4 +1,6 @@
+import { numberText } from '@planta/contracts';
 import type { ExportSheet } from '@planta/shell-contract';
+import { currentLanguage, excelCell, excelSheetNames } from '@planta/ui';
 
 /** What an export holds: a title, the lines that say what it covers, and each widget's tables. */
 export interface DashboardExport {
@@ -8,21 +10,8 @@ export interface DashboardExport {
   parts: readonly { title: string; sheets: readonly ExportSheet[] }[];
 }
 
-/** Excel refuses these in a sheet name, more than 31 characters, and the same name twice. */
-export function sheetNames(titles: readonly string[]): string[] {
-  const used = new Set<string>();
-  return titles.map((title) => {
-    const base =
-      title
-        .replace(/[[\]:*?/\\]/g, ' ')
-        .trim()
-        .slice(0, 31) || 'Datos';
-    let name = base;
-    for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
-}
+/** Excel refuses these in a sheet name, more than 31 characters (shortened at a word), and the same name twice. */
+export const sheetNames = excelSheetNames;
 
 const tablesOf = (content: DashboardExport) =>
   content.parts.flatMap((part) => part.sheets.map((sheet) => ({ title: sheet.title === part.title ? sheet.title : `${part.title} · ${sheet.title}`, sheet })));
@@ -33,7 +22,8 @@ export async function exportToExcel(content: DashboardExport, fileName: string):
   const tables = tablesOf(content);
   const names = sheetNames([content.title, ...tables.map((table) => table.title)]);
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-  const cell = (value: string | number | null) => (value === null || value === undefined ? null : { value });
+  const language = currentLanguage();
+  const cell = (value: string | number | null) => excelCell(value, language);
   const cover = { data: [[bold(content.title)], ...content.header.map((line) => [cell(line)])], sheet: names[0], columns: [{ width: 60 }] };
   const sheets = tables.map(({ title, sheet }, index) => ({
     data: [[bold(title)], sheet.columns.map(bold), ...sheet.rows.map((row) => row.map(cell))],
@@ -107,5 +97,5 @@ export async function dashboardPdf(content: DashboardExport): Promise<Uint8Array
   return document.save();
 }
 
-const formatPdfNumber = (value: number) =>
-  Number.isInteger(value) ? value.toLocaleString('es-ES') : value.toLocaleString('es-ES', { maximumFractionDigits: 3 });
+/** A number in the PDF as the screen writes it, in the user's language ('1446,8' in Spanish). */
+const formatPdfNumber = (value: number) => numberText(value, currentLanguage(), 3);

@@ -26,8 +26,8 @@ const opens = (shared: SharedResource | null, share: ShareLink, id: number) => s
 
 /**
  * A share-link page (spec 2.2 `.../:token`, spec 8): before the route guard decides, signs the
- * visitor in with the link's token, then shows the shared resource read-only ('Autenticado
- * correctamente'). A refused token, or one for another resource than the address names, signs the
+ * visitor in with the link's token, then shows the shared resource read-only under the banner
+ * 'Enlace compartido: solo lectura' (never 'Autenticado correctamente': nobody signed in). A refused token, or one for another resource than the address names, signs the
  * visitor out and sends them to /login ('Error intentando ingresar con el TOKEN'), remembering
  * nothing: signing in there must not lead back to the broken link.
  */
@@ -59,7 +59,8 @@ export function ShareSignIn({ share, children }: { share: ShareLink; children: R
         return failed();
       }
       if (!live) return;
-      showSnackbar({ message: t('session.tokenSignInSucceeded', 'Autenticado correctamente'), variant: 'success' });
+      // No snackbar: 'Autenticado correctamente' (spec 8) is for a person's token sign-in; the visitor of a
+      // link signed in as nobody, and the banner says what they are looking at.
       setState('ready');
     }, failed);
     return () => {

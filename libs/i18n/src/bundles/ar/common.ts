@@ -189,6 +189,13 @@ export const common: BundleShape<SpanishCommon> = {
     tolerance: 'الاسمي {{nominal}} مم (−{{minus}} / +{{plus}})',
     noTolerance: 'لا توجد قيمة اسمية في المقطع',
   },
+  /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  roles: {
+    admin: 'مسؤول',
+    staff: 'مشرف أو فني',
+    user: 'مشغّل',
+    guest: 'ضيف',
+  },
   enums: {
     stopCause: {
       mechanical: 'عطل ميكانيكي',

@@ -190,6 +190,13 @@ export const common: BundleShape<SpanishCommon> = {
     tolerance: 'Nominal {{nominal}} mm, tolerance −{{minus}} / +{{plus}}',
     noTolerance: 'No nominal in the profile',
   },
+  /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  roles: {
+    admin: 'Administrator',
+    staff: 'Lead or technician',
+    user: 'Operator',
+    guest: 'Guest',
+  },
   enums: {
     stopCause: {
       mechanical: 'Mechanical failure',

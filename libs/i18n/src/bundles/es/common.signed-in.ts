@@ -33,4 +33,11 @@ export const commonSignedIn = {
     tolerance: 'Nominal {{nominal}} mm (−{{minus}} / +{{plus}})',
     noTolerance: 'Sin nominal en el perfil',
   },
+  /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  roles: {
+    admin: 'Administrador',
+    staff: 'Jefe o técnico',
+    user: 'Operario',
+    guest: 'Invitado',
+  },
 };

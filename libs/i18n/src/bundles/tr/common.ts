@@ -190,6 +190,13 @@ export const common: BundleShape<SpanishCommon> = {
     tolerance: 'Nominal {{nominal}} mm, tolerans −{{minus}} / +{{plus}}',
     noTolerance: 'Profilde nominal yok',
   },
+  /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  roles: {
+    admin: 'Yönetici',
+    staff: 'Şef veya teknisyen',
+    user: 'Operatör',
+    guest: 'Misafir',
+  },
   enums: {
     stopCause: {
       mechanical: 'Mekanik arıza',
