@@ -178,6 +178,29 @@ describe('the shared instance', () => {
     expect((i18next.options.ns as string[]).filter((ns) => ns === 'production')).toHaveLength(1);
   });
 
+  it("registerBundles redraws the screens (the store's 'added' event) only when one of them already asked for the namespace", () => {
+    const texts = { es: { a: 'a' }, en: { a: 'a' }, ar: { a: 'a' }, tr: { a: 'a' } };
+    const instance = registerBundles('quiet-first', texts) as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } };
+    const used: string[] = [];
+    const kept = instance.reportNamespaces;
+    instance.reportNamespaces = { getUsedNamespaces: () => used };
+    const added = jest.fn();
+    instance.store.on('added', added);
+    try {
+      // a remote registers its texts before any of its screens renders: nothing to redraw
+      registerBundles('quiet', texts);
+      expect(added).not.toHaveBeenCalled();
+      expect(instance.t('quiet:a')).toBe('a');
+      // a screen already asked for the namespace (texts arriving after it rendered): told once, not once per language
+      used.push('quiet');
+      registerBundles('quiet', texts);
+      expect(added).toHaveBeenCalledTimes(1);
+    } finally {
+      instance.store.off('added', added);
+      instance.reportNamespaces = kept;
+    }
+  });
+
   it('does not let i18next write into the bundles it was given', () => {
     const bundle = { es: { a: 'a' }, en: { a: 'b' }, ar: { a: 'ج' }, tr: { a: 'ç' } };
     registerBundles('copied', bundle);

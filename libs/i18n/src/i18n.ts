@@ -296,6 +296,14 @@ export function documentDirection(doc: Document | null | undefined = globalThis.
 
 const NAMESPACE = /^[A-Za-z][\w-]*$/;
 
+/** What i18next's resource store does but does not declare: adding without telling, and telling. */
+interface QuietStore {
+  addResourceBundle(lng: string, ns: string, resources: unknown, deep: boolean, overwrite: boolean, options: { silent: boolean; skipCopy: boolean }): void;
+  emit(event: 'added', lng: string, ns: string): void;
+}
+/** The namespaces react-i18next's useTranslation has asked for so far (it records them on the instance). */
+type UsedNamespaces = { reportNamespaces?: { getUsedNamespaces(): string[] } };
+
 /**
  * Adds a namespace's bundles in every language, typically from a remote at load time:
  * `registerBundles('production', { es, en, ar, tr })`. The other languages must have exactly the
@@ -305,11 +313,16 @@ const NAMESPACE = /^[A-Za-z][\w-]*$/;
 export function registerBundles<T extends Bundle>(namespace: string, bundles: LanguageBundles<T>, instance: I18n = getI18n()): I18n {
   if (!NAMESPACE.test(namespace)) throw new Error(`registerBundles: invalid namespace "${namespace}"`);
   ensureReady(instance);
+  // Added silently: every screen that translates re-renders on the store's 'added' event, and a
+  // remote registers its texts before any of its screens renders. Only when something already
+  // asked for this namespace (a remote loaded again, texts arriving late) is it told, once.
+  const store = instance.store as unknown as QuietStore;
   for (const lng of LANGUAGE_CODES) {
     const bundle = bundles[lng];
     if (!bundle) throw new Error(`registerBundles: namespace "${namespace}" has no "${lng}" bundle`);
-    instance.addResourceBundle(lng, namespace, bundle, true, true);
+    store.addResourceBundle(lng, namespace, bundle, true, true, { silent: true, skipCopy: false });
   }
+  if ((instance as UsedNamespaces).reportNamespaces?.getUsedNamespaces().includes(namespace)) store.emit('added', instance.language, namespace);
   const known = instance.options.ns;
   const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
   if (!namespaces.includes(namespace)) instance.options.ns = [...namespaces, namespace];
