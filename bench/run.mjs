@@ -92,7 +92,8 @@ async function time(action) {
   return performance.now() - start;
 }
 
-async function measureTimings(browser, baseUrl) {
+/** The timings table; `marked` false for another build's figures (BENCH_BEFORE), shown without their budgets. */
+async function measureTimings(browser, baseUrl, marked = true) {
   const runs = { baseline: [], loginCold: [], loginWarm: [], areaCold: [], areaWarm: [], welcomeCold: [], indicatorsCold: [] };
   const token = await accessToken(baseUrl);
   for (let run = 0; run < RUNS; run += 1) {
@@ -177,7 +178,7 @@ async function measureTimings(browser, baseUrl) {
     ms(median(values)),
     ms(Math.min(...values)),
     ms(Math.max(...values)),
-    budget === undefined ? '' : budgetMark(label, median(values), budget),
+    budget === undefined || !marked ? '' : budgetMark(label, median(values), budget),
     note,
   ];
   return [
@@ -224,6 +225,19 @@ async function main() {
 
 /** Parts 1 and 2: sizes and timings, on one API. */
 async function frontEnd() {
+  if (process.env.BENCH_BEFORE) {
+    // The same timings on another checkout's builds first (issue 38's closing note gives both, one run).
+    const before = await startApi(process.env.BENCH_BEFORE);
+    const browser = await launchChromium();
+    try {
+      const timings = await measureTimings(browser, before.baseUrl, false);
+      console.log(`\nTimings of ${process.env.BENCH_BEFORE} (before; median of ${RUNS}; min and max)\n`);
+      console.log(table(['measure', 'median', 'min', 'max', 'budget', 'what is timed'], timings, ['l', 'r', 'r', 'r', 'l', 'l']));
+    } finally {
+      await browser.close();
+      await stopApi(before);
+    }
+  }
   console.log('Planta bench: starting the API on a fresh embedded PostgreSQL…');
   const api = await startApi(ROOT);
   let browser;
