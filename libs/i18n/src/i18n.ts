@@ -298,7 +298,7 @@ const NAMESPACE = /^[A-Za-z][\w-]*$/;
 
 /** What i18next's resource store does but does not declare: adding without telling, and telling. */
 interface QuietStore {
-  addResourceBundle(lng: string, ns: string, resources: unknown, deep: boolean, overwrite: boolean, options: { silent: boolean; skipCopy: boolean }): void;
+  addResourceBundle(lng: string, ns: string, resources: unknown, deep: boolean, overwrite: boolean, options: { silent: boolean }): void;
   emit(event: 'added', lng: string, ns: string): void;
 }
 /** The namespaces react-i18next's useTranslation has asked for so far (it records them on the instance). */
@@ -320,7 +320,7 @@ export function registerBundles<T extends Bundle>(namespace: string, bundles: La
   for (const lng of LANGUAGE_CODES) {
     const bundle = bundles[lng];
     if (!bundle) throw new Error(`registerBundles: namespace "${namespace}" has no "${lng}" bundle`);
-    store.addResourceBundle(lng, namespace, bundle, true, true, { silent: true, skipCopy: false });
+    store.addResourceBundle(lng, namespace, bundle, true, true, { silent: true });
   }
   if ((instance as UsedNamespaces).reportNamespaces?.getUsedNamespaces().includes(namespace)) store.emit('added', instance.language, namespace);
   const known = instance.options.ns;
