@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { storageKeys } from '@planta/contracts';
 import { initI18n } from '@planta/i18n';
@@ -23,15 +23,10 @@ async function start() {
     // Without the map no remote loads; the shell still starts and each area shows its error card.
     console.error('Remotes map could not be read:', error);
   }
-  const root = createRoot(document.getElementById('root')!);
-  // Rendered as a transition: React draws the page in slices and lets the browser answer in
-  // between (a tap, a keystroke) instead of holding the main thread for the whole first render.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App i18n={i18n} />
-      </StrictMode>,
-    ),
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
   );
 }
 

@@ -299,10 +299,8 @@ const NAMESPACE = /^[A-Za-z][\w-]*$/;
 /** What i18next's resource store does but does not declare: adding without telling, and telling. */
 interface QuietStore {
   addResourceBundle(lng: string, ns: string, resources: unknown, deep: boolean, overwrite: boolean, options: { silent: boolean }): void;
-  emit(event: 'added', lng: string, ns: string): void;
+  emit(event: 'added'): void;
 }
-/** The namespaces react-i18next's useTranslation has asked for so far (it records them on the instance). */
-type UsedNamespaces = { reportNamespaces?: { getUsedNamespaces(): string[] } };
 
 /**
  * Adds a namespace's bundles in every language, typically from a remote at load time:
@@ -314,18 +312,19 @@ export function registerBundles<T extends Bundle>(namespace: string, bundles: La
   if (!NAMESPACE.test(namespace)) throw new Error(`registerBundles: invalid namespace "${namespace}"`);
   ensureReady(instance);
   // Added silently: every screen that translates re-renders on the store's 'added' event, and a
-  // remote registers its texts before any of its screens renders. Only when something already
-  // asked for this namespace (a remote loaded again, texts arriving late) is it told, once.
+  // remote registers its texts before any of its screens renders. Only a namespace registered
+  // again (a remote loaded again, texts arriving later) redraws the screens, once.
   const store = instance.store as unknown as QuietStore;
+  // read first: the store lists the namespace as it adds it
+  const known = instance.options.ns;
+  const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
   for (const lng of LANGUAGE_CODES) {
     const bundle = bundles[lng];
     if (!bundle) throw new Error(`registerBundles: namespace "${namespace}" has no "${lng}" bundle`);
     store.addResourceBundle(lng, namespace, bundle, true, true, { silent: true });
   }
-  if ((instance as UsedNamespaces).reportNamespaces?.getUsedNamespaces().includes(namespace)) store.emit('added', instance.language, namespace);
-  const known = instance.options.ns;
-  const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
-  if (!namespaces.includes(namespace)) instance.options.ns = [...namespaces, namespace];
+  if (namespaces.includes(namespace)) store.emit('added');
+  else instance.options.ns = [...namespaces, namespace];
   return instance;
 }
 
