@@ -17,16 +17,19 @@
 //   6. then the upload agent's table of bench/uploads.bench.mjs (upload to draft, and memory).
 // Every budget exceeded is marked OVER BUDGET in its table, listed again at the end, and makes the
 // run exit with 1. `npm run bench -- --front` runs parts 1 and 2 only.
+//   7. and, before parts 3 to 6, Lighthouse on /login and the welcome page (bench/lighthouse.bench.mjs,
+//      issue 38's targets); `--lighthouse` runs it alone, `--front --lighthouse` with parts 1 and 2;
+//      BENCH_BEFORE=<checkout with its builds> puts that checkout's figures beside, same run.
 // It builds nothing: run `npx nx run-many -t build` first.
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from './ports.mjs';
+import { existsSync } from 'node:fs';
+import { startApi, stopApi } from './api-process.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDieshopBench } from './dieshop.bench.mjs';
 import { runIndicatorsBench } from './indicators.bench.mjs';
 import { runMaintenanceBench } from './maintenance.bench.mjs';
-import { budgetMark, launchChromium, median, overBudget } from './measure.mjs';
+import { runLighthouseBench } from './lighthouse.bench.mjs';
+import { budgetMark, launchChromium, median, overBudget, signedInContext } from './measure.mjs';
 import { runProductionBench } from './production.bench.mjs';
 import { runRealtimeBench } from './realtime.bench.mjs';
 import { ACCOUNT, measureSizes, printSizes, REMOTES, table } from './sizes.mjs';
@@ -36,66 +39,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DIES_TITLE = 'Inventario de matrices';
 /** Issue 17's time budgets (medians, ms). */
-const TIME_BUDGETS_MS = { loginCold: 500, areaCold: 600, areaWarm: 300 };
+const TIME_BUDGETS_MS = { loginCold: 500, areaCold: 600, areaWarm: 300, welcomeCold: 1500, indicatorsCold: 2000 };
+const INDICATORS_TITLE = 'Indicadores clave';
 
 const REQUIRED = ['api/dist/main.js', 'shell/dist/index.html', ...REMOTES.map(({ name }) => `mfe-${name}/dist/mf-manifest.json`)];
-
-// ---------------------------------------------------------------- API process
-
-async function startApi() {
-  const dataDir = mkdtempSync('/var/tmp/planta-bench-');
-  chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const pgPort = await freePort();
-  // From api/dist as `./main.js` under its own name, so that a `pkill -f api/dist/main.js` meant
-  // for someone's `npm start` does not stop this run.
-  const child = spawn(process.execPath, ['./main.js'], {
-    cwd: join(ROOT, 'api', 'dist'),
-    argv0: 'planta-bench-api',
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      PLANTA_DATA_DIR: dataDir,
-      PLANTA_PG_PORT: String(pgPort),
-      JWT_SECRET: 'bench-secret-long-enough-0123456789abcdef0123',
-      SEED_DEMO_DATA: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const api = { child, port, dataDir, exited, baseUrl: `http://127.0.0.1:${port}`, output: () => log };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stopApi(api);
-      throw new Error(`API exited with ${child.exitCode}:\n${log}`);
-    }
-    try {
-      if ((await fetch(`${api.baseUrl}/api/health`)).ok) return api;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopApi(api);
-      throw new Error(`API not healthy after 120 s:\n${log}`);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
-async function stopApi(api) {
-  if (api.child.exitCode === null && api.child.signalCode === null) {
-    api.child.kill('SIGTERM');
-    const timer = setTimeout(() => api.child.kill('SIGKILL'), 30_000);
-    await api.exited;
-    clearTimeout(timer);
-  }
-  rmSync(api.dataDir, { recursive: true, force: true });
-}
 
 // ---------------------------------------------------------------- helpers
 
@@ -117,14 +64,38 @@ async function fillLogin(page) {
   await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'INGRESAR' && !button.disabled));
 }
 
+/**
+ * A dashboard usable: its title shown, and its widgets drawn with nothing left loading (no area
+ * still loading, no widget waiting for its code or its figures).
+ */
+async function dashboardUsable(page, title) {
+  await page.getByRole('main').getByRole('heading', { name: title, level: 1 }).waitFor({ state: 'visible' });
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return !!main && main.querySelector('[data-widget]') !== null && main.querySelector('.fui-Spinner') === null;
+  });
+}
+
+/** A session token of ACCOUNT, from the API (for the loads that start signed in). */
+async function accessToken(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+  });
+  return (await response.json()).access_token;
+}
+
 async function time(action) {
   const start = performance.now();
   await action();
   return performance.now() - start;
 }
 
-async function measureTimings(browser, baseUrl) {
-  const runs = { baseline: [], loginCold: [], loginWarm: [], areaCold: [], areaWarm: [] };
+/** The timings table; `marked` false for another build's figures (BENCH_BEFORE), shown without their budgets. */
+async function measureTimings(browser, baseUrl, marked = true) {
+  const runs = { baseline: [], loginCold: [], loginWarm: [], areaCold: [], areaWarm: [], welcomeCold: [], indicatorsCold: [] };
+  const token = await accessToken(baseUrl);
   for (let run = 0; run < RUNS; run += 1) {
     // Baseline: the bare document (index.html, no JavaScript) in a new context.
     const bare = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
@@ -176,13 +147,38 @@ async function measureTimings(browser, baseUrl) {
       }),
     );
     await areaContext.close();
+
+    // Issue 38: from INGRESAR to a usable welcome page (a new context: nothing cached).
+    const welcomeContext = await browser.newContext({ baseURL: baseUrl });
+    const welcomePage = await welcomeContext.newPage();
+    await welcomePage.goto('/login');
+    await fillLogin(welcomePage);
+    runs.welcomeCold.push(
+      await time(async () => {
+        await submit(welcomePage).click();
+        await welcomePage.waitForURL('**/apps/dashboards/welcome');
+        await dashboardUsable(welcomePage, /^¡Hola/);
+      }),
+    );
+    await welcomeContext.close();
+
+    // Issue 38: 'Indicadores clave' on a full load (signed in, nothing cached).
+    const indicatorsContext = await signedInContext(browser, baseUrl, token, ACCOUNT.email);
+    const indicatorsPage = await indicatorsContext.newPage();
+    runs.indicatorsCold.push(
+      await time(async () => {
+        await indicatorsPage.goto('/apps/dashboards/indicators', { waitUntil: 'commit' });
+        await dashboardUsable(indicatorsPage, INDICATORS_TITLE);
+      }),
+    );
+    await indicatorsContext.close();
   }
   const row = (label, values, note, budget) => [
     label,
     ms(median(values)),
     ms(Math.min(...values)),
     ms(Math.max(...values)),
-    budget === undefined ? '' : budgetMark(label, median(values), budget),
+    budget === undefined || !marked ? '' : budgetMark(label, median(values), budget),
     note,
   ];
   return [
@@ -191,6 +187,8 @@ async function measureTimings(browser, baseUrl) {
     row('login page usable, warm', runs.loginWarm, 'same context: reload → INGRESAR visible'),
     row('first area page after login, cold', runs.areaCold, 'INGRESAR pressed → /apps/dies/all title visible', TIME_BUDGETS_MS.areaCold),
     row('first area page, warm', runs.areaWarm, 'signed in, service worker in place: reload /apps/dies/all → title visible', TIME_BUDGETS_MS.areaWarm),
+    row('welcome page after login, cold', runs.welcomeCold, 'INGRESAR pressed → welcome page usable (widgets drawn, nothing loading)', TIME_BUDGETS_MS.welcomeCold),
+    row("'Indicadores clave', full load", runs.indicatorsCold, 'signed in, new context: goto → widgets drawn, nothing loading', TIME_BUDGETS_MS.indicatorsCold),
   ];
 }
 
@@ -204,8 +202,44 @@ async function main() {
     console.error(`bench: the builds are missing (${missing.join(', ')}).\nBuild first: npx nx run-many -t build   (or npm run build), then npm run bench.`);
     process.exit(1);
   }
+  const only = (flag) => process.argv.includes(flag);
+  if (!only('--lighthouse') || only('--front')) await frontEnd();
+  // Issue 38: Lighthouse on /login and the welcome page (BENCH_BEFORE=<checkout> adds another build's figures beside).
+  if (!only('--front') || only('--lighthouse')) await runLighthouseBench();
+  if (!only('--front') && !only('--lighthouse')) {
+    await runRealtimeBench();
+    await runProductionBench();
+    await runMaintenanceBench();
+    await runDieshopBench();
+    await runIndicatorsBench();
+    await runUploadsBench();
+  }
+  const sizesOver = lastSizes?.over ?? [];
+  const over = [...sizesOver, ...overBudget];
+  if (over.length > 0) {
+    console.log(`\n${over.length} budget(s) exceeded:`);
+    for (const line of over) console.log(`OVER BUDGET: ${line}`);
+    process.exitCode = 1;
+  } else console.log('\nEvery budget met.');
+}
+
+/** Parts 1 and 2: sizes and timings, on one API. */
+async function frontEnd() {
+  if (process.env.BENCH_BEFORE) {
+    // The same timings on another checkout's builds first (issue 38's closing note gives both, one run).
+    const before = await startApi(process.env.BENCH_BEFORE);
+    const browser = await launchChromium();
+    try {
+      const timings = await measureTimings(browser, before.baseUrl, false);
+      console.log(`\nTimings of ${process.env.BENCH_BEFORE} (before; median of ${RUNS}; min and max)\n`);
+      console.log(table(['measure', 'median', 'min', 'max', 'budget', 'what is timed'], timings, ['l', 'r', 'r', 'r', 'l', 'l']));
+    } finally {
+      await browser.close();
+      await stopApi(before);
+    }
+  }
   console.log('Planta bench: starting the API on a fresh embedded PostgreSQL…');
-  const api = await startApi();
+  const api = await startApi(ROOT);
   let browser;
   try {
     browser = await launchChromium();
@@ -221,21 +255,6 @@ async function main() {
     await browser?.close();
     await stopApi(api);
   }
-  if (!process.argv.includes('--front')) {
-    await runRealtimeBench();
-    await runProductionBench();
-    await runMaintenanceBench();
-    await runDieshopBench();
-    await runIndicatorsBench();
-    await runUploadsBench();
-  }
-  const sizesOver = lastSizes?.over ?? [];
-  const over = [...sizesOver, ...overBudget];
-  if (over.length > 0) {
-    console.log(`\n${over.length} budget(s) exceeded:`);
-    for (const line of over) console.log(`OVER BUDGET: ${line}`);
-    process.exitCode = 1;
-  } else console.log('\nEvery budget met.');
 }
 
 main().catch((error) => {

@@ -20,8 +20,12 @@ import { gzipSync } from 'node:zlib';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ACCOUNT = { email: 'admin@norte.example', password: 'Planta2026!' };
 
-/** Issue 17's budgets, in KB gzip: what the bench marks OVER BUDGET and `npm test` enforces. */
-export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 260, remoteOwnCode: 60 };
+/**
+ * Issue 17's budgets, in KB gzip: what the bench marks OVER BUDGET and `npm test` enforces;
+ * issue 38 lowered the login page's and the remotes' to what they weigh with a little headroom
+ * (245 KB and 42 KB at most then), so that growth fails instead of hiding under an old ceiling.
+ */
+export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 250, remoteOwnCode: 50 };
 
 /** Each remote's first page: where its area opens, visited by an admin (who may see every area). */
 export const REMOTES = [

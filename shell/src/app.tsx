@@ -1,6 +1,6 @@
 import { FluentProvider, makeStaticStyles, tokens } from '@fluentui/react-components';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { loadSignedInTexts, setLanguage, type I18n } from '@planta/i18n';
@@ -86,7 +86,9 @@ function StartUp({ children }: { children: ReactNode }) {
         });
       }
       await prepareSignedIn();
-      setReady(true);
+      // The first page is drawn as a transition: a large page (the chrome and a dashboard) is
+      // rendered in slices that let the browser answer in between, not in one long task.
+      startTransition(() => setReady(true));
     });
     return () => {
       unmounted = true;

@@ -178,6 +178,25 @@ describe('the shared instance', () => {
     expect((i18next.options.ns as string[]).filter((ns) => ns === 'production')).toHaveLength(1);
   });
 
+  it("registerBundles redraws the screens (the store's 'added' event) only for a namespace registered again, once", () => {
+    const texts = { es: { a: 'a' }, en: { a: 'a' }, ar: { a: 'a' }, tr: { a: 'a' } };
+    const instance = registerBundles('quiet-first', texts);
+    const added = jest.fn();
+    instance.store.on('added', added);
+    try {
+      // a remote registers its texts before any of its screens renders: nothing to redraw
+      registerBundles('quiet', texts);
+      expect(added).not.toHaveBeenCalled();
+      expect(instance.t('quiet:a')).toBe('a');
+      // registered again (texts arriving after its screens rendered): told once, not once per language
+      registerBundles('quiet', { ...texts, es: { a: 'b' } });
+      expect(added).toHaveBeenCalledTimes(1);
+      expect(instance.t('quiet:a')).toBe('b');
+    } finally {
+      instance.store.off('added', added);
+    }
+  });
+
   it('does not let i18next write into the bundles it was given', () => {
     const bundle = { es: { a: 'a' }, en: { a: 'b' }, ar: { a: 'ج' }, tr: { a: 'ç' } };
     registerBundles('copied', bundle);

@@ -296,6 +296,12 @@ export function documentDirection(doc: Document | null | undefined = globalThis.
 
 const NAMESPACE = /^[A-Za-z][\w-]*$/;
 
+/** What i18next's resource store does but does not declare: adding without telling, and telling. */
+interface QuietStore {
+  addResourceBundle(lng: string, ns: string, resources: unknown, deep: boolean, overwrite: boolean, options: { silent: boolean }): void;
+  emit(event: 'added'): void;
+}
+
 /**
  * Adds a namespace's bundles in every language, typically from a remote at load time:
  * `registerBundles('production', { es, en, ar, tr })`. The other languages must have exactly the
@@ -305,14 +311,20 @@ const NAMESPACE = /^[A-Za-z][\w-]*$/;
 export function registerBundles<T extends Bundle>(namespace: string, bundles: LanguageBundles<T>, instance: I18n = getI18n()): I18n {
   if (!NAMESPACE.test(namespace)) throw new Error(`registerBundles: invalid namespace "${namespace}"`);
   ensureReady(instance);
+  // Added silently: every screen that translates re-renders on the store's 'added' event, and a
+  // remote registers its texts before any of its screens renders. Only a namespace registered
+  // again (a remote loaded again, texts arriving later) redraws the screens, once.
+  const store = instance.store as unknown as QuietStore;
+  // read first: the store lists the namespace as it adds it
+  const known = instance.options.ns;
+  const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
   for (const lng of LANGUAGE_CODES) {
     const bundle = bundles[lng];
     if (!bundle) throw new Error(`registerBundles: namespace "${namespace}" has no "${lng}" bundle`);
-    instance.addResourceBundle(lng, namespace, bundle, true, true);
+    store.addResourceBundle(lng, namespace, bundle, true, true, { silent: true });
   }
-  const known = instance.options.ns;
-  const namespaces: string[] = known === undefined ? [] : typeof known === 'string' ? [known] : [...known];
-  if (!namespaces.includes(namespace)) instance.options.ns = [...namespaces, namespace];
+  if (namespaces.includes(namespace)) store.emit('added');
+  else instance.options.ns = [...namespaces, namespace];
   return instance;
 }
 

@@ -37,8 +37,20 @@ export function formatsOf(language: string) {
 }
 export type Formats = ReturnType<typeof formatsOf>;
 
-/** The formats of the user's current language. */
+/**
+ * One set of formats per language, made once: building the Intl formatters on every render of
+ * every component that shows a figure was a good part of the signed-in pages' start-up work.
+ */
+const formatsByLanguage = new Map<string, Formats>();
+
+function formatsFor(language: string): Formats {
+  let formats = formatsByLanguage.get(language);
+  if (!formats) formatsByLanguage.set(language, (formats = formatsOf(language)));
+  return formats;
+}
+
+/** The formats of the user's current language (the same object while the language stays). */
 export function useFormat(): Formats {
   const { i18n } = useTranslation();
-  return formatsOf(i18n.resolvedLanguage ?? i18n.language ?? 'es');
+  return formatsFor(i18n.resolvedLanguage ?? i18n.language ?? 'es');
 }

@@ -85,6 +85,13 @@ describe('an installable portal that starts from cache', () => {
       }, icon.src);
       expect(decoded).toEqual({ width, height });
     }
+
+    // Issue 38: a private portal says so to search engines, and describes itself in Spanish.
+    const robots = await context.request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Planta: el portal privado de la planta de extrusión/);
   });
 
   it('has its service worker active and controlling the page after the first visit', async () => {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liveEvents, type ChatContact, type ChatMessage, type NotificationVariant } from '@planta/contracts';
 import { isSignedInAtom, onCatchUp, sessionStore, subscribe, userAtom } from '@planta/session';
@@ -29,6 +29,9 @@ export function useChatLive(): void {
   const mayChat = useMayChat();
   const me = useAtomValue(userAtom).data.id;
   const setContacts = useSetAtom(chatContactsAtom);
+  // Read when a message arrives: the list is not fetched again whenever an area adds its texts.
+  const latest = useRef(t);
+  latest.current = t;
 
   const refreshContacts = useCallback(() => {
     chatApi.contacts().then((contacts) => {
@@ -57,19 +60,20 @@ export function useChatLive(): void {
         if (!message || message.from_user === me) return;
         const visible = sessionStore.get(chatOpenAtom) && sessionStore.get(selectedContactIdAtom) === message.from_user;
         // the open conversation marks it read and refreshes the badges itself
+        const say = latest.current;
         if (!visible) {
           refreshContacts();
           const sender = sessionStore.get(chatContactsAtom).find((contact) => contact.id === message.from_user)?.full_name;
           showSnackbar({
-            title: sender ? t('chat.newMessageFrom', { name: sender }) : t('toolbar.notifications.browserTitle', 'Nuevo mensaje'),
+            title: sender ? say('chat.newMessageFrom', { name: sender }) : say('toolbar.notifications.browserTitle', 'Nuevo mensaje'),
             message: message.message,
             variant: 'info',
             position: 'top-end',
-            action: { label: t('chat.openConversation'), onClick: () => sessionStore.set(openChatAtom, message.from_user) },
+            action: { label: say('chat.openConversation'), onClick: () => sessionStore.set(openChatAtom, message.from_user) },
           });
         }
         if (!visible || (typeof document !== 'undefined' && !document.hasFocus())) {
-          void showBrowserNotification(t('toolbar.notifications.browserTitle', 'Nuevo mensaje'), message.message);
+          void showBrowserNotification(say('toolbar.notifications.browserTitle', 'Nuevo mensaje'), message.message);
         }
       }),
       onCatchUp(refreshContacts),
@@ -77,5 +81,5 @@ export function useChatLive(): void {
     return () => {
       for (const off of offs) off();
     };
-  }, [mayChat, me, refreshContacts, setContacts, signedIn, t]);
+  }, [mayChat, me, refreshContacts, setContacts, signedIn]);
 }

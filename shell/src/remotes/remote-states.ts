@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useRef } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { REMOTE_NAMES, remoteForPath, type RemoteName } from '@planta/shell-contract';
 import { loadRemoteModule, type RemoteState } from './remote-loader';
@@ -41,7 +41,9 @@ export function useLoadRemotes(all: boolean): void {
     const load = (name: RemoteName) => {
       let loading = requested.current.get(name);
       if (!loading) {
-        loading = loadWithPage(name, at.current).then((state) => setStates((states) => ({ ...states, [name]: state })));
+        // A transition: the menu and the dashboards redrawn with an area's part yield to the
+        // browser every few milliseconds instead of holding the page for the whole redraw.
+        loading = loadWithPage(name, at.current).then((state) => startTransition(() => setStates((states) => ({ ...states, [name]: state }))));
         requested.current.set(name, loading);
       }
       return loading;
