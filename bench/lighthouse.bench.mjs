@@ -161,7 +161,9 @@ export async function runLighthouseBench() {
       rows.push([page, LABELS[measure], figure(measure, before?.[page][measure]), figure(measure, value), mark(page, measure, value)]);
     }
   }
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, desktop preset (median of ${RUNS} per page; cold loads, the welcome page signed in as ${ACCOUNT.email})\n`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, desktop preset (median of ${RUNS} per page; cold loads, the welcome page signed in as ${ACCOUNT.email})\n`,
+  );
   console.log(table(['page', 'measure', before ? `before (${process.env.BENCH_BEFORE})` : 'before', 'now', 'target'], rows, ['l', 'l', 'r', 'r', 'l']));
   for (const page of Object.keys(after)) {
     console.log(`${page}: slowest script to evaluate ${after[page].slowestScript}${before ? ` (before: ${before[page].slowestScript})` : ''}`);

@@ -187,7 +187,12 @@ async function measureTimings(browser, baseUrl, marked = true) {
     row('login page usable, warm', runs.loginWarm, 'same context: reload → INGRESAR visible'),
     row('first area page after login, cold', runs.areaCold, 'INGRESAR pressed → /apps/dies/all title visible', TIME_BUDGETS_MS.areaCold),
     row('first area page, warm', runs.areaWarm, 'signed in, service worker in place: reload /apps/dies/all → title visible', TIME_BUDGETS_MS.areaWarm),
-    row('welcome page after login, cold', runs.welcomeCold, 'INGRESAR pressed → welcome page usable (widgets drawn, nothing loading)', TIME_BUDGETS_MS.welcomeCold),
+    row(
+      'welcome page after login, cold',
+      runs.welcomeCold,
+      'INGRESAR pressed → welcome page usable (widgets drawn, nothing loading)',
+      TIME_BUDGETS_MS.welcomeCold,
+    ),
     row("'Indicadores clave', full load", runs.indicatorsCold, 'signed in, new context: goto → widgets drawn, nothing loading', TIME_BUDGETS_MS.indicatorsCold),
   ];
 }

@@ -23,9 +23,11 @@ export const ACCOUNT = { email: 'admin@norte.example', password: 'Planta2026!' }
 /**
  * Issue 17's budgets, in KB gzip: what the bench marks OVER BUDGET and `npm test` enforces;
  * issue 38 lowered the login page's and the remotes' to what they weigh with a little headroom
- * (245 KB and 42 KB at most then), so that growth fails instead of hiding under an old ceiling.
+ * (245 KB and 42 KB at most then), so that growth fails instead of hiding under an old ceiling;
+ * the shell's share got 1 KB of it (200 → 201) for what every page must carry from the first
+ * one: the light theme's text colours at 4.5:1 (about 100 bytes gzip over 200 KB then).
  */
-export const BUDGETS_KB = { shellOnLogin: 200, loginPage: 250, remoteOwnCode: 50 };
+export const BUDGETS_KB = { shellOnLogin: 201, loginPage: 250, remoteOwnCode: 50 };
 
 /** Each remote's first page: where its area opens, visited by an admin (who may see every area). */
 export const REMOTES = [

@@ -283,7 +283,9 @@ describe('the plan’s forecast and best copy', () => {
       );
     // Its family's kg interval (20 000 kg) decides while it has one: 3 500 kg are far from it (issue 38).
     expect(await forecastOf()).toBeUndefined();
-    const [{ kg }] = await t.sql<{ kg: string | null }>(`select nitriding_every_kg as kg from die_family where company_id = $1 and die_type = 'hollow'`, [north]);
+    const [{ kg }] = await t.sql<{ kg: string | null }>(`select nitriding_every_kg as kg from die_family where company_id = $1 and die_type = 'hollow'`, [
+      north,
+    ]);
     await t.sql(`update die_family set nitriding_every_kg = null where company_id = $1 and die_type = 'hollow'`, [north]);
     try {
       const item = (await forecastOf())!;

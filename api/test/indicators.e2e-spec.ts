@@ -497,18 +497,14 @@ describe('dimension checks of a running die', () => {
 describe("the shop-floor display's presses (issue 38)", () => {
   it('lists every press, the stopped ones first (the longest stopped first) with the cause, since when and the failure report; not to a guest nor another company', async () => {
     // The press stands since 45 minutes (beforeAll); a report that it stopped joins that stop.
-    const filed = await t
-      .http()
-      .post('/api/failure-damage-report')
-      .set(as('operario@norte.example'))
-      .send({
-        machine_id: ids.press,
-        kind: 'failure',
-        severity: 'high',
-        description: 'Fuga en el cilindro principal',
-        machine_stopped: true,
-        cause: 'hydraulic',
-      });
+    const filed = await t.http().post('/api/failure-damage-report').set(as('operario@norte.example')).send({
+      machine_id: ids.press,
+      kind: 'failure',
+      severity: 'high',
+      description: 'Fuga en el cilindro principal',
+      machine_stopped: true,
+      cause: 'hydraulic',
+    });
     expect(filed.status).toBe(201);
     const answer = await get<PressStates>('/api/indicators/press-states');
     expect(answer.status).toBe(200);

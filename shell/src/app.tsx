@@ -16,7 +16,7 @@ import {
   signInWithToken,
   userAtom,
 } from '@planta/session';
-import { FITTING_BADGES, LoadingScreen, showSnackbar } from '@planta/ui';
+import { LoadingScreen, showSnackbar } from '@planta/ui';
 import { LayoutFrame } from './layout/layout';
 import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
 import { ReconnectingStatus } from './layout/reconnecting-status';
@@ -38,7 +38,7 @@ function Theme({ children }: { children: ReactNode }) {
   const settings = useAtomValue(currentSettingsAtom);
   const theme = useFluentTheme(settings.theme.main);
   return (
-    <FluentProvider theme={theme} dir={settings.direction} style={{ minHeight: '100vh' }} customStyleHooks_unstable={FITTING_BADGES}>
+    <FluentProvider theme={theme} dir={settings.direction} style={{ minHeight: '100vh' }}>
       {children}
     </FluentProvider>
   );

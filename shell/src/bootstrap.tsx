@@ -5,7 +5,6 @@ import { initI18n } from '@planta/i18n';
 import { preloadSessionEndpoints, readStored } from '@planta/session';
 import { App } from './app';
 import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
-import { keepTabsterCatchersOutOfTabOrder } from './layout/tabster-catchers';
 import { registerRemotesFromMap } from './remotes/remote-loader';
 import { whenIdle } from './routing/when-idle';
 
@@ -24,7 +23,6 @@ async function start() {
     // Without the map no remote loads; the shell still starts and each area shows its error card.
     console.error('Remotes map could not be read:', error);
   }
-  keepTabsterCatchersOutOfTabOrder();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App i18n={i18n} />

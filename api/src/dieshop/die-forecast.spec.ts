@@ -16,7 +16,10 @@ describe('forecastNitriding', () => {
   const hollow = { kg: 20_000, billets: 160 };
 
   it('flags only the order whose planned kg crosses the kg interval, not the orders before or after it', () => {
-    const found = forecastNitriding([copy(17, { kg: 4_580, billets: 113 }, hollow)], [order(1, 17, 5_000), order(2, 17, 9_000), order(3, 17, 6_000), order(4, 17, 3_000)]);
+    const found = forecastNitriding(
+      [copy(17, { kg: 4_580, billets: 113 }, hollow)],
+      [order(1, 17, 5_000), order(2, 17, 9_000), order(3, 17, 6_000), order(4, 17, 3_000)],
+    );
     // 4 580 + 5 000 + 9 000 = 18 580 (not yet); + 6 000 = 24 580: during order 3.
     expect(found).toEqual([
       expect.objectContaining({ order_id: 3, kg_after: 24_580, already_past: false, message: dieForecastMessages.reachesLimit('EN-6017-1', 'OP-3') }),
@@ -40,6 +43,8 @@ describe('forecastNitriding', () => {
   });
 
   it('says nothing of a copy without intervals, or whose orders stay inside its limit', () => {
-    expect(forecastNitriding([copy(1, { kg: 50_000 }, { kg: null, billets: null }), copy(2, { kg: 0 }, hollow)], [order(1, 1, 9_000), order(2, 2, 19_999)])).toEqual([]);
+    expect(
+      forecastNitriding([copy(1, { kg: 50_000 }, { kg: null, billets: null }), copy(2, { kg: 0 }, hollow)], [order(1, 1, 9_000), order(2, 2, 19_999)]),
+    ).toEqual([]);
   });
 });

@@ -44,8 +44,7 @@ export function forecastNitriding(dies: ForecastDie[], orders: ForecastOrder[]):
     const reached = (kg: number, billets: number | null) =>
       die.threshold_kg !== null ? kg >= die.threshold_kg : die.threshold_billets !== null && billets !== null && billets >= die.threshold_billets;
     // Past already: the copy's recorded counters, as its own flag reads them ('Nitrurado vencido').
-    const alreadyPast =
-      nitridingDue(die, { nitriding_every_billets: die.threshold_billets, nitriding_every_kg: die.threshold_kg }).due === 'overdue';
+    const alreadyPast = nitridingDue(die, { nitriding_every_billets: die.threshold_billets, nitriding_every_kg: die.threshold_kg }).due === 'overdue';
     let kg = die.kg_since_nitriding;
     // Billets stay counted only while every order's billet weight is known (else kg alone decides).
     let billets: number | null = die.billets_since_nitriding;

@@ -6,7 +6,10 @@ describe('excelSheetNames', () => {
     [['Un título de hoja que es demasiado largo para Excel'], ['Un título de hoja que es']],
     [['Mantenimiento · Órdenes vencidas por máquina'], ['Mantenimiento · Órdenes']],
     [['Supercalifragilisticoespialidosoextra'], ['Supercalifragilisticoespialidos']],
-    [['Datos', 'datos', ''], ['Datos', 'datos 2', 'Datos 3']],
+    [
+      ['Datos', 'datos', ''],
+      ['Datos', 'datos 2', 'Datos 3'],
+    ],
     [
       ['Paradas no planificadas por causa y prensa', 'Paradas no planificadas por causa y turno'],
       ['Paradas no planificadas por', 'Paradas no planificadas por 2'],

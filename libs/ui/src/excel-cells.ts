@@ -23,7 +23,11 @@ function atWord(text: string, max: number): string {
 export function excelSheetNames(titles: readonly string[]): string[] {
   const used = new Set<string>();
   return titles.map((title) => {
-    const clean = title.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim() || 'Datos';
+    const clean =
+      title
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim() || 'Datos';
     let name = atWord(clean, EXCEL_SHEET_NAME_MAX);
     for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${atWord(clean, EXCEL_SHEET_NAME_MAX - String(n).length - 1)} ${n}`;
     used.add(name.toLowerCase());

@@ -289,18 +289,19 @@ describe('ResourceList as the user reads the screen', () => {
     mockFetch(pagedAnswer(rows(3)));
     // jsdom lays nothing out: each column of the table takes 200 px.
     const widths = {
-      scrollWidth: { configurable: true, get(this: HTMLElement) { return this.querySelectorAll('th').length * 200; } },
+      scrollWidth: {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.querySelectorAll('th').length * 200;
+        },
+      },
       clientWidth: { configurable: true, get: () => frame },
     };
     const real = Object.fromEntries(Object.keys(widths).map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)]));
     Object.defineProperties(HTMLElement.prototype, widths);
     try {
       renderList({
-        columns: [
-          ...columns,
-          { key: 'id', label: 'Código interno', priority: 3 },
-          { key: 'shift', label: 'Turno', priority: 1, render: () => 'Mañana' },
-        ],
+        columns: [...columns, { key: 'id', label: 'Código interno', priority: 3 }, { key: 'shift', label: 'Turno', priority: 1, render: () => 'Mañana' }],
       });
       await screen.findByText('Línea 1');
       await waitFor(() => expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(inTable));
@@ -378,7 +379,12 @@ describe('fetchAllRows and exportRowsToExcel', () => {
       'Órdenes de producción vencidas por línea',
     );
     const [rows, options] = excel.default.mock.calls.at(-1);
-    expect(rows[1]).toEqual([{ value: '#A' }, { value: 'x, y' }, { value: new Date(Date.UTC(2026, 11, 1)), type: Date, format: 'dd/mm/yyyy' }, { value: 1500.5 }]);
+    expect(rows[1]).toEqual([
+      { value: '#A' },
+      { value: 'x, y' },
+      { value: new Date(Date.UTC(2026, 11, 1)), type: Date, format: 'dd/mm/yyyy' },
+      { value: 1500.5 },
+    ]);
     // 31 characters at most, shortened at a word.
     expect(options.sheet).toBe('Órdenes de producción vencidas');
   });

@@ -110,7 +110,10 @@ export function PageRoleDialog({ id, onClose, onSaved }: { id: number | null; on
                       <Facts
                         items={[
                           [t('admin:pageRole.columns.page_name'), `${row.page_name} (${row.page_alias})`],
-                          [t('admin:pageRole.columns.role_name'), row.role_description ? `${roleLabel(row.role_name)} · ${row.role_description}` : roleLabel(row.role_name)],
+                          [
+                            t('admin:pageRole.columns.role_name'),
+                            row.role_description ? `${roleLabel(row.role_name)} · ${row.role_description}` : roleLabel(row.role_name),
+                          ],
                         ]}
                       />
                       <div className={styles.switches}>

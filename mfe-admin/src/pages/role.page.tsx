@@ -24,7 +24,14 @@ function RoleList() {
   const columns = useMemo<ResourceColumn<RoleRecord>[]>(() => {
     const kind = (role: RoleRecord) => (role.built_in ? t('admin:role.builtIn') : t('admin:role.own'));
     return [
-      { key: 'name', label: t('admin:role.fields.name'), sortable: true, width: 20, render: (role) => roleLabel(role.name), exportValue: (role) => roleLabel(role.name) },
+      {
+        key: 'name',
+        label: t('admin:role.fields.name'),
+        sortable: true,
+        width: 20,
+        render: (role) => roleLabel(role.name),
+        exportValue: (role) => roleLabel(role.name),
+      },
       { key: 'description', label: t('admin:role.fields.description'), sortable: true, width: 50 },
       {
         key: 'built_in',

@@ -21,7 +21,19 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { auditEndpoints, userCreateSchema, userEndpoints, userUpdateSchema, type ManagedUser, type UserOptions } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { applyServerFieldErrors, FormCheckboxGroup, FormPage, type FormPageState, FormSection, FormTextField, type ResourceColumn, ResourceList, showSnackbar, useCan, useRoleLabel } from '@planta/ui';
+import {
+  applyServerFieldErrors,
+  FormCheckboxGroup,
+  FormPage,
+  type FormPageState,
+  FormSection,
+  FormTextField,
+  type ResourceColumn,
+  ResourceList,
+  showSnackbar,
+  useCan,
+  useRoleLabel,
+} from '@planta/ui';
 import { AccessLinkDialog, type ShownLink } from '../components/access-link-dialog';
 import { AuditHistory } from '../components/audit-history';
 import { PendingInvitations } from '../components/pending-invitations';

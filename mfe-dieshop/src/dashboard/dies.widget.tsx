@@ -108,7 +108,13 @@ function DiesView({ data, display }: { data: DieshopIndicators; display: boolean
             {/* Bars across: the states' names stay readable beside them. */}
             <BarChart data={states} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={tokens.colorNeutralStroke2} />
-              <XAxis type="number" reversed={rtl} allowDecimals={false} tickFormatter={(value: number) => format.number(value, 0)} tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }} />
+              <XAxis
+                type="number"
+                reversed={rtl}
+                allowDecimals={false}
+                tickFormatter={(value: number) => format.number(value, 0)}
+                tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }}
+              />
               <YAxis
                 type="category"
                 dataKey="state"

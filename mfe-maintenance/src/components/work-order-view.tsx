@@ -143,7 +143,11 @@ export function WorkOrderView({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState<WorkOrderPatch>({});
   const [prompt, setPrompt] = useState<null | 'block' | WorkOrderStatus>(null);
-  const [labor, setLabor] = useState<{ minutes: number | null; worked_on: string; note: string }>({ minutes: null, worked_on: new Date().toISOString().slice(0, 10), note: '' });
+  const [labor, setLabor] = useState<{ minutes: number | null; worked_on: string; note: string }>({
+    minutes: null,
+    worked_on: new Date().toISOString().slice(0, 10),
+    note: '',
+  });
   const mayEdit = useCan(workOrderEndpoints.update);
   const mayWork = useCan(workOrderEndpoints.block);
   const mayMove = useCan(maintenanceBoardEndpoints.move);
@@ -434,7 +438,8 @@ export function WorkOrderView({
           {order.labor.map((entry) => (
             <li key={entry.id} className={styles.item}>
               <Text className={styles.grow}>
-                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {format.duration(entry.minutes)}{entry.note ? ` · ${entry.note}` : ''}
+                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {format.duration(entry.minutes)}
+                {entry.note ? ` · ${entry.note}` : ''}
               </Text>
               {!closed && (entry.user_id === me || mayCreate) ? (
                 <Button

@@ -117,7 +117,13 @@ function WorkView({ data, display }: { data: MaintenanceIndicators; display: boo
               <BarChart data={causes} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={tokens.colorNeutralStroke2} />
                 <XAxis dataKey="cause" interval={0} reversed={rtl} tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }} />
-                <YAxis orientation={rtl ? 'right' : 'left'} width={48} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }} />
+                <YAxis
+                  orientation={rtl ? 'right' : 'left'}
+                  width={48}
+                  unit=" h"
+                  tickFormatter={(value: number) => format.number(value, 2)}
+                  tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }}
+                />
                 <Tooltip
                   formatter={(value) => `${format.number(Number(value), 1)} h`}
                   contentStyle={{ background: tokens.colorNeutralBackground1, borderColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground1 }}

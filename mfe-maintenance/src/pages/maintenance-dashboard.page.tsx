@@ -312,8 +312,17 @@ function MaintenanceDashboardPage() {
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="cause" interval={0} tick={{ fontSize: 11 }} />
                       <YAxis yAxisId="hours" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
-                      <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" width={48} tickFormatter={(value: number) => format.number(value, 0)} />
-                      <Tooltip formatter={(value, name) => (name === t('dashboard.cumulative') ? format.percent(Number(value) / 100) : hours(format, Number(value)))} />
+                      <YAxis
+                        yAxisId="share"
+                        orientation="right"
+                        domain={[0, 100]}
+                        unit="%"
+                        width={48}
+                        tickFormatter={(value: number) => format.number(value, 0)}
+                      />
+                      <Tooltip
+                        formatter={(value, name) => (name === t('dashboard.cumulative') ? format.percent(Number(value) / 100) : hours(format, Number(value)))}
+                      />
                       <Legend />
                       <Bar yAxisId="hours" dataKey="hours" name={t('dashboard.stopHours')} fill={tokens.colorBrandBackground} isAnimationActive={false} />
                       <Line

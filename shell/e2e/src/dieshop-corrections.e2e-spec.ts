@@ -168,7 +168,8 @@ describe('die corrections, from the press to the closed record', () => {
     await corrector.goto('/apps/correction-record/all');
     const records = corrector.getByRole('main').getByRole('table', { name: 'Registros de corrección' });
     await visible(records.getByRole('row').nth(1));
-    for (const name of ['Número', 'Matriz', 'Estado', 'Fecha límite', 'Intentos', 'Eficacia']) expect([name, await headerReachable(records, name)]).toEqual([name, true]);
+    for (const name of ['Número', 'Matriz', 'Estado', 'Fecha límite', 'Intentos', 'Eficacia'])
+      expect([name, await headerReachable(records, name)]).toEqual([name, true]);
     const inTable = await records.getByRole('columnheader').allTextContents();
     const folded = ['Defecto', 'Gravedad', 'Corrector', 'Abierta el'].filter((name) => !inTable.includes(name));
     if (folded.length > 0) {

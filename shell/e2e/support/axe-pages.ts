@@ -82,8 +82,10 @@ async function untilStill(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
     const spinning = () => [...document.querySelectorAll('.fui-Spinner')].some((spinner) => spinner.getClientRects().length > 0);
-    for (const deadline = performance.now() + 3_000; spinning() && performance.now() < deadline; ) await pause(100);
-    const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+    for (const deadline = performance.now() + 3_000; spinning() && performance.now() < deadline;) await pause(100);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), pause(1_000)]);
   });
 }

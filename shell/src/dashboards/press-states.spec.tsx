@@ -10,7 +10,11 @@ const STATES: PressState[] = [
     line_name: 'Prensa 3 - 2750 t',
     stopped: { machine_name: 'Prensa 3', started_at: '2026-11-28T06:25:00.000Z', cause: 'hydraulic', failure_report_number: 'RF-2026-0196' },
   },
-  { line_id: 2, line_name: 'Prensa 2 - 1800 t', stopped: { machine_name: 'Estiradora 2', started_at: '2026-11-29T08:18:00.000Z', cause: 'billet_shortage', failure_report_number: null } },
+  {
+    line_id: 2,
+    line_name: 'Prensa 2 - 1800 t',
+    stopped: { machine_name: 'Estiradora 2', started_at: '2026-11-29T08:18:00.000Z', cause: 'billet_shortage', failure_report_number: null },
+  },
   { line_id: 1, line_name: 'Prensa 1 - 1450 t', stopped: null },
 ];
 

@@ -72,7 +72,12 @@ export function PressStatesBand({ states, now }: { states: readonly PressState[]
   return (
     <ul className={styles.band} aria-label={t('display.presses')} data-testid="press-states">
       {states.map(({ line_id, line_name, stopped }) => (
-        <li key={line_id} className={mergeClasses(styles.tile, stopped ? styles.stopped : undefined)} data-press={line_id} data-state={stopped ? 'stopped' : 'running'}>
+        <li
+          key={line_id}
+          className={mergeClasses(styles.tile, stopped ? styles.stopped : undefined)}
+          data-press={line_id}
+          data-state={stopped ? 'stopped' : 'running'}
+        >
           <span className={styles.name}>{line_name}</span>
           {stopped ? (
             <>

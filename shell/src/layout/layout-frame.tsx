@@ -3,7 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { isColleague, type Settings } from '@planta/contracts';
 import { animationDurations, currentSettingsAtom, NO_ANIMATE_CLASS, userAtom } from '@planta/session';
-import { LAYERS } from '@planta/ui';
+import { CustomStyleHooksProvider_unstable as CustomStyleHooksProvider } from '@fluentui/react-shared-contexts';
+import { FITTING_BADGES, LAYERS } from '@planta/ui';
 import { ShellPanels } from '../chat/shell-panels';
 import { CriticalDimensionsPrompt } from '../critical-dimensions/critical-dimensions.prompt';
 import { FailureReportButton, SIDE_GUTTER_VAR, useSideButtonWidth } from './failure-report-button';
@@ -12,9 +13,10 @@ import { HorizontalNavigation, MobileNavbar, TOOLBAR_HEIGHT, VerticalNavbar } fr
 import { LeftSidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toolbar } from './toolbar';
-import { DRAWER_QUERY, useIsMobile, useMediaQuery } from './use-media';
+import { MOBILE_QUERY, useIsMobile, useMediaQuery } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
 import { webDarkTheme } from './dark-theme';
+import { keepTabsterCatchersOutOfTabOrder } from './tabster-catchers';
 import { provideDarkTheme } from './themes';
 
 // The navbar and footer are dark by default: the chrome brings the dark theme with it.
@@ -137,6 +139,13 @@ function Layout3({ settings, mobile, content, footer }: FrameProps) {
   );
 }
 
+/**
+ * Tablets: layout 1's 280 px side menu opens over the content as a drawer instead of pushing it
+ * (a 1024 px screen would keep 744 px for the page). A 1280 px touch screen and desktops keep it.
+ * Here, with the frame: the sign-in page's shell does not carry it.
+ */
+export const DRAWER_QUERY = `${MOBILE_QUERY}, (max-width: 1024px), (pointer: coarse) and (max-width: 1279.98px)`;
+
 const FRAMES = { layout1: Layout1, layout2: Layout2, layout3: Layout3 } as const;
 
 /** Spec 4: animations off → no-animate class on <body> and durations 0; on → 1000 / 400 ms. */
@@ -163,6 +172,9 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   const tablet = useMediaQuery(DRAWER_QUERY);
   const sideButtonWidth = useSideButtonWidth();
   useAnimations(current.animations);
+  // Started with the signed-in frame, where the menus, dialogs and tab lists are (and off the
+  // sign-in page, whose shell is held to its size budget, bench/sizes.mjs).
+  useEffect(() => keepTabsterCatchersOutOfTabOrder(), []);
 
   const config = current.layout.config;
   const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';
@@ -182,20 +194,24 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   );
   const footer = config.footer.display ? <Footer /> : null;
 
+  // Badges fit their text here, in the signed-in frame where they are (not on the sign-in page,
+  // whose shell is held to its size budget, bench/sizes.mjs).
   return (
-    <div
-      className={mergeClasses(styles.root, config.mode === 'boxed' && styles.boxed)}
-      style={{ [SIDE_GUTTER_VAR]: `${sideButtonWidth}px`, ...(config.mode === 'boxed' ? { maxWidth: config.containerWidth } : {}) } as CSSProperties}
-      dir={current.direction}
-      data-layout={style}
-      data-mode={config.mode}
-    >
-      <SkipLink />
-      <Frame settings={current} mobile={mobile} content={content} footer={footer} />
-      {mobile && config.navbar.display ? <MobileNavbar /> : null}
-      {config.rightSidePanel.display ? <FailureReportButton /> : null}
-      <ShellPanels />
-      {isColleague(user.role) ? <CriticalDimensionsPrompt /> : null}
-    </div>
+    <CustomStyleHooksProvider value={FITTING_BADGES}>
+      <div
+        className={mergeClasses(styles.root, config.mode === 'boxed' && styles.boxed)}
+        style={{ [SIDE_GUTTER_VAR]: `${sideButtonWidth}px`, ...(config.mode === 'boxed' ? { maxWidth: config.containerWidth } : {}) } as CSSProperties}
+        dir={current.direction}
+        data-layout={style}
+        data-mode={config.mode}
+      >
+        <SkipLink />
+        <Frame settings={current} mobile={mobile} content={content} footer={footer} />
+        {mobile && config.navbar.display ? <MobileNavbar /> : null}
+        {config.rightSidePanel.display ? <FailureReportButton /> : null}
+        <ShellPanels />
+        {isColleague(user.role) ? <CriticalDimensionsPrompt /> : null}
+      </div>
+    </CustomStyleHooksProvider>
   );
 }

@@ -45,7 +45,7 @@ describe("tabster's focus catchers", () => {
     expect([first.tabIndex, inner.tabIndex]).toEqual([0, 0]);
   });
 
-  it("of a tab list leave the tab order, and its tabs take a roving tabindex that follows the selection", async () => {
+  it('of a tab list leave the tab order, and its tabs take a roving tabindex that follows the selection', async () => {
     document.getElementById('root')!.innerHTML =
       '<div role="tablist"><button role="tab" aria-selected="false">A</button><button role="tab" aria-selected="true">B</button></div>';
     const list = document.querySelector('[role="tablist"]')!;

@@ -5,12 +5,6 @@ export { TOUCH_QUERY } from '@planta/session';
 export const MEDIUM_BREAKPOINT = 960;
 export const MOBILE_QUERY = `(max-width: ${MEDIUM_BREAKPOINT - 0.02}px)`;
 
-/**
- * Tablets: layout 1's 280 px side menu opens over the content as a drawer instead of pushing it
- * (a 1024 px screen would keep 744 px for the page). A 1280 px touch screen and desktops keep it.
- */
-export const DRAWER_QUERY = `${MOBILE_QUERY}, (max-width: 1024px), (pointer: coarse) and (max-width: 1279.98px)`;
-
 /** Too narrow for the toolbar's quick links and the user's name beside the avatar (below 1366 px). */
 export const NARROW_QUERY = '(max-width: 1365.98px)';
 /** Phones: the toolbar keeps only what fits in one row (search and language are in the drawer and settings). */

@@ -37,8 +37,8 @@ export const common: BundleShape<SpanishCommon> = {
   },
   table: {
     rowsPerPage: 'Rows per page',
-    showDetail: 'Show the row\'s data: {{columns}}',
-    hideDetail: 'Hide the row\'s data',
+    showDetail: "Show the row's data: {{columns}}",
+    hideDetail: "Hide the row's data",
     noData: 'No data',
     searchPlaceholder: 'Search...',
     range: '{{from}}–{{to}} of {{count}}',
