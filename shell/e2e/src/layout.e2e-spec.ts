@@ -218,11 +218,14 @@ describe('shell layout: nothing covers a control', () => {
           text: span.textContent,
           cut: span.scrollWidth > span.clientWidth,
           ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap',
+          // Within the menu: a label the panel's edge clips shows no ellipsis (an indented link once grew past it).
+          inside: span.getBoundingClientRect().right <= span.closest('[role="dialog"]')!.getBoundingClientRect().right + 0.5,
         };
       }),
     );
     expect(labels.length).toBeGreaterThanOrEqual(5);
     expect(labels.filter((label) => !label.ellipsis)).toEqual([]);
+    expect(labels.filter((label) => !label.inside)).toEqual([]);
     const cut = labels.find((label) => label.cut);
     expect(cut?.text).toBeTruthy();
     const label = drawer.locator('[data-truncated-text]', { hasText: cut!.text! }).first();

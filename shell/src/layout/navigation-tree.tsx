@@ -22,7 +22,10 @@ const useStyles = makeStyles({
     textDecoration: 'none',
     border: 'none',
     background: 'transparent',
+    // The indent is inside the menu's width: a link (content-box) grew past the panel by its
+    // padding, and its long label was clipped by the panel's edge instead of ending in an ellipsis.
     width: '100%',
+    boxSizing: 'border-box',
     font: 'inherit',
     cursor: 'pointer',
     borderRadius: tokens.borderRadiusMedium,
