@@ -1,7 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { indicatorEndpoints, type PressState } from '@planta/contracts';
 import { call } from '@planta/session';
 import { i18nKey, useFormat } from '@planta/ui';
@@ -29,11 +28,8 @@ export function usePressStates(): PressState[] | null {
   return states;
 }
 
-/** '26 h 5 min', '12 min': how long a stop has lasted, read from across the hall. */
-export function stopDuration(t: TFunction, since: string, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
-  return minutes < 60 ? t('display.minutes', { minutes }) : t('display.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-}
+/** The whole minutes a stop has lasted (shown as the portal's durations read: '26 h 5 min', '12 min'). */
+export const stopMinutes = (since: string, now: Date): number => Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
 
 const useStyles = makeStyles({
   band: { display: 'flex', flexWrap: 'wrap', gap: '16px', margin: 0, padding: 0, listStyle: 'none' },
@@ -86,7 +82,7 @@ export function PressStatesBand({ states, now }: { states: readonly PressState[]
               <span className={styles.detail}>
                 {t('display.since', {
                   when: sameDay(stopped.started_at) ? format.time(stopped.started_at) : format.dateTime(stopped.started_at),
-                  duration: stopDuration(t, stopped.started_at, now),
+                  duration: format.duration(stopMinutes(stopped.started_at, now)),
                 })}
               </span>
               <span className={styles.detail}>{t('display.machine', { machine: stopped.machine_name })}</span>

@@ -255,8 +255,6 @@ export const shell: BundleShape<SpanishShell> = {
     since: 'منذ {{when}} · {{duration}}',
     machine: 'الآلة: {{machine}}',
     report: 'بلاغ العطل {{number}}',
-    hoursMinutes: '{{hours}} س {{minutes}} د',
-    minutes: '{{minutes}} د',
     allRunning: 'جميع المكابس تعمل',
   },
   areaSummary: {

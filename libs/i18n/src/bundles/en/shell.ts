@@ -255,8 +255,6 @@ export const shell: BundleShape<SpanishShell> = {
     since: 'Since {{when}} · {{duration}}',
     machine: 'Machine: {{machine}}',
     report: 'Failure report {{number}}',
-    hoursMinutes: '{{hours}} h {{minutes}} min',
-    minutes: '{{minutes}} min',
     allRunning: 'All presses running',
   },
   areaSummary: {

@@ -235,8 +235,6 @@ export const shellSignedIn = {
     since: 'Desde {{when}} · {{duration}}',
     machine: 'Máquina: {{machine}}',
     report: 'Reporte de falla {{number}}',
-    hoursMinutes: '{{hours}} h {{minutes}} min',
-    minutes: '{{minutes}} min',
     allRunning: 'Todas las prensas en marcha',
   },
   areaSummary: {

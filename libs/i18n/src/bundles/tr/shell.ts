@@ -255,8 +255,6 @@ export const shell: BundleShape<SpanishShell> = {
     since: '{{when}} itibarıyla · {{duration}}',
     machine: 'Makine: {{machine}}',
     report: 'Arıza bildirimi {{number}}',
-    hoursMinutes: '{{hours}} sa {{minutes}} dk',
-    minutes: '{{minutes}} dk',
     allRunning: 'Tüm presler çalışıyor',
   },
   areaSummary: {
