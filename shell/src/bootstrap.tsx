@@ -5,6 +5,7 @@ import { initI18n } from '@planta/i18n';
 import { preloadSessionEndpoints, readStored } from '@planta/session';
 import { App } from './app';
 import { OfflineQueueStatus } from './layout/offline-queue-status.lazy';
+import { keepTabsterCatchersOutOfTabOrder } from './layout/tabster-catchers';
 import { registerRemotesFromMap } from './remotes/remote-loader';
 import { whenIdle } from './routing/when-idle';
 
@@ -23,6 +24,8 @@ async function start() {
     // Without the map no remote loads; the shell still starts and each area shows its error card.
     console.error('Remotes map could not be read:', error);
   }
+  // For the page's whole life: the catchers a menu or dialog leaves stay after sign-out (/login, /register).
+  keepTabsterCatchersOutOfTabOrder();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App i18n={i18n} />

@@ -16,7 +16,6 @@ import { Toolbar } from './toolbar';
 import { MOBILE_QUERY, useIsMobile, useMediaQuery } from './use-media';
 import { CONTENT_MAX_WIDTH, HEADER_HEIGHT } from './layout-constants';
 import { webDarkTheme } from './dark-theme';
-import { keepTabsterCatchersOutOfTabOrder } from './tabster-catchers';
 import { provideDarkTheme } from './themes';
 
 // The navbar and footer are dark by default: the chrome brings the dark theme with it.
@@ -172,9 +171,6 @@ export default function LayoutFrame({ children }: { children: ReactNode }) {
   const tablet = useMediaQuery(DRAWER_QUERY);
   const sideButtonWidth = useSideButtonWidth();
   useAnimations(current.animations);
-  // Started with the signed-in frame, where the menus, dialogs and tab lists are (and off the
-  // sign-in page, whose shell is held to its size budget, bench/sizes.mjs).
-  useEffect(() => keepTabsterCatchersOutOfTabOrder(), []);
 
   const config = current.layout.config;
   const style = current.layout.style in FRAMES ? current.layout.style : 'layout1';

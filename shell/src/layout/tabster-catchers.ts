@@ -18,6 +18,8 @@
 const BODY_CATCHER = 'body > [data-tabster-dummy]';
 const TAB_LIST_CATCHER = '[role="tablist"] > [data-tabster-dummy]';
 const MODAL_OPEN = '[aria-modal="true"]';
+/** A toaster's catchers (its own and its portal's, around it): they only send Tab into the toasts, which are not a stop of the page. */
+const TOASTER_CATCHER = '.fui-Toaster > [data-tabster-dummy], :has(> .fui-Toaster) > [data-tabster-dummy]';
 
 const untabbable = (element: HTMLElement, tabbable = false) => {
   const wanted = tabbable ? 0 : -1;
@@ -26,6 +28,7 @@ const untabbable = (element: HTMLElement, tabbable = false) => {
 
 function restrainCatchers(doc: Document): void {
   if (!doc.querySelector(MODAL_OPEN)) doc.querySelectorAll<HTMLElement>(BODY_CATCHER).forEach((catcher) => untabbable(catcher));
+  doc.querySelectorAll<HTMLElement>(TOASTER_CATCHER).forEach((catcher) => untabbable(catcher));
   for (const catcher of doc.querySelectorAll<HTMLElement>(TAB_LIST_CATCHER)) {
     untabbable(catcher);
     const tabs = [...(catcher.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
