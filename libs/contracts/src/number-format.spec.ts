@@ -1,17 +1,4 @@
-import { durationText, hoursDurationText, moneyText, numberText } from './number-format';
-
-describe('numberText', () => {
-  it.each<[number | null, string, number, string]>([
-    [745481, 'es', 0, '745.481'],
-    [0.85, 'es', 2, '0,85'],
-    [1446.8, 'es', 3, '1446,8'],
-    [1446.8, 'en', 3, '1,446.8'],
-    [12345.678, 'es', 1, '12.345,7'],
-    [null, 'es', 3, '—'],
-  ])('writes %p in %p with %p decimals as %p', (value, language, digits, expected) => {
-    expect(numberText(value, language, digits)).toBe(expected);
-  });
-});
+import { durationText, hoursDurationText, moneyText } from './number-format';
 
 describe('durationText', () => {
   it.each<[number | null, string, string]>([

@@ -14,12 +14,6 @@ const DURATION_UNITS: Record<string, readonly [hours: string, minutes: string]> 
 
 const baseLanguage = (language: string) => language.split('-')[0].toLowerCase();
 
-/** A number in a language with at most `digits` decimals; '—' for none. */
-export function numberText(value: number | null | undefined, language: string, digits = 3): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
-}
-
 /**
  * A duration given in minutes as hours and minutes, rounded to the minute: `45 min`, `3 h`,
  * `26 h 48 min` (units in the language: `26 sa 48 dk` in Turkish); '—' for none.
