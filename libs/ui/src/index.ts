@@ -15,6 +15,7 @@ export * from './resource-screens';
 export * from './format';
 export * from './decimal-fields';
 export * from './decimal-input';
+export * from './date-input';
 export * from './unsaved-changes';
 export * from './use-media-query';
 export * from './layers';

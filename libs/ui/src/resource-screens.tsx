@@ -13,7 +13,7 @@ import {
   type ValueLabel,
 } from '@planta/contracts';
 import { useFormat, type Formats } from './format';
-import { FormCheckboxGroup, FormNumberField, FormSelect, FormTextField, type SelectOption } from './form-fields';
+import { FormCheckboxGroup, FormDateField, FormNumberField, FormSelect, FormTextField, type SelectOption } from './form-fields';
 import { FormPage, FormSection } from './form-page';
 import { useReferenceOptions } from './reference-options';
 import { ResourceList, type ExportValue, type ResourceColumn } from './resource-list';
@@ -44,7 +44,7 @@ export function ResourceField({ name, definition, control, label, required, text
     case 'time':
       return <FormTextField {...frame} type="time" />;
     case 'date':
-      return <FormTextField {...frame} type="date" />;
+      return <FormDateField {...frame} />;
     case 'number':
     case 'integer':
       return <FormNumberField {...frame} />;

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dieEndpoints, dieEnlistmentEndpoints, type EnlistmentDetail } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption } from '@planta/ui';
+import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption, FormDateField } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 
@@ -81,7 +81,7 @@ export function EnlistmentRequestDialog({ onClose, onCreated }: { onClose: () =>
                 hint={dies.length === 0 ? t('enlistment.noDies') : undefined}
               />
               <FormSelect control={control} name="line_id" numeric label={t('enlistment.line')} options={lines} />
-              <FormTextField control={control} name="needed_date" type="date" required label={t('enlistment.neededDate')} />
+              <FormDateField control={control} name="needed_date" required label={t('enlistment.neededDate')} />
               <FormTextField control={control} name="needed_time" type="time" label={t('enlistment.neededTime')} />
               <FormTextField control={control} name="note" multiline label={t('enlistment.note')} />
             </DialogContent>

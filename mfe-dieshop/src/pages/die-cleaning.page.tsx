@@ -42,6 +42,7 @@ import { call, errorMessage, isApiRequestError, userAtom } from '@planta/session
 import {
   AreaLanding,
   ErrorCard,
+  DateTimeField,
   Facts,
   i18nKey,
   LoadingScreen,
@@ -63,7 +64,7 @@ registerDieshopTexts(dieCleaningTexts);
 
 const dieLabel = (die: Pick<DieInCleaning, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;
 
-/** `yyyy-MM-ddTHH:mm` in local time, as a datetime-local input holds it. */
+/** `yyyy-MM-ddTHH:mm` in local time, as the day-and-time field holds it. */
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
@@ -153,9 +154,7 @@ function StartCleaning({ detail, onDone }: { detail: DieCleaningDetail; onDone: 
               ))}
             </Select>
           </Field>
-          <Field label={t('dieshop:dieCleaning.inAt')} validationMessage={errors.in_at}>
-            <Input size="large" type="datetime-local" value={inAt} onChange={(_, data) => setInAt(data.value)} />
-          </Field>
+          <DateTimeField label={t('dieshop:dieCleaning.inAt')} validationMessage={errors.in_at} size="large" value={inAt} onValue={setInAt} />
         </div>
         <div className={styles.buttons}>
           <Button size="large" type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
@@ -247,9 +246,7 @@ function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetai
             </Field>
           ) : null}
           <div className={styles.grid}>
-            <Field label={t('dieshop:dieCleaning.outAt')} validationMessage={errors.out_at}>
-              <Input size="large" type="datetime-local" value={outAt} onChange={(_, data) => setOutAt(data.value)} />
-            </Field>
+            <DateTimeField label={t('dieshop:dieCleaning.outAt')} validationMessage={errors.out_at} size="large" value={outAt} onValue={setOutAt} />
           </div>
           <Field label={t('dieshop:dieCleaning.notes')} validationMessage={errors.notes}>
             <Textarea size="large" rows={3} maxLength={500} value={notes} onChange={(_, data) => setNotes(data.value)} />

@@ -33,7 +33,7 @@ import {
   type NitridingProcess,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { ErrorCard, i18nKey, ResourceList, showSnackbar, useCan, useFormat, type ResourceColumn } from '@planta/ui';
+import { ErrorCard, i18nKey, ResourceList, showSnackbar, useCan, useFormat, type ResourceColumn, DateField } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { nitridingTexts } from '../i18n/nitriding.texts';
 import { NITRIDING_PATH } from './nitriding.shared';
@@ -215,9 +215,13 @@ function Candidates() {
                     ))}
                   </Select>
                 </Field>
-                <Field label={t('nitriding.expectedAt')} validationMessage={errors.expected_at}>
-                  <Input size="large" type="date" value={expectedAt} onChange={(_, data) => setExpectedAt(data.value)} />
-                </Field>
+                <DateField
+                  label={t('nitriding.expectedAt')}
+                  validationMessage={errors.expected_at}
+                  size="large"
+                  value={expectedAt}
+                  onValue={(day) => setExpectedAt(day ?? '')}
+                />
                 <Field label={t('nitriding.notes')} validationMessage={errors.notes}>
                   <Input size="large" value={notes} maxLength={500} onChange={(_, data) => setNotes(data.value)} />
                 </Field>

@@ -20,7 +20,7 @@ import {
   HOLD_REASONS,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat, DateField } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -143,7 +143,11 @@ export function WorkOrderView({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState<WorkOrderPatch>({});
   const [prompt, setPrompt] = useState<null | 'block' | WorkOrderStatus>(null);
-  const [labor, setLabor] = useState<{ minutes: number | null; worked_on: string; note: string }>({ minutes: null, worked_on: new Date().toISOString().slice(0, 10), note: '' });
+  const [labor, setLabor] = useState<{ minutes: number | null; worked_on: string; note: string }>({
+    minutes: null,
+    worked_on: new Date().toISOString().slice(0, 10),
+    note: '',
+  });
   const mayEdit = useCan(workOrderEndpoints.update);
   const mayWork = useCan(workOrderEndpoints.block);
   const mayMove = useCan(maintenanceBoardEndpoints.move);
@@ -301,14 +305,13 @@ export function WorkOrderView({
               ))}
             </Select>
           </Field>
-          <Field label={t('maintenance:order.dueAt')}>
-            <Input
-              type="date"
-              readOnly={!editable}
-              value={(value('due_at', order.due_at) ?? '').slice(0, 10)}
-              onChange={(_, data) => set({ due_at: data.value ? `${data.value}T23:59:00.000Z` : null })}
-            />
-          </Field>
+          <DateField
+            label={t('maintenance:order.dueAt')}
+            readOnly={!editable}
+            disabled={!editable}
+            value={(value('due_at', order.due_at) ?? '').slice(0, 10)}
+            onValue={(day) => set({ due_at: day ? `${day}T23:59:00.000Z` : null })}
+          />
           <Field label={t('maintenance:order.estimatedH')}>
             <DecimalInput readOnly={!editable} value={value('estimated_h', order.estimated_h)} onValue={(typed) => set({ estimated_h: typed })} />
           </Field>
@@ -434,7 +437,8 @@ export function WorkOrderView({
           {order.labor.map((entry) => (
             <li key={entry.id} className={styles.item}>
               <Text className={styles.grow}>
-                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {format.duration(entry.minutes)}{entry.note ? ` · ${entry.note}` : ''}
+                {format.date(entry.worked_on)} · {entry.user_name ?? '—'} · {format.duration(entry.minutes)}
+                {entry.note ? ` · ${entry.note}` : ''}
               </Text>
               {!closed && (entry.user_id === me || mayCreate) ? (
                 <Button
@@ -453,9 +457,7 @@ export function WorkOrderView({
             <Field label={t('maintenance:order.minutes')}>
               <DecimalInput value={labor.minutes} onValue={(minutes) => setLabor({ ...labor, minutes })} />
             </Field>
-            <Field label={t('maintenance:order.workedOn')}>
-              <Input type="date" value={labor.worked_on} onChange={(_, data) => setLabor({ ...labor, worked_on: data.value })} />
-            </Field>
+            <DateField label={t('maintenance:order.workedOn')} value={labor.worked_on} onValue={(day) => setLabor({ ...labor, worked_on: day ?? '' })} />
             <Field label={t('maintenance:order.note')} className={styles.grow}>
               <Input value={labor.note} onChange={(_, data) => setLabor({ ...labor, note: data.value })} />
             </Field>

@@ -11,7 +11,18 @@ import {
   type WorkOrderRow,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { DecimalInput, i18nKey, ResourceList, showSnackbar, useCan, useFormat, useReferenceOptions, type ListFilter, type ResourceColumn } from '@planta/ui';
+import {
+  DecimalInput,
+  i18nKey,
+  ResourceList,
+  showSnackbar,
+  useCan,
+  useFormat,
+  useReferenceOptions,
+  type ListFilter,
+  type ResourceColumn,
+  DateField,
+} from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
 
@@ -190,9 +201,7 @@ function NewCorrective() {
             ))}
           </Select>
         </Field>
-        <Field label={t('order.dueAt')} {...state('due_at')}>
-          <Input type="date" value={form.due} onChange={(_, data) => set({ due: data.value })} />
-        </Field>
+        <DateField label={t('order.dueAt')} validationMessage={state('due_at').validationMessage} value={form.due} onValue={(day) => set({ due: day ?? '' })} />
         <Field label={t('order.estimatedH')} {...state('estimated_h')}>
           <DecimalInput
             value={form.estimated_h}

@@ -56,6 +56,7 @@ import {
   useFormat,
   useRecordLoad,
   withDecimalFields,
+  FormDateField,
 } from '@planta/ui';
 import { ChecklistTemplateEditor } from '../components/checklist-template-editor';
 import { PREVENTIVE_PATH } from './preventive-plans.list';
@@ -339,7 +340,7 @@ export function PreventivePlanForm({ id }: { id: string }) {
             required
             options={enumOptions(PM_ANCHORS, 'pmAnchor')}
           />
-          <FormTextField control={control} name="starts_on" type="date" label={t('maintenance:preventive.fields.startsOn')} required />
+          <FormDateField control={control} name="starts_on" label={t('maintenance:preventive.fields.startsOn')} required />
           <FormNumberField
             control={control}
             name="lead_days"

@@ -29,6 +29,7 @@ import {
   useUnsavedChanges,
   withDecimalFields,
   type SelectOption,
+  FormDateField,
 } from '@planta/ui';
 import { dieCopyOptions, useOvenRequired } from './die-copy-options';
 import '../i18n';
@@ -247,7 +248,7 @@ export function OrderFormDialog({
                 <FormNumberField control={control} name="length_mm" required label={t('production:orders.length')} />
                 <FormNumberField control={control} name="quantity_pieces" required label={t('production:orders.quantityPieces')} />
                 <FormNumberField control={control} name="quantity_kg" required label={t('production:orders.quantityKg')} />
-                <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
+                <FormDateField control={control} name="due_date" required label={t('production:orders.dueDate')} />
                 <FormSelect
                   control={control}
                   name="line_id"
