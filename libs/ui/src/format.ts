@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CURRENCY, durationText, hoursDurationText, moneyText } from '@planta/contracts';
+import { companyCurrencyAtom } from '@planta/session';
 
 /** A date-only value (`2026-12-01`) is a calendar day: shown as such, whatever the time zone. */
 const calendarDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value));
@@ -9,7 +11,7 @@ const calendarDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new 
  * (`1.446,8` and `01/12/2026` in Spanish, `1,446.8` and `12/01/2026` in English). Empty values
  * read '—'. Durations and money come from the contracts' number formats (one rule for screens and exports).
  */
-export function formatsOf(language: string) {
+export function formatsOf(language: string, companyCurrency: string = DEFAULT_CURRENCY) {
   const numbers = new Map<number, Intl.NumberFormat>();
   const numberFormat = (digits: number) => {
     let known = numbers.get(digits);
@@ -32,13 +34,14 @@ export function formatsOf(language: string) {
     /** Hours as hours and minutes ('0,85' → '51 min'). */
     hoursDuration: (hours: number | null | undefined) => hoursDurationText(hours, language),
     /** Money in the company's currency ('5.907 €'). */
-    money: (value: number | null | undefined, currency: string = DEFAULT_CURRENCY, digits = 2) => moneyText(value, currency, language, digits),
+    money: (value: number | null | undefined, currency: string = companyCurrency, digits = 2) => moneyText(value, currency, language, digits),
   };
 }
 export type Formats = ReturnType<typeof formatsOf>;
 
-/** The formats of the user's current language. */
+/** The formats of the user's current language; money in their company's currency. */
 export function useFormat(): Formats {
   const { i18n } = useTranslation();
-  return formatsOf(i18n.resolvedLanguage ?? i18n.language ?? 'es');
+  const currency = useAtomValue(companyCurrencyAtom);
+  return formatsOf(i18n.resolvedLanguage ?? i18n.language ?? 'es', currency);
 }
