@@ -2,7 +2,7 @@ import '../testing/jsdom.setup';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@planta/i18n';
@@ -23,7 +23,7 @@ function TestForm({ onValid, initial }: { onValid: (values: Values) => void; ini
     </form>
   );
 }
-const inProvider = (node: JSX.Element) =>
+const inProvider = (node: ReactElement) =>
   render(
     <I18nextProvider i18n={createI18n('es')}>
       <FluentProvider theme={webLightTheme}>{node}</FluentProvider>

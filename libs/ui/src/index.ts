@@ -35,4 +35,5 @@ export * from './chart-figure';
 export * from './dashboard-widget';
 export * from './tolerance-hint';
 export * from './role-label';
+export * from './page-name';
 export * from './excel-cells';

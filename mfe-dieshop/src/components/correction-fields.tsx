@@ -12,16 +12,16 @@ import {
 } from '@planta/contracts';
 import { call } from '@planta/session';
 import {
+  FormDateField,
   FormNumberField,
   FormSection,
   FormSelect,
   FormTextField,
   inputNumber,
   REFERENCE_OPTIONS_LIMIT,
-  useFormat,
   useCan,
+  useFormat,
   type SelectOption,
-  FormDateField,
 } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionTexts } from '../i18n/correction.texts';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dieEndpoints, dieEnlistmentEndpoints, type EnlistmentDetail } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption, FormDateField } from '@planta/ui';
+import { applyServerFieldErrors, FormDateField, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 

@@ -41,8 +41,8 @@ import {
 import { call, errorMessage, isApiRequestError, userAtom } from '@planta/session';
 import {
   AreaLanding,
-  ErrorCard,
   DateTimeField,
+  ErrorCard,
   Facts,
   i18nKey,
   LoadingScreen,
@@ -52,6 +52,7 @@ import {
   showSnackbar,
   useCan,
   useFormat,
+  usePageName,
   usePhotoPicker,
   type ListFilter,
   type ResourceColumn,
@@ -401,6 +402,8 @@ function DieCleaningScreen({ dieId }: { dieId: number }) {
 /** The dies in cleaning, longest waiting first, with their cleaning; or the finished cleanings. */
 function DieCleaningList() {
   const { t } = useTranslation(['dieshop', 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('die-cleaning');
   const format = useFormat();
   const duration = useDuration();
   const navigate = useNavigate();
@@ -463,7 +466,7 @@ function DieCleaningList() {
     <ResourceList<DieInCleaning>
       list={dieCleaningEndpoints.all}
       basePath={CLEANING_PATH}
-      title={t('dieshop:dieCleaning.listTitle')}
+      title={pageName}
       emptyText={t('dieshop:dieCleaning.empty')}
       exportName="limpieza-de-matrices"
       columns={columns}

@@ -33,6 +33,7 @@ import {
   showSnackbar,
   useCan,
   useFormat,
+  usePageName,
   useRecordLoad,
   withDecimalFields,
   type ListFilter,
@@ -233,6 +234,8 @@ function DieConfirmationForm({ id }: { id: string }) {
 /** The ended runs waiting for their confirmation (oldest first), or the confirmed ones with who confirmed them. */
 function DieConfirmationList() {
   const { t } = useTranslation(['dieshop', 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('die-production-confirmation');
   const styles = useStyles();
   const format = useFormat();
   const columns = useMemo<ResourceColumn<DieRunToConfirm>[]>(
@@ -309,7 +312,7 @@ function DieConfirmationList() {
     <ResourceList<DieRunToConfirm>
       list={dieConfirmationEndpoints.all}
       basePath={CONFIRMATION_PATH}
-      title={t('dieshop:dieConfirmation.listTitle')}
+      title={pageName}
       emptyText={t('dieshop:dieConfirmation.empty')}
       exportName="confirmacion-de-produccion"
       columns={columns}

@@ -15,6 +15,7 @@ import {
 import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
+  FormDateField,
   FormNumberField,
   FormPage,
   FormSection,
@@ -27,7 +28,6 @@ import {
   useFormat,
   useRecordLoad,
   type SelectOption,
-  FormDateField,
 } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieCopyFormTexts } from '../i18n/die-copy-form.texts';

@@ -20,7 +20,7 @@ import {
   HOLD_REASONS,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat, DateField } from '@planta/ui';
+import { DateField, DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({

@@ -12,16 +12,17 @@ import {
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import {
+  DateField,
   DecimalInput,
   i18nKey,
   ResourceList,
   showSnackbar,
   useCan,
   useFormat,
+  usePageName,
   useReferenceOptions,
   type ListFilter,
   type ResourceColumn,
-  DateField,
 } from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
@@ -38,6 +39,8 @@ const useStyles = makeStyles({
 /** /apps/corrective-maintenance/all: the corrective orders, searchable, filterable, exportable. */
 function CorrectiveList() {
   const { t } = useTranslation('maintenance');
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('corrective-maintenance');
   const format = useFormat();
   const machines = useReferenceOptions('machine');
   const members = useMembers();
@@ -103,7 +106,7 @@ function CorrectiveList() {
       list={workOrderEndpoints.corrective}
       create={workOrderEndpoints.create}
       basePath={BASE}
-      title={t('corrective.listTitle')}
+      title={pageName}
       columns={columns}
       filters={filters}
       emptyText={t('corrective.empty')}

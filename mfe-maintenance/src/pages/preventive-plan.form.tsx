@@ -44,6 +44,7 @@ import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
   currentLanguage,
+  FormDateField,
   FormNumberField,
   FormPage,
   FormSection,
@@ -56,7 +57,6 @@ import {
   useFormat,
   useRecordLoad,
   withDecimalFields,
-  FormDateField,
 } from '@planta/ui';
 import { ChecklistTemplateEditor } from '../components/checklist-template-editor';
 import { PREVENTIVE_PATH } from './preventive-plans.list';

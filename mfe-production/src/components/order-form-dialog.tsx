@@ -18,10 +18,11 @@ import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
   currentLanguage,
+  FormDateField,
   FormNumberField,
-  inputNumber,
   FormSelect,
   FormTextField,
+  inputNumber,
   REFERENCE_OPTIONS_LIMIT,
   referenceOptions,
   REQUIRED_TEXT,
@@ -29,7 +30,6 @@ import {
   useUnsavedChanges,
   withDecimalFields,
   type SelectOption,
-  FormDateField,
 } from '@planta/ui';
 import { dieCopyOptions, useOvenRequired } from './die-copy-options';
 import '../i18n';

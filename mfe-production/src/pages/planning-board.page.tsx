@@ -16,7 +16,7 @@ import {
   productionMessages,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, i18nKey, Kanban, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, type KanbanColumn, DateField } from '@planta/ui';
+import { DateField, ErrorCard, i18nKey, Kanban, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, type KanbanColumn } from '@planta/ui';
 import { BestCopyDialog, NitridingForecastBadges, useNitridingForecast, type ForecastByOrder } from '../components/die-forecast';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';

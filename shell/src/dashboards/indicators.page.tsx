@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, userAtom } from '@planta/session';
 import { filtersKey } from '@planta/shell-contract';
-import { showSnackbar, useFormat, DateField } from '@planta/ui';
+import { DateField, showSnackbar, useFormat } from '@planta/ui';
 import { exportToExcel, exportToPdf, type DashboardExport } from './dashboard-export';
 import { filtersFor, PERIOD_PRESETS, periodChoiceFrom, periodChoiceParams, type PeriodChoice } from './dashboard-period';
 import { ShopFloorDisplay } from './shop-floor-display';
