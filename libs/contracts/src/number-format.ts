@@ -20,6 +20,12 @@ export function numberText(value: number | null | undefined, language: string, d
   return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
 }
 
+/** A measure in millimetres as a drawing gives it, two or three decimals (`40,35`, `25,400` → `25,40`); '—' for none. */
+export function millimetreText(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
+}
+
 /**
  * A duration given in minutes as hours and minutes, rounded to the minute: `45 min`, `3 h`,
  * `26 h 48 min` (units in the language: `26 sa 48 dk` in Turkish); '—' for none.

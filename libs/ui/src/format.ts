@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CURRENCY, durationText, hoursDurationText, moneyText } from '@planta/contracts';
+import { DEFAULT_CURRENCY, durationText, hoursDurationText, millimetreText, moneyText } from '@planta/contracts';
 import { companyCurrencyAtom } from '@planta/session';
 
 /** A date-only value (`2026-12-01`) is a calendar day: shown as such, whatever the time zone. */
@@ -29,6 +29,8 @@ export function formatsOf(language: string, companyCurrency: string = DEFAULT_CU
     date: (value: string | null | undefined) => (value ? date.format(calendarDay(value)) : '—'),
     dateTime: (value: string | null | undefined) => (value ? dateTime.format(new Date(value)) : '—'),
     time: (value: string | null | undefined) => (value ? time.format(new Date(value)) : '—'),
+    /** A measure in millimetres, two or three decimals ('40,35'). */
+    millimetres: (value: number | null | undefined) => millimetreText(value, language),
     /** Minutes as hours and minutes ('26 h 48 min'). */
     duration: (minutes: number | null | undefined) => durationText(minutes, language),
     /** Hours as hours and minutes ('0,85' → '51 min'). */

@@ -24,7 +24,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -69,10 +69,10 @@ const dieLabel = (die: Pick<DieInCleaning, 'die_reference' | 'copy_number'>) => 
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
-/** The cleaning's time as people read it ('1 h 35 min'). */
+/** The cleaning's time as people read it ('1 h 35 min'): the portal's one duration format. */
 function useDuration() {
-  const { t } = useTranslation('dieshop');
-  return useCallback((minutes: number) => t('dieCleaning.duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }), [t]);
+  const format = useFormat();
+  return format.duration;
 }
 
 const useStyles = makeStyles({

@@ -150,7 +150,8 @@ function DieConfirmationForm({ id }: { id: string }) {
     canDelete: false,
   };
   const options = (list: readonly string[], name: string) => list.map((value) => ({ value, label: t(`dieshop:enums.${name}.${i18nKey(value)}`) }));
-  const hours = (value: number) => t('dieshop:dieConfirmation.hoursValue', { value: format.number(value, 2) });
+  // A run's time as people read it ('1 h 15 min', not '1,25 h').
+  const hours = (value: number) => format.hoursDuration(value);
 
   return (
     <FormPage
