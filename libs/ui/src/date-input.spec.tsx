@@ -9,7 +9,7 @@ import { createI18n } from '@planta/i18n';
 import { z } from 'zod';
 import { DATE_PATTERN } from '@planta/contracts';
 import { DateTimeField } from './date-input';
-import { FormDateField } from './form-fields';
+import { FormDateField, FormTimeField } from './form-fields';
 
 const schema = z.object({ due: z.string().regex(DATE_PATTERN, 'Fecha no válida') });
 type Values = z.infer<typeof schema>;
@@ -77,5 +77,29 @@ describe('the portal date field', () => {
     expect(await screen.findByText('Indica una hora hh:mm, de 00:00 a 23:59')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Entrada'), { target: { value: '13/03/2026' } });
     await waitFor(() => expect(seen.at(-1)).toBe('2026-03-13T14:30'));
+  });
+
+  it('takes a time of day as text on a 24-hour clock, whatever the browser language', async () => {
+    const timeSchema = z.object({ start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Usa el formato HH:MM (24 horas)') });
+    const onValid = jest.fn();
+    function Shift() {
+      const { control, handleSubmit } = useForm<{ start: string }>({ resolver: zodResolver(timeSchema), defaultValues: { start: '06:00' } });
+      return (
+        <form onSubmit={handleSubmit(onValid)} noValidate>
+          <FormTimeField control={control} name="start" label="Inicio" />
+          <button type="submit">Guardar</button>
+        </form>
+      );
+    }
+    inProvider(<Shift />);
+    const field = screen.getByLabelText('Inicio') as HTMLInputElement;
+    expect([field.type, field.value, field.placeholder]).toEqual(['text', '06:00', 'hh:mm']);
+    fireEvent.change(field, { target: { value: '2 PM' } });
+    fireEvent.click(screen.getByText('Guardar'));
+    expect(await screen.findByText('Usa el formato HH:MM (24 horas)')).toBeTruthy();
+    expect(onValid).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: '1430' } });
+    fireEvent.click(screen.getByText('Guardar'));
+    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ start: '14:30' }, expect.anything()));
   });
 });

@@ -186,3 +186,32 @@ export function DateTimeField({
     </Field>
   );
 }
+
+/**
+ * A time of day on a 24-hour clock typed as text ('7:05', '0705' → '07:05'), never the browser's
+ * time input (hh:mm AM/PM to a browser in English). `onText` gets the time as 'HH:MM' when it is
+ * one, else what was typed (the form's schema then refuses it with its own message).
+ */
+export function TimeInput({
+  value,
+  onText,
+  ...input
+}: Omit<InputProps, 'value' | 'onChange' | 'type'> & { value: string; onText: (text: string) => void; ref?: Ref<HTMLInputElement> }) {
+  const [text, setText] = useState(value);
+  // A time changed from outside (reset, reloaded) shows as it is; a half-typed one stays.
+  useEffect(() => setText((current) => (parseTimeText(current) === value || current === value ? current : value)), [value]);
+  return (
+    <Input
+      {...input}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={input.placeholder ?? 'hh:mm'}
+      value={text}
+      onChange={(_, data) => {
+        setText(data.value);
+        onText(parseTimeText(data.value) ?? data.value);
+      }}
+    />
+  );
+}

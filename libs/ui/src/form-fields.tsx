@@ -10,7 +10,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { messages } from '@planta/contracts';
-import { DateInput } from './date-input';
+import { DateInput, TimeInput } from './date-input';
 
 /**
  * Form building blocks bound with react-hook-form's Controller (never `register()`: Fluent inputs
@@ -115,7 +115,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
   type = 'text',
   autoFocus,
   ...frame
-}: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time'; autoFocus?: boolean }) {
+}: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email'; autoFocus?: boolean }) {
   return (
     <ControlledField
       {...frame}
@@ -168,6 +168,28 @@ export function FormDateField<T extends FieldValues, TOut extends FieldValues = 
           onValue={(day) => {
             field.onChange(day ?? '');
             onValueChange?.(day ?? '');
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** A time of day on a 24-hour clock ('HH:MM'), typed as text whatever the browser's language (see TimeInput). */
+export function FormTimeField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, ...frame }: BaseFieldProps<T, TOut>) {
+  return (
+    <ControlledField
+      {...frame}
+      input={(field, value) => (
+        <TimeInput
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          disabled={disabled}
+          onBlur={field.onBlur}
+          onText={(text) => {
+            field.onChange(text);
+            onValueChange?.(text);
           }}
         />
       )}
