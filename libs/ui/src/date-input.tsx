@@ -57,7 +57,6 @@ export function DateInput({ value, onValue, onUnreadable, disabled, ...input }: 
       {...input}
       disabled={disabled}
       type="text"
-      inputMode="numeric"
       autoComplete="off"
       placeholder={input.placeholder ?? dateLayoutOf(language).pattern}
       value={text}
@@ -68,15 +67,19 @@ export function DateInput({ value, onValue, onUnreadable, disabled, ...input }: 
             appearance="transparent"
             size="small"
             icon={<CalendarRegular />}
-            disabled={disabled}
+            disabled={disabled || input.readOnly}
             aria-label={t('dateField.calendar')}
             title={t('dateField.calendar')}
             onClick={() => {
               const element = picker.current;
               if (!element) return;
               element.value = value ?? '';
-              if (typeof element.showPicker === 'function') element.showPicker();
-              else element.focus();
+              try {
+                if (typeof element.showPicker === 'function') element.showPicker();
+                else element.focus();
+              } catch {
+                // A browser that refuses to open it leaves the typed field, which always works.
+              }
             }}
           />
           <input
@@ -85,6 +88,7 @@ export function DateInput({ value, onValue, onUnreadable, disabled, ...input }: 
             type="date"
             tabIndex={-1}
             aria-hidden
+            aria-label={t('dateField.calendar')}
             onChange={(event) => event.target.value && take(dateInputText(event.target.value, language))}
           />
         </span>
