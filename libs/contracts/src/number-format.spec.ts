@@ -1,4 +1,4 @@
-import { durationText, hoursDurationText, moneyText, numberText } from './number-format';
+import { durationText, hoursDurationText, millimetreText, moneyText, numberText } from './number-format';
 
 describe('numberText', () => {
   it.each<[number | null, string, number, string]>([
@@ -47,5 +47,14 @@ describe('moneyText', () => {
   });
   it('takes more decimals for a cost per kilogram', () => {
     expect(moneyText(0.0125, 'EUR', 'es', 4).replace(/\u00a0/g, ' ')).toBe('0,0125 €');
+  });
+});
+
+describe('millimetreText', () => {
+  it('writes a measure with two or three decimals in the language', () => {
+    expect(millimetreText(40.35, 'es')).toBe('40,35');
+    expect(millimetreText(25.4, 'es')).toBe('25,40');
+    expect(millimetreText(0.125, 'en')).toBe('0.125');
+    expect(millimetreText(null, 'es')).toBe('—');
   });
 });
