@@ -93,6 +93,7 @@ describe('companies', () => {
       id: norte,
       tax_id: 'B48123456',
       time_zone: 'Europe/Madrid',
+      currency: 'EUR',
       upload_limit_mb: 2,
       active: true,
       member_count: 7,
@@ -104,10 +105,10 @@ describe('companies', () => {
     expect(south.body.items.map((company: { name: string }) => company.name)).toEqual(['Perfiles del Sur']);
     const searched = await http().get('/api/company/list').query({ search: 'sevilla' }).set(admin());
     expect(searched.body.items.map((company: { id: number }) => company.id)).toEqual([sur]);
-    // The toolbar's selector answers as it always did.
+    // The toolbar's selector answers as it always did, and with each company's currency (the UI shows money in it).
     expect((await http().get('/api/company/all').set(admin())).body).toEqual([
-      { id: norte, name: 'Extrusiones del Norte' },
-      { id: sur, name: 'Perfiles del Sur' },
+      { id: norte, name: 'Extrusiones del Norte', currency: 'EUR' },
+      { id: sur, name: 'Perfiles del Sur', currency: 'EUR' },
     ]);
   });
 
@@ -120,15 +121,20 @@ describe('companies', () => {
   });
 
   it('changes details with the grant in that company only; a refusal there is 403 and audited', async () => {
-    const changed = await http().patch(`/api/company/${norte}`).set(admin()).send({ tax_id: 'B48000001', time_zone: 'Atlantic/Canary', upload_limit_mb: 10 });
+    const changed = await http()
+      .patch(`/api/company/${norte}`)
+      .set(admin())
+      .send({ tax_id: 'B48000001', time_zone: 'Atlantic/Canary', currency: 'USD', upload_limit_mb: 10 });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ tax_id: 'B48000001', time_zone: 'Atlantic/Canary', upload_limit_mb: 10 });
+    expect(changed.body).toMatchObject({ tax_id: 'B48000001', time_zone: 'Atlantic/Canary', currency: 'USD', upload_limit_mb: 10 });
     expect(await lastEntry(norte, 'company', norte)).toEqual({
       action: 'update',
       actor_name: 'admin@norte.example',
-      before: { tax_id: 'B48123456', time_zone: 'Europe/Madrid', upload_limit_mb: 2 },
-      after: { tax_id: 'B48000001', time_zone: 'Atlantic/Canary', upload_limit_mb: 10 },
+      before: { tax_id: 'B48123456', time_zone: 'Europe/Madrid', currency: 'EUR', upload_limit_mb: 2 },
+      after: { tax_id: 'B48000001', time_zone: 'Atlantic/Canary', currency: 'USD', upload_limit_mb: 10 },
     });
+    expect((await http().get('/api/company/all').set(admin())).body[0]).toEqual({ id: norte, name: 'Extrusiones del Norte', currency: 'USD' });
+    expect((await http().patch(`/api/company/${norte}`).set(admin()).send({ currency: 'EUR' })).status).toBe(200);
 
     // Working in the north, the administrator changes the south, where they are admin too...
     expect((await http().patch(`/api/company/${sur}`).set(admin()).send({ tax_id: 'B41000002' })).status).toBe(200);
@@ -162,6 +168,17 @@ describe('companies', () => {
     expect((await http().patch(`/api/company/${norte}`).set(admin()).send({ upload_limit_mb: 0 })).body.fields).toEqual({
       upload_limit_mb: messages.uploadLimitRange,
     });
+    // The currency is an ISO 4217 code: three capitals of a currency that exists; the database refuses any other shape too.
+    for (const currency of ['eur', 'EURO', '€', 'XQZ', 12, '']) {
+      const response = await http().patch(`/api/company/${norte}`).set(admin()).send({ currency });
+      expect({ currency, status: response.status, fields: response.body.fields }).toEqual({
+        currency,
+        status: 400,
+        fields: { currency: messages.invalidCurrency },
+      });
+    }
+    await expect(t.sql(`update company set currency = 'eu' where id = $1`, [norte])).rejects.toThrow(/company_currency_iso/);
+    expect(await t.sql(`select currency from company where id = $1`, [norte])).toEqual([{ currency: 'EUR' }]);
     const taken = await http().post('/api/company').set(admin()).send({ name: 'perfiles del sur' });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ message: messages.companyNameTaken, fields: { name: messages.companyNameTaken } });
@@ -175,7 +192,15 @@ describe('companies', () => {
       .set(admin())
       .send({ name: 'Laminados del Este', tax_id: 'B46111222', address: 'Paterna (Valencia)', time_zone: 'Europe/Madrid' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Laminados del Este', upload_limit_mb: 2, active: true, member_count: 1, current: false, manageable: true });
+    expect(created.body).toMatchObject({
+      name: 'Laminados del Este',
+      currency: 'EUR',
+      upload_limit_mb: 2,
+      active: true,
+      member_count: 1,
+      current: false,
+      manageable: true,
+    });
     const id = created.body.id;
     const [{ user_id }] = await t.sql<{ user_id: number }>(`select id as user_id from app_user where email = 'admin@norte.example'`);
     expect(

@@ -219,7 +219,7 @@ describe('POST /api/auth/register', () => {
     expect(response.body.user.role).toEqual(['admin']);
     expect(response.body.user.data).toMatchObject({ email: 'ana@aluandes.example', displayName: 'Ana Pérez' });
     const companies = await t.http().get('/api/company/all').set(bearer(response.body.access_token));
-    expect(companies.body).toEqual([{ id: response.body.user.data.company_id, name: 'Aluminios Andinos' }]);
+    expect(companies.body).toEqual([{ id: response.body.user.data.company_id, name: 'Aluminios Andinos', currency: 'EUR' }]);
     // The new company starts with its own default permissions and sees no other company's dies.
     const dies = await t.http().get('/api/die/all').set(bearer(response.body.access_token));
     expect(dies.status).toBe(200);

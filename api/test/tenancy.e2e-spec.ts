@@ -102,8 +102,8 @@ describe('company selection', () => {
     const session = await t.login('admin@norte.example');
     const companies = await t.http().get('/api/company/all').set(bearer(session.access_token));
     expect(companies.body).toEqual([
-      { id: north, name: 'Extrusiones del Norte' },
-      { id: south, name: 'Perfiles del Sur' },
+      { id: north, name: 'Extrusiones del Norte', currency: 'EUR' },
+      { id: south, name: 'Perfiles del Sur', currency: 'EUR' },
     ]);
     const switched = await t.http().post('/api/company/switch').set(bearer(session.access_token)).send({ company_id: south });
     expect(switched.status).toBe(200);
@@ -122,7 +122,7 @@ describe('company selection', () => {
 
   it('shows non-admins only their own company and refuses switching for non-members', async () => {
     const southUser = await t.login('operario@sur.example');
-    expect((await t.http().get('/api/company/all').set(bearer(southUser.access_token))).body).toEqual([{ id: south, name: 'Perfiles del Sur' }]);
+    expect((await t.http().get('/api/company/all').set(bearer(southUser.access_token))).body).toEqual([{ id: south, name: 'Perfiles del Sur', currency: 'EUR' }]);
     expect((await t.http().post('/api/company/switch').set(bearer(southUser.access_token)).send({ company_id: north })).status).toBe(403);
     const southAdmin = await t.login('admin@sur.example');
     expect((await t.http().post('/api/company/switch').set(bearer(southAdmin.access_token)).send({ company_id: north })).status).toBe(403);

@@ -30,7 +30,7 @@ export class CompaniesController {
   @Endpoint(companyEndpoints.all)
   async all(@Caller() caller: RequestIdentity) {
     const companies = await this.users.selectableCompanies(await this.caller(caller));
-    return companies.map(({ id, name }) => ({ id, name }));
+    return companies.map(({ id, name, currency }) => ({ id, name, currency }));
   }
 
   /** Re-issues the session for another company the caller may choose; anyone else gets 403. */

@@ -20,7 +20,7 @@ type Caller = Pick<RequestIdentity, 'userId' | 'email' | 'companyId'>;
  * companies they belong to (the company table is no one company's, so membership is the filter).
  */
 const ROW = `
-  select company.id, company.name, company.tax_id, company.address, company.time_zone, company.upload_limit_mb, company.active,
+  select company.id, company.name, company.tax_id, company.address, company.time_zone, company.currency, company.upload_limit_mb, company.active,
          (select count(*)::int from company_member everyone where everyone.company_id = company.id) as member_count,
          company.id = $2 as current,
          exists (select 1 from page_role grant_row
@@ -35,6 +35,7 @@ const SORTS: Record<string, string> = {
   tax_id: 'company.tax_id',
   address: 'lower(company.address)',
   time_zone: 'company.time_zone',
+  currency: 'company.currency',
   upload_limit_mb: 'company.upload_limit_mb',
   active: 'company.active',
   member_count: 'member_count',
@@ -97,11 +98,12 @@ export class CompanyAdminService {
     const id = await this.tenantDb.system(async (manager) => {
       await this.refuseTakenName(manager, input.name);
       const [{ id }]: { id: number }[] = await this.saving(() =>
-        manager.query(`insert into company (name, tax_id, address, time_zone, upload_limit_mb) values ($1, $2, $3, $4, $5) returning id`, [
+        manager.query(`insert into company (name, tax_id, address, time_zone, currency, upload_limit_mb) values ($1, $2, $3, $4, $5, $6) returning id`, [
           input.name,
           input.tax_id,
           input.address,
           input.time_zone,
+          input.currency,
           input.upload_limit_mb,
         ]),
       );

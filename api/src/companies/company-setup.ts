@@ -21,6 +21,7 @@ export const companyAuditValues = (company: {
   tax_id: string;
   address: string;
   time_zone: string;
+  currency: string;
   upload_limit_mb: number;
   active?: boolean;
 }): Record<string, unknown> => ({
@@ -28,6 +29,7 @@ export const companyAuditValues = (company: {
   tax_id: company.tax_id,
   address: company.address,
   time_zone: company.time_zone,
+  currency: company.currency,
   upload_limit_mb: company.upload_limit_mb,
   ...(company.active === undefined ? {} : { active: company.active }),
 });

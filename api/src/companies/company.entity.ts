@@ -18,6 +18,10 @@ export class CompanyEntity {
   @Column({ type: 'varchar', length: 64, default: 'Europe/Madrid' })
   time_zone: string;
 
+  /** ISO 4217 code of the money the company's figures are in (a die's cost); checked by the database. */
+  @Column({ type: 'varchar', length: 3, default: 'EUR' })
+  currency: string;
+
   /** The largest file any upload of the company takes. */
   @Column({ type: 'int', default: 2 })
   upload_limit_mb: number;

@@ -3,6 +3,7 @@ import {
   DIE_STATE_PHRASES,
   dieForecastMessages,
   nitridingDue,
+  numberText,
   percentOfThreshold,
   type BestCopyItem,
   type DieState,
@@ -88,14 +89,14 @@ export interface RankedCopyInput {
   figures: ProductionFigures;
 }
 
-const kgPerHour = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
  * Ranks the copies of a die reference for an order of `orderKg` (domain.md C2): available copies
  * first; among them a weighted score of the headroom to nitriding left after the order (half),
  * the recovery of their runs (35 %), their kg/h against the best copy's (15 %), less a penalty for
- * corrections per 10 t. Each copy gets its Spanish reasons.
+ * corrections per 10 t. Each copy gets its Spanish reasons (the API's language); the portal writes them in the
+ * user's language from the numbers each copy carries (margin, recovery, kg_h, corrections_count).
  */
 export function rankCopies(copies: RankedCopyInput[], orderKg: number, billetKg: number | null): BestCopyItem[] {
   const fastest = Math.max(0, ...copies.map((copy) => copy.figures.kg_h ?? 0));
@@ -126,7 +127,7 @@ export function rankCopies(copies: RankedCopyInput[], orderKg: number, billetKg:
       parts.push(margin === null ? dieForecastMessages.noThreshold : margin < 0 ? dieForecastMessages.crossesLimit : dieForecastMessages.margin(margin));
       if (recovery !== null) parts.push(dieForecastMessages.recovery(recovery));
       else parts.push(dieForecastMessages.noHistory);
-      if (copy.figures.kg_h !== null) parts.push(dieForecastMessages.kgPerHour(kgPerHour.format(copy.figures.kg_h)));
+      if (copy.figures.kg_h !== null) parts.push(dieForecastMessages.kgPerHour(numberText(copy.figures.kg_h, 'es', 0)));
       if (copy.corrections_count > 0) parts.push(dieForecastMessages.corrections(copy.corrections_count));
     }
     if (copy.current) parts.push(dieForecastMessages.current);

@@ -16,14 +16,23 @@ describe('time zones of a company', () => {
 });
 
 describe('company input', () => {
-  it('fills the defaults of a new company: Europe/Madrid and 2 MB', () => {
+  it('fills the defaults of a new company: Europe/Madrid, euros and 2 MB', () => {
     expect(companyCreateSchema.parse({ name: ' Laminados ' })).toEqual({
       name: 'Laminados',
       tax_id: '',
       address: '',
       time_zone: 'Europe/Madrid',
+      currency: 'EUR',
       upload_limit_mb: 2,
     });
+  });
+
+  it('takes a currency as its ISO 4217 code of a currency that exists', () => {
+    expect(companyUpdateSchema.parse({ currency: ' USD ' })).toEqual({ currency: 'USD' });
+    for (const currency of ['usd', 'EURO', 'XQZ', '']) {
+      const result = companyUpdateSchema.safeParse({ currency });
+      expect([currency, result.success ? null : result.error.issues[0].message]).toEqual([currency, messages.invalidCurrency]);
+    }
   });
 
   it('keeps the upload limit between 1 and 100 whole MB, and a change to what it names', () => {

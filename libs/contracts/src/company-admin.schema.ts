@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyInteger, nameText, requiredText, trimmedText } from './common.schema';
 import { messages } from './messages';
+import { DEFAULT_CURRENCY } from './number-format';
 
 /**
  * The administration of companies, roles and pages (issue 11, spec 3): what the screens show and
@@ -38,6 +39,22 @@ export function isTimeZoneName(name: string): boolean {
 
 export const timeZoneSchema = z.string({ error: messages.invalidTimeZone }).trim().refine(isTimeZoneName, messages.invalidTimeZone);
 
+// ------------------------------------------------------------------------------- currencies
+
+/** An ISO 4217 code: three capitals that Intl knows as a currency (EUR, USD, MXN). The database checks the shape too. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+export function isCurrencyCode(code: string): boolean {
+  if (!CURRENCY_PATTERN.test(code)) return false;
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+  return known.length === 0 || known.includes(code);
+}
+/** The currencies this runtime knows, for the company screen's list. */
+export function currencyCodes(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+  return known.includes(DEFAULT_CURRENCY) ? [...known] : [DEFAULT_CURRENCY, ...known];
+}
+export const currencySchema = z.string({ error: messages.invalidCurrency }).trim().refine(isCurrencyCode, messages.invalidCurrency);
+
 // -------------------------------------------------------------------------------- companies
 
 export const DEFAULT_UPLOAD_LIMIT_MB = 2;
@@ -50,6 +67,8 @@ export const companyRecordSchema = z.object({
   tax_id: z.string(),
   address: z.string(),
   time_zone: z.string(),
+  /** ISO 4217: the money of the company's figures (a die's cost) is in it. */
+  currency: z.string(),
   upload_limit_mb: z.number().int(),
   active: z.boolean(),
   member_count: z.number().int(),
@@ -65,6 +84,7 @@ const companyFields = {
   tax_id: nameText().max(30, messages.tooLong(30)),
   address: trimmedText({ multiline: true }).max(300, messages.tooLong(300)),
   time_zone: timeZoneSchema,
+  currency: currencySchema,
   upload_limit_mb: bodyInteger({ min: 1, max: 100, message: messages.uploadLimitRange }),
 };
 
@@ -73,6 +93,7 @@ export const companyCreateSchema = z.object({
   tax_id: companyFields.tax_id.default(''),
   address: companyFields.address.default(''),
   time_zone: companyFields.time_zone.default(DEFAULT_TIME_ZONE),
+  currency: companyFields.currency.default(DEFAULT_CURRENCY),
   upload_limit_mb: companyFields.upload_limit_mb.default(DEFAULT_UPLOAD_LIMIT_MB),
 });
 export type CompanyCreate = z.infer<typeof companyCreateSchema>;

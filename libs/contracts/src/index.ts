@@ -41,6 +41,7 @@ export * from './decimal';
 export * from './number-format';
 export * from './safe-input';
 export * from './date-time';
+export * from './date-text';
 export * from './list-search';
 export * from './maintenance.schema';
 export * from './maintenance/failure-report.schema';

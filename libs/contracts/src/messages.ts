@@ -118,6 +118,7 @@ export const messages = {
   companyNameTaken: 'Ya existe una empresa con ese nombre',
   invalidTimeZone: 'Elige una zona horaria válida de la lista (por ejemplo, Europe/Madrid)',
   uploadLimitRange: 'El límite de carga debe ser un número entero de MB entre 1 y 100',
+  invalidCurrency: 'Indica la moneda con su código ISO 4217 de tres letras (por ejemplo, EUR)',
   companyNotEmpty: (what: string) =>
     `No se puede eliminar la empresa: tiene ${what}. Desactívala en su lugar; nadie podrá entrar en ella y sus datos se conservan.`,
   companyDeleteCurrent: 'No puedes eliminar la empresa en la que estás trabajando. Cambia antes a otra empresa.',

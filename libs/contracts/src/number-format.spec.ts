@@ -1,4 +1,17 @@
-import { durationText, hoursDurationText, moneyText } from './number-format';
+import { durationText, hoursDurationText, millimetreText, moneyText, numberText } from './number-format';
+
+describe('numberText', () => {
+  it.each<[number | null, string, number, string]>([
+    [745481, 'es', 0, '745.481'],
+    [0.85, 'es', 2, '0,85'],
+    [1446.8, 'es', 3, '1446,8'],
+    [1446.8, 'en', 3, '1,446.8'],
+    [12345.678, 'es', 1, '12.345,7'],
+    [null, 'es', 3, '—'],
+  ])('writes %p in %p with %p decimals as %p', (value, language, digits, expected) => {
+    expect(numberText(value, language, digits)).toBe(expected);
+  });
+});
 
 describe('durationText', () => {
   it.each<[number | null, string, string]>([
@@ -34,5 +47,14 @@ describe('moneyText', () => {
   });
   it('takes more decimals for a cost per kilogram', () => {
     expect(moneyText(0.0125, 'EUR', 'es', 4).replace(/\u00a0/g, ' ')).toBe('0,0125 €');
+  });
+});
+
+describe('millimetreText', () => {
+  it('writes a measure with two or three decimals in the language', () => {
+    expect(millimetreText(40.35, 'es')).toBe('40,35');
+    expect(millimetreText(25.4, 'es')).toBe('25,40');
+    expect(millimetreText(0.125, 'en')).toBe('0.125');
+    expect(millimetreText(null, 'es')).toBe('—');
   });
 });

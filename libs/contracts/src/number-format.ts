@@ -15,6 +15,30 @@ const DURATION_UNITS: Record<string, readonly [hours: string, minutes: string]> 
 const baseLanguage = (language: string) => language.split('-')[0].toLowerCase();
 
 /**
+ * One Intl formatter per language and options, made once: lists and boards format a figure per
+ * row and cell, and building a formatter costs far more than using one.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let known = formatters.get(key);
+  if (!known) formatters.set(key, (known = new Intl.NumberFormat(language, options)));
+  return known;
+}
+
+/** A number in a language with at most `digits` decimals; '—' for none. */
+export function numberText(value: number | null | undefined, language: string, digits = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return numberFormat(language, { maximumFractionDigits: digits }).format(value);
+}
+
+/** A measure in millimetres as a drawing gives it, two or three decimals (`40,35`, `25,400` → `25,40`); '—' for none. */
+export function millimetreText(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
+}
+
+/**
  * A duration given in minutes as hours and minutes, rounded to the minute: `45 min`, `3 h`,
  * `26 h 48 min` (units in the language: `26 sa 48 dk` in Turkish); '—' for none.
  */
@@ -23,7 +47,7 @@ export function durationText(minutes: number | null | undefined, language: strin
   const [hourUnit, minuteUnit] = DURATION_UNITS[baseLanguage(language)] ?? DURATION_UNITS['es'];
   const whole = Math.round(Math.abs(minutes));
   const sign = minutes < 0 && whole > 0 ? '-' : '';
-  const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const integer = numberFormat(language, { maximumFractionDigits: 0 });
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
   if (hours === 0) return `${sign}${integer.format(rest)} ${minuteUnit}`;
@@ -51,5 +75,5 @@ export function moneyText(value: number | null | undefined, currency: string, la
     maximumFractionDigits: digits,
   };
   // 'always': Spanish leaves four-digit numbers ungrouped by default (5907 €); an amount reads better grouped.
-  return new Intl.NumberFormat(language, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  return numberFormat(language, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
 }

@@ -1,5 +1,15 @@
 import { atom, createStore } from 'jotai';
-import { defaultSettings, defaultUser, initialNavbarState, storageKeys, type AuthResponse, type Settings, type User } from '@planta/contracts';
+import {
+  DEFAULT_CURRENCY,
+  defaultSettings,
+  defaultUser,
+  initialNavbarState,
+  storageKeys,
+  type AuthResponse,
+  type Company,
+  type Settings,
+  type User,
+} from '@planta/contracts';
 import { mergeSettings, settingsChanged, type SettingsPatch } from './settings';
 
 /**
@@ -74,6 +84,12 @@ export const userAtom = atom<User>(createDefaultUser());
 export const userRolesAtom = atom((get) => get(userAtom).role);
 /** True when the user holds any role (spec 6: an empty role means not logged in). */
 export const isSignedInAtom = atom((get) => get(userAtom).role.length > 0);
+/** The companies the user may choose (GET company/all), as the toolbar's selector loaded them. */
+export const companiesAtom = atom<readonly Company[]>([]);
+/** The currency (ISO 4217) of the company the user works in: every sum of money is shown in it. */
+export const companyCurrencyAtom = atom(
+  (get) => get(companiesAtom).find((company) => company.id === get(userAtom).data.company_id)?.currency ?? DEFAULT_CURRENCY,
+);
 /** The page started without reaching the API and its stored session waits to sign in again (resumeSessionWhenBack). */
 export const resumingSessionAtom = atom(false);
 

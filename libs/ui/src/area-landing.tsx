@@ -1,6 +1,7 @@
 import { Card, Text, Title2, tokens } from '@fluentui/react-components';
 import { PAGES, type PageAlias } from '@planta/contracts';
 import { useTranslation } from 'react-i18next';
+import { usePageName } from './page-name';
 
 /**
  * The landing page of a screen whose working lists arrive later: it says plainly what the
@@ -11,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 export function AreaLanding({ alias }: { alias: PageAlias }) {
   const { t } = useTranslation(['pages', 'shell', 'common']);
   const page = PAGES.find((candidate) => candidate.alias === alias)!;
+  const pageName = usePageName(alias);
   return (
     <section aria-labelledby={`landing-${alias}`} style={{ padding: 24, display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Title2 as="h1" id={`landing-${alias}`}>
-        {t(`shell:navigation.pages.${alias}`, page.name)}
+        {pageName}
       </Title2>
       <Card style={{ maxWidth: 720 }}>
         <Text>{t(`pages:${alias}.description`, page.description)}</Text>

@@ -1,4 +1,4 @@
-import { Input, type InputProps } from '@fluentui/react-components';
+import { Field, Input, type FieldProps, type InputProps } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { inputNumber, readTypedNumber } from './decimal-fields';
 import { useFormat } from './format';
@@ -42,5 +42,31 @@ export function DecimalInput({ value, onValue, onUnreadable, ...input }: Decimal
         onValue(reading.kind === 'number' ? reading.value : null);
       }}
     />
+  );
+}
+
+/**
+ * A labelled number field outside a react-hook-form form: the label, the DecimalInput, and what to
+ * type while the text is no number ('Escribe un número, por ejemplo 12,5'), rather than keeping
+ * the last number silently (a work order's estimated hours once did).
+ */
+export function DecimalField({
+  label,
+  className,
+  validationMessage,
+  ...input
+}: DecimalInputProps & Pick<FieldProps, 'label' | 'className'> & { /** The screen's own message, after the field's own. */ validationMessage?: string }) {
+  const [unreadable, setUnreadable] = useState<string | null>(null);
+  const message = unreadable ?? validationMessage;
+  return (
+    <Field label={label} className={className} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <DecimalInput
+        {...input}
+        onUnreadable={(reason) => {
+          setUnreadable(reason);
+          input.onUnreadable?.(reason);
+        }}
+      />
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { Checkbox, Field, Input, makeStyles, Select, Text, Textarea, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Controller,
   type Control,
@@ -10,6 +10,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { messages } from '@planta/contracts';
+import { DateInput, TimeInput } from './date-input';
 
 /**
  * Form building blocks bound with react-hook-form's Controller (never `register()`: Fluent inputs
@@ -76,8 +77,11 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
   required,
   hint,
   input,
+  ownMessage,
 }: Pick<BaseFieldProps<T, TOut>, 'name' | 'control' | 'label' | 'required' | 'hint'> & {
   input: (field: ControllerRenderProps<T, FieldPath<T>>, value: string) => ReactNode;
+  /** The input's own reading error (a date that is no day), shown before the form's. */
+  ownMessage?: string | null;
 }) {
   const styles = useFormFieldStyles();
   return (
@@ -85,7 +89,7 @@ function ControlledField<T extends FieldValues, TOut extends FieldValues = T>({
       name={name}
       control={control}
       render={({ field, fieldState }) => {
-        const message = fieldErrorText(fieldState, { required, value: field.value });
+        const message = ownMessage || fieldErrorText(fieldState, { required, value: field.value });
         const value = field.value === null || field.value === undefined ? '' : String(field.value);
         return (
           <Field
@@ -111,7 +115,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
   type = 'text',
   autoFocus,
   ...frame
-}: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email' | 'time' | 'date'; autoFocus?: boolean }) {
+}: BaseFieldProps<T, TOut> & { multiline?: boolean; type?: 'text' | 'email'; autoFocus?: boolean }) {
   return (
     <ControlledField
       {...frame}
@@ -135,6 +139,60 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
           />
         );
       }}
+    />
+  );
+}
+
+/**
+ * A date field (see DateInput): typed and shown in the user's language (dd/mm/aaaa), the form
+ * holding the ISO day ('2025-03-12', '' for none). While the text is no day the form holds what
+ * was typed, so that its schema refuses it, and the field says how to write it.
+ */
+export function FormDateField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, ...frame }: BaseFieldProps<T, TOut>) {
+  const [unreadable, setUnreadable] = useState<string | null>(null);
+  return (
+    <ControlledField
+      {...frame}
+      ownMessage={unreadable}
+      input={(field, value) => (
+        <DateInput
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          disabled={disabled}
+          onBlur={field.onBlur}
+          onUnreadable={(message, typed) => {
+            setUnreadable(message);
+            if (message) field.onChange(typed);
+          }}
+          onValue={(day) => {
+            field.onChange(day ?? '');
+            onValueChange?.(day ?? '');
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** A time of day on a 24-hour clock ('HH:MM'), typed as text whatever the browser's language (see TimeInput). */
+export function FormTimeField<T extends FieldValues, TOut extends FieldValues = T>({ disabled, onValueChange, ...frame }: BaseFieldProps<T, TOut>) {
+  return (
+    <ControlledField
+      {...frame}
+      input={(field, value) => (
+        <TimeInput
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          disabled={disabled}
+          onBlur={field.onBlur}
+          onText={(text) => {
+            field.onChange(text);
+            onValueChange?.(text);
+          }}
+        />
+      )}
     />
   );
 }

@@ -1,15 +1,34 @@
-import { formatsOf } from './format';
+import '../testing/jsdom.setup';
+import { render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@planta/i18n';
+import { companiesAtom, userAtom, createDefaultUser } from '@planta/session';
+import { useFormat } from './format';
 
-// The portal's one number format (screens, charts and the indicators' PDF): the language's separators.
-describe('formatsOf().number', () => {
-  it.each<[number | null, string, number, string]>([
-    [745481, 'es', 0, '745.481'],
-    [0.85, 'es', 2, '0,85'],
-    [1446.8, 'es', 3, '1446,8'],
-    [1446.8, 'en', 3, '1,446.8'],
-    [12345.678, 'es', 1, '12.345,7'],
-    [null, 'es', 3, '—'],
-  ])('writes %p in %p with %p decimals as %p', (value, language, digits, expected) => {
-    expect(formatsOf(language).number(value, digits)).toBe(expected);
+function Cost({ value }: { value: number }) {
+  return <p>{useFormat().money(value)}</p>;
+}
+
+describe('money in the company’s currency', () => {
+  it('shows amounts in the currency of the company the user works in, euros until it is known', () => {
+    const store = createStore();
+    const user = createDefaultUser();
+    store.set(userAtom, { ...user, role: ['admin'], data: { ...user.data, company_id: 2, companyId: 2 } });
+    const view = (
+      <Provider store={store}>
+        <I18nextProvider i18n={createI18n('es')}>
+          <Cost value={5907} />
+        </I18nextProvider>
+      </Provider>
+    );
+    const { rerender } = render(view);
+    expect(screen.getByText(/^5\.907\s€$/)).toBeTruthy();
+    store.set(companiesAtom, [
+      { id: 1, name: 'Extrusiones del Norte', currency: 'EUR' },
+      { id: 2, name: 'Aluminios Andinos', currency: 'USD' },
+    ]);
+    rerender(view);
+    expect(screen.getByText(/^5\.907\sUS\$$/)).toBeTruthy();
   });
 });

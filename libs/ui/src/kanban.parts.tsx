@@ -3,6 +3,7 @@ import { Badge, Button, Caption1, makeStyles, Menu, MenuItem, MenuList, MenuPopo
 import { ArrowMoveRegular, MoreVerticalRegular } from '@fluentui/react-icons';
 import { useCallback, useId, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from './format';
 import type { KanbanColumn } from './kanban';
 
 /* The columns and cards of the shared kanban (kanban.view.tsx puts them together). */
@@ -106,9 +107,10 @@ export function KanbanColumnView<C>({
   children: ReactNode;
 }) {
   const styles = useKanbanStyles();
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
   const headingId = useId();
-  const format = (count: number) => count.toLocaleString(i18n.language);
+  const numbers = useFormat();
+  const format = (count: number) => numbers.number(count, 0);
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   const shown = highlight ?? (isOver ? 'over' : null);
   const count = column.count ?? column.cards.length;

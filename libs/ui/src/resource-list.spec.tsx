@@ -273,8 +273,13 @@ describe('ResourceList as the user reads the screen', () => {
     await screen.findByText('Sierra 1');
     fireEvent.change(screen.getByRole('combobox', { name: 'Estado' }), { target: { value: 'stopped' } });
     await waitFor(() => expect(lastQuery(fetch).get('status')).toBe('stopped'));
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
+    // A day is typed as Spanish writes it (dd/mm/aaaa), whatever the browser's language, and sent as the ISO day.
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '31/02/2026' } });
+    expect(await screen.findByText('Indica una fecha dd/mm/aaaa')).toBeTruthy();
+    expect(lastQuery(fetch).get('due_from')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '01/03/2026' } });
     await waitFor(() => expect(lastQuery(fetch).get('due_from')).toBe('2026-03-01'));
+    expect(screen.queryByText('Indica una fecha dd/mm/aaaa')).toBeNull();
     expect(lastQuery(fetch).get('status')).toBe('stopped');
     fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() => expect(lastQuery(fetch).get('status')).toBeNull());

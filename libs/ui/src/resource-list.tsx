@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
+import { DateField } from './date-input';
 import { currentLanguage } from './decimal-fields';
 import { ErrorCard } from './error-card';
 import { excelCell, excelSheetName } from './excel-cells';
@@ -380,24 +381,36 @@ export function ResourceList<T extends { id: number | string }>({
 
       {filters.length > 0 ? (
         <div className={styles.filters} role="group" aria-label={t('table.filters', 'Filtros')}>
-          {filters.map((filter) => (
-            <Field key={filter.key} label={filter.label} className={styles.filter}>
-              {filter.type === 'date' ? (
-                <Input type="date" value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)} />
-              ) : filter.type === 'text' ? (
-                <TextFilter value={query.filters?.[filter.key] ?? ''} onChange={(value) => setFilter(filter.key, value)} />
-              ) : (
-                <Select className={styles.filterControl} value={query.filters?.[filter.key] ?? ''} onChange={(_, value) => setFilter(filter.key, value.value)}>
-                  <option value="">{t('words.all', 'Todos')}</option>
-                  {filter.options.map((option) => (
-                    <option key={option.value} value={String(option.value)}>
-                      {option.label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          ))}
+          {filters.map((filter) =>
+            filter.type === 'date' ? (
+              <DateField
+                key={filter.key}
+                label={filter.label}
+                className={styles.filter}
+                value={query.filters?.[filter.key] ?? ''}
+                onValue={(day) => setFilter(filter.key, day ?? '')}
+              />
+            ) : (
+              <Field key={filter.key} label={filter.label} className={styles.filter}>
+                {filter.type === 'text' ? (
+                  <TextFilter value={query.filters?.[filter.key] ?? ''} onChange={(value) => setFilter(filter.key, value)} />
+                ) : (
+                  <Select
+                    className={styles.filterControl}
+                    value={query.filters?.[filter.key] ?? ''}
+                    onChange={(_, value) => setFilter(filter.key, value.value)}
+                  >
+                    <option value="">{t('words.all', 'Todos')}</option>
+                    {filter.options.map((option) => (
+                      <option key={option.value} value={String(option.value)}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ),
+          )}
           {filtered ? (
             <Button appearance="subtle" onClick={() => setQuery((current) => ({ ...current, page: 1, filters: {} }))}>
               {t('table.clearFilters', 'Quitar filtros')}

@@ -13,7 +13,7 @@ import {
   type ValueLabel,
 } from '@planta/contracts';
 import { useFormat, type Formats } from './format';
-import { FormCheckboxGroup, FormNumberField, FormSelect, FormTextField, type SelectOption } from './form-fields';
+import { FormCheckboxGroup, FormDateField, FormNumberField, FormSelect, FormTextField, FormTimeField, type SelectOption } from './form-fields';
 import { FormPage, FormSection } from './form-page';
 import { useReferenceOptions } from './reference-options';
 import { ResourceList, type ExportValue, type ResourceColumn } from './resource-list';
@@ -42,9 +42,9 @@ export function ResourceField({ name, definition, control, label, required, text
     case 'text':
       return <FormTextField {...frame} multiline={definition.multiline} autoFocus={autoFocus} />;
     case 'time':
-      return <FormTextField {...frame} type="time" />;
+      return <FormTimeField {...frame} />;
     case 'date':
-      return <FormTextField {...frame} type="date" />;
+      return <FormDateField {...frame} />;
     case 'number':
     case 'integer':
       return <FormNumberField {...frame} />;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIMENSION_LABELS, type ProfileDimension } from '@planta/contracts';
+import { DIMENSION_LABELS, millimetreText, type ProfileDimension } from '@planta/contracts';
 
 /**
  * The hint under a 10-minute check's field: its profile's nominal and tolerance ('Nominal 25,40 mm
@@ -13,11 +13,10 @@ export function useToleranceHint(): (dimension: keyof typeof DIMENSION_LABELS, t
     (dimension, tolerances) => {
       const tolerance = tolerances.find((candidate) => candidate.label === DIMENSION_LABELS[dimension]);
       if (!tolerance) return t('dimensions.noTolerance');
-      const millimetres = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
       return t('dimensions.tolerance', {
-        nominal: millimetres.format(tolerance.nominal_mm),
-        minus: millimetres.format(tolerance.tol_minus_mm),
-        plus: millimetres.format(tolerance.tol_plus_mm),
+        nominal: millimetreText(tolerance.nominal_mm, language),
+        minus: millimetreText(tolerance.tol_minus_mm, language),
+        plus: millimetreText(tolerance.tol_plus_mm, language),
       });
     },
     [t, language],

@@ -13,6 +13,7 @@ const es = {
       tax_id: 'NIF / CIF',
       address: 'Dirección',
       time_zone: 'Zona horaria',
+      currency: 'Moneda',
       upload_limit_mb: 'Límite de carga (MB)',
       active: 'Estado',
       member_count: 'Miembros',
@@ -20,6 +21,7 @@ const es = {
     sections: { details: 'Datos de la empresa', plant: 'Ajustes de planta', status: 'Estado' },
     hints: {
       time_zone: 'Escribe para buscar, por ejemplo «Madrid»',
+      currency: 'Los importes (el coste de una matriz) se muestran en ella',
       upload_limit_mb: 'Tamaño máximo de cada archivo que se sube (1 a 100 MB)',
       current: 'Es la empresa en la que estás trabajando: no se puede desactivar ni eliminar desde aquí.',
       readOnly: 'No tienes permiso para modificar esta empresa.',
@@ -52,6 +54,7 @@ const en: BundleShape<typeof es> = {
       tax_id: 'Tax ID',
       address: 'Address',
       time_zone: 'Time zone',
+      currency: 'Currency',
       upload_limit_mb: 'Upload limit (MB)',
       active: 'Status',
       member_count: 'Members',
@@ -59,6 +62,7 @@ const en: BundleShape<typeof es> = {
     sections: { details: 'Company details', plant: 'Plant settings', status: 'Status' },
     hints: {
       time_zone: 'Type to search, e.g. “Madrid”',
+      currency: 'Amounts (a die’s cost) are shown in it',
       upload_limit_mb: 'Largest file any upload takes (1 to 100 MB)',
       current: 'This is the company you are working in: it cannot be deactivated or deleted from here.',
       readOnly: 'You may not change this company.',
@@ -91,6 +95,7 @@ const ar: BundleShape<typeof es> = {
       tax_id: 'الرقم الضريبي',
       address: 'العنوان',
       time_zone: 'المنطقة الزمنية',
+      currency: 'العملة',
       upload_limit_mb: 'حد التحميل (ميغابايت)',
       active: 'الحالة',
       member_count: 'الأعضاء',
@@ -98,6 +103,7 @@ const ar: BundleShape<typeof es> = {
     sections: { details: 'بيانات الشركة', plant: 'إعدادات المصنع', status: 'الحالة' },
     hints: {
       time_zone: 'اكتب للبحث، مثلًا «Madrid»',
+      currency: 'تُعرض بها المبالغ (تكلفة القالب)',
       upload_limit_mb: 'أكبر حجم لكل ملف يُرفع (من 1 إلى 100 ميغابايت)',
       current: 'هذه هي الشركة التي تعمل فيها: لا يمكن تعطيلها أو حذفها من هنا.',
       readOnly: 'ليست لديك صلاحية لتعديل هذه الشركة.',
@@ -130,6 +136,7 @@ const tr: BundleShape<typeof es> = {
       tax_id: 'Vergi numarası',
       address: 'Adres',
       time_zone: 'Saat dilimi',
+      currency: 'Para birimi',
       upload_limit_mb: 'Yükleme sınırı (MB)',
       active: 'Durum',
       member_count: 'Üyeler',
@@ -137,6 +144,7 @@ const tr: BundleShape<typeof es> = {
     sections: { details: 'Şirket bilgileri', plant: 'Tesis ayarları', status: 'Durum' },
     hints: {
       time_zone: 'Aramak için yazın, ör. “Madrid”',
+      currency: 'Tutarlar (kalıp maliyeti) bu para biriminde gösterilir',
       upload_limit_mb: 'Yüklenen her dosyanın en büyük boyutu (1–100 MB)',
       current: 'Şu anda çalıştığınız şirket: buradan devre dışı bırakılamaz veya silinemez.',
       readOnly: 'Bu şirketi değiştirme izniniz yok.',

@@ -2,9 +2,17 @@ import { Badge, Body1, Button, makeStyles, MessageBar, MessageBarBody } from '@f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { companyAdminEndpoints, companyCreateSchema, DEFAULT_TIME_ZONE, DEFAULT_UPLOAD_LIMIT_MB, type CompanyRecord } from '@planta/contracts';
+import {
+  companyAdminEndpoints,
+  companyCreateSchema,
+  currencyCodes,
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_UPLOAD_LIMIT_MB,
+  type CompanyRecord,
+} from '@planta/contracts';
 import { RegistrationInvitation } from '../components/registration-invitation';
-import { FormNumberField, FormPage, FormSection, FormTextField, ResourceList, useCan, useFormat, type ResourceColumn } from '@planta/ui';
+import { FormNumberField, FormPage, FormSection, FormSelect, FormTextField, ResourceList, useCan, useFormat, type ResourceColumn } from '@planta/ui';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useRecordForm } from '../components/record-form';
 import { RecordTabs } from '../components/record-tabs';
@@ -46,6 +54,7 @@ function CompanyList() {
       { key: 'tax_id', label: t('admin:company.fields.tax_id'), sortable: true, width: 14 },
       { key: 'address', label: t('admin:company.fields.address'), sortable: true, width: 40 },
       { key: 'time_zone', label: t('admin:company.fields.time_zone'), sortable: true, width: 18 },
+      { key: 'currency', label: t('admin:company.fields.currency'), sortable: true, width: 8 },
       {
         key: 'upload_limit_mb',
         label: t('admin:company.fields.upload_limit_mb'),
@@ -96,10 +105,18 @@ interface CompanyValues {
   tax_id: string;
   address: string;
   time_zone: string;
+  currency: string;
   upload_limit_mb: string | number;
 }
 
-const EMPTY: CompanyValues = { name: '', tax_id: '', address: '', time_zone: DEFAULT_TIME_ZONE, upload_limit_mb: String(DEFAULT_UPLOAD_LIMIT_MB) };
+const EMPTY: CompanyValues = {
+  name: '',
+  tax_id: '',
+  address: '',
+  time_zone: DEFAULT_TIME_ZONE,
+  currency: DEFAULT_CURRENCY,
+  upload_limit_mb: String(DEFAULT_UPLOAD_LIMIT_MB),
+};
 
 const useStyles = makeStyles({
   status: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', gridColumn: '1 / -1' },
@@ -116,7 +133,14 @@ function CompanyForm() {
     schema: companyCreateSchema,
     numberFields: ['upload_limit_mb'],
     empty: EMPTY,
-    toValues: ({ name, tax_id, address, time_zone, upload_limit_mb }) => ({ name, tax_id, address, time_zone, upload_limit_mb: String(upload_limit_mb) }),
+    toValues: ({ name, tax_id, address, time_zone, currency, upload_limit_mb }) => ({
+      name,
+      tax_id,
+      address,
+      time_zone,
+      currency,
+      upload_limit_mb: String(upload_limit_mb),
+    }),
   });
   const { form, record } = page;
   const mayUpdate = useCan(companyAdminEndpoints.update);
@@ -126,6 +150,12 @@ function CompanyForm() {
   const state = { ...page, canSave: page.canSave && manageable, canDelete: page.canDelete && manageable && !record?.current };
   const title = page.isNew ? t('admin:company.newTitle') : t('admin:company.editTitle', { name: record?.name ?? '' });
   const control = form.control;
+  const { language } = useFormat();
+  // 'EUR — euro': the code the company keeps and its name in the user's language.
+  const currencies = useMemo(() => {
+    const names = new Intl.DisplayNames(language, { type: 'currency' });
+    return currencyCodes().map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+  }, [language]);
 
   return (
     <RecordTabs title={title} entity="company" entityId={record?.id ?? null}>
@@ -142,6 +172,14 @@ function CompanyForm() {
         </FormSection>
         <FormSection title={t('admin:company.sections.plant')}>
           <TimeZoneField name="time_zone" control={control} label={t('admin:company.fields.time_zone')} hint={t('admin:company.hints.time_zone')} />
+          <FormSelect
+            name="currency"
+            control={control}
+            label={t('admin:company.fields.currency')}
+            hint={t('admin:company.hints.currency')}
+            options={currencies}
+            required
+          />
           <FormNumberField
             name="upload_limit_mb"
             control={control}

@@ -12,14 +12,15 @@ import {
 } from '@planta/contracts';
 import { call } from '@planta/session';
 import {
+  FormDateField,
   FormNumberField,
   FormSection,
   FormSelect,
   FormTextField,
   inputNumber,
   REFERENCE_OPTIONS_LIMIT,
-  useFormat,
   useCan,
+  useFormat,
   type SelectOption,
 } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
@@ -187,7 +188,7 @@ export function CorrectionFields<TOut extends FieldValues>({
           placeholder={t('correction.noCorrector')}
           options={correctors.map((person) => ({ value: person.id, label: person.name }))}
         />
-        <FormTextField control={control} name="due_at" type="date" disabled={disabled} label={t('correction.fields.due')} />
+        <FormDateField control={control} name="due_at" disabled={disabled} label={t('correction.fields.due')} />
         <FormTextField control={control} name="description" required multiline disabled={disabled} label={t('correction.fields.description')} />
       </FormSection>
     </>

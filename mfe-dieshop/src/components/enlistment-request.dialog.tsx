@@ -2,9 +2,18 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dieEndpoints, dieEnlistmentEndpoints, type EnlistmentDetail } from '@planta/contracts';
+import { DATE_PATTERN, dateErrorOf, dieEndpoints, dieEnlistmentEndpoints, messages, type EnlistmentDetail } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { applyServerFieldErrors, FormSelect, FormTextField, showSnackbar, useReferenceOptions, type SelectOption } from '@planta/ui';
+import {
+  applyServerFieldErrors,
+  FormDateField,
+  FormSelect,
+  FormTextField,
+  FormTimeField,
+  showSnackbar,
+  useReferenceOptions,
+  type SelectOption,
+} from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { dieEnlistmentTexts } from '../i18n/die-enlistment.texts';
 
@@ -24,7 +33,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** 'Solicitar alistamiento' by hand: a die in stock, the line and when it is needed (tomorrow 06:00 by default). */
 export function EnlistmentRequestDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: EnlistmentDetail) => void }) {
   const styles = useStyles();
-  const { t } = useTranslation(DIESHOP_NS);
+  const { t, i18n } = useTranslation(DIESHOP_NS);
   const lines = useReferenceOptions('extrusionLine');
   const [dies, setDies] = useState<SelectOption[]>([]);
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
@@ -45,6 +54,9 @@ export function EnlistmentRequestDialog({ onClose, onCreated }: { onClose: () =>
     );
   }, [t]);
   const submit = handleSubmit(async (values) => {
+    // The day and the time are typed as text: what is no day or time is said on its field, not sent.
+    if (!DATE_PATTERN.test(values.needed_date)) return setError('needed_date', { message: dateErrorOf(i18n.resolvedLanguage ?? 'es') });
+    if (values.needed_time && !/^\d{2}:\d{2}$/.test(values.needed_time)) return setError('needed_time', { message: messages.timeFormat });
     const neededAt = new Date(`${values.needed_date}T${values.needed_time || '00:00'}`);
     try {
       const created = await call(dieEnlistmentEndpoints.create, {
@@ -81,8 +93,8 @@ export function EnlistmentRequestDialog({ onClose, onCreated }: { onClose: () =>
                 hint={dies.length === 0 ? t('enlistment.noDies') : undefined}
               />
               <FormSelect control={control} name="line_id" numeric label={t('enlistment.line')} options={lines} />
-              <FormTextField control={control} name="needed_date" type="date" required label={t('enlistment.neededDate')} />
-              <FormTextField control={control} name="needed_time" type="time" label={t('enlistment.neededTime')} />
+              <FormDateField control={control} name="needed_date" required label={t('enlistment.neededDate')} />
+              <FormTimeField control={control} name="needed_time" label={t('enlistment.neededTime')} />
               <FormTextField control={control} name="note" multiline label={t('enlistment.note')} />
             </DialogContent>
             <DialogActions>

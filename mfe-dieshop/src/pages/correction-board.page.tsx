@@ -29,7 +29,7 @@ import {
   type CorrectionStatus,
 } from '@planta/contracts';
 import { call } from '@planta/session';
-import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, type KanbanColumn } from '@planta/ui';
+import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, usePageName, type KanbanColumn } from '@planta/ui';
 import { useCorrectionNames } from '../components/correction-badges';
 import { CorrectionCardView, useBoardStyles } from '../components/correction-card';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
@@ -51,6 +51,8 @@ const whyNot = (card: CorrectionCard, _from: string, to: string) => whyNotMoveCo
 export default function CorrectionBoardPage() {
   const styles = useBoardStyles();
   const { t } = useTranslation([DIESHOP_NS, 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('correction-board');
   const names = useCorrectionNames();
   const navigate = useNavigate();
   const mayMove = useCan(correctionEndpoints.boardMove);
@@ -107,7 +109,7 @@ export default function CorrectionBoardPage() {
   const open = useCallback((card: CorrectionCard) => navigate(correctionRecordRoute(card.id)), [navigate]);
 
   if (loadError) {
-    return <ErrorCard title={t('correctionBoards.byState.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
+    return <ErrorCard title={pageName} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
   }
   if (!board) return <LoadingScreen />;
 
@@ -115,7 +117,7 @@ export default function CorrectionBoardPage() {
     <section className={styles.page} aria-labelledby="correction-board-title">
       <div className={styles.header}>
         <Title2 as="h1" id="correction-board-title">
-          {t('correctionBoards.byState.title')}
+          {pageName}
         </Title2>
         {mayCreate ? (
           <Button appearance="primary" onClick={() => navigate('/apps/correction-record/new')}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CORRECTION_BOARD_CHANGED, correctionEndpoints, correctionRecordRoute, type CorrectionCard } from '@planta/contracts';
 import { call } from '@planta/session';
-import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, type KanbanColumn } from '@planta/ui';
+import { ErrorCard, Kanban, LoadingScreen, useBoardLiveRefresh, useCan, usePageName, type KanbanColumn } from '@planta/ui';
 import { CorrectionCardView, useBoardStyles } from '../components/correction-card';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { correctionBoardsTexts } from '../i18n/correction-boards.texts';
@@ -23,6 +23,8 @@ const cardLabel = (card: CorrectionCard) => card.number;
 export default function CorrectorBoardPage() {
   const styles = useBoardStyles();
   const { t } = useTranslation([DIESHOP_NS, 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('corrector-board');
   const navigate = useNavigate();
   const mayMove = useCan(correctionEndpoints.correctorBoardMove);
   const { data: board, loadError, reload, update } = useBoardData(correctionEndpoints.correctorBoard);
@@ -51,7 +53,7 @@ export default function CorrectorBoardPage() {
   const open = useCallback((card: CorrectionCard) => navigate(correctionRecordRoute(card.id)), [navigate]);
 
   if (loadError) {
-    return <ErrorCard title={t('correctionBoards.byCorrector.title')} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
+    return <ErrorCard title={pageName} message={loadError} retryLabel={t('common:actions.retry')} onRetry={reload} />;
   }
   if (!board) return <LoadingScreen />;
 
@@ -59,7 +61,7 @@ export default function CorrectorBoardPage() {
     <section className={styles.page} aria-labelledby="corrector-board-title">
       <div className={styles.header}>
         <Title2 as="h1" id="corrector-board-title">
-          {t('correctionBoards.byCorrector.title')}
+          {pageName}
         </Title2>
       </div>
       <Caption1>{mayMove ? t('correctionBoards.byCorrector.intro') : t('common:kanban.readOnly')}</Caption1>

@@ -24,7 +24,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -41,6 +41,7 @@ import {
 import { call, errorMessage, isApiRequestError, userAtom } from '@planta/session';
 import {
   AreaLanding,
+  DateTimeField,
   ErrorCard,
   Facts,
   i18nKey,
@@ -51,6 +52,7 @@ import {
   showSnackbar,
   useCan,
   useFormat,
+  usePageName,
   usePhotoPicker,
   type ListFilter,
   type ResourceColumn,
@@ -63,14 +65,14 @@ registerDieshopTexts(dieCleaningTexts);
 
 const dieLabel = (die: Pick<DieInCleaning, 'die_reference' | 'copy_number'>) => `${die.die_reference}-${die.copy_number}`;
 
-/** `yyyy-MM-ddTHH:mm` in local time, as a datetime-local input holds it. */
+/** `yyyy-MM-ddTHH:mm` in local time, as the day-and-time field holds it. */
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
-/** The cleaning's time as people read it ('1 h 35 min'). */
+/** The cleaning's time as people read it ('1 h 35 min'): the portal's one duration format. */
 function useDuration() {
-  const { t } = useTranslation('dieshop');
-  return useCallback((minutes: number) => t('dieCleaning.duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }), [t]);
+  const format = useFormat();
+  return format.duration;
 }
 
 const useStyles = makeStyles({
@@ -153,9 +155,7 @@ function StartCleaning({ detail, onDone }: { detail: DieCleaningDetail; onDone: 
               ))}
             </Select>
           </Field>
-          <Field label={t('dieshop:dieCleaning.inAt')} validationMessage={errors.in_at}>
-            <Input size="large" type="datetime-local" value={inAt} onChange={(_, data) => setInAt(data.value)} />
-          </Field>
+          <DateTimeField label={t('dieshop:dieCleaning.inAt')} validationMessage={errors.in_at} size="large" value={inAt} onValue={setInAt} />
         </div>
         <div className={styles.buttons}>
           <Button size="large" type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
@@ -247,9 +247,7 @@ function FinishCleaning({ detail, cleaning, onDone }: { detail: DieCleaningDetai
             </Field>
           ) : null}
           <div className={styles.grid}>
-            <Field label={t('dieshop:dieCleaning.outAt')} validationMessage={errors.out_at}>
-              <Input size="large" type="datetime-local" value={outAt} onChange={(_, data) => setOutAt(data.value)} />
-            </Field>
+            <DateTimeField label={t('dieshop:dieCleaning.outAt')} validationMessage={errors.out_at} size="large" value={outAt} onValue={setOutAt} />
           </div>
           <Field label={t('dieshop:dieCleaning.notes')} validationMessage={errors.notes}>
             <Textarea size="large" rows={3} maxLength={500} value={notes} onChange={(_, data) => setNotes(data.value)} />
@@ -404,6 +402,8 @@ function DieCleaningScreen({ dieId }: { dieId: number }) {
 /** The dies in cleaning, longest waiting first, with their cleaning; or the finished cleanings. */
 function DieCleaningList() {
   const { t } = useTranslation(['dieshop', 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('die-cleaning');
   const format = useFormat();
   const duration = useDuration();
   const navigate = useNavigate();
@@ -466,7 +466,7 @@ function DieCleaningList() {
     <ResourceList<DieInCleaning>
       list={dieCleaningEndpoints.all}
       basePath={CLEANING_PATH}
-      title={t('dieshop:dieCleaning.listTitle')}
+      title={pageName}
       emptyText={t('dieshop:dieCleaning.empty')}
       exportName="limpieza-de-matrices"
       columns={columns}

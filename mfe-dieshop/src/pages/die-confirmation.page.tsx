@@ -33,6 +33,7 @@ import {
   showSnackbar,
   useCan,
   useFormat,
+  usePageName,
   useRecordLoad,
   withDecimalFields,
   type ListFilter,
@@ -149,7 +150,8 @@ function DieConfirmationForm({ id }: { id: string }) {
     canDelete: false,
   };
   const options = (list: readonly string[], name: string) => list.map((value) => ({ value, label: t(`dieshop:enums.${name}.${i18nKey(value)}`) }));
-  const hours = (value: number) => t('dieshop:dieConfirmation.hoursValue', { value: format.number(value, 2) });
+  // A run's time as people read it ('1 h 15 min', not '1,25 h').
+  const hours = (value: number) => format.hoursDuration(value);
 
   return (
     <FormPage
@@ -233,6 +235,8 @@ function DieConfirmationForm({ id }: { id: string }) {
 /** The ended runs waiting for their confirmation (oldest first), or the confirmed ones with who confirmed them. */
 function DieConfirmationList() {
   const { t } = useTranslation(['dieshop', 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('die-production-confirmation');
   const styles = useStyles();
   const format = useFormat();
   const columns = useMemo<ResourceColumn<DieRunToConfirm>[]>(
@@ -309,7 +313,7 @@ function DieConfirmationList() {
     <ResourceList<DieRunToConfirm>
       list={dieConfirmationEndpoints.all}
       basePath={CONFIRMATION_PATH}
-      title={t('dieshop:dieConfirmation.listTitle')}
+      title={pageName}
       emptyText={t('dieshop:dieConfirmation.empty')}
       exportName="confirmacion-de-produccion"
       columns={columns}

@@ -15,6 +15,7 @@ import {
 import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
+  FormDateField,
   FormNumberField,
   FormPage,
   FormSection,
@@ -166,7 +167,7 @@ export default function DieCopyFormPage() {
       <FormSection title={t('dieCopyForm.sections.supplier')}>
         <FormTextField control={control} name="supplier" label={label('supplier')} />
         <FormTextField control={control} name="supplier_ref" label={label('supplier_ref')} />
-        <FormTextField control={control} name="received_at" type="date" label={label('received_at')} />
+        <FormDateField control={control} name="received_at" label={label('received_at')} />
         <FormNumberField control={control} name="cost" label={label('cost')} />
       </FormSection>
       <FormSection title={t('dieCopyForm.sections.location')}>

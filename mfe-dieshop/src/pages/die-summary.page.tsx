@@ -295,7 +295,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
               {`${t(`enums.dieState.${i18nKey(time.state)}`)}: ${
                 time.hours >= 48
                   ? t('dieSummary.daysValue', { value: format.number(Math.round(time.hours / 2.4) / 10) })
-                  : t('dieSummary.hoursValue', { value: format.number(time.hours) })
+                  : format.hoursDuration(time.hours)
               } · ${t('dieSummary.times', { count: time.times })}`}
             </Badge>
           ))}

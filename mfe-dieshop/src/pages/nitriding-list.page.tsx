@@ -33,7 +33,7 @@ import {
   type NitridingProcess,
 } from '@planta/contracts';
 import { call, errorMessage, isApiRequestError } from '@planta/session';
-import { ErrorCard, i18nKey, ResourceList, showSnackbar, useCan, useFormat, type ResourceColumn } from '@planta/ui';
+import { DateField, ErrorCard, i18nKey, ResourceList, showSnackbar, useCan, useFormat, usePageName, type ResourceColumn } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { nitridingTexts } from '../i18n/nitriding.texts';
 import { NITRIDING_PATH } from './nitriding.shared';
@@ -61,6 +61,7 @@ function Candidates() {
   const format = useFormat();
   const navigate = useNavigate();
   const maySend = useCan(nitridingBatchEndpoints.create);
+  const pageName = usePageName('die-nitriding');
   const [candidates, setCandidates] = useState<NitridingCandidate[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -124,9 +125,11 @@ function Candidates() {
 
   return (
     <section className={styles.candidates} aria-labelledby="candidates-title">
-      <Title2 as="h1" id="candidates-title">
+      {/* The page is headed as its menu item names it; the dies to choose are its first part. */}
+      <Title2 as="h1">{pageName}</Title2>
+      <Title3 as="h2" id="candidates-title">
         {t('nitriding.candidatesTitle')}
-      </Title2>
+      </Title3>
       <Text>{t('nitriding.candidatesIntro')}</Text>
       {candidates.length === 0 ? (
         <Card>
@@ -215,9 +218,13 @@ function Candidates() {
                     ))}
                   </Select>
                 </Field>
-                <Field label={t('nitriding.expectedAt')} validationMessage={errors.expected_at}>
-                  <Input size="large" type="date" value={expectedAt} onChange={(_, data) => setExpectedAt(data.value)} />
-                </Field>
+                <DateField
+                  label={t('nitriding.expectedAt')}
+                  validationMessage={errors.expected_at}
+                  size="large"
+                  value={expectedAt}
+                  onValue={(day) => setExpectedAt(day ?? '')}
+                />
                 <Field label={t('nitriding.notes')} validationMessage={errors.notes}>
                   <Input size="large" value={notes} maxLength={500} onChange={(_, data) => setNotes(data.value)} />
                 </Field>

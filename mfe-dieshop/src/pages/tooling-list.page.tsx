@@ -2,7 +2,7 @@ import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOL_KINDS, TOOL_STATES, toolEndpoints, type Tool } from '@planta/contracts';
-import { i18nKey, ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
+import { i18nKey, ResourceList, useFormat, usePageName, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { toolingTexts } from '../i18n/tooling.texts';
 import { TOOL_STATE_COLORS, TOOLING_PATH } from './tooling.shared';
@@ -19,6 +19,8 @@ const useStyles = makeStyles({
 export default function ToolingListPage() {
   const styles = useStyles();
   const { t } = useTranslation(DIESHOP_NS);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('tooling');
   const format = useFormat();
   const labels = useMemo(
     () => ({
@@ -93,7 +95,7 @@ export default function ToolingListPage() {
       list={toolEndpoints.all}
       create={toolEndpoints.create}
       basePath={TOOLING_PATH}
-      title={t('tooling.title')}
+      title={pageName}
       columns={columns}
       filters={filters}
       emptyText={t('tooling.empty')}

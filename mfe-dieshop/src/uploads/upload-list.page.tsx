@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DOCUMENT_TYPES, UPLOAD_STATUSES, uploadEndpoints, type UploadRow } from '@planta/contracts';
 import { call, onCatchUp } from '@planta/session';
-import { ResourceList, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
+import { ResourceList, useFormat, usePageName, type ListFilter, type ResourceColumn } from '@planta/ui';
 import { DIESHOP_NS, registerDieshopTexts } from '../i18n';
 import { uploadsTexts } from '../i18n/uploads.texts';
 import { useUploadProgressEvents } from './upload.client';
@@ -80,6 +80,8 @@ function useLiveReload(): number {
  */
 export default function UploadListPage() {
   const { t } = useTranslation(DIESHOP_NS);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('smart-upload');
   const format = useFormat();
   const navigate = useNavigate();
   const reloadKey = useLiveReload();
@@ -152,7 +154,7 @@ export default function UploadListPage() {
       list={uploadEndpoints.all}
       create={uploadEndpoints.upload}
       basePath={UPLOAD_BASE_PATH}
-      title={t('uploads.listTitle')}
+      title={pageName}
       columns={columns}
       emptyText={t('uploads.empty')}
       exportName={t('uploads.exportName')}

@@ -1,5 +1,7 @@
 import {
   DOCUMENT_TYPE_SPECS,
+  dateInputText,
+  parseDateText,
   parseDecimal,
   uploadMessages,
   type DocumentFieldSpec,
@@ -66,23 +68,14 @@ export function numberToApi(typed: string, group: string | null = '.', integer =
 
 /** '2025-03-12' → '12/03/2025'; what is no ISO date is shown as it was read. */
 export function dateToForm(value: string | null | undefined): string {
-  if (!value) return '';
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : value;
+  return dateInputText(value, 'es');
 }
 
-/** '12/03/2025' (also 12-3-2025, 12.03.25) → '2025-03-12'; an empty field → null; an impossible day is refused. */
+/** '12/03/2025' (also 12-3-2025, 12.03.25) → '2025-03-12'; an empty field → null; an impossible day is refused (the portal's one date reader). */
 export function dateToApi(typed: string): Conversion {
-  const text = typed.trim();
-  if (text === '') return { kind: 'value', value: null };
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(text);
-  if (!match) return { kind: 'error', message: uploadMessages.date };
-  const day = Number(match[1]);
-  const month = Number(match[2]);
-  const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { kind: 'error', message: uploadMessages.date };
-  return { kind: 'value', value: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
+  const reading = parseDateText(typed, 'es');
+  if (reading.kind === 'error') return { kind: 'error', message: uploadMessages.date };
+  return { kind: 'value', value: reading.kind === 'date' ? reading.value : null };
 }
 
 /** A value as the API keeps it → as the form shows it. */

@@ -1,8 +1,9 @@
-import { Button, Field, Input, makeStyles, Select } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Select } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PERIOD_DAYS } from '@planta/contracts';
+import { DateField } from '@planta/ui';
 
 export const PERIOD_PRESETS = [7, 30, 90, 365] as const;
 
@@ -84,12 +85,14 @@ export function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onCho
       </Field>
       {custom ? (
         <>
-          <Field label={t('dashboard.from')}>
-            <Input className={styles.date} type="date" value={draft.from} onChange={(_, data) => setDraft({ ...draft, from: data.value })} />
-          </Field>
-          <Field label={t('dashboard.to')} validationMessage={valid ? undefined : t('dashboard.periodInvalid')}>
-            <Input className={styles.date} type="date" value={draft.to} onChange={(_, data) => setDraft({ ...draft, to: data.value })} />
-          </Field>
+          <DateField label={t('dashboard.from')} className={styles.date} value={draft.from} onValue={(day) => setDraft({ ...draft, from: day ?? '' })} />
+          <DateField
+            label={t('dashboard.to')}
+            className={styles.date}
+            validationMessage={valid ? undefined : t('dashboard.periodInvalid')}
+            value={draft.to}
+            onValue={(day) => setDraft({ ...draft, to: day ?? '' })}
+          />
           <Button disabled={!valid} onClick={() => onChoose({ days: null, ...draft })}>
             {t('dashboard.apply')}
           </Button>

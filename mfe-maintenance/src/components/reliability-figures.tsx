@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ReliabilityFigures } from '@planta/contracts';
 import { FigureCard, useFormat, type Formats } from '@planta/ui';
 
-/** Hours with one decimal ('12,5 h'), '—' without a figure. */
-export const hours = (format: Formats, value: number | null) => (value === null ? '—' : `${format.number(value, 1)} h`);
+/** A time given in hours as hours and minutes ('12 h 30 min', never '12,5 h'), '—' without a figure. */
+export const hours = (format: Formats, value: number | null) => format.hoursDuration(value);
 
 /**
  * MTBF, MTTR, availability and uptime of figures computed by contracts' reliabilityFigures, each

@@ -20,7 +20,7 @@ import {
   HOLD_REASONS,
 } from '@planta/contracts';
 import { call, errorMessage, userAtom } from '@planta/session';
-import { DecimalInput, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
+import { DateField, DecimalField, Discussion, ErrorCard, i18nKey, peopleSource, showSnackbar, useCan, useFormat } from '@planta/ui';
 import '../i18n';
 
 const useStyles = makeStyles({
@@ -305,17 +305,19 @@ export function WorkOrderView({
               ))}
             </Select>
           </Field>
-          <Field label={t('maintenance:order.dueAt')}>
-            <Input
-              type="date"
-              readOnly={!editable}
-              value={(value('due_at', order.due_at) ?? '').slice(0, 10)}
-              onChange={(_, data) => set({ due_at: data.value ? `${data.value}T23:59:00.000Z` : null })}
-            />
-          </Field>
-          <Field label={t('maintenance:order.estimatedH')}>
-            <DecimalInput readOnly={!editable} value={value('estimated_h', order.estimated_h)} onValue={(typed) => set({ estimated_h: typed })} />
-          </Field>
+          <DateField
+            label={t('maintenance:order.dueAt')}
+            readOnly={!editable}
+            disabled={!editable}
+            value={(value('due_at', order.due_at) ?? '').slice(0, 10)}
+            onValue={(day) => set({ due_at: day ? `${day}T23:59:00.000Z` : null })}
+          />
+          <DecimalField
+            label={t('maintenance:order.estimatedH')}
+            readOnly={!editable}
+            value={value('estimated_h', order.estimated_h)}
+            onValue={(typed) => set({ estimated_h: typed })}
+          />
           <Field label={t('maintenance:order.causeCategory')}>
             <Select
               disabled={!editable}
@@ -455,12 +457,8 @@ export function WorkOrderView({
         </ul>
         {mayWork && !closed ? (
           <div className={styles.row}>
-            <Field label={t('maintenance:order.minutes')}>
-              <DecimalInput value={labor.minutes} onValue={(minutes) => setLabor({ ...labor, minutes })} />
-            </Field>
-            <Field label={t('maintenance:order.workedOn')}>
-              <Input type="date" value={labor.worked_on} onChange={(_, data) => setLabor({ ...labor, worked_on: data.value })} />
-            </Field>
+            <DecimalField label={t('maintenance:order.minutes')} value={labor.minutes} onValue={(minutes) => setLabor({ ...labor, minutes })} />
+            <DateField label={t('maintenance:order.workedOn')} value={labor.worked_on} onValue={(day) => setLabor({ ...labor, worked_on: day ?? '' })} />
             <Field label={t('maintenance:order.note')} className={styles.grow}>
               <Input value={labor.note} onChange={(_, data) => setLabor({ ...labor, note: data.value })} />
             </Field>

@@ -107,10 +107,10 @@ function WorkView({ data, display }: { data: MaintenanceIndicators; display: boo
       ) : (
         <div data-testid="chart-downtime">
           <ChartFigure
-            summary={t('widgets.work.downtimeSummary', { list: causes.map((row) => `${row.cause} ${format.number(row.hours, 1)} h`).join(', ') })}
+            summary={t('widgets.work.downtimeSummary', { list: causes.map((row) => `${row.cause} ${format.hoursDuration(row.hours)}`).join(', ') })}
             tableLabel={t('widgets.work.viewData')}
             columns={[t('dashboard.sheet.cause'), t('dashboard.sheet.hours'), t('widgets.work.stops')]}
-            rows={causes.map((row) => [row.cause, format.number(row.hours, 1), format.number(row.stops, 0)])}
+            rows={causes.map((row) => [row.cause, format.hoursDuration(row.hours), format.number(row.stops, 0)])}
             large={display}
           >
             <ResponsiveContainer width="100%" height="100%">
@@ -125,7 +125,7 @@ function WorkView({ data, display }: { data: MaintenanceIndicators; display: boo
                   tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }}
                 />
                 <Tooltip
-                  formatter={(value) => `${format.number(Number(value), 1)} h`}
+                  formatter={(value) => format.hoursDuration(Number(value))}
                   contentStyle={{ background: tokens.colorNeutralBackground1, borderColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground1 }}
                 />
                 <Bar dataKey="hours" name={t('dashboard.stopHours')} fill={tokens.colorBrandBackground} isAnimationActive={false} />

@@ -11,7 +11,19 @@ import {
   type WorkOrderRow,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { DecimalInput, i18nKey, ResourceList, showSnackbar, useCan, useFormat, useReferenceOptions, type ListFilter, type ResourceColumn } from '@planta/ui';
+import {
+  DateField,
+  DecimalInput,
+  i18nKey,
+  ResourceList,
+  showSnackbar,
+  useCan,
+  useFormat,
+  usePageName,
+  useReferenceOptions,
+  type ListFilter,
+  type ResourceColumn,
+} from '@planta/ui';
 import { useMembers, WorkOrderView } from '../components/work-order-view';
 import '../i18n';
 
@@ -27,6 +39,8 @@ const useStyles = makeStyles({
 /** /apps/corrective-maintenance/all: the corrective orders, searchable, filterable, exportable. */
 function CorrectiveList() {
   const { t } = useTranslation('maintenance');
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('corrective-maintenance');
   const format = useFormat();
   const machines = useReferenceOptions('machine');
   const members = useMembers();
@@ -92,7 +106,7 @@ function CorrectiveList() {
       list={workOrderEndpoints.corrective}
       create={workOrderEndpoints.create}
       basePath={BASE}
-      title={t('corrective.listTitle')}
+      title={pageName}
       columns={columns}
       filters={filters}
       emptyText={t('corrective.empty')}
@@ -190,9 +204,7 @@ function NewCorrective() {
             ))}
           </Select>
         </Field>
-        <Field label={t('order.dueAt')} {...state('due_at')}>
-          <Input type="date" value={form.due} onChange={(_, data) => set({ due: data.value })} />
-        </Field>
+        <DateField label={t('order.dueAt')} validationMessage={state('due_at').validationMessage} value={form.due} onValue={(day) => set({ due: day ?? '' })} />
         <Field label={t('order.estimatedH')} {...state('estimated_h')}>
           <DecimalInput
             value={form.estimated_h}

@@ -12,7 +12,7 @@ import {
   type FailureReportRow,
 } from '@planta/contracts';
 import { subscribe } from '@planta/session';
-import { i18nKey, ResourceList, useCan, useFormat, type ListFilter, type ResourceColumn } from '@planta/ui';
+import { i18nKey, ResourceList, useCan, useFormat, usePageName, type ListFilter, type ResourceColumn } from '@planta/ui';
 import '../i18n';
 import { REPORTS_PATH, SEVERITY_COLORS, STATUS_COLORS } from './failure-report.shared';
 
@@ -23,6 +23,8 @@ import { REPORTS_PATH, SEVERITY_COLORS, STATUS_COLORS } from './failure-report.s
  */
 export default function FailureReportListPage() {
   const { t } = useTranslation(['maintenance', 'common']);
+  // Headed as its menu item names it (one key for both).
+  const pageName = usePageName('failure-damage-report');
   const format = useFormat();
   const navigate = useNavigate();
   const mayReport = useCan(failureReportEndpoints.create);
@@ -115,7 +117,7 @@ export default function FailureReportListPage() {
     <ResourceList<FailureReportRow>
       list={failureReportEndpoints.all}
       basePath={REPORTS_PATH}
-      title={t('maintenance:failureReport.listTitle')}
+      title={pageName}
       emptyText={t('maintenance:failureReport.empty')}
       exportName="reportes-de-fallas"
       columns={columns}

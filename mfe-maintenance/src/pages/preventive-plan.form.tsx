@@ -44,6 +44,7 @@ import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
   currentLanguage,
+  FormDateField,
   FormNumberField,
   FormPage,
   FormSection,
@@ -339,7 +340,7 @@ export function PreventivePlanForm({ id }: { id: string }) {
             required
             options={enumOptions(PM_ANCHORS, 'pmAnchor')}
           />
-          <FormTextField control={control} name="starts_on" type="date" label={t('maintenance:preventive.fields.startsOn')} required />
+          <FormDateField control={control} name="starts_on" label={t('maintenance:preventive.fields.startsOn')} required />
           <FormNumberField
             control={control}
             name="lead_days"

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dieForecastEndpoints, type BestCopy, type NitridingForecast } from '@planta/contracts';
+import { dieForecastEndpoints, type BestCopy, type BestCopyItem, type NitridingForecast } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { ErrorCard, Facts, useCan, useFormat } from '@planta/ui';
 import '../i18n';
@@ -86,6 +86,20 @@ export function BestCopyDialog({ orderId, onClose }: { orderId: number | null; o
   const styles = useStyles();
   const { t } = useTranslation(['production', 'common']);
   const format = useFormat();
+  // The reasons in the user's language from the copy's numbers (the API's `reason` is the same sentence in Spanish).
+  const reasonOf = (copy: BestCopyItem) => {
+    const why = (key: string, values?: Record<string, string>) => t(`production:board.bestCopyWhy.${key}`, values ?? {});
+    const parts: string[] = [];
+    if (!copy.available) parts.push(why('unavailable'));
+    else {
+      parts.push(copy.margin === null ? why('noThreshold') : copy.margin < 0 ? why('crossesLimit') : why('margin', { margin: format.percent(copy.margin) }));
+      parts.push(copy.recovery === null ? why('noHistory') : why('recovery', { recovery: format.percent(copy.recovery) }));
+      if (copy.kg_h !== null) parts.push(why('kgPerHour', { kgH: format.number(copy.kg_h, 0) }));
+      if (copy.corrections_count > 0) parts.push(why('corrections', { count: format.number(copy.corrections_count, 0) }));
+    }
+    if (copy.current) parts.push(why('current'));
+    return why(copy.recommended ? 'recommended' : 'plain', { copy: String(copy.copy_number), parts: parts.join(', ') });
+  };
   const [best, setBest] = useState<BestCopy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -131,7 +145,7 @@ export function BestCopyDialog({ orderId, onClose }: { orderId: number | null; o
                             </Badge>
                           ) : null}
                         </div>
-                        <Caption1>{copy.reason}</Caption1>
+                        <Caption1>{reasonOf(copy)}</Caption1>
                         <Facts
                           items={[
                             [t('production:board.bestCopyMargin'), format.percent(copy.margin)],

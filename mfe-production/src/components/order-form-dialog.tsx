@@ -18,10 +18,11 @@ import { call, errorMessage } from '@planta/session';
 import {
   applyServerFieldErrors,
   currentLanguage,
+  FormDateField,
   FormNumberField,
-  inputNumber,
   FormSelect,
   FormTextField,
+  inputNumber,
   REFERENCE_OPTIONS_LIMIT,
   referenceOptions,
   REQUIRED_TEXT,
@@ -247,7 +248,7 @@ export function OrderFormDialog({
                 <FormNumberField control={control} name="length_mm" required label={t('production:orders.length')} />
                 <FormNumberField control={control} name="quantity_pieces" required label={t('production:orders.quantityPieces')} />
                 <FormNumberField control={control} name="quantity_kg" required label={t('production:orders.quantityKg')} />
-                <FormTextField control={control} name="due_date" type="date" required label={t('production:orders.dueDate')} />
+                <FormDateField control={control} name="due_date" required label={t('production:orders.dueDate')} />
                 <FormSelect
                   control={control}
                   name="line_id"

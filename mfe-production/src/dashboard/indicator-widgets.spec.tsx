@@ -113,6 +113,9 @@ describe('production indicator widgets', () => {
       ['Falla mecánica', 300, 3, 60],
       ['Falta de tocho', 200, 5, 100],
     ]);
+    // On screen a stop's time reads in hours and minutes, not '200' minutes.
+    expect(screen.getByRole('columnheader', { name: 'Duración', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '3 h 20 min', hidden: true })).toBeTruthy();
   });
 
   it('loss Pareto without stops', async () => {

@@ -64,8 +64,9 @@ function ParetoChart({ data }: { data: ProductionIndicators }) {
       <ChartFigure
         summary={t('dashboard.pareto.summary', { cause: stopCauseLabel(t, rows[0].cause), duration: format.duration(rows[0].minutes) })}
         tableLabel={t('dashboard.chartData')}
-        columns={[t('dashboard.pareto.cause'), t('dashboard.pareto.minutes'), t('dashboard.pareto.stops'), t('dashboard.pareto.cumulative')]}
-        rows={rows.map((row) => [stopCauseLabel(t, row.cause), format.number(row.minutes, 0), row.stops, format.percent(row.cumulative_share)])}
+        columns={[t('dashboard.pareto.cause'), t('dashboard.pareto.duration'), t('dashboard.pareto.stops'), t('dashboard.pareto.cumulative')]}
+        // A stop's time as people read it ('26 h 48 min', not '1608'); the Excel sheet keeps the minutes as a number.
+        rows={rows.map((row) => [stopCauseLabel(t, row.cause), format.duration(row.minutes), row.stops, format.percent(row.cumulative_share)])}
       >
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart
@@ -77,7 +78,7 @@ function ParetoChart({ data }: { data: ProductionIndicators }) {
           >
             <CartesianGrid strokeDasharray="3 3" stroke={gridStroke} />
             <XAxis dataKey="cause" interval={0} {...axes.x} />
-            <YAxis yAxisId="minutes" {...axes.y} />
+            <YAxis yAxisId="minutes" {...axes.y} tickFormatter={(value) => format.duration(Number(value))} />
             <YAxis yAxisId="share" domain={[0, 100]} unit="%" {...axes.y2} />
             <Tooltip
               {...tooltipStyle}

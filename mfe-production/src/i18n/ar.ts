@@ -189,6 +189,19 @@ export const production: BundleShape<typeof es> = {
     bestCopyKgH: 'كغ/ساعة',
     bestCopyCorrections: 'التصحيحات',
     bestCopyNone: 'لا توجد نسخ لهذا القالب.',
+    bestCopyWhy: {
+      recommended: 'النسخة {{copy}} موصى بها: {{parts}}',
+      plain: 'النسخة {{copy}}: {{parts}}',
+      margin: 'هامش {{margin}} قبل النترجة',
+      crossesLimit: 'ستبلغ حد النترجة أثناء الأمر',
+      noThreshold: 'بلا حد للنترجة',
+      recovery: 'الاسترداد {{recovery}}',
+      noHistory: 'بلا تشغيلات سابقة',
+      kgPerHour: '{{kgH}} كغ/س',
+      corrections: 'التصحيحات: {{count}}',
+      unavailable: 'غير متاحة الآن',
+      current: 'مخصصة للأمر',
+    },
     title: 'لوحة الإنتاج',
     instructions:
       'اسحب بطاقة إلى عمود آخر أو داخل العمود نفسه؛ على شاشة اللمس، اضغط عليها لحظة قبل سحبها (التمرير بالإصبع يحرّك العمود). بلوحة المفاتيح أو دون سحب: في قائمتها «نقل إلى…».',
@@ -376,6 +389,7 @@ export const production: BundleShape<typeof es> = {
     pareto: {
       cause: 'السبب',
       minutes: 'الدقائق',
+      duration: 'المدة',
       stops: 'التوقفات',
       cumulative: 'التراكمي (%)',
       summary: 'دقائق التوقفات غير المخططة حسب السبب، من الأكبر إلى الأصغر، مع نسبتها التراكمية. السبب الأول: {{cause}}، {{duration}}.',

@@ -189,6 +189,19 @@ export const production: BundleShape<typeof es> = {
     bestCopyKgH: 'kg/h',
     bestCopyCorrections: 'Corrections',
     bestCopyNone: 'This die has no copies.',
+    bestCopyWhy: {
+      recommended: 'Copy {{copy}} recommended: {{parts}}',
+      plain: 'Copy {{copy}}: {{parts}}',
+      margin: '{{margin}} margin before nitriding',
+      crossesLimit: 'would reach its nitriding limit during the order',
+      noThreshold: 'no nitriding threshold',
+      recovery: 'recovery {{recovery}}',
+      noHistory: 'no previous runs',
+      kgPerHour: '{{kgH}} kg/h',
+      corrections: 'corrections: {{count}}',
+      unavailable: 'not available now',
+      current: 'assigned to the order',
+    },
     title: 'Production board',
     instructions:
       "Drag a card to another column or within the same one; on a touch screen, hold it a moment before dragging (swiping scrolls the column). With the keyboard or without dragging: its menu has 'Move to…'.",
@@ -376,6 +389,7 @@ export const production: BundleShape<typeof es> = {
     pareto: {
       cause: 'Cause',
       minutes: 'Minutes',
+      duration: 'Duration',
       stops: 'Stops',
       cumulative: 'Cumulative (%)',
       summary: 'Minutes of unplanned stops by cause, largest first, with their cumulative share. Top cause: {{cause}}, {{duration}}.',

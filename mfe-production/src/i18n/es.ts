@@ -191,6 +191,20 @@ export const production = {
     bestCopyKgH: 'kg/h',
     bestCopyCorrections: 'Correcciones',
     bestCopyNone: 'No hay copias de esta matriz.',
+    /** Why a copy ranks where it does, from the numbers the API gives (in the user's language). */
+    bestCopyWhy: {
+      recommended: 'Copia {{copy}} recomendada: {{parts}}',
+      plain: 'Copia {{copy}}: {{parts}}',
+      margin: '{{margin}} de margen hasta el nitrurado',
+      crossesLimit: 'llegaría al límite de nitrurado durante la orden',
+      noThreshold: 'sin umbral de nitrurado',
+      recovery: 'recuperación {{recovery}}',
+      noHistory: 'sin corridas anteriores',
+      kgPerHour: '{{kgH}} kg/h',
+      corrections: 'correcciones: {{count}}',
+      unavailable: 'no disponible ahora',
+      current: 'asignada a la orden',
+    },
     title: 'Tablero de producción',
     instructions:
       'Arrastra una tarjeta a otra columna o dentro de la misma; en una pantalla táctil, mantenla pulsada un momento antes de arrastrarla (deslizar el dedo desplaza la columna). Con el teclado o sin arrastrar: su menú tiene «Mover a…».',
@@ -379,6 +393,7 @@ export const production = {
     pareto: {
       cause: 'Causa',
       minutes: 'Minutos',
+      duration: 'Duración',
       stops: 'Paradas',
       cumulative: 'Acumulado (%)',
       summary: 'Minutos de paradas no planificadas por causa, de mayor a menor, con su porcentaje acumulado. Primera causa: {{cause}}, {{duration}}.',

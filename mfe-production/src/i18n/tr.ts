@@ -189,6 +189,19 @@ export const production: BundleShape<typeof es> = {
     bestCopyKgH: 'kg/sa',
     bestCopyCorrections: 'Düzeltmeler',
     bestCopyNone: 'Bu kalıbın kopyası yok.',
+    bestCopyWhy: {
+      recommended: 'Kopya {{copy}} önerilir: {{parts}}',
+      plain: 'Kopya {{copy}}: {{parts}}',
+      margin: 'nitrürlemeye kadar {{margin}} pay',
+      crossesLimit: 'sipariş sırasında nitrürleme sınırına ulaşır',
+      noThreshold: 'nitrürleme eşiği yok',
+      recovery: 'verim {{recovery}}',
+      noHistory: 'önceki çalışma yok',
+      kgPerHour: '{{kgH}} kg/sa',
+      corrections: 'düzeltmeler: {{count}}',
+      unavailable: 'şu an kullanılamaz',
+      current: 'siparişe atanmış',
+    },
     title: 'Üretim panosu',
     instructions:
       "Bir kartı başka bir sütuna veya aynı sütun içinde sürükleyin; dokunmatik ekranda sürüklemeden önce bir an basılı tutun (parmağı kaydırmak sütunu kaydırır). Klavyeyle veya sürüklemeden: menüsünde 'Taşı…' var.",
@@ -376,6 +389,7 @@ export const production: BundleShape<typeof es> = {
     pareto: {
       cause: 'Neden',
       minutes: 'Dakika',
+      duration: 'Süre',
       stops: 'Duruş',
       cumulative: 'Kümülatif (%)',
       summary: 'Nedene göre plansız duruş dakikaları, büyükten küçüğe, kümülatif paylarıyla. En büyük neden: {{cause}}, {{duration}}.',

@@ -16,7 +16,7 @@ import {
   productionMessages,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, i18nKey, Kanban, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, type KanbanColumn } from '@planta/ui';
+import { DateField, ErrorCard, i18nKey, Kanban, LoadingScreen, showSnackbar, useBoardLiveRefresh, useCan, useFormat, type KanbanColumn } from '@planta/ui';
 import { BestCopyDialog, NitridingForecastBadges, useNitridingForecast, type ForecastByOrder } from '../components/die-forecast';
 import { OrderDetailDialog } from '../components/order-detail-dialog';
 import { OrderFormDialog } from '../components/order-form-dialog';
@@ -169,26 +169,23 @@ function BoardFilterBar({
           ))}
         </Select>
       </Field>
-      <Field label={t('board.dueFrom')}>
-        <Input
-          type="date"
-          value={dueFrom}
-          onChange={(_, data) => {
-            setDueFrom(data.value);
-            applyDates(data.value, dueTo);
-          }}
-        />
-      </Field>
-      <Field label={t('board.dueTo')} validationMessage={rangeError} validationState={rangeError ? 'error' : 'none'}>
-        <Input
-          type="date"
-          value={dueTo}
-          onChange={(_, data) => {
-            setDueTo(data.value);
-            applyDates(dueFrom, data.value);
-          }}
-        />
-      </Field>
+      <DateField
+        label={t('board.dueFrom')}
+        value={dueFrom}
+        onValue={(day) => {
+          setDueFrom(day ?? '');
+          applyDates(day ?? '', dueTo);
+        }}
+      />
+      <DateField
+        label={t('board.dueTo')}
+        validationMessage={rangeError}
+        value={dueTo}
+        onValue={(day) => {
+          setDueTo(day ?? '');
+          applyDates(dueFrom, day ?? '');
+        }}
+      />
       {isFiltered(filters) || searchText ? (
         <Button
           onClick={() => {

@@ -204,10 +204,10 @@ describe('PlanningBoardPage', () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Línea' }), { target: { value: '5' } });
     await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas', line_id: '5' }));
-    fireEvent.change(screen.getByLabelText('Entrega desde'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Entrega desde'), { target: { value: '01/03/2026' } });
     await waitFor(() => expect(queries().at(-1)).toEqual({ search: 'cantabricas', line_id: '5', due_from: '2026-03-01' }));
     const calls = queries().length;
-    fireEvent.change(screen.getByLabelText('Entrega hasta'), { target: { value: '2026-02-01' } });
+    fireEvent.change(screen.getByLabelText('Entrega hasta'), { target: { value: '01/02/2026' } });
     expect(await screen.findByText(productionMessages.boardDueRange)).toBeTruthy();
     expect(queries()).toHaveLength(calls);
     fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));

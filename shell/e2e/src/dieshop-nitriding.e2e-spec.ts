@@ -40,7 +40,9 @@ describe('nitriding a due die', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, TECH);
     await page.goto(`${NITRIDING}/all`);
-    await visible(page.getByRole('heading', { name: 'Matrices para nitrurar', level: 1 }));
+    // Headed as the menu names it, its first part the dies to choose.
+    await visible(page.getByRole('heading', { name: 'Nitrurado de matrices', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Matrices para nitrurar', level: 2 }));
     const row = page.getByTestId(`candidate-${die.id}`);
     await visible(row);
     expect(await row.textContent()).toContain('Nitrurado próximo');

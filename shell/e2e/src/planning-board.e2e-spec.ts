@@ -142,11 +142,12 @@ describe('planning board at scale', () => {
     await page.getByRole('combobox', { name: 'Línea' }).selectOption({ label: 'Todas las líneas' });
 
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('Entrega desde').fill(today);
+    // Days are typed as Spanish writes them (dd/mm/aaaa), whatever the browser's language.
+    await page.getByLabel('Entrega desde').fill(today.split('-').reverse().join('/'));
     const due = await expectShown(`due_from=${today}`);
     expect(idsOf(due).length).toBeLessThan(idsOf(whole).length);
     // An impossible range says so and keeps the last good one.
-    await page.getByLabel('Entrega hasta').fill('2000-01-01');
+    await page.getByLabel('Entrega hasta').fill('01/01/2000');
     await visible(page.getByText('La fecha «hasta» no puede ser anterior a la fecha «desde»'));
     await expectShown(`due_from=${today}`);
   });

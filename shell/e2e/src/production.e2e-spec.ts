@@ -178,15 +178,20 @@ describe('production area', () => {
     await field('Cantidad (piezas)').fill('500');
     // Thousands with a point, decimals with a comma, as a Spanish spreadsheet reads them.
     await field('Cantidad (kg)').fill('1.500,5');
-    await field('Fecha de entrega').fill('2030-01-15');
+    // The day as Spanish writes it (the browser's own date input would want mm/dd/yyyy in English).
+    await field('Fecha de entrega').fill('15/01/2030');
     const saving = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/orders');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     const response = await saving;
     expect(response.status()).toBe(201);
     const created = (await response.json()) as { id: number };
     cleanups.push(() => ok(apiCall(page, 'DELETE', `/orders/${created.id}`)));
-    const stored = (await apiCall<{ quantity_kg: number; length_mm: number }>(page, 'GET', `/orders/${created.id}`)).body;
-    expect({ quantity_kg: stored.quantity_kg, length_mm: stored.length_mm }).toEqual({ quantity_kg: 1500.5, length_mm: 6000.5 });
+    const stored = (await apiCall<{ quantity_kg: number; length_mm: number; due_date: string }>(page, 'GET', `/orders/${created.id}`)).body;
+    expect({ quantity_kg: stored.quantity_kg, length_mm: stored.length_mm, due_date: stored.due_date.slice(0, 10) }).toEqual({
+      quantity_kg: 1500.5,
+      length_mm: 6000.5,
+      due_date: '2030-01-15',
+    });
     const card = page.getByTestId(`order-${created.id}`);
     await visible(card);
     await visible(card.getByText('1500,5 kg', { exact: false }));

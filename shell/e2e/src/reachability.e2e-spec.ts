@@ -105,7 +105,7 @@ describe('reaching every screen', () => {
 
     await main.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Terminada' });
     await eventually(async () => expect(new Set(await table.locator('tbody tr td:nth-child(5)').allTextContents())).toEqual(new Set(['Terminada'])));
-    await main.getByLabel('Entrega hasta').fill('2000-01-01');
+    await main.getByLabel('Entrega hasta').fill('01/01/2000');
     await visible(main.getByText('Sin datos'));
     await main.getByRole('button', { name: 'Quitar filtros' }).click();
     await eventually(async () => expect(await total()).toBe(all));

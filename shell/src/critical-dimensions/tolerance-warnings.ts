@@ -1,4 +1,4 @@
-import type { SavedDimensionRecord } from '@planta/contracts';
+import { millimetreText, type SavedDimensionRecord } from '@planta/contracts';
 
 /** How long an out-of-tolerance warning stays. */
 export const OUT_OF_TOLERANCE_MS = 15_000;
@@ -9,7 +9,7 @@ export function outOfToleranceMessages(
   t: (key: string, values: Record<string, string>) => string,
   language: string,
 ): string[] {
-  const millimetres = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+  const millimetres = { format: (value: number) => millimetreText(value, language) };
   return records.flatMap(({ tolerance, within_tolerance, dimension_value }) =>
     tolerance && within_tolerance === false
       ? [

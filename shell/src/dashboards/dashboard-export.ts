@@ -1,5 +1,6 @@
 import type { ExportSheet } from '@planta/shell-contract';
-import { currentLanguage, excelCell, excelSheetNames, formatsOf } from '@planta/ui';
+import { numberText } from '@planta/contracts';
+import { currentLanguage, excelCell, excelSheetNames } from '@planta/ui';
 
 /** What an export holds: a title, the lines that say what it covers, and each widget's tables. */
 export interface DashboardExport {
@@ -97,4 +98,4 @@ export async function dashboardPdf(content: DashboardExport): Promise<Uint8Array
 }
 
 /** A number in the PDF as the screen writes it, in the user's language ('1446,8' in Spanish). */
-const formatPdfNumber = (value: number) => formatsOf(currentLanguage()).number(value, 3);
+const formatPdfNumber = (value: number) => numberText(value, currentLanguage(), 3);

@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, Select, Text, Title1, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Select, Text, Title1, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DesktopRegular, DocumentPdfRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, userAtom } from '@planta/session';
 import { filtersKey } from '@planta/shell-contract';
-import { showSnackbar, useFormat } from '@planta/ui';
+import { DateField, showSnackbar, useFormat } from '@planta/ui';
 import { exportToExcel, exportToPdf, type DashboardExport } from './dashboard-export';
 import { filtersFor, PERIOD_PRESETS, periodChoiceFrom, periodChoiceParams, type PeriodChoice } from './dashboard-period';
 import { ShopFloorDisplay } from './shop-floor-display';
@@ -134,12 +134,14 @@ export function IndicatorsPage() {
         </Field>
         {customOpen ? (
           <>
-            <Field label={t('indicators.from')}>
-              <Input className={styles.date} type="date" value={draft.from} onChange={(_, data) => setDraft({ ...draft, from: data.value })} />
-            </Field>
-            <Field label={t('indicators.to')} validationMessage={draft.from && draft.to && !draftValid ? t('indicators.periodInvalid') : undefined}>
-              <Input className={styles.date} type="date" value={draft.to} onChange={(_, data) => setDraft({ ...draft, to: data.value })} />
-            </Field>
+            <DateField label={t('indicators.from')} className={styles.date} value={draft.from} onValue={(day) => setDraft({ ...draft, from: day ?? '' })} />
+            <DateField
+              label={t('indicators.to')}
+              className={styles.date}
+              validationMessage={draft.from && draft.to && !draftValid ? t('indicators.periodInvalid') : undefined}
+              value={draft.to}
+              onValue={(day) => setDraft({ ...draft, to: day ?? '' })}
+            />
             <Button disabled={!draftValid} onClick={() => choose({ preset: 'custom', ...draft })}>
               {t('indicators.apply')}
             </Button>

@@ -1,9 +1,8 @@
 import { Dropdown, makeStyles, Option } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company } from '@planta/contracts';
-import { companies, errorMessage, switchCompany, userAtom } from '@planta/session';
+import { companiesAtom, errorMessage, switchCompany, userAtom } from '@planta/session';
 import { showSnackbar, TruncatedText } from '@planta/ui';
 
 const useStyles = makeStyles({
@@ -24,22 +23,9 @@ export function CompanySelector({ hideSingle = false }: { hideSingle?: boolean }
   const user = useAtomValue(userAtom);
   const signedIn = user.role.length > 0;
   const current = user.data.company_id;
-  const [list, setList] = useState<Company[]>([]);
+  // Loaded into the session by the layout (useCompanyList), also where the toolbar is hidden.
+  const list = useAtomValue(companiesAtom);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) {
-      setList([]);
-      return;
-    }
-    let alive = true;
-    companies()
-      .then((found) => alive && setList(found))
-      .catch(() => alive && setList([]));
-    return () => {
-      alive = false;
-    };
-  }, [signedIn, current]);
 
   // On a phone the row is too short for a choice that is not one: a single company is not shown.
   if (!signedIn || list.length === 0 || (hideSingle && list.length === 1)) return null;

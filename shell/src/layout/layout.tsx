@@ -12,6 +12,7 @@ import {
   userAtom,
 } from '@planta/session';
 import { LoadingScreen } from '@planta/ui';
+import { useCompanyList } from './company-list.hook';
 import { useFocusAfterNavigation } from './focus-after-navigation';
 import { useTouchTargetStyles } from './touch-targets.styles';
 import { preloadable } from '../routing/preloadable';
@@ -54,6 +55,7 @@ export function Layout({ settings, children }: { settings?: RouteSettings; child
   const waitingForLanguage = useUserLanguage(user.data.settings.language);
   const signedIn = useAtomValue(isSignedInAtom);
   const waitingForTexts = useSignedInTexts(signedIn);
+  useCompanyList(signedIn, user.data.company_id);
 
   // The user's language, or the signed-in screens' texts, may still be downloading: the page waits
   // rather than show another language or raw keys first.

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authRoles } from '@planta/contracts';
 import type { NavigationItem } from '@planta/shell-contract';
-import { companies, currentSettingsAtom, navbarAtom, sessionStore, switchCompany, updateUser, userAtom } from '@planta/session';
+import { companies, companyCurrencyAtom, currentSettingsAtom, navbarAtom, sessionStore, switchCompany, updateUser, userAtom } from '@planta/session';
 import { FAKE_REMOTES, renderShell, resetSession, setRemotes, setUser } from '../testing/render-shell';
 import { Layout } from './layout';
 import { NavigationSearch } from './navigation-search';
@@ -169,13 +169,15 @@ describe('shortcuts (spec 2.5, 3)', () => {
 describe("company selector 'Empresa' (spec 2.5)", () => {
   it('lists the companies and switches to the chosen one', async () => {
     jest.mocked(companies).mockResolvedValueOnce([
-      { id: 1, name: 'Extrusiones del Norte' },
-      { id: 2, name: 'Perfiles del Sur' },
+      { id: 1, name: 'Extrusiones del Norte', currency: 'USD' },
+      { id: 2, name: 'Perfiles del Sur', currency: 'EUR' },
     ]);
     setUser(['admin']);
     renderShell(<Layout>{page}</Layout>);
     const selector = await screen.findByRole('combobox', { name: 'Empresa' });
     expect(selector.textContent).toContain('Extrusiones del Norte');
+    // The company the user works in gives the currency every sum of money is shown in.
+    expect(sessionStore.get(companyCurrencyAtom)).toBe('USD');
     // No English name of Fluent's own reaches the page.
     expect(document.querySelector('[aria-label="Clear selection"]')).toBeNull();
     fireEvent.click(selector);
@@ -240,7 +242,7 @@ describe('toolbar on narrower screens (tablets, phones)', () => {
   });
 
   it('on a phone the row keeps the chat, bell, settings and user menu; search and language are left to the drawer and settings', async () => {
-    jest.mocked(companies).mockResolvedValueOnce([{ id: 1, name: 'Extrusiones del Norte' }]);
+    jest.mocked(companies).mockResolvedValueOnce([{ id: 1, name: 'Extrusiones del Norte', currency: 'EUR' }]);
     screenWidth(390);
     setUser(['user']);
     renderShell(<Layout>{page}</Layout>);

@@ -29,6 +29,7 @@ import { LateCheckAnswers1765820000000 } from './1765820000000-late-check-answer
 import { NotificationRecordPath1765850000000 } from './1765850000000-notification-record-path';
 import { RunningTimeOfRuns1765900000000 } from './1765900000000-running-time-of-runs';
 import { StopEndAsksOperator1765910000000 } from './1765910000000-stop-end-asks-operator';
+import { CompanyCurrency1766020000000 } from './1766020000000-company-currency';
 import { OneTruthAcrossAreas1765800000000 } from './1765800000000-one-truth-across-areas';
 
 /** Every migration, in order. New ones are appended here. */
@@ -65,4 +66,5 @@ export const migrations = [
   NotificationRecordPath1765850000000,
   RunningTimeOfRuns1765900000000,
   StopEndAsksOperator1765910000000,
+  CompanyCurrency1766020000000,
 ];

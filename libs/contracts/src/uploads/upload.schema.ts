@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, nameText, safeText } from '../common.schema';
 import { failureReportMessages } from '../maintenance/failure-report.schema';
 import { messages } from '../messages';
+import { dateMessages } from '../date-text';
 import { withRules } from '../endpoint-errors';
 import { DOCUMENT_TYPE_SPECS, DOCUMENT_TYPES, type DocumentFieldKind, type DocumentFieldSpec, type DocumentType } from './document-types';
 import type { PageAlias } from '../pages';
@@ -59,7 +60,7 @@ export const uploadMessages = {
   required: 'Completa este dato',
   number: 'Indica un número (con coma decimal)',
   integer: 'Indica un número entero',
-  date: 'Indica una fecha dd/mm/aaaa',
+  date: dateMessages.invalid('dd/mm/aaaa'),
   choice: 'Elige una opción de la lista',
   dieUnknown: (reference: string) => `La matriz ${reference} no está en el inventario`,
   dieExists: (reference: string) => `La matriz ${reference} ya existe`,

@@ -190,6 +190,8 @@ export const common: BundleShape<SpanishCommon> = {
     noTolerance: 'لا توجد قيمة اسمية في المقطع',
   },
   /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  /** A date field's calendar button (the day is typed in the language's pattern, dd/mm/aaaa). */
+  dateField: { calendar: 'اختر من التقويم' },
   roles: {
     admin: 'مسؤول',
     staff: 'مشرف أو فني',

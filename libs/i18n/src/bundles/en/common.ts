@@ -191,6 +191,8 @@ export const common: BundleShape<SpanishCommon> = {
     noTolerance: 'No nominal in the profile',
   },
   /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  /** A date field's calendar button (the day is typed in the language's pattern, dd/mm/aaaa). */
+  dateField: { calendar: 'Pick from the calendar' },
   roles: {
     admin: 'Administrator',
     staff: 'Lead or technician',

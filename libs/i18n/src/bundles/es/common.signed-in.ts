@@ -34,6 +34,8 @@ export const commonSignedIn = {
     noTolerance: 'Sin nominal en el perfil',
   },
   /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  /** A date field's calendar button (the day is typed in the language's pattern, dd/mm/aaaa). */
+  dateField: { calendar: 'Elegir en el calendario' },
   roles: {
     admin: 'Administrador',
     staff: 'Jefe o técnico',

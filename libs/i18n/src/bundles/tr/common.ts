@@ -191,6 +191,8 @@ export const common: BundleShape<SpanishCommon> = {
     noTolerance: 'Profilde nominal yok',
   },
   /** A built-in role's code (admin, staff, user, guest) as a person reads it; a company's own roles read as named. */
+  /** A date field's calendar button (the day is typed in the language's pattern, dd/mm/aaaa). */
+  dateField: { calendar: 'Takvimden seç' },
   roles: {
     admin: 'Yönetici',
     staff: 'Şef veya teknisyen',
