@@ -125,9 +125,11 @@ describe('critical-dimensions prompt', () => {
       const operator = await tablet.newPage();
       await operator.clock.install();
       await login(operator, 'operario@sur.example');
-      const navigation = operator.getByRole('navigation').first();
-      await navigation.getByRole('button', { name: 'Producción ágil' }).click();
-      await navigation.getByRole('link', { name: 'Iniciar extrusión' }).click();
+      // On the tablet the menu is a drawer over the page: he opens it, then his area.
+      await operator.getByRole('button', { name: 'Abrir menú' }).tap();
+      const navigation = operator.getByRole('dialog', { name: 'Navegación' });
+      await navigation.getByRole('button', { name: 'Producción ágil' }).tap();
+      await navigation.getByRole('link', { name: 'Iniciar extrusión' }).tap();
       await onPath(operator, '/apps/extrusion/new');
       const main = operator.getByRole('main');
       const orderSelect = main.getByRole('combobox', { name: 'Orden de producción' });

@@ -180,8 +180,9 @@ describe('die corrections, from the press to the closed record', () => {
     const autoDraft = records.getByText('Borrador automático').first();
     await visible(autoDraft);
     expect(await pillAndText(autoDraft)).toMatchObject({ inside: true });
-    const navigation = corrector.getByRole('navigation').first();
-    await navigation.getByRole('link', { name: 'Tablero del corrector' }).click();
+    // On the tablet the menu is a drawer over the page: she opens it to go to her board.
+    await corrector.getByRole('button', { name: 'Abrir menú' }).tap();
+    await corrector.getByRole('dialog', { name: 'Navegación' }).getByRole('link', { name: 'Tablero del corrector' }).tap();
     await onPath(corrector, '/apps/corrector-kanban-board');
     const lane = corrector.getByRole('main').getByRole('region', { name: new RegExp(`^${CORRECTOR_NAME}`) });
     const mine = lane.getByRole('article', { name: new RegExp(draft.number) });
