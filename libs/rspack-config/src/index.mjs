@@ -68,6 +68,35 @@ export const SINGLETONS = [
   // Its own entry (one queue for the page), loaded by the first screen that saves through it.
   '@planta/session/offline-queue',
   '@planta/i18n',
+  // Schemas: one copy of zod evaluated once for the page, not one per app (it does not tree-shake).
+  'zod',
+];
+
+/**
+ * Shared modules every page runs before its first screen (the sign-in page included): the host
+ * bundles them in its entry (eager) and offers them from there, so that a page does not wait for
+ * a score of small files after the first; the remotes still take them from the share scope.
+ */
+export const EAGER_IN_HOST = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'jotai',
+  '@fluentui/react-shared-contexts',
+  '@fluentui/react-provider',
+  '@fluentui/react-theme',
+  '@fluentui/react-utilities',
+  '@fluentui/react-jsx-runtime',
+  '@griffel/react',
+  '@griffel/core',
+  // The provider's keyboard-navigation detection.
+  'keyborg',
+  'i18next',
+  'react-i18next',
+  '@planta/session',
+  '@planta/i18n',
 ];
 // Not shared, so that each app bundles only what it uses of them (a shared module is loaded
 // whole, and these two would put every screen's forms and schemas on the sign-in page):
@@ -82,6 +111,7 @@ const SHARED_IMPORTS = {
   'react-router-dom': shortList('react-router-dom.shared.mjs'),
   'react-i18next': shortList('react-i18next.shared.mjs'),
   '@fluentui/react-theme': shortList('react-theme.shared.mjs'),
+  zod: shortList('zod.shared.mjs'),
 };
 
 /** The workspace library a request names, itself or one of its entries ('@planta/session/offline-queue'). */
@@ -94,12 +124,13 @@ function versionOf(request) {
   return `^${JSON.parse(readFileSync(path.join(workspaceRoot, dir, 'package.json'), 'utf8')).version}`;
 }
 
-function sharedModules() {
+function sharedModules(host) {
   return Object.fromEntries(
     SINGLETONS.map((request) => [
       request,
       {
         singleton: true,
+        ...(host && EAGER_IN_HOST.includes(request) ? { eager: true } : {}),
         requiredVersion: versionOf(request),
         strictVersion: false,
         // A short list's version is the package's (it has no package.json of its own).
@@ -115,6 +146,28 @@ function aliases() {
     ...Object.entries(WORKSPACE_ENTRIES).map(([name, file]) => [`${name}$`, path.join(workspaceRoot, file)]),
   ]);
 }
+
+/**
+ * Packages shared as singletons (and '@fluentui/tokens', behind the shared theme): an app's own
+ * copies of them are fallbacks the page never loads, which must not be put in a file with code
+ * that it does load.
+ */
+const SHARED_PACKAGE = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${[
+    ...new Set(
+      SINGLETONS.filter((name) => !name.startsWith('@planta/')).map((name) =>
+        name
+          .split('/')
+          .slice(0, name.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    ),
+    '@fluentui/tokens',
+  ].join('|')})[\\\\/]`,
+);
+const isVendor = (module) => /[\\/]node_modules[\\/]/.test(module.resource ?? '') && !SHARED_PACKAGE.test(module.resource ?? '');
+/** A module of Fluent UI's components, which each app bundles for itself. */
+const isFluentComponent = (module) => isVendor(module) && /[\\/]node_modules[\\/]@fluentui[\\/]/.test(module.resource ?? '');
 
 /** Dev-server ports of `npm run dev`: the shell, then each remote. */
 export const DEV_PORTS = { shell: 4200, mfe_auth: 4100, mfe_production: 4101, mfe_maintenance: 4102, mfe_dieshop: 4103, mfe_admin: 4104 };
@@ -178,7 +231,7 @@ export function createFederatedConfig({
         filename: host ? undefined : development ? 'remoteEntry.js' : 'remoteEntry.[contenthash:8].js',
         exposes: host ? undefined : exposes,
         remotes: {},
-        shared: sharedModules(),
+        shared: sharedModules(host),
         manifest: host ? false : { fileName: 'mf-manifest.json' },
         dts: false,
         // The host renders only after its remotes map has been read (see shell/src/index.ts).
@@ -195,7 +248,18 @@ export function createFederatedConfig({
       ...(host ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appRoot, 'src', 'public'), noErrorOnMissing: true }] })] : []),
       ...(host ? [new rspack.HtmlRspackPlugin({ template: path.join(appRoot, 'src', 'index.html'), favicon: path.join(appRoot, 'src', 'favicon.svg') })] : []),
     ],
-    optimization: { minimize: !development },
+    optimization: {
+      minimize: !development,
+      // Few and larger files: the Fluent UI components an app's screens use are one file of the
+      // app, loaded with its first screen and then cached, not a dozen small ones per screen.
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          fluent: { test: isFluentComponent, name: 'fluent', chunks: 'async', minChunks: 2, priority: 10, enforce: true },
+          defaultVendors: { test: isVendor, priority: -10, reuseExistingChunk: true },
+        },
+      },
+    },
     performance: { hints: false },
     // Lazy compilation would hand the federation runtime proxy modules instead of the remotes' code.
     lazyCompilation: false,
