@@ -19,6 +19,8 @@ import {
   WidgetFrame,
   useIndicatorFigures,
   InfoLabel,
+  CATEGORY_AXIS_HEIGHT,
+  CategoryTick,
 } from '@planta/ui';
 import { DASHBOARD_PATH } from '../components/maintenance-paths';
 import '../i18n';
@@ -116,7 +118,7 @@ function WorkView({ data, display }: { data: MaintenanceIndicators; display: boo
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={causes} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={tokens.colorNeutralStroke2} />
-                <XAxis dataKey="cause" interval={0} reversed={rtl} tick={{ fontSize: 11, fill: tokens.colorNeutralForeground2 }} />
+                <XAxis dataKey="cause" interval={0} reversed={rtl} tick={<CategoryTick />} height={CATEGORY_AXIS_HEIGHT} />
                 <YAxis
                   orientation={rtl ? 'right' : 'left'}
                   width={48}

@@ -33,7 +33,20 @@ import {
   type MaintenanceDashboard,
 } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
-import { ErrorCard, excelCell, excelSheetNames, FigureCard, i18nKey, showSnackbar, useCan, useFormat, useReferenceOptions, type Formats } from '@planta/ui';
+import {
+  CATEGORY_AXIS_HEIGHT,
+  CategoryTick,
+  ErrorCard,
+  excelCell,
+  excelSheetNames,
+  FigureCard,
+  i18nKey,
+  showSnackbar,
+  useCan,
+  useFormat,
+  useReferenceOptions,
+  type Formats,
+} from '@planta/ui';
 import type { TFunction } from 'i18next';
 import '../i18n';
 import { PeriodPicker, usePeriod } from '../components/period-picker';
@@ -283,7 +296,7 @@ function MaintenanceDashboardPage() {
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={dashboard.presses.map((press) => ({ name: press.name, mtbf: press.mtbfHours ?? 0, mttr: press.mttrHours ?? 0 }))}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
+                    <XAxis dataKey="name" interval={0} tick={<CategoryTick fontSize={12} />} height={CATEGORY_AXIS_HEIGHT} />
                     {/* MTTR is hours where MTBF is hundreds: each on its own axis, so that both can be read. */}
                     <YAxis yAxisId="mtbf" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
                     <YAxis yAxisId="mttr" orientation="right" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
@@ -310,7 +323,7 @@ function MaintenanceDashboardPage() {
                       }))}
                     >
                       <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="cause" interval={0} tick={{ fontSize: 11 }} />
+                      <XAxis dataKey="cause" interval={0} tick={<CategoryTick />} height={CATEGORY_AXIS_HEIGHT} />
                       <YAxis yAxisId="hours" width={56} unit=" h" tickFormatter={(value: number) => format.number(value, 2)} />
                       <YAxis
                         yAxisId="share"

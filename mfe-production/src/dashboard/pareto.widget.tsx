@@ -15,6 +15,8 @@ import {
   useWidgetStyles,
   useIndicatorFigures,
   InfoLabel,
+  CATEGORY_AXIS_HEIGHT,
+  CategoryTick,
 } from '@planta/ui';
 import { axisProps, CHART_COLOURS, gridStroke, tooltipStyle } from './chart-parts';
 import '../i18n';
@@ -77,7 +79,7 @@ function ParetoChart({ data }: { data: ProductionIndicators }) {
             }))}
           >
             <CartesianGrid strokeDasharray="3 3" stroke={gridStroke} />
-            <XAxis dataKey="cause" interval={0} {...axes.x} />
+            <XAxis dataKey="cause" interval={0} {...axes.x} tick={<CategoryTick fontSize={12} />} height={CATEGORY_AXIS_HEIGHT} />
             <YAxis yAxisId="minutes" {...axes.y} tickFormatter={(value) => format.duration(Number(value))} />
             <YAxis yAxisId="share" domain={[0, 100]} unit="%" {...axes.y2} />
             <Tooltip

@@ -1,31 +1,20 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { indicatorEndpoints, type PressState } from '@planta/contracts';
 import { call } from '@planta/session';
-import { i18nKey, useFormat } from '@planta/ui';
+import { i18nKey, useFormat, useLiveFigures } from '@planta/ui';
 
-/** How often the wall asks again which presses are stopped. */
-export const PRESS_STATES_REFRESH_MS = 30_000;
+/** A stop or a failure report changes which presses are stopped. */
+const PRESS_STATE_AREAS = ['production', 'maintenance'] as const;
+const loadPressStates = (signal: AbortSignal) => call(indicatorEndpoints.pressStates, {}, { signal }).then((answer) => answer.presses);
 
-/** Each press and its open stop, the stopped ones first (GET indicators/press-states), asked again every 30 s; null until the first answer. */
+/**
+ * Each press and its open stop, the stopped ones first (GET indicators/press-states), kept live as
+ * the dashboards' figures are: asked again when the database announces a stop (the wall turns red
+ * when the planning board does), after a reconnection and every minute; null until the first answer.
+ */
 export function usePressStates(): PressState[] | null {
-  const [states, setStates] = useState<PressState[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    const load = () =>
-      call(indicatorEndpoints.pressStates, {}, { signal: controller.signal }).then(
-        (answer) => setStates(answer.presses),
-        () => undefined,
-      );
-    void load();
-    const timer = setInterval(load, PRESS_STATES_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, []);
-  return states;
+  return useLiveFigures(loadPressStates, PRESS_STATE_AREAS, 'press-states').data;
 }
 
 /** The whole minutes a stop has lasted (shown as the portal's durations read: '26 h 5 min', '12 min'). */
