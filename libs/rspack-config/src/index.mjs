@@ -250,8 +250,9 @@ export function createFederatedConfig({
     ],
     optimization: {
       minimize: !development,
-      // Few and larger files: the Fluent UI components an app's screens use are one file of the
-      // app, loaded with its first screen and then cached, not a dozen small ones per screen.
+      // Few and larger files: the Fluent UI components that two screens of an app or more use are
+      // one file of the app, loaded with its first screen and then cached, not a dozen small ones
+      // per screen (a component only one screen uses stays in that screen's file).
       splitChunks: {
         chunks: 'async',
         cacheGroups: {
