@@ -31,6 +31,7 @@ export default function CompanyPage() {
 function CompanyList() {
   const { t } = useTranslation(['admin', 'common']);
   const format = useFormat();
+  const styles = useStyles();
   const columns = useMemo<ResourceColumn<CompanyRecord>[]>(() => {
     const status = (company: CompanyRecord) => (company.active ? t('admin:company.active') : t('admin:company.inactive'));
     return [
@@ -40,14 +41,14 @@ function CompanyList() {
         sortable: true,
         width: 28,
         render: (company) => (
-          <>
-            {company.name}{' '}
+          <span className={styles.name}>
+            {company.name}
             {company.current ? (
               <Badge appearance="tint" color="brand" size="small">
                 {t('admin:company.current')}
               </Badge>
             ) : null}
-          </>
+          </span>
         ),
         exportValue: (company) => company.name,
       },
@@ -84,7 +85,7 @@ function CompanyList() {
         exportValue: status,
       },
     ];
-  }, [t, format]);
+  }, [t, format, styles]);
   return (
     <ResourceList<CompanyRecord>
       list={companyAdminEndpoints.list}
@@ -121,6 +122,8 @@ const EMPTY: CompanyValues = {
 const useStyles = makeStyles({
   status: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', gridColumn: '1 / -1' },
   notice: { gridColumn: '1 / -1' },
+  // The name and its 'Empresa actual' badge: the badge goes under the name when the column is narrow, never over the next one.
+  name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '6px', rowGap: '2px' },
 });
 
 /** A company's details and plant settings; its activation; its history. */
