@@ -122,7 +122,9 @@ describe('company selection', () => {
 
   it('shows non-admins only their own company and refuses switching for non-members', async () => {
     const southUser = await t.login('operario@sur.example');
-    expect((await t.http().get('/api/company/all').set(bearer(southUser.access_token))).body).toEqual([{ id: south, name: 'Perfiles del Sur', currency: 'EUR' }]);
+    expect((await t.http().get('/api/company/all').set(bearer(southUser.access_token))).body).toEqual([
+      { id: south, name: 'Perfiles del Sur', currency: 'EUR' },
+    ]);
     expect((await t.http().post('/api/company/switch').set(bearer(southUser.access_token)).send({ company_id: north })).status).toBe(403);
     const southAdmin = await t.login('admin@sur.example');
     expect((await t.http().post('/api/company/switch').set(bearer(southAdmin.access_token)).send({ company_id: north })).status).toBe(403);

@@ -293,9 +293,7 @@ function DieSummaryView({ summary }: { summary: DieSummary }) {
           {history.state_times.map((time) => (
             <Badge key={time.state} appearance="outline" color={DIE_STATE_COLOURS[time.state]} size="large">
               {`${t(`enums.dieState.${i18nKey(time.state)}`)}: ${
-                time.hours >= 48
-                  ? t('dieSummary.daysValue', { value: format.number(Math.round(time.hours / 2.4) / 10) })
-                  : format.hoursDuration(time.hours)
+                time.hours >= 48 ? t('dieSummary.daysValue', { value: format.number(Math.round(time.hours / 2.4) / 10) }) : format.hoursDuration(time.hours)
               } · ${t('dieSummary.times', { count: time.times })}`}
             </Badge>
           ))}

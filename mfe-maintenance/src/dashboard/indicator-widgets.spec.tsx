@@ -116,7 +116,9 @@ describe('maintenance indicator widgets', () => {
     expect(overdue.getAttribute('data-band')).toBe('red');
     expect(within(overdue).getByRole('link', { name: 'Ver en el tablero' }).getAttribute('href')).toBe('/apps/maintenance-kanban-board');
     const chart = screen.getByTestId('chart-downtime');
-    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe('Horas de parada por causa en el período: Falla mecánica 6 h 30 min, Falta de tocho 2 h');
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe(
+      'Horas de parada por causa en el período: Falla mecánica 6 h 30 min, Falta de tocho 2 h',
+    );
     await waitFor(() => expect(onExport).toHaveBeenCalled());
     const [, causes] = onExport.mock.calls.at(-1)![0];
     expect(causes).toEqual({
