@@ -1,8 +1,9 @@
 /**
- * What the portal's Excel exports write: cells typed as Excel reads them (numbers as numbers,
- * dates as dates shown dd/mm/aaaa, not ISO text) and sheet names Excel accepts, shortened at a
- * word rather than mid-word.
+ * What the portal's Excel exports write, and the one writer of their files: cells typed as Excel
+ * reads them (numbers as numbers, dates as dates shown dd/mm/aaaa, not ISO text) and sheet names
+ * Excel accepts, shortened at a word rather than mid-word.
  */
+import { currentLanguage } from './decimal-fields';
 
 const EXCEL_SHEET_NAME_MAX = 31;
 
@@ -68,4 +69,33 @@ export function excelCell(value: unknown, language = 'es'): ExcelCell {
     return { value: wallClock, type: Date, format: `${dateFormat} hh:mm` };
   }
   return { value };
+}
+
+/** A sheet of a workbook: its name, an optional bold title line, a bold header row, then its rows. */
+export interface WorkbookSheet {
+  /** Made valid and unique by excelSheetNames. */
+  name: string;
+  title?: string;
+  columns: readonly string[];
+  /** Plain values, written as typed cells (excelCell). */
+  rows: readonly (readonly unknown[])[];
+  /** Column widths in characters; by default each header's length (12 at least). */
+  widths?: readonly number[];
+}
+
+/** Writes sheets to an .xlsx file in the browser (write-excel-file, loaded when an export is asked for). */
+export async function writeWorkbook(sheets: readonly WorkbookSheet[], fileName: string, language = currentLanguage()): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
+  const names = excelSheetNames(sheets.map((sheet) => sheet.name));
+  const workbook = sheets.map((sheet, index) => ({
+    data: [
+      ...(sheet.title ? [[bold(sheet.title)]] : []),
+      ...(sheet.columns.length > 0 ? [sheet.columns.map(bold)] : []),
+      ...sheet.rows.map((row) => row.map((value) => excelCell(value, language))),
+    ],
+    sheet: names[index],
+    columns: (sheet.widths ?? sheet.columns.map((column) => Math.max(12, column.length + 2))).map((width) => ({ width })),
+  }));
+  await writeXlsxFile(workbook as never).toFile(`${fileName}.xlsx`);
 }

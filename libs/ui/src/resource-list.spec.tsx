@@ -200,8 +200,10 @@ describe('ResourceList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exportar a Excel' }));
     await waitFor(() => expect(excel.toFile).toHaveBeenCalledWith('machine.xlsx'));
     // The sheet is named for the list, not 'Sheet1'.
-    expect(excel.default.mock.calls.at(-1)[1]).toMatchObject({ sheet: 'Máquinas' });
-    const sheet = excel.default.mock.calls.at(-1)[0] as unknown[][];
+    const [workbook] = excel.default.mock.calls.at(-1) as [{ data: unknown[][]; sheet: string }[]];
+    expect(workbook).toHaveLength(1);
+    expect(workbook[0].sheet).toBe('Máquinas');
+    const sheet = workbook[0].data;
     expect(sheet).toHaveLength(1201);
     expect(sheet[0]).toEqual([
       { value: 'Nombre', fontWeight: 'bold' },
@@ -383,7 +385,7 @@ describe('fetchAllRows and exportRowsToExcel', () => {
       'f',
       'Órdenes de producción vencidas por línea',
     );
-    const [rows, options] = excel.default.mock.calls.at(-1);
+    const [[{ data: rows, sheet }]] = excel.default.mock.calls.at(-1) as [{ data: unknown[][]; sheet: string }[]];
     expect(rows[1]).toEqual([
       { value: '#A' },
       { value: 'x, y' },
@@ -391,6 +393,6 @@ describe('fetchAllRows and exportRowsToExcel', () => {
       { value: 1500.5 },
     ]);
     // 31 characters at most, shortened at a word.
-    expect(options.sheet).toBe('Órdenes de producción vencidas');
+    expect(sheet).toBe('Órdenes de producción vencidas');
   });
 });

@@ -33,9 +33,8 @@ import { useNavigate } from 'react-router-dom';
 import { labelMatchesOf, sortOrderOf, type EndpointDefinition, type ValueLabel } from '@planta/contracts';
 import { call, errorMessage } from '@planta/session';
 import { DateField } from './date-input';
-import { currentLanguage } from './decimal-fields';
 import { ErrorCard } from './error-card';
-import { excelCell, excelSheetName } from './excel-cells';
+import { writeWorkbook } from './excel-cells';
 import { Facts } from './facts';
 import { useCan } from './grants';
 import { showSnackbar } from './snackbar';
@@ -209,18 +208,19 @@ export async function fetchAllRows<T>(list: ListEndpoint, query: ListQueryState,
 
 /** Writes rows to an .xlsx file in the browser: one sheet named for the list, a header row of the column labels, then one row per item. */
 export async function exportRowsToExcel<T>(rows: readonly T[], allColumns: readonly ResourceColumn<T>[], fileName: string, title = fileName): Promise<void> {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const columns = allColumns.filter((column) => column.exported !== false);
-  const header = columns.map((column) => ({ value: column.label, fontWeight: 'bold' as const }));
-  const language = currentLanguage();
-  // Typed cells: numbers as numbers, ISO days and instants as Excel dates (dd/mm/aaaa), not text.
-  const body = rows.map((row) =>
-    columns.map((column) => excelCell(plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key)), language)),
+  await writeWorkbook(
+    [
+      {
+        name: title,
+        columns: columns.map((column) => column.label),
+        // Typed cells: numbers as numbers, ISO days and instants as Excel dates (dd/mm/aaaa), not text.
+        rows: rows.map((row) => columns.map((column) => plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key)))),
+        widths: columns.map((column) => column.width ?? Math.max(12, column.label.length + 2)),
+      },
+    ],
+    fileName,
   );
-  await writeXlsxFile([header, ...body] as never, {
-    sheet: excelSheetName(title),
-    columns: columns.map((column) => ({ width: column.width ?? Math.max(12, column.label.length + 2) })),
-  }).toFile(`${fileName}.xlsx`);
 }
 
 /** A typed filter: sent once the typing pauses, like the search; cleared at once with the other filters. */

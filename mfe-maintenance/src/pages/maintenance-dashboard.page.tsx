@@ -37,14 +37,13 @@ import {
   CATEGORY_AXIS_HEIGHT,
   CategoryTick,
   ErrorCard,
-  excelCell,
-  excelSheetNames,
   FigureCard,
   i18nKey,
   showSnackbar,
   useCan,
   useFormat,
   useReferenceOptions,
+  writeWorkbook,
   type Formats,
 } from '@planta/ui';
 import type { TFunction } from 'i18next';
@@ -70,51 +69,40 @@ const useStyles = makeStyles({
 
 /** The figures of the whole dashboard as sheet rows: what the cards, charts and tables show. */
 async function exportDashboard(dashboard: MaintenanceDashboard, t: TFunction, format: Formats) {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-  const cell = (value: string | number | null) => excelCell(value, format.language);
   const presses = figuresFromTotals(sumFigures(dashboard.presses));
   const figures = [
-    [bold(t('dashboard.sheet.figure')), bold(t('dashboard.sheet.value'))],
-    [cell(t('dashboard.openOrders')), cell(dashboard.open_total)],
-    ...dashboard.open_by_status.map((row) => [cell(`  ${t(`enums.workOrderStatus.${i18nKey(row.status)}`)}`), cell(row.count)]),
-    [cell(t('dashboard.overdue')), cell(dashboard.overdue)],
-    [cell(t('dashboard.compliance')), cell(dashboard.compliance.share)],
-    [cell(`${t('dashboard.mtta')} (h)`), cell(dashboard.mtta.hours)],
-    [cell(`${t('dashboard.cycleTime')} (h)`), cell(dashboard.cycle_time.hours)],
-    [cell(`${t('dashboard.pressMtbf')} (h)`), cell(presses.mtbfHours)],
-    [cell(`${t('dashboard.pressMttr')} (h)`), cell(presses.mttrHours)],
-    [cell(t('dashboard.sheet.period')), cell(`${format.dateTime(dashboard.period.from)} – ${format.dateTime(dashboard.period.to)}`)],
+    [t('dashboard.openOrders'), dashboard.open_total],
+    ...dashboard.open_by_status.map((row) => [`  ${t(`enums.workOrderStatus.${i18nKey(row.status)}`)}`, row.count]),
+    [t('dashboard.overdue'), dashboard.overdue],
+    [t('dashboard.compliance'), dashboard.compliance.share],
+    [`${t('dashboard.mtta')} (h)`, dashboard.mtta.hours],
+    [`${t('dashboard.cycleTime')} (h)`, dashboard.cycle_time.hours],
+    [`${t('dashboard.pressMtbf')} (h)`, presses.mtbfHours],
+    [`${t('dashboard.pressMttr')} (h)`, presses.mttrHours],
+    [t('dashboard.sheet.period'), `${format.dateTime(dashboard.period.from)} – ${format.dateTime(dashboard.period.to)}`],
   ];
-  const pressRows = [
+  const pressRows = dashboard.presses.map((press) => [press.name, press.mtbfHours, press.mttrHours, press.availability, press.failureCount, press.stopHours]);
+  const causeRows = dashboard.downtime_by_cause.map((row) => [t(`common:enums.stopCause.${i18nKey(row.cause)}`), row.hours, row.cumulative_share]);
+  const widths = (columns: number) => [36, ...Array.from({ length: columns - 1 }, () => 16)];
+  await writeWorkbook(
     [
-      bold(t('dashboard.sheet.press')),
-      bold('MTBF (h)'),
-      bold('MTTR (h)'),
-      bold(t('dashboard.availability')),
-      bold(t('dashboard.failures')),
-      bold(t('dashboard.stopHours')),
+      { name: t('dashboard.title'), columns: [t('dashboard.sheet.figure'), t('dashboard.sheet.value')], rows: figures, widths: widths(2) },
+      {
+        name: t('dashboard.sheet.press'),
+        columns: [t('dashboard.sheet.press'), 'MTBF (h)', 'MTTR (h)', t('dashboard.availability'), t('dashboard.failures'), t('dashboard.stopHours')],
+        rows: pressRows,
+        widths: widths(6),
+      },
+      {
+        name: t('dashboard.sheet.cause'),
+        columns: [t('dashboard.sheet.cause'), t('dashboard.sheet.hours'), t('dashboard.sheet.cumulative')],
+        rows: causeRows,
+        widths: widths(3),
+      },
     ],
-    ...dashboard.presses.map((press) => [
-      cell(press.name),
-      cell(press.mtbfHours),
-      cell(press.mttrHours),
-      cell(press.availability),
-      cell(press.failureCount),
-      cell(press.stopHours),
-    ]),
-  ];
-  const causeRows = [
-    [bold(t('dashboard.sheet.cause')), bold(t('dashboard.sheet.hours')), bold(t('dashboard.sheet.cumulative'))],
-    ...dashboard.downtime_by_cause.map((row) => [cell(t(`common:enums.stopCause.${i18nKey(row.cause)}`)), cell(row.hours), cell(row.cumulative_share)]),
-  ];
-  const names = excelSheetNames([t('dashboard.title'), t('dashboard.sheet.press'), t('dashboard.sheet.cause')]);
-  const sheets = [figures, pressRows, causeRows].map((data, index) => ({
-    data,
-    sheet: names[index],
-    columns: [{ width: 36 }, ...data[0].slice(1).map(() => ({ width: 16 }))],
-  }));
-  await writeXlsxFile(sheets as never).toFile(`${t('dashboard.exportFile')}.xlsx`);
+    t('dashboard.exportFile'),
+    format.language,
+  );
 }
 
 /** The press totals of the dashboard summed: MTBF and MTTR of the presses as a group. */

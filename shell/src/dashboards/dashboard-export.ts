@@ -1,6 +1,6 @@
 import type { ExportSheet } from '@planta/shell-contract';
 import { numberText } from '@planta/contracts';
-import { currentLanguage, excelCell, excelSheetNames } from '@planta/ui';
+import { currentLanguage, excelSheetNames, writeWorkbook } from '@planta/ui';
 
 /** What an export holds: a title, the lines that say what it covers, and each widget's tables. */
 export interface DashboardExport {
@@ -18,19 +18,19 @@ const tablesOf = (content: DashboardExport) =>
 
 /** The workbook: a first sheet saying what it covers, then one sheet per table. */
 export async function exportToExcel(content: DashboardExport, fileName: string): Promise<void> {
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const tables = tablesOf(content);
-  const names = sheetNames([content.title, ...tables.map((table) => table.title)]);
-  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-  const language = currentLanguage();
-  const cell = (value: string | number | null) => excelCell(value, language);
-  const cover = { data: [[bold(content.title)], ...content.header.map((line) => [cell(line)])], sheet: names[0], columns: [{ width: 60 }] };
-  const sheets = tables.map(({ title, sheet }, index) => ({
-    data: [[bold(title)], sheet.columns.map(bold), ...sheet.rows.map((row) => row.map(cell))],
-    sheet: names[index + 1],
-    columns: sheet.columns.map((column, position) => ({ width: position === 0 ? 30 : Math.max(12, column.length + 2) })),
-  }));
-  await writeXlsxFile([cover, ...sheets] as never).toFile(`${fileName}.xlsx`);
+  await writeWorkbook(
+    [
+      { name: content.title, title: content.title, columns: [], rows: content.header.map((line) => [line]), widths: [60] },
+      ...tablesOf(content).map(({ title, sheet }) => ({
+        name: title,
+        title,
+        columns: sheet.columns,
+        rows: sheet.rows,
+        widths: sheet.columns.map((column, position) => (position === 0 ? 30 : Math.max(12, column.length + 2))),
+      })),
+    ],
+    fileName,
+  );
 }
 
 // The PDF's standard font writes Windows-1252: other characters are replaced rather than failing the export.
