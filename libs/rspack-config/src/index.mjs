@@ -73,31 +73,14 @@ export const SINGLETONS = [
 ];
 
 /**
- * Shared modules every page runs before its first screen (the sign-in page included): the host
- * bundles them in its entry (eager) and offers them from there, so that a page does not wait for
- * a score of small files after the first; the remotes still take them from the share scope.
+ * Shared modules a page loads only when a screen first needs them: menus and dialogs (focus
+ * management, portals, motion), the offline queue and the schemas. Every other shared module runs
+ * on every page before its first screen (the sign-in page included): the host bundles those in its
+ * entry (eager) and offers them from there, so that a page does not wait for a score of small
+ * files after the first; the remotes still take them from the share scope.
  */
-export const EAGER_IN_HOST = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router-dom',
-  'jotai',
-  '@fluentui/react-shared-contexts',
-  '@fluentui/react-provider',
-  '@fluentui/react-theme',
-  '@fluentui/react-utilities',
-  '@fluentui/react-jsx-runtime',
-  '@griffel/react',
-  '@griffel/core',
-  // The provider's keyboard-navigation detection.
-  'keyborg',
-  'i18next',
-  'react-i18next',
-  '@planta/session',
-  '@planta/i18n',
-];
+const LOADED_WHEN_NEEDED = new Set(['tabster', '@fluentui/react-portal', '@fluentui/react-motion', '@planta/session/offline-queue', 'zod']);
+export const EAGER_IN_HOST = SINGLETONS.filter((request) => !LOADED_WHEN_NEEDED.has(request));
 // Not shared, so that each app bundles only what it uses of them (a shared module is loaded
 // whole, and these two would put every screen's forms and schemas on the sign-in page):
 // '@planta/ui' (its one piece of page state, the snackbar listeners, lives on the page, see
