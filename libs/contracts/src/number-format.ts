@@ -15,27 +15,30 @@ const DURATION_UNITS: Record<string, readonly [hours: string, minutes: string]> 
 const baseLanguage = (language: string) => language.split('-')[0].toLowerCase();
 
 /**
- * One Intl formatter per language and options, made once: lists and boards format a figure per
- * row and cell, and building a formatter costs far more than using one.
+ * One Intl formatter per language and kind (`kind` names its options), made once: lists and boards
+ * format a figure per row and cell, and building a formatter costs far more than using one.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
+function numberFormat(language: string, kind: string, options: () => Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${kind}`;
   let known = formatters.get(key);
-  if (!known) formatters.set(key, (known = new Intl.NumberFormat(language, options)));
+  if (!known) formatters.set(key, (known = new Intl.NumberFormat(language, options())));
   return known;
 }
+
+/** At most `digits` decimals. */
+const decimals = (language: string, digits: number) => numberFormat(language, `max${digits}`, () => ({ maximumFractionDigits: digits }));
 
 /** A number in a language with at most `digits` decimals; '—' for none. */
 export function numberText(value: number | null | undefined, language: string, digits = 3): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return numberFormat(language, { maximumFractionDigits: digits }).format(value);
+  return decimals(language, digits).format(value);
 }
 
 /** A measure in millimetres as a drawing gives it, two or three decimals (`40,35`, `25,400` → `25,40`); '—' for none. */
 export function millimetreText(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
+  return numberFormat(language, 'mm', () => ({ minimumFractionDigits: 2, maximumFractionDigits: 3 })).format(value);
 }
 
 /**
@@ -47,7 +50,7 @@ export function durationText(minutes: number | null | undefined, language: strin
   const [hourUnit, minuteUnit] = DURATION_UNITS[baseLanguage(language)] ?? DURATION_UNITS['es'];
   const whole = Math.round(Math.abs(minutes));
   const sign = minutes < 0 && whole > 0 ? '-' : '';
-  const integer = numberFormat(language, { maximumFractionDigits: 0 });
+  const integer = decimals(language, 0);
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
   if (hours === 0) return `${sign}${integer.format(rest)} ${minuteUnit}`;
@@ -68,12 +71,11 @@ export const DEFAULT_CURRENCY = 'EUR';
  */
 export function moneyText(value: number | null | undefined, currency: string, language: string, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const options: Intl.NumberFormatOptions = {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(value) ? 0 : Math.min(2, digits),
-    maximumFractionDigits: digits,
-  };
-  // 'always': Spanish leaves four-digit numbers ungrouped by default (5907 €); an amount reads better grouped.
-  return numberFormat(language, { ...options, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+  const minimumFractionDigits = Number.isInteger(value) ? 0 : Math.min(2, digits);
+  return numberFormat(
+    language,
+    `money|${currency}|${minimumFractionDigits}|${digits}`,
+    // 'always': Spanish leaves four-digit numbers ungrouped by default (5907 €); an amount reads better grouped.
+    () => ({ style: 'currency', currency, minimumFractionDigits, maximumFractionDigits: digits, useGrouping: 'always' }) as Intl.NumberFormatOptions,
+  ).format(value);
 }
