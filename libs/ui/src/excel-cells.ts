@@ -79,8 +79,8 @@ export interface WorkbookSheet {
   columns: readonly string[];
   /** Plain values, written as typed cells (excelCell). */
   rows: readonly (readonly unknown[])[];
-  /** Column widths in characters; by default each header's length (12 at least). */
-  widths?: readonly number[];
+  /** Column widths in characters; where none is given, the header's length (12 at least). */
+  widths?: readonly (number | undefined)[];
 }
 
 /** Writes sheets to an .xlsx file in the browser (write-excel-file, loaded when an export is asked for). */
@@ -95,7 +95,9 @@ export async function writeWorkbook(sheets: readonly WorkbookSheet[], fileName: 
       ...sheet.rows.map((row) => row.map((value) => excelCell(value, language))),
     ],
     sheet: names[index],
-    columns: (sheet.widths ?? sheet.columns.map((column) => Math.max(12, column.length + 2))).map((width) => ({ width })),
+    columns: Array.from({ length: Math.max(sheet.columns.length, sheet.widths?.length ?? 0) }, (_, index) => ({
+      width: sheet.widths?.[index] ?? Math.max(12, (sheet.columns[index] ?? '').length + 2),
+    })),
   }));
   await writeXlsxFile(workbook as never).toFile(`${fileName}.xlsx`);
 }

@@ -216,7 +216,7 @@ export async function exportRowsToExcel<T>(rows: readonly T[], allColumns: reado
         columns: columns.map((column) => column.label),
         // Typed cells: numbers as numbers, ISO days and instants as Excel dates (dd/mm/aaaa), not text.
         rows: rows.map((row) => columns.map((column) => plainExportValue(column.exportValue ? column.exportValue(row) : valueOf(row, column.key)))),
-        widths: columns.map((column) => column.width ?? Math.max(12, column.label.length + 2)),
+        widths: columns.map((column) => column.width),
       },
     ],
     fileName,

@@ -26,7 +26,7 @@ export async function exportToExcel(content: DashboardExport, fileName: string):
         title,
         columns: sheet.columns,
         rows: sheet.rows,
-        widths: sheet.columns.map((column, position) => (position === 0 ? 30 : Math.max(12, column.length + 2))),
+        widths: [30],
       })),
     ],
     fileName,
